@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers for the scripts in this directory. Source it; do not run it.
+
+INTEL_OA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+INTEL_OA_CACHE=${INTEL_OA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/intel-oa}
+INTEL_OA_BUILD=${INTEL_OA_BUILD:-$INTEL_OA_TOP/build}
+
+say() { printf '%s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# The guest kernel: the newest Debian kernel that has both an image and the
+# headers the module is built against (they must be the same version).
+guest_kver() {
+	local v best=
+	for v in /boot/vmlinuz-*; do
+		v=${v#/boot/vmlinuz-}
+		[ -d "/lib/modules/$v/build" ] || continue
+		if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$best"; then
+			best=$v
+		fi
+	done
+	[ -n "$best" ] || die "no Debian kernel with headers found: run scripts/setup (installs linux-image-amd64 and linux-headers-amd64)"
+	printf '%s\n' "$best"
+}
