@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# intel-oa: entry points. `make run` and `make check` are the two commands a
+# new user needs; everything else is a step they run for you.
+#
+#   make          build the module, the tools, the in-guest tests, QEMU
+#   make run      record OA reports on the virtual Skylake and print them
+#   make check    run every test: style checks, host unit tests, the
+#                 in-guest suite; ends with "N passed, N failed, N skipped"
+#
+# The Kbuild file next to this one is the kernel build's entry point.
+
+TOP      := $(CURDIR)
+BUILD    := $(TOP)/build
+KVER     ?= $(shell bash -c '. scripts/lib.sh && guest_kver' 2>/dev/null)
+KDIR     ?= /lib/modules/$(KVER)/build
+PLATFORM ?= skl
+DURATION ?= 2
+
+.PHONY: all setup module tools igt qemu initramfs run check style clean help
+
+all: module tools igt qemu initramfs
+
+setup:
+	@scripts/setup
+
+module: setup
+	@echo "building intel_oa.ko for Linux $(KVER)"
+	@$(MAKE) -s -C $(KDIR) M=$(TOP) W=1 modules
+	@mkdir -p $(BUILD)
+	@cp drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/intel_oa.ko
+
+tools: setup
+	@echo "building the userspace library and intel-oa-stat"
+	@$(MAKE) -s -C tools O=$(BUILD)/tools
+
+igt: setup tools
+	@echo "building the in-guest test suite"
+	@$(MAKE) -s -C tests/igt O=$(BUILD)/igt
+
+qemu: setup
+	@scripts/build-qemu >/dev/null
+
+initramfs: setup
+	@scripts/build-initramfs >/dev/null
+
+run: all
+	@echo "booting the virtual $(PLATFORM) and recording OA reports for $(DURATION) s"
+	@scripts/vm-run --platform $(PLATFORM) -- $(BUILD)/tools/intel-oa-stat --duration $(DURATION)
+
+check: all
+	@scripts/check
+
+style: setup
+	@scripts/check-style
+
+clean:
+	@$(MAKE) -s -C $(KDIR) M=$(TOP) clean 2>/dev/null || true
+	@rm -rf $(BUILD)
+
+help:
+	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
