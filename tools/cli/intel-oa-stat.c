@@ -1,0 +1,652 @@
+// SPDX-License-Identifier: MIT
+/*
+ * intel-oa-stat: sample the OA unit for a while and print counter totals.
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "drm/intel_oa_drm.h"
+#include "intel_oa/device.h"
+#include "intel_oa/intel_oa.h"
+
+#define PROG "intel-oa-stat"
+#define READ_BUF_SIZE (256 * 1024)
+#define DEFAULT_PERIOD_NS 1000000ull
+#define DEFAULT_DURATION_S 2.0
+
+/**
+ * struct options - parsed command line
+ * @device: device node, NULL to search
+ * @format: format name
+ * @period_ns: requested sampling period (used when @exponent < 0)
+ * @exponent: explicit timer exponent, -1 when not given
+ * @duration_s: how long to sample
+ * @metrics_set: metrics set id, 0 to pick one
+ * @dump: print every report
+ */
+struct options {
+	const char *device;
+	const char *format;
+	uint64_t period_ns;
+	int exponent;
+	double duration_s;
+	uint64_t metrics_set;
+	int dump;
+};
+
+/**
+ * struct stats - what the sampling loop collected
+ * @reports: SAMPLE records decoded
+ * @report_lost: OA_REPORT_LOST records
+ * @buffer_lost: OA_BUFFER_LOST records
+ * @unknown: records of unknown type
+ * @first_ts: TIMESTAMP of the first report
+ * @last_ts: TIMESTAMP of the last report
+ * @acc: deltas between consecutive reports (chains restart after a
+ *	buffer-lost record)
+ */
+struct stats {
+	uint64_t reports;
+	uint64_t report_lost;
+	uint64_t buffer_lost;
+	uint64_t unknown;
+	uint64_t first_ts;
+	uint64_t last_ts;
+	struct intel_oa_accumulator acc;
+};
+
+/*
+ * The register written by the fallback metrics set when the device
+ * advertises none: i915 refuses configs without registers. A zero CEC0_0
+ * only changes what B counters count; Gen12+ moved the boolean registers,
+ * so it writes 0 to NOA_WRITE there, the one mux register every
+ * generation's whitelist has.
+ */
+static const struct {
+	unsigned int min_ver;
+	int is_mux;
+	struct intel_oa_reg_pair reg;
+} fallback_regs[] = {
+	{ 1200, 1, { 0x9888, 0 } },	/* NOA_WRITE */
+	{ 0, 0, { 0x2770, 0 } },	/* CEC0_0 */
+};
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: " PROG " [OPTION]...\n"
+"Open an OA perf stream on an i915-compatible GPU (intel_oa.ko), sample for\n"
+"a while and print the number of reports and every counter's total delta\n"
+"and rate.\n"
+"\n"
+"  -d, --device PATH      DRM node (default: first node whose driver is i915)\n"
+"  -f, --format NAME      report format (default A32u40_A4u32_B8_C8)\n"
+"  -p, --period TIME      sampling period, e.g. 1ms, 500us, 2000000ns\n"
+"                         (default 1ms; the smallest timer exponent whose\n"
+"                         period is at least TIME is used)\n"
+"  -e, --exponent N       timer exponent 0..31 (overrides --period)\n"
+"  -t, --duration SECONDS how long to sample (default 2)\n"
+"  -m, --metrics-set ID   metrics set (default: lowest id in sysfs; if none,\n"
+"                         a one-register set is added and removed on exit)\n"
+"  -D, --dump             print every decoded report\n"
+"  -l, --list-formats     list the report formats and exit\n"
+"  -h, --help             show this help and exit\n"
+"\n"
+"Opening a stream needs root (or dev.i915.perf_stream_paranoid=0).\n"
+"Exit status: 0 on success, 1 on any error.\n");
+}
+
+static void list_formats(void)
+{
+	unsigned int i;
+
+	printf("%-3s %-24s %-4s %-6s %5s %4s %4s %4s %4s\n", "id", "name",
+	       "unit", "select", "bytes", "A", "B", "C", "MPEC");
+	for (i = 0; i < intel_oa_layout_count(); i++) {
+		const struct intel_oa_layout *l = intel_oa_layout_at(i);
+
+		printf("%-3u %-24s %-4s %-6u %5u %4u %4u %4u %4u\n", l->id,
+		       l->name, l->unit, l->counter_select, l->size,
+		       l->n_counters[INTEL_OA_COUNTER_A],
+		       l->n_counters[INTEL_OA_COUNTER_B],
+		       l->n_counters[INTEL_OA_COUNTER_C],
+		       l->n_counters[INTEL_OA_COUNTER_M]);
+	}
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s || *end || s[0] == '-')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_period(const char *s, uint64_t *ns)
+{
+	static const struct {
+		const char *suffix;
+		uint64_t mult;
+	} units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000 }, { "", 1 },
+	};
+	unsigned long long v;
+	unsigned int i;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || s[0] == '-')
+		return -1;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].suffix) == 0) {
+			if (v > UINT64_MAX / units[i].mult)
+				return -1;
+			*ns = v * units[i].mult;
+			return *ns ? 0 : -1;
+		}
+	}
+	return -1;
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "period", required_argument, NULL, 'p' },
+		{ "exponent", required_argument, NULL, 'e' },
+		{ "duration", required_argument, NULL, 't' },
+		{ "metrics-set", required_argument, NULL, 'm' },
+		{ "dump", no_argument, NULL, 'D' },
+		{ "list-formats", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	uint64_t v;
+	char *end;
+	int c;
+
+	o->device = NULL;
+	o->format = "A32u40_A4u32_B8_C8";
+	o->period_ns = DEFAULT_PERIOD_NS;
+	o->exponent = -1;
+	o->duration_s = DEFAULT_DURATION_S;
+	o->metrics_set = 0;
+	o->dump = 0;
+
+	while ((c = getopt_long(argc, argv, "d:f:p:e:t:m:Dlh", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			o->device = optarg;
+			break;
+		case 'f':
+			o->format = optarg;
+			break;
+		case 'p':
+			if (parse_period(optarg, &o->period_ns)) {
+				fprintf(stderr,
+					PROG ": invalid --period '%s': give a positive number with an optional ns/us/ms/s suffix\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'e':
+			if (parse_u64(optarg, &v) || v > 31) {
+				fprintf(stderr,
+					PROG ": invalid --exponent '%s': must be 0..31\n",
+					optarg);
+				return -1;
+			}
+			o->exponent = (int)v;
+			break;
+		case 't':
+			errno = 0;
+			o->duration_s = strtod(optarg, &end);
+			if (errno || end == optarg || *end ||
+			    !(o->duration_s > 0) || o->duration_s > 86400) {
+				fprintf(stderr,
+					PROG ": invalid --duration '%s': give seconds, more than 0 and at most 86400\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'm':
+			if (parse_u64(optarg, &o->metrics_set) ||
+			    !o->metrics_set) {
+				fprintf(stderr,
+					PROG ": invalid --metrics-set '%s': give a positive id from /sys/class/drm/card*/metrics/*/id\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'D':
+			o->dump = 1;
+			break;
+		case 'l':
+			list_formats();
+			exit(0);
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			fprintf(stderr, "Try '" PROG " --help'.\n");
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, PROG ": unexpected argument '%s'; try '" PROG
+			" --help'.\n", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void print_supported(const struct intel_oa_gen *gen)
+{
+	unsigned int i;
+
+	fprintf(stderr, PROG ": formats of %s:", gen->name);
+	for (i = 0; i < intel_oa_layout_count(); i++) {
+		const struct intel_oa_layout *l = intel_oa_layout_at(i);
+
+		if (l->id < 32 && (gen->formats & (1u << l->id)))
+			fprintf(stderr, " %s", l->name);
+	}
+	fprintf(stderr, "\n");
+}
+
+static void dump_report(const struct intel_oa_format *fmt,
+			const struct intel_oa_report *r)
+{
+	char reason[96];
+
+	printf("report ts=0x%08" PRIx64 " rpt_id=0x%08" PRIx64
+	       " reason=%s ctx_valid=%d", r->timestamp, r->rpt_id,
+	       intel_oa_reason_string(r->reason, reason, sizeof(reason)),
+	       r->ctx_valid);
+	if (r->has_ctx_id)
+		printf(" ctx_id=0x%08" PRIx32, r->ctx_id);
+	if (r->has_gpu_ticks)
+		printf(" gpu_ticks=%" PRIu64, r->gpu_ticks);
+	if (fmt->layout->n_counters[INTEL_OA_COUNTER_A]) {
+		unsigned int i;
+
+		for (i = 0; i < INTEL_OA_MAX_A; i++)
+			if (r->a_mask & (1ull << i)) {
+				printf(" A%u=%" PRIu64, i, r->a[i]);
+				break;
+			}
+	}
+	printf("\n");
+}
+
+/* Walk one read() buffer; returns 0 or -1 after printing an error. */
+static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
+		   size_t len, struct stats *st, uint8_t *prev, int *have_prev,
+		   int dump)
+{
+	size_t size = fmt->layout->size;
+	struct intel_oa_record_iter it;
+	struct intel_oa_record rec;
+	int ret;
+
+	intel_oa_record_iter_init(&it, buf, len, size);
+	while ((ret = intel_oa_record_next(&it, &rec)) == 1) {
+		struct intel_oa_report r;
+
+		switch (rec.type) {
+		case DRM_I915_PERF_RECORD_SAMPLE:
+			intel_oa_decode(fmt, rec.payload, &r);
+			if (!st->reports)
+				st->first_ts = r.timestamp;
+			st->last_ts = r.timestamp;
+			st->reports++;
+			if (dump)
+				dump_report(fmt, &r);
+			if (*have_prev)
+				intel_oa_accumulate(fmt, prev, rec.payload,
+						    &st->acc);
+			memcpy(prev, rec.payload, size);
+			*have_prev = 1;
+			break;
+		case DRM_I915_PERF_RECORD_OA_REPORT_LOST:
+			st->report_lost++;
+			break;
+		case DRM_I915_PERF_RECORD_OA_BUFFER_LOST:
+			st->buffer_lost++;
+			/* do not bridge a gap of unknown length */
+			*have_prev = 0;
+			break;
+		default:
+			st->unknown++;
+			break;
+		}
+	}
+	if (ret < 0) {
+		fprintf(stderr,
+			PROG ": malformed record at offset %zu of a %zu-byte read (expected %zu-byte reports): driver/format mismatch?\n",
+			it.error, len, size);
+		return -1;
+	}
+	return 0;
+}
+
+static int sample(int stream, const struct intel_oa_format *fmt,
+		  double duration, int dump, struct stats *st)
+{
+	uint8_t *buf, *prev;
+	int have_prev = 0, ret = -1;
+	double end = now_s() + duration;
+
+	buf = malloc(READ_BUF_SIZE);
+	prev = malloc(fmt->layout->size);
+	if (!buf || !prev) {
+		fprintf(stderr, PROG ": out of memory\n");
+		goto out;
+	}
+
+	while (!stop_requested) {
+		struct pollfd pfd = { .fd = stream, .events = POLLIN };
+		double left = end - now_s();
+		ssize_t n;
+		int pr;
+
+		if (left <= 0)
+			break;
+		pr = poll(&pfd, 1, (int)(left * 1000) + 1);
+		if (pr < 0) {
+			if (errno == EINTR)
+				continue;
+			perror(PROG ": poll on the perf stream");
+			goto out;
+		}
+		if (pr == 0)
+			continue;
+		if (pfd.revents & (POLLERR | POLLHUP | POLLNVAL)) {
+			fprintf(stderr,
+				PROG ": the perf stream reported an error (revents 0x%x): was the device removed?\n",
+				pfd.revents);
+			goto out;
+		}
+		n = read(stream, buf, READ_BUF_SIZE);
+		if (n < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			fprintf(stderr,
+				PROG ": read from the perf stream failed: %s\n",
+				strerror(errno));
+			goto out;
+		}
+		if (consume(fmt, buf, (size_t)n, st, prev, &have_prev, dump))
+			goto out;
+	}
+	ret = 0;
+out:
+	free(prev);
+	free(buf);
+	return ret;
+}
+
+static void print_row(const char *name, uint64_t delta,
+		      const struct stats *st, uint64_t freq)
+{
+	printf("%-12s %20" PRIu64 " %20.1f\n", name, delta,
+	       intel_oa_rate_per_second(delta, st->acc.timestamp, freq));
+}
+
+static void print_results(const struct intel_oa_device *dev,
+			  const struct intel_oa_format *fmt,
+			  const struct stats *st)
+{
+	static const unsigned int maxes[INTEL_OA_COUNTER_KINDS] = {
+		INTEL_OA_MAX_A, INTEL_OA_MAX_B, INTEL_OA_MAX_C, INTEL_OA_MAX_M
+	};
+	const uint64_t *sums[INTEL_OA_COUNTER_KINDS] = {
+		st->acc.a, st->acc.b, st->acc.c, st->acc.m
+	};
+	const struct intel_oa_layout *l = fmt->layout;
+	uint64_t present[INTEL_OA_COUNTER_KINDS] = { 0 };
+	unsigned int k, i;
+
+	/* which counters the format has, straight from its runs */
+	for (k = 0; k < l->n_runs; k++)
+		for (i = 0; i < l->runs[k].count; i++)
+			present[l->runs[k].kind] |=
+				1ull << (l->runs[k].first + i);
+
+	printf("reports              %" PRIu64 "\n", st->reports);
+	printf("report-lost records  %" PRIu64 "\n", st->report_lost);
+	printf("buffer-lost records  %" PRIu64 "\n", st->buffer_lost);
+	if (st->unknown)
+		printf("unknown records      %" PRIu64 "\n", st->unknown);
+	printf("first timestamp      %" PRIu64 "\n", st->first_ts);
+	printf("last timestamp       %" PRIu64 "\n", st->last_ts);
+	printf("deltas accumulated   %" PRIu64 "\n", st->acc.n_deltas);
+	printf("elapsed              %" PRIu64 " ticks = %.6f s\n",
+	       st->acc.timestamp,
+	       (double)intel_oa_ticks_to_ns(st->acc.timestamp, dev->ts_freq) /
+	       1e9);
+	printf("\n%-12s %20s %20s\n", "counter", "total delta", "per second");
+	if (fmt->header != INTEL_OA_HDR_GEN7)
+		print_row("GPU_TICKS", st->acc.gpu_ticks, st, dev->ts_freq);
+	for (k = 0; k < INTEL_OA_COUNTER_KINDS; k++) {
+		for (i = 0; i < maxes[k]; i++) {
+			char name[16];
+
+			if (!(present[k] & (1ull << i)))
+				continue;
+			print_row(intel_oa_counter_name(k, i, name,
+							sizeof(name)),
+				  sums[k][i], st, dev->ts_freq);
+		}
+	}
+}
+
+static int pick_metrics_set(const struct intel_oa_device *dev,
+			    uint64_t *id, int64_t *added)
+{
+	char uuid[40];
+	unsigned int i;
+	int64_t ret;
+
+	*added = 0;
+	if (intel_oa_metrics_first_id(dev, id) == 0)
+		return 0;
+
+	for (i = 0; i < sizeof(fallback_regs) / sizeof(fallback_regs[0]); i++)
+		if (dev->gen->ver >= fallback_regs[i].min_ver)
+			break;
+	/* a uuid of our own per process, so parallel runs do not collide */
+	snprintf(uuid, sizeof(uuid), "%08x-6f61-4000-8000-737461740000",
+		 (unsigned int)getpid());
+	if (fallback_regs[i].is_mux)
+		ret = intel_oa_add_config(dev, uuid, &fallback_regs[i].reg, 1,
+					  NULL, 0, NULL, 0);
+	else
+		ret = intel_oa_add_config(dev, uuid, NULL, 0,
+					  &fallback_regs[i].reg, 1, NULL, 0);
+	if (ret < 0) {
+		fprintf(stderr,
+			PROG ": no metrics set in sysfs and adding one failed: %s%s\n",
+			strerror((int)-ret),
+			ret == -EACCES ?
+			" (run as root or set dev.i915.perf_stream_paranoid=0)" :
+			"; pass --metrics-set ID");
+		return -1;
+	}
+	*id = (uint64_t)ret;
+	*added = ret;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct intel_oa_stream_opts so;
+	struct intel_oa_device dev;
+	struct intel_oa_format fmt;
+	const struct intel_oa_layout *layout;
+	struct sigaction sa;
+	struct stats st;
+	int64_t added = 0;
+	struct options o;
+	int ret, stream, status = 1;
+
+	if (parse_args(argc, argv, &o))
+		return 1;
+
+	layout = intel_oa_layout_by_name(o.format);
+	if (!layout) {
+		fprintf(stderr,
+			PROG ": unknown format '%s'; '" PROG
+			" --list-formats' shows the names\n", o.format);
+		return 1;
+	}
+
+	ret = intel_oa_device_open(&dev, o.device);
+	if (ret == -ENODEV || ret == -ENOENT) {
+		if (o.device)
+			fprintf(stderr,
+				PROG ": %s is not an i915-compatible DRM device: is intel_oa.ko loaded and is this its node?\n",
+				o.device);
+		else
+			fprintf(stderr,
+				PROG ": no i915-compatible DRM device found: is intel_oa.ko loaded?\n");
+		return 1;
+	}
+	if (ret == -EACCES) {
+		fprintf(stderr, PROG ": cannot open %s: permission denied; run as root or join the render group\n",
+			o.device ? o.device : "the DRM device");
+		return 1;
+	}
+	if (ret) {
+		fprintf(stderr, PROG ": querying %s failed: %s\n",
+			o.device ? o.device : "the DRM device",
+			strerror(-ret));
+		return 1;
+	}
+	if (!dev.gen) {
+		fprintf(stderr,
+			PROG ": device id 0x%04x on %s is not in the OA generation table of libintel_oa; add it to tools/lib/formats.c\n",
+			dev.devid, dev.path);
+		goto close_dev;
+	}
+	ret = intel_oa_format_init(&fmt, layout->id, dev.gen);
+	if (ret) {
+		fprintf(stderr, PROG ": format %s is not written by %s hardware\n",
+			layout->name, dev.gen->name);
+		print_supported(dev.gen);
+		goto close_dev;
+	}
+
+	if (o.exponent < 0) {
+		o.exponent = intel_oa_exponent_for_period(o.period_ns,
+							  dev.ts_freq);
+		if (o.exponent < 0) {
+			fprintf(stderr,
+				PROG ": no timer exponent reaches a %" PRIu64 " ns period at %" PRIu64 " Hz; use a shorter --period\n",
+				o.period_ns, dev.ts_freq);
+			goto close_dev;
+		}
+	}
+
+	so.metrics_set = o.metrics_set;
+	if (!so.metrics_set && pick_metrics_set(&dev, &so.metrics_set, &added))
+		goto close_dev;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	so.format = layout->id;
+	so.exponent = o.exponent;
+	so.poll_period_ns = 0;
+	so.nonblock = false;
+	so.disabled = false;
+	stream = intel_oa_stream_open(&dev, &so);
+	if (stream < 0) {
+		fprintf(stderr, PROG ": opening the OA stream failed: %s%s\n",
+			strerror(-stream),
+			stream == -EACCES ?
+			" (run as root or set dev.i915.perf_stream_paranoid=0)" :
+			stream == -EBUSY ?
+			" (another OA stream is open; only one is allowed)" :
+			stream == -EINVAL ?
+			" (check --format, --exponent and --metrics-set; dmesg has the driver's reason)" :
+			"");
+		goto remove_config;
+	}
+
+	printf("device               %s (%s, id 0x%04x, %s), timestamp %" PRIu64 " Hz, perf revision %d\n",
+	       dev.path, dev.driver, dev.devid, dev.gen->name, dev.ts_freq,
+	       dev.perf_revision);
+	printf("stream               format %s (%u bytes), metrics set %" PRIu64 "%s, exponent %d (period %" PRIu64 " ns), duration %.3f s\n",
+	       layout->name, layout->size, so.metrics_set,
+	       added ? " (added)" : "", o.exponent,
+	       intel_oa_exponent_period_ns((unsigned int)o.exponent,
+					   dev.ts_freq), o.duration_s);
+
+	memset(&st, 0, sizeof(st));
+	ret = sample(stream, &fmt, o.duration_s, o.dump, &st);
+	close(stream);
+	if (ret)
+		goto remove_config;
+
+	print_results(&dev, &fmt, &st);
+	if (!st.reports)
+		fprintf(stderr,
+			PROG ": no reports arrived in %.3f s: is the OA unit running (check dmesg)?\n",
+			o.duration_s);
+	else
+		status = 0;
+
+remove_config:
+	if (added) {
+		ret = intel_oa_remove_config(&dev, (uint64_t)added);
+		if (ret) {
+			fprintf(stderr,
+				PROG ": removing metrics set %" PRId64 " failed: %s\n",
+				added, strerror(-ret));
+			status = 1;
+		}
+	}
+close_dev:
+	intel_oa_device_close(&dev);
+	return status;
+}

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: MIT
+/*
+ * OA report decoding, delta accumulation and rate helpers.
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * Reports are little-endian byte arrays of any alignment; every field is
+ * assembled from bytes so the code does not depend on host endianness or
+ * alignment.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "intel_oa/intel_oa.h"
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+static uint64_t mask_bits(unsigned int width)
+{
+	return width >= 64 ? ~0ull : (1ull << width) - 1;
+}
+
+uint64_t intel_oa_delta(uint64_t prev, uint64_t cur, unsigned int width)
+{
+	return (cur - prev) & mask_bits(width);
+}
+
+/**
+ * struct header_fields - the fixed fields of one report
+ * @rpt_id: RPT_ID
+ * @timestamp: TIMESTAMP
+ * @ctx_id: CTX_ID
+ * @gpu_ticks: GPU_TICKS
+ */
+struct header_fields {
+	uint64_t rpt_id;
+	uint64_t timestamp;
+	uint32_t ctx_id;
+	uint64_t gpu_ticks;
+};
+
+/**
+ * struct header_desc - where and how wide the fixed fields are
+ * @ts_width: TIMESTAMP width in bits
+ * @ticks_width: GPU_TICKS width in bits (0: absent)
+ * @has_ctx_id: CTX_ID present
+ * @read: extracts the fields
+ */
+struct header_desc {
+	unsigned int ts_width;
+	unsigned int ticks_width;
+	bool has_ctx_id;
+	void (*read)(const uint8_t *r, struct header_fields *h);
+};
+
+static void read_hdr_gen7(const uint8_t *r, struct header_fields *h)
+{
+	h->rpt_id = rd32(r);
+	h->timestamp = rd32(r + 4);
+	h->ctx_id = 0;
+	h->gpu_ticks = 0;
+}
+
+static void read_hdr_32(const uint8_t *r, struct header_fields *h)
+{
+	h->rpt_id = rd32(r);
+	h->timestamp = rd32(r + 4);
+	h->ctx_id = rd32(r + 8);
+	h->gpu_ticks = rd32(r + 12);
+}
+
+/* 64-bit header: TIMESTAMP has bits 55:0, the CTX_ID high dword is reserved */
+static void read_hdr_64(const uint8_t *r, struct header_fields *h)
+{
+	h->rpt_id = rd64(r);
+	h->timestamp = rd64(r + 8) & mask_bits(56);
+	h->ctx_id = rd32(r + 16);
+	h->gpu_ticks = rd64(r + 24);
+}
+
+static const struct header_desc header_descs[] = {
+	[INTEL_OA_HDR_GEN7] = { 32, 0, false, read_hdr_gen7 },
+	[INTEL_OA_HDR_32] = { 32, 32, true, read_hdr_32 },
+	[INTEL_OA_HDR_64] = { 56, 64, true, read_hdr_64 },
+};
+
+static const struct header_desc *fmt_header(const struct intel_oa_format *fmt)
+{
+	if (!fmt || !fmt->layout || !fmt->gen ||
+	    fmt->header >= sizeof(header_descs) / sizeof(header_descs[0]))
+		return NULL;
+	return &header_descs[fmt->header];
+}
+
+static unsigned int ts_width(const struct intel_oa_format *fmt,
+			     const struct header_desc *hd)
+{
+	return fmt->header == INTEL_OA_HDR_64 ? hd->ts_width :
+	       fmt->gen->ts_width;
+}
+
+static uint64_t read_counter(const uint8_t *r,
+			     const struct intel_oa_counter_run *run,
+			     unsigned int i)
+{
+	switch (run->width) {
+	case 64:
+		return rd64(r + run->offset + 8 * i);
+	case 40:
+		return (uint64_t)rd32(r + run->offset + 4 * i) |
+		       (uint64_t)r[run->hi_offset + i] << 32;
+	default:
+		return rd32(r + run->offset + 4 * i);
+	}
+}
+
+static uint64_t *counter_slot(uint64_t *a, uint64_t *b, uint64_t *c,
+			      uint64_t *m, unsigned int kind, unsigned int idx)
+{
+	static const unsigned int max[INTEL_OA_COUNTER_KINDS] = {
+		INTEL_OA_MAX_A, INTEL_OA_MAX_B, INTEL_OA_MAX_C, INTEL_OA_MAX_M
+	};
+	uint64_t *base[INTEL_OA_COUNTER_KINDS] = { a, b, c, m };
+
+	if (kind >= INTEL_OA_COUNTER_KINDS || idx >= max[kind])
+		return NULL;
+	return &base[kind][idx];
+}
+
+int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
+		    struct intel_oa_report *out)
+{
+	const struct header_desc *hd = fmt_header(fmt);
+	const uint8_t *r = report;
+	const struct intel_oa_gen *gen;
+	struct header_fields h;
+	unsigned int i, k;
+
+	if (!hd || !r || !out)
+		return -EINVAL;
+	gen = fmt->gen;
+	memset(out, 0, sizeof(*out));
+
+	hd->read(r, &h);
+	out->rpt_id = h.rpt_id;
+	if (gen->reason_bits)
+		out->reason = (uint32_t)(h.rpt_id >> gen->reason_shift) &
+			      (uint32_t)mask_bits(gen->reason_bits);
+	if (gen->ctx_valid_bit >= 0)
+		out->ctx_valid = (h.rpt_id >> gen->ctx_valid_bit) & 1;
+	out->timestamp = h.timestamp;
+	out->has_ctx_id = hd->has_ctx_id;
+	out->ctx_id = h.ctx_id;
+	out->has_gpu_ticks = hd->ticks_width != 0;
+	out->gpu_ticks = h.gpu_ticks;
+
+	for (k = 0; k < fmt->layout->n_runs; k++) {
+		const struct intel_oa_counter_run *run = &fmt->layout->runs[k];
+
+		for (i = 0; i < run->count; i++) {
+			unsigned int idx = run->first + i;
+			uint64_t *slot = counter_slot(out->a, out->b, out->c,
+						      out->m, run->kind, idx);
+
+			if (!slot)
+				return -EINVAL;
+			*slot = read_counter(r, run, i);
+			switch (run->kind) {
+			case INTEL_OA_COUNTER_A:
+				out->a_mask |= 1ull << idx;
+				out->n_a++;
+				break;
+			case INTEL_OA_COUNTER_B:
+				out->b_mask |= 1u << idx;
+				out->n_b++;
+				break;
+			case INTEL_OA_COUNTER_C:
+				out->c_mask |= 1u << idx;
+				out->n_c++;
+				break;
+			default:
+				out->m_mask |= 1u << idx;
+				out->n_m++;
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+int intel_oa_accumulate(const struct intel_oa_format *fmt, const void *prev,
+			const void *cur, struct intel_oa_accumulator *acc)
+{
+	const struct header_desc *hd = fmt_header(fmt);
+	const uint8_t *p = prev, *c = cur;
+	struct header_fields hp, hc;
+	unsigned int i, k;
+
+	if (!hd || !p || !c || !acc)
+		return -EINVAL;
+
+	hd->read(p, &hp);
+	hd->read(c, &hc);
+	acc->timestamp += intel_oa_delta(hp.timestamp, hc.timestamp,
+					 ts_width(fmt, hd));
+	if (hd->ticks_width)
+		acc->gpu_ticks += intel_oa_delta(hp.gpu_ticks, hc.gpu_ticks,
+						 hd->ticks_width);
+
+	for (k = 0; k < fmt->layout->n_runs; k++) {
+		const struct intel_oa_counter_run *run = &fmt->layout->runs[k];
+
+		for (i = 0; i < run->count; i++) {
+			uint64_t *slot = counter_slot(acc->a, acc->b, acc->c,
+						      acc->m, run->kind,
+						      run->first + i);
+
+			if (!slot)
+				return -EINVAL;
+			*slot += intel_oa_delta(read_counter(p, run, i),
+						read_counter(c, run, i),
+						run->width);
+		}
+	}
+	acc->n_deltas++;
+	return 0;
+}
+
+const char *intel_oa_counter_name(unsigned int kind, unsigned int index,
+				  char *buf, size_t len)
+{
+	static const char *const prefix[INTEL_OA_COUNTER_KINDS] = {
+		"A", "B", "C", "MPEC"
+	};
+
+	if (!buf || !len)
+		return buf;
+	snprintf(buf, len, "%s%u",
+		 kind < INTEL_OA_COUNTER_KINDS ? prefix[kind] : "?", index);
+	return buf;
+}
+
+const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		"timer", "trigger1", "trigger2", "context-switch",
+		"go-transition", "clock-ratio-change", "mmio-trigger",
+	};
+	size_t used = 0;
+	unsigned int i;
+
+	if (!buf || !len)
+		return buf;
+	buf[0] = '\0';
+	for (i = 0; i < 32; i++) {
+		char unknown[16];
+		const char *name;
+		int n;
+
+		if (!(reason & (1u << i)))
+			continue;
+		if (i < sizeof(names) / sizeof(names[0])) {
+			name = names[i];
+		} else {
+			snprintf(unknown, sizeof(unknown), "bit%u", i);
+			name = unknown;
+		}
+		n = snprintf(buf + used, len - used, "%s%s",
+			     used ? "," : "", name);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+	if (!used)
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+uint64_t intel_oa_ticks_to_ns(uint64_t ticks, uint64_t freq_hz)
+{
+	if (!freq_hz)
+		return 0;
+	/* split to avoid overflowing ticks * 1e9 */
+	return ticks / freq_hz * 1000000000ull +
+	       ticks % freq_hz * 1000000000ull / freq_hz;
+}
+
+double intel_oa_rate_per_second(uint64_t delta, uint64_t ts_delta,
+				uint64_t freq_hz)
+{
+	if (!ts_delta)
+		return 0.0;
+	return (double)delta * (double)freq_hz / (double)ts_delta;
+}
+
+uint64_t intel_oa_exponent_period_ns(unsigned int exponent, uint64_t freq_hz)
+{
+	if (exponent > 31 || !freq_hz)
+		return 0;
+	return intel_oa_ticks_to_ns(2ull << exponent, freq_hz);
+}
+
+int intel_oa_exponent_for_period(uint64_t period_ns, uint64_t freq_hz)
+{
+	unsigned int e;
+
+	if (!freq_hz)
+		return -EINVAL;
+	for (e = 0; e <= 31; e++)
+		if (intel_oa_exponent_period_ns(e, freq_hz) >= period_ns)
+			return (int)e;
+	return -EINVAL;
+}

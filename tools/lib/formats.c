@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: MIT
+/*
+ * OA report format and generation tables.
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * Sources of the layouts:
+ *  - Haswell: "Observability Performance Counters" PRM for SNB/IVB/VLV/HSW,
+ *    counter selects 000, 001, 010, 100, 101, 110, 111 (dword 0 RPT_ID,
+ *    dwords 1-2 TIME_STAMP, counters from dword 3; the B4 formats carry an
+ *    instruction address in dword 3 and B0..B3 in dwords 4..7).
+ *  - Gen8/9/11: Broadwell PRM Vol 14 "Observability", counter selects 000,
+ *    010, 101, 111 (40-bit A counters split into low dwords and high bytes).
+ *  - Gen12.5: DG2 PRM Vol 13, OAR/OAG counter select 101 and the 64-bit
+ *    header; Meteor Lake OAM MPEC formats as listed by the Linux xe driver.
+ *
+ * Adding a platform is adding rows here; the decoder is table driven.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <strings.h>
+
+#include "drm/intel_oa_drm.h"
+#include "intel_oa/intel_oa.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define RUN32(k, first, n, off) \
+	{ INTEL_OA_COUNTER_##k, (first), (n), 32, (off), 0 }
+#define RUN40(k, first, n, off, hi) \
+	{ INTEL_OA_COUNTER_##k, (first), (n), 40, (off), (hi) }
+#define RUN64(k, first, n, off) \
+	{ INTEL_OA_COUNTER_##k, (first), (n), 64, (off), 0 }
+
+/* Haswell (dword 0 RPT_ID, 1..2 TIME_STAMP) */
+static const struct intel_oa_counter_run hsw_a13[] = {
+	RUN32(A, 0, 13, 12),
+};
+
+static const struct intel_oa_counter_run hsw_a29[] = {
+	RUN32(A, 0, 29, 12),
+};
+
+static const struct intel_oa_counter_run hsw_a13_b8_c8[] = {
+	RUN32(A, 0, 13, 12),
+	RUN32(B, 0, 8, 64),
+	RUN32(C, 0, 8, 96),
+};
+
+static const struct intel_oa_counter_run hsw_b4_c8[] = {
+	RUN32(B, 0, 4, 16),
+	RUN32(C, 0, 8, 32),
+};
+
+static const struct intel_oa_counter_run hsw_a45_b8_c8[] = {
+	RUN32(A, 0, 45, 12),
+	RUN32(B, 0, 8, 192),
+	RUN32(C, 0, 8, 224),
+};
+
+static const struct intel_oa_counter_run hsw_b4_c8_a16[] = {
+	RUN32(B, 0, 4, 16),
+	RUN32(C, 0, 8, 32),
+	RUN32(A, 29, 16, 64),
+};
+
+/* Haswell and Gen8+: the header differs, the counter positions do not. */
+static const struct intel_oa_counter_run c4_b8[] = {
+	RUN32(C, 0, 4, 16),
+	RUN32(B, 0, 8, 32),
+};
+
+/* Gen8+ (dwords 0..3 RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS) */
+static const struct intel_oa_counter_run a12[] = {
+	RUN32(A, 7, 12, 16),
+};
+
+static const struct intel_oa_counter_run a12_b8_c8[] = {
+	RUN32(A, 7, 12, 16),
+	RUN32(B, 0, 8, 64),
+	RUN32(C, 0, 8, 96),
+};
+
+static const struct intel_oa_counter_run a32u40_a4u32_b8_c8[] = {
+	RUN40(A, 0, 32, 16, 160),
+	RUN32(A, 32, 4, 144),
+	RUN32(B, 0, 8, 192),
+	RUN32(C, 0, 8, 224),
+};
+
+/*
+ * DG2 OAG: the high-byte dwords of A0..A3 and A24..A27 (32-bit counters
+ * here) carry A36 and A37 instead.
+ */
+static const struct intel_oa_counter_run a24u40_a14u32_b8_c8[] = {
+	RUN32(A, 0, 4, 16),
+	RUN40(A, 4, 20, 32, 164),
+	RUN32(A, 24, 4, 112),
+	RUN40(A, 28, 4, 128, 188),
+	RUN32(A, 32, 4, 144),
+	RUN32(A, 36, 1, 160),
+	RUN32(A, 37, 1, 184),
+	RUN32(B, 0, 8, 192),
+	RUN32(C, 0, 8, 224),
+};
+
+/* Meteor Lake OAM, 64-bit header (qwords 0..3) */
+static const struct intel_oa_counter_run mpec8u64_b8_c8[] = {
+	RUN64(M, 0, 8, 32),
+	RUN32(B, 0, 8, 96),
+	RUN32(C, 0, 8, 128),
+};
+
+static const struct intel_oa_counter_run mpec8u32_b8_c8[] = {
+	RUN32(M, 0, 8, 32),
+	RUN32(B, 0, 8, 64),
+	RUN32(C, 0, 8, 96),
+};
+
+#define LAYOUT(_id, _name, _unit, _sel, _size, _hdr, _runs, na, nb, nc, nm) \
+	{ .id = (_id), .name = (_name), .unit = (_unit), \
+	  .counter_select = (_sel), .size = (_size), .header = (_hdr), \
+	  .runs = (_runs), .n_runs = ARRAY_SIZE(_runs), \
+	  .n_counters = { (na), (nb), (nc), (nm) } }
+
+/* The counts (A, B, C, MPEC) must equal the sums of the runs: unit tested. */
+static const struct intel_oa_layout layouts[] = {
+	LAYOUT(I915_OA_FORMAT_A13, "A13", "OAG", 0, 64,
+	       INTEL_OA_HDR_32, hsw_a13, 13, 0, 0, 0),
+	LAYOUT(I915_OA_FORMAT_A29, "A29", "OAG", 1, 128,
+	       INTEL_OA_HDR_32, hsw_a29, 29, 0, 0, 0),
+	LAYOUT(I915_OA_FORMAT_A13_B8_C8, "A13_B8_C8", "OAG", 2, 128,
+	       INTEL_OA_HDR_32, hsw_a13_b8_c8, 13, 8, 8, 0),
+	LAYOUT(I915_OA_FORMAT_B4_C8, "B4_C8", "OAG", 4, 64,
+	       INTEL_OA_HDR_32, hsw_b4_c8, 0, 4, 8, 0),
+	LAYOUT(I915_OA_FORMAT_A45_B8_C8, "A45_B8_C8", "OAG", 5, 256,
+	       INTEL_OA_HDR_32, hsw_a45_b8_c8, 45, 8, 8, 0),
+	LAYOUT(I915_OA_FORMAT_B4_C8_A16, "B4_C8_A16", "OAG", 6, 128,
+	       INTEL_OA_HDR_32, hsw_b4_c8_a16, 16, 4, 8, 0),
+	LAYOUT(I915_OA_FORMAT_C4_B8, "C4_B8", "OAG", 7, 64,
+	       INTEL_OA_HDR_32, c4_b8, 0, 8, 4, 0),
+	LAYOUT(I915_OA_FORMAT_A12, "A12", "OAG", 0, 64,
+	       INTEL_OA_HDR_32, a12, 12, 0, 0, 0),
+	LAYOUT(I915_OA_FORMAT_A12_B8_C8, "A12_B8_C8", "OAG", 2, 128,
+	       INTEL_OA_HDR_32, a12_b8_c8, 12, 8, 8, 0),
+	LAYOUT(I915_OA_FORMAT_A32u40_A4u32_B8_C8, "A32u40_A4u32_B8_C8", "OAG",
+	       5, 256, INTEL_OA_HDR_32, a32u40_a4u32_b8_c8, 36, 8, 8, 0),
+	LAYOUT(I915_OAR_FORMAT_A32u40_A4u32_B8_C8, "OAR_A32u40_A4u32_B8_C8",
+	       "OAR", 5, 256, INTEL_OA_HDR_32, a32u40_a4u32_b8_c8, 36, 8, 8, 0),
+	LAYOUT(I915_OA_FORMAT_A24u40_A14u32_B8_C8, "A24u40_A14u32_B8_C8", "OAG",
+	       5, 256, INTEL_OA_HDR_32, a24u40_a14u32_b8_c8, 38, 8, 8, 0),
+	LAYOUT(I915_OAM_FORMAT_MPEC8u64_B8_C8, "OAM_MPEC8u64_B8_C8", "OAM",
+	       1, 192, INTEL_OA_HDR_64, mpec8u64_b8_c8, 0, 8, 8, 8),
+	LAYOUT(I915_OAM_FORMAT_MPEC8u32_B8_C8, "OAM_MPEC8u32_B8_C8", "OAM",
+	       2, 128, INTEL_OA_HDR_64, mpec8u32_b8_c8, 0, 8, 8, 8),
+};
+
+#define FMT(x) (1u << (x))
+
+#define HSW_FORMATS \
+	(FMT(I915_OA_FORMAT_A13) | FMT(I915_OA_FORMAT_A29) | \
+	 FMT(I915_OA_FORMAT_A13_B8_C8) | FMT(I915_OA_FORMAT_B4_C8) | \
+	 FMT(I915_OA_FORMAT_A45_B8_C8) | FMT(I915_OA_FORMAT_B4_C8_A16) | \
+	 FMT(I915_OA_FORMAT_C4_B8))
+#define GEN8_FORMATS \
+	(FMT(I915_OA_FORMAT_A12) | FMT(I915_OA_FORMAT_A12_B8_C8) | \
+	 FMT(I915_OA_FORMAT_A32u40_A4u32_B8_C8) | FMT(I915_OA_FORMAT_C4_B8))
+#define GEN12_FORMATS FMT(I915_OA_FORMAT_A32u40_A4u32_B8_C8)
+#define GEN125_FORMATS \
+	(FMT(I915_OAR_FORMAT_A32u40_A4u32_B8_C8) | \
+	 FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8))
+#define MTL_FORMATS \
+	(GEN125_FORMATS | FMT(I915_OAM_FORMAT_MPEC8u64_B8_C8) | \
+	 FMT(I915_OAM_FORMAT_MPEC8u32_B8_C8))
+
+/*
+ * RPT_ID semantics per generation. Haswell's RPT_ID is not documented
+ * beyond the MI_REPORT_PERF_COUNT id, so no reason or context bits there.
+ * Gen8: context valid is bit 25; Gen9 and later moved it to bit 16. Reason
+ * bits start at 19: five on Gen8, six (clock ratio change) on Gen9..11,
+ * seven (MMIO trigger) from Gen12.
+ */
+static const struct intel_oa_gen gens[] = {
+	{ "hsw",    750,  -1, 0,  0, 32, INTEL_OA_HDR_GEN7, HSW_FORMATS },
+	{ "gen8",   800,  25, 19, 5, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
+	{ "gen9",   900,  16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
+	{ "gen10",  1000, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
+	{ "gen11",  1100, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
+	{ "gen12",  1200, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN12_FORMATS },
+	{ "gen12.5", 1250, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN125_FORMATS },
+	{ "gen12.7", 1270, 16, 19, 7, 32, INTEL_OA_HDR_32, MTL_FORMATS },
+};
+
+/**
+ * struct devid_match - PCI device id to graphics version
+ * @mask: bits of the device id compared
+ * @value: expected value of those bits
+ * @ver: graphics version times 100
+ *
+ * Exact ids first, then families by id prefix (first match wins).
+ */
+struct devid_match {
+	uint16_t mask;
+	uint16_t value;
+	unsigned int ver;
+};
+
+static const struct devid_match devids[] = {
+	{ 0xffff, 0x5a84, 900 },	/* Broxton */
+	{ 0xffff, 0x5a85, 900 },
+	{ 0xffff, 0x1a84, 900 },
+	{ 0xffff, 0x1a85, 900 },
+	{ 0xffff, 0x3184, 900 },	/* Gemini Lake */
+	{ 0xffff, 0x3185, 900 },
+	{ 0xffff, 0x87c0, 900 },	/* Amber Lake */
+	{ 0xfffc, 0x22b0, 800 },	/* Cherryview */
+	{ 0xfff0, 0x4c80, 1200 },	/* Rocket Lake */
+	{ 0xfff8, 0x4908, 1200 },	/* DG1 */
+	{ 0xff00, 0x0400, 750 },	/* Haswell */
+	{ 0xff00, 0x0a00, 750 },
+	{ 0xff00, 0x0c00, 750 },
+	{ 0xff00, 0x0d00, 750 },
+	{ 0xff00, 0x1600, 800 },	/* Broadwell */
+	{ 0xff00, 0x1900, 900 },	/* Skylake */
+	{ 0xff00, 0x5900, 900 },	/* Kaby Lake */
+	{ 0xff00, 0x3e00, 900 },	/* Coffee Lake */
+	{ 0xff00, 0x9b00, 900 },	/* Comet Lake */
+	{ 0xff00, 0x5a00, 1000 },	/* Cannon Lake */
+	{ 0xff00, 0x8a00, 1100 },	/* Ice Lake */
+	{ 0xff00, 0x4500, 1100 },	/* Elkhart Lake */
+	{ 0xff00, 0x4e00, 1100 },	/* Jasper Lake */
+	{ 0xff00, 0x9a00, 1200 },	/* Tiger Lake */
+	{ 0xff00, 0x4600, 1200 },	/* Alder Lake */
+	{ 0xff00, 0xa700, 1200 },	/* Raptor Lake */
+	{ 0xff00, 0x5600, 1250 },	/* DG2 */
+	{ 0xff00, 0x7d00, 1270 },	/* Meteor Lake */
+};
+
+unsigned int intel_oa_layout_count(void)
+{
+	return ARRAY_SIZE(layouts);
+}
+
+const struct intel_oa_layout *intel_oa_layout_at(unsigned int index)
+{
+	if (index >= ARRAY_SIZE(layouts))
+		return NULL;
+	return &layouts[index];
+}
+
+const struct intel_oa_layout *intel_oa_layout_by_id(unsigned int id)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(layouts); i++)
+		if (layouts[i].id == id)
+			return &layouts[i];
+	return NULL;
+}
+
+static const char *skip_prefix(const char *s, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return strncasecmp(s, prefix, n) == 0 ? s + n : s;
+}
+
+const struct intel_oa_layout *intel_oa_layout_by_name(const char *name)
+{
+	static const char *const unit_prefixes[] = { "OAR_", "OAM_" };
+	const char *s, *unit = "";
+	unsigned int i;
+	char full[64];
+
+	if (!name)
+		return NULL;
+	s = skip_prefix(name, "I915_");
+	for (i = 0; i < ARRAY_SIZE(unit_prefixes); i++) {
+		char longp[32];
+
+		/* I915_OAR_FORMAT_x == OAR_x */
+		memcpy(longp, unit_prefixes[i], 3);
+		strcpy(longp + 3, "_FORMAT_");
+		if (strncasecmp(s, longp, strlen(longp)) == 0) {
+			unit = unit_prefixes[i];
+			s += strlen(longp);
+			break;
+		}
+	}
+	s = skip_prefix(s, "OA_FORMAT_");
+	if (strlen(unit) + strlen(s) >= sizeof(full))
+		return NULL;
+	strcpy(full, unit);
+	strcat(full, s);
+
+	for (i = 0; i < ARRAY_SIZE(layouts); i++)
+		if (strcasecmp(layouts[i].name, full) == 0)
+			return &layouts[i];
+	return NULL;
+}
+
+const struct intel_oa_gen *intel_oa_gen_by_ver(unsigned int ver)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(gens); i++)
+		if (gens[i].ver == ver)
+			return &gens[i];
+	return NULL;
+}
+
+const struct intel_oa_gen *intel_oa_gen_by_devid(uint16_t devid)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(devids); i++)
+		if ((devid & devids[i].mask) == devids[i].value)
+			return intel_oa_gen_by_ver(devids[i].ver);
+	return NULL;
+}
+
+int intel_oa_format_init(struct intel_oa_format *fmt, unsigned int id,
+			 const struct intel_oa_gen *gen)
+{
+	const struct intel_oa_layout *layout;
+
+	if (!fmt || !gen)
+		return -EINVAL;
+	layout = intel_oa_layout_by_id(id);
+	if (!layout)
+		return -EINVAL;
+	if (id >= 32 || !(gen->formats & FMT(id)))
+		return -ENOTSUP;
+
+	fmt->layout = layout;
+	fmt->gen = gen;
+	fmt->header = layout->header == INTEL_OA_HDR_64 ?
+		      INTEL_OA_HDR_64 : gen->dword_header;
+	return 0;
+}

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libintel_oa device helpers: find the i915-compatible DRM render node,
+ * query it and open OA perf streams through libdrm.
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * All functions return 0 (or a non-negative value) on success and a
+ * negative errno value on failure; none of them prints anything.
+ */
+#ifndef INTEL_OA_DEVICE_H
+#define INTEL_OA_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "intel_oa/intel_oa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Nodes searched: /dev/dri/renderD128 .. renderD(128 + N - 1), then
+ * /dev/dri/card0 .. card(N - 1).
+ */
+#define INTEL_OA_RENDER_NODES 64
+
+/**
+ * struct intel_oa_device - an open i915-compatible DRM device
+ * @fd: DRM file descriptor (render node)
+ * @path: device node path
+ * @driver: DRM driver name reported by drmGetVersion() ("i915")
+ * @devid: PCI device id (I915_PARAM_CHIPSET_ID)
+ * @gen: OA generation row for @devid, NULL when the table lacks it
+ * @ts_freq: OA timestamp frequency in Hz (I915_PARAM_OA_TIMESTAMP_FREQUENCY,
+ *	or I915_PARAM_CS_TIMESTAMP_FREQUENCY on kernels without it)
+ * @perf_revision: I915_PARAM_PERF_REVISION, 0 if the query failed
+ */
+struct intel_oa_device {
+	int fd;
+	char path[64];
+	char driver[32];
+	uint32_t devid;
+	const struct intel_oa_gen *gen;
+	uint64_t ts_freq;
+	int perf_revision;
+};
+
+/**
+ * intel_oa_device_open() - open an i915-compatible DRM device
+ * @dev: filled on success
+ * @path: device node to open, or NULL to search the render nodes, then the
+ *	primary nodes, for the first one whose driver name is "i915"
+ *
+ * Also queries the chipset id, timestamp frequency and perf revision.
+ *
+ * Return: 0; -ENODEV when no (matching) device exists; -errno of open() or
+ * of the getparam queries (CHIPSET_ID and a timestamp frequency are
+ * required).
+ */
+int intel_oa_device_open(struct intel_oa_device *dev, const char *path);
+
+/**
+ * intel_oa_device_close() - close a device opened by intel_oa_device_open()
+ * @dev: device; fd is set to -1
+ */
+void intel_oa_device_close(struct intel_oa_device *dev);
+
+/**
+ * intel_oa_getparam() - DRM_IOCTL_I915_GETPARAM
+ * @fd: DRM fd
+ * @param: I915_PARAM_* id
+ * @value: result
+ *
+ * Return: 0 or -errno.
+ */
+int intel_oa_getparam(int fd, int param, int *value);
+
+/**
+ * struct intel_oa_stream_opts - what intel_oa_stream_open() asks for
+ * @metrics_set: DRM_I915_PERF_PROP_OA_METRICS_SET value (non-zero)
+ * @format: enum drm_i915_oa_format value
+ * @exponent: timer exponent 0..31, or -1 for no periodic sampling
+ * @poll_period_ns: DRM_I915_PERF_PROP_POLL_OA_PERIOD, 0 = driver default
+ * @nonblock: I915_PERF_FLAG_FD_NONBLOCK
+ * @disabled: I915_PERF_FLAG_DISABLED (enable later with
+ *	I915_PERF_IOCTL_ENABLE)
+ */
+struct intel_oa_stream_opts {
+	uint64_t metrics_set;
+	unsigned int format;
+	int exponent;
+	uint64_t poll_period_ns;
+	bool nonblock;
+	bool disabled;
+};
+
+/**
+ * intel_oa_stream_open() - DRM_IOCTL_I915_PERF_OPEN with SAMPLE_OA
+ * @dev: device
+ * @opts: stream options
+ *
+ * The stream fd is opened close-on-exec.
+ *
+ * Return: the stream fd, or -errno (-EINVAL for bad @opts before any ioctl).
+ */
+int intel_oa_stream_open(const struct intel_oa_device *dev,
+			 const struct intel_oa_stream_opts *opts);
+
+/**
+ * intel_oa_sysfs_dir() - the device's sysfs card directory
+ * @dev: device
+ * @buf: output, e.g. "/sys/dev/char/226:128/device/drm/card0"
+ * @len: size of @buf
+ *
+ * Return: 0, -ENOENT when the card directory cannot be found, -ENAMETOOLONG.
+ */
+int intel_oa_sysfs_dir(const struct intel_oa_device *dev, char *buf,
+		       size_t len);
+
+/**
+ * intel_oa_metrics_first_id() - lowest metrics set id advertised in sysfs
+ * @dev: device
+ * @id: result: the smallest value of <card>/metrics/<uuid>/id
+ *
+ * Return: 0, or -ENOENT when no metrics set is advertised.
+ */
+int intel_oa_metrics_first_id(const struct intel_oa_device *dev,
+			      uint64_t *id);
+
+/**
+ * struct intel_oa_reg_pair - one register write of an OA configuration
+ * @addr: MMIO offset
+ * @value: value written
+ */
+struct intel_oa_reg_pair {
+	uint32_t addr;
+	uint32_t value;
+};
+
+/**
+ * intel_oa_add_config() - DRM_IOCTL_I915_PERF_ADD_CONFIG
+ * @dev: device
+ * @uuid: 36-character uuid string naming the config
+ * @mux: NOA mux register writes (may be NULL when @n_mux is 0)
+ * @n_mux: number of @mux entries
+ * @boolean: B/C counter (boolean) register writes
+ * @n_boolean: number of @boolean entries
+ * @flex: flex EU counter register writes
+ * @n_flex: number of @flex entries
+ *
+ * i915 rejects a config without any register (-EINVAL).
+ *
+ * Return: the new metrics set id (> 0) or -errno.
+ */
+int64_t intel_oa_add_config(const struct intel_oa_device *dev,
+			    const char *uuid,
+			    const struct intel_oa_reg_pair *mux,
+			    unsigned int n_mux,
+			    const struct intel_oa_reg_pair *boolean,
+			    unsigned int n_boolean,
+			    const struct intel_oa_reg_pair *flex,
+			    unsigned int n_flex);
+
+/**
+ * intel_oa_remove_config() - DRM_IOCTL_I915_PERF_REMOVE_CONFIG
+ * @dev: device
+ * @id: metrics set id returned by intel_oa_add_config()
+ *
+ * Return: 0 or -errno.
+ */
+int intel_oa_remove_config(const struct intel_oa_device *dev, uint64_t id);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* INTEL_OA_DEVICE_H */

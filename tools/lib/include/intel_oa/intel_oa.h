@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libintel_oa: decoding of Intel GPU Observation Architecture (OA) reports.
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * This header has no dependency on libdrm or on the kernel uAPI header: the
+ * numeric format identifiers it takes are the values of
+ * enum drm_i915_oa_format (include/uapi/drm/intel_oa_drm.h), and the record
+ * parser reads the byte layout of struct drm_i915_perf_record_header.
+ */
+#ifndef INTEL_OA_INTEL_OA_H
+#define INTEL_OA_INTEL_OA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Largest A counter index + 1 over all formats (Haswell A0..A44). */
+#define INTEL_OA_MAX_A 45
+/** B counters B0..B7. */
+#define INTEL_OA_MAX_B 8
+/** C counters C0..C7. */
+#define INTEL_OA_MAX_C 8
+/** OAM media performance event counters MPEC0..MPEC7 (Meteor Lake). */
+#define INTEL_OA_MAX_M 8
+
+/**
+ * enum intel_oa_counter_kind - the counter families of an OA report
+ * @INTEL_OA_COUNTER_A: aggregating counters (A0..A44)
+ * @INTEL_OA_COUNTER_B: boolean counters (B0..B7)
+ * @INTEL_OA_COUNTER_C: custom counters (C0..C7)
+ * @INTEL_OA_COUNTER_M: OAM media counters (MPEC0..MPEC7)
+ */
+enum intel_oa_counter_kind {
+	INTEL_OA_COUNTER_A,
+	INTEL_OA_COUNTER_B,
+	INTEL_OA_COUNTER_C,
+	INTEL_OA_COUNTER_M,
+	INTEL_OA_COUNTER_KINDS
+};
+
+/**
+ * enum intel_oa_header_kind - layout of the fixed report header
+ * @INTEL_OA_HDR_GEN7: dword 0 RPT_ID, dword 1 TIMESTAMP (Haswell; no
+ *	context id and no GPU_TICKS field)
+ * @INTEL_OA_HDR_32: dwords 0..3 RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS
+ *	(Gen8..Gen12.5 32-bit header)
+ * @INTEL_OA_HDR_64: qwords 0..3 RPT_ID, TIMESTAMP (56 bit), CTX_ID (low
+ *	dword), GPU_TICKS (64 bit) (Gen12.5+ 64-bit header)
+ */
+enum intel_oa_header_kind {
+	INTEL_OA_HDR_GEN7,
+	INTEL_OA_HDR_32,
+	INTEL_OA_HDR_64,
+};
+
+/**
+ * struct intel_oa_counter_run - a run of same-width counters in a report
+ * @kind: enum intel_oa_counter_kind
+ * @first: index of the first counter of the run (e.g. 7 for A7)
+ * @count: number of consecutive counters in the run
+ * @width: counter width in bits: 32, 40 or 64
+ * @offset: byte offset of counter @first (its low dword for 40/64 bit);
+ *	counters follow every 4 bytes (32/40 bit) or 8 bytes (64 bit)
+ * @hi_offset: 40-bit counters only: byte offset of the high byte
+ *	(bits 39:32) of counter @first; the next counters' high bytes follow
+ *	one byte each
+ */
+struct intel_oa_counter_run {
+	uint8_t kind;
+	uint8_t first;
+	uint8_t count;
+	uint8_t width;
+	uint16_t offset;
+	uint16_t hi_offset;
+};
+
+/**
+ * struct intel_oa_layout - one report format, one row of the format table
+ * @id: enum drm_i915_oa_format value
+ * @name: name without the I915_ prefix, e.g. "A32u40_A4u32_B8_C8"
+ * @unit: "OAG", "OAR" or "OAM" (which OA unit writes it)
+ * @counter_select: value of the OACONTROL/OAG_OACONTROL counter select field
+ * @size: report size in bytes
+ * @header: INTEL_OA_HDR_64 for 64-bit headers, else INTEL_OA_HDR_32 (the
+ *	dword header; Haswell's variant of it is chosen by the generation)
+ * @runs: the counter runs, in report order
+ * @n_runs: number of entries in @runs
+ * @n_counters: number of counters of each enum intel_oa_counter_kind
+ */
+struct intel_oa_layout {
+	unsigned int id;
+	const char *name;
+	const char *unit;
+	uint8_t counter_select;
+	uint16_t size;
+	uint8_t header;
+	const struct intel_oa_counter_run *runs;
+	unsigned int n_runs;
+	unsigned int n_counters[INTEL_OA_COUNTER_KINDS];
+};
+
+/**
+ * struct intel_oa_gen - per-generation report semantics, one table row
+ * @name: short name, e.g. "gen9"
+ * @ver: graphics version times 100: 750 (HSW), 800, 900, 1100, 1200, 1250
+ * @ctx_valid_bit: RPT_ID bit meaning "context id valid", -1 if none
+ * @reason_shift: lowest RPT_ID bit of the report reason field
+ * @reason_bits: width of the report reason field (0: not defined)
+ * @ts_width: width of the report TIMESTAMP field in bits for dword headers
+ * @dword_header: header kind of its dword-header formats (INTEL_OA_HDR_GEN7
+ *	or INTEL_OA_HDR_32)
+ * @formats: bitmask of enum drm_i915_oa_format values this generation
+ *	writes (bit n = format n)
+ */
+struct intel_oa_gen {
+	const char *name;
+	unsigned int ver;
+	int ctx_valid_bit;
+	unsigned int reason_shift;
+	unsigned int reason_bits;
+	unsigned int ts_width;
+	uint8_t dword_header;
+	uint32_t formats;
+};
+
+/**
+ * struct intel_oa_format - a report format as written by one generation
+ * @layout: where the fields are
+ * @gen: how the header bits are interpreted
+ * @header: enum intel_oa_header_kind actually used by @gen for @layout
+ *
+ * Filled by intel_oa_format_init(); pass it to every decode call.
+ */
+struct intel_oa_format {
+	const struct intel_oa_layout *layout;
+	const struct intel_oa_gen *gen;
+	uint8_t header;
+};
+
+/* Report reason bits, relative to intel_oa_gen.reason_shift (RPT_ID 24:19). */
+#define INTEL_OA_REASON_TIMER		(1u << 0)
+#define INTEL_OA_REASON_TRIGGER1	(1u << 1)
+#define INTEL_OA_REASON_TRIGGER2	(1u << 2)
+#define INTEL_OA_REASON_CTX_SWITCH	(1u << 3)
+#define INTEL_OA_REASON_GO_TRANSITION	(1u << 4)
+#define INTEL_OA_REASON_CLK_RATIO	(1u << 5)	/* Gen9+ */
+#define INTEL_OA_REASON_MMIO_TRIGGER	(1u << 6)	/* Gen12+ */
+
+/**
+ * struct intel_oa_report - one decoded report
+ * @rpt_id: raw RPT_ID field (64 bits for 64-bit headers)
+ * @reason: report reason bits (INTEL_OA_REASON_*), 0 where undefined
+ * @ctx_valid: the context-valid RPT_ID bit of the generation is set
+ * @timestamp: TIMESTAMP field (32 bits, or 56 bits for 64-bit headers)
+ * @has_ctx_id: the format carries a CTX_ID field
+ * @ctx_id: CTX_ID field (0 if !has_ctx_id)
+ * @has_gpu_ticks: the format carries a GPU_TICKS field
+ * @gpu_ticks: GPU_TICKS field (32 or 64 bits)
+ * @a: A counters indexed by hardware number; valid where @a_mask is set
+ * @a_mask: bit n set when A<n> is present in the format
+ * @n_a: number of A counters present
+ * @b: B counters; @b_mask, @n_b as for A
+ * @b_mask: see @a_mask
+ * @n_b: see @n_a
+ * @c: C counters; @c_mask, @n_c as for A
+ * @c_mask: see @a_mask
+ * @n_c: see @n_a
+ * @m: OAM MPEC counters; @m_mask, @n_m as for A
+ * @m_mask: see @a_mask
+ * @n_m: see @n_a
+ */
+struct intel_oa_report {
+	uint64_t rpt_id;
+	uint32_t reason;
+	bool ctx_valid;
+	uint64_t timestamp;
+	bool has_ctx_id;
+	uint32_t ctx_id;
+	bool has_gpu_ticks;
+	uint64_t gpu_ticks;
+	uint64_t a[INTEL_OA_MAX_A];
+	uint64_t a_mask;
+	unsigned int n_a;
+	uint64_t b[INTEL_OA_MAX_B];
+	uint32_t b_mask;
+	unsigned int n_b;
+	uint64_t c[INTEL_OA_MAX_C];
+	uint32_t c_mask;
+	unsigned int n_c;
+	uint64_t m[INTEL_OA_MAX_M];
+	uint32_t m_mask;
+	unsigned int n_m;
+};
+
+/**
+ * struct intel_oa_accumulator - sums of deltas between consecutive reports
+ * @n_deltas: number of report pairs accumulated
+ * @timestamp: sum of TIMESTAMP deltas (timestamp clock ticks)
+ * @gpu_ticks: sum of GPU_TICKS deltas
+ * @a: per-counter sums, indexed like struct intel_oa_report
+ * @b: see @a
+ * @c: see @a
+ * @m: see @a
+ *
+ * Every delta is taken modulo 2^width of its field, so a counter that
+ * wrapped once between two reports still gives the right delta.
+ */
+struct intel_oa_accumulator {
+	uint64_t n_deltas;
+	uint64_t timestamp;
+	uint64_t gpu_ticks;
+	uint64_t a[INTEL_OA_MAX_A];
+	uint64_t b[INTEL_OA_MAX_B];
+	uint64_t c[INTEL_OA_MAX_C];
+	uint64_t m[INTEL_OA_MAX_M];
+};
+
+/* ---- tables ------------------------------------------------------------ */
+
+/**
+ * intel_oa_layout_by_id() - the layout of an enum drm_i915_oa_format value
+ * @id: format id
+ *
+ * Return: the table row, or NULL when @id is not a known format.
+ */
+const struct intel_oa_layout *intel_oa_layout_by_id(unsigned int id);
+
+/**
+ * intel_oa_layout_by_name() - look a format up by name
+ * @name: "A32u40_A4u32_B8_C8", "OAR_A32u40_A4u32_B8_C8", ...; a leading
+ *	"I915_", "I915_OA_FORMAT_" or "I915_OAx_FORMAT_" prefix is accepted,
+ *	case-insensitively
+ *
+ * Return: the table row, or NULL.
+ */
+const struct intel_oa_layout *intel_oa_layout_by_name(const char *name);
+
+/**
+ * intel_oa_layout_count() - number of rows of the format table
+ *
+ * Return: row count; rows are reached with intel_oa_layout_at().
+ */
+unsigned int intel_oa_layout_count(void);
+
+/**
+ * intel_oa_layout_at() - a row of the format table
+ * @index: 0..intel_oa_layout_count() - 1
+ *
+ * Return: the row, or NULL when @index is out of range.
+ */
+const struct intel_oa_layout *intel_oa_layout_at(unsigned int index);
+
+/**
+ * intel_oa_gen_by_ver() - the generation row for a graphics version
+ * @ver: version times 100 (750, 800, 900, 1100, 1200, 1250)
+ *
+ * Return: the row, or NULL when the version has no OA support here.
+ */
+const struct intel_oa_gen *intel_oa_gen_by_ver(unsigned int ver);
+
+/**
+ * intel_oa_gen_by_devid() - the generation row for a PCI device id
+ * @devid: PCI device id (I915_PARAM_CHIPSET_ID)
+ *
+ * Return: the row, or NULL for device ids the table does not know.
+ */
+const struct intel_oa_gen *intel_oa_gen_by_devid(uint16_t devid);
+
+/**
+ * intel_oa_format_init() - bind a format to a generation
+ * @fmt: filled on success
+ * @id: enum drm_i915_oa_format value
+ * @gen: generation row
+ *
+ * Return: 0; -EINVAL when @id is unknown or @gen is NULL; -ENOTSUP when
+ * @gen does not write format @id.
+ */
+int intel_oa_format_init(struct intel_oa_format *fmt, unsigned int id,
+			 const struct intel_oa_gen *gen);
+
+/* ---- decoding ---------------------------------------------------------- */
+
+/**
+ * intel_oa_decode() - decode one raw report into named fields
+ * @fmt: format from intel_oa_format_init()
+ * @report: fmt->layout->size bytes of report, any alignment
+ * @out: filled with every field of the format; absent fields are zero
+ *
+ * Return: 0, or -EINVAL when an argument is NULL or @fmt is not initialised.
+ */
+int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
+		    struct intel_oa_report *out);
+
+/**
+ * intel_oa_accumulate() - add the deltas between two reports
+ * @fmt: format of both reports
+ * @prev: the earlier raw report
+ * @cur: the later raw report
+ * @acc: accumulator the deltas are added to (zero it before the first call)
+ *
+ * Every delta is (cur - prev) modulo 2^width, with width the field's width
+ * (32 or 40 bits for counters, 32 or 56 for timestamps, 32 or 64 for
+ * GPU_TICKS), so a single wrap between the reports is handled.
+ *
+ * Return: 0, or -EINVAL on NULL arguments.
+ */
+int intel_oa_accumulate(const struct intel_oa_format *fmt, const void *prev,
+			const void *cur, struct intel_oa_accumulator *acc);
+
+/**
+ * intel_oa_delta() - (cur - prev) modulo 2^width
+ * @prev: earlier value
+ * @cur: later value
+ * @width: field width in bits, 1..64
+ *
+ * Return: the delta.
+ */
+uint64_t intel_oa_delta(uint64_t prev, uint64_t cur, unsigned int width);
+
+/**
+ * intel_oa_counter_name() - printable name of a counter, e.g. "A31"
+ * @kind: enum intel_oa_counter_kind
+ * @index: counter number
+ * @buf: output buffer
+ * @len: size of @buf (8 is always enough)
+ *
+ * Return: @buf.
+ */
+const char *intel_oa_counter_name(unsigned int kind, unsigned int index,
+				  char *buf, size_t len);
+
+/**
+ * intel_oa_reason_string() - comma-separated names of reason bits
+ * @reason: INTEL_OA_REASON_* bits
+ * @buf: output buffer
+ * @len: size of @buf
+ *
+ * Return: @buf ("none" when @reason is 0).
+ */
+const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len);
+
+/* ---- rates and periods ------------------------------------------------- */
+
+/**
+ * intel_oa_ticks_to_ns() - convert timestamp ticks to nanoseconds
+ * @ticks: timestamp clock ticks
+ * @freq_hz: timestamp frequency in Hz (I915_PARAM_OA_TIMESTAMP_FREQUENCY)
+ *
+ * Return: nanoseconds, rounded down; 0 when @freq_hz is 0.
+ */
+uint64_t intel_oa_ticks_to_ns(uint64_t ticks, uint64_t freq_hz);
+
+/**
+ * intel_oa_rate_per_second() - events per second of a counter delta
+ * @delta: counter delta
+ * @ts_delta: timestamp delta over which @delta was counted
+ * @freq_hz: timestamp frequency in Hz
+ *
+ * Return: @delta * @freq_hz / @ts_delta, or 0.0 when @ts_delta is 0.
+ */
+double intel_oa_rate_per_second(uint64_t delta, uint64_t ts_delta,
+				uint64_t freq_hz);
+
+/**
+ * intel_oa_exponent_period_ns() - sampling period of a timer exponent
+ * @exponent: OA timer exponent, 0..31
+ * @freq_hz: timestamp frequency in Hz
+ *
+ * The period is 2^(exponent + 1) timestamp ticks.
+ *
+ * Return: the period in nanoseconds (rounded down), 0 on bad arguments.
+ */
+uint64_t intel_oa_exponent_period_ns(unsigned int exponent, uint64_t freq_hz);
+
+/**
+ * intel_oa_exponent_for_period() - smallest exponent whose period is at
+ * least a requested period
+ * @period_ns: requested period in nanoseconds
+ * @freq_hz: timestamp frequency in Hz
+ *
+ * Return: the exponent 0..31, or -EINVAL when @freq_hz is 0 or no exponent
+ * reaches @period_ns.
+ */
+int intel_oa_exponent_for_period(uint64_t period_ns, uint64_t freq_hz);
+
+/* ---- read() record stream ---------------------------------------------- */
+
+/** Size of struct drm_i915_perf_record_header: u32 type, u16 pad, u16 size. */
+#define INTEL_OA_RECORD_HEADER_SIZE 8
+
+/**
+ * struct intel_oa_record - one record of a perf stream read() buffer
+ * @type: DRM_I915_PERF_RECORD_* value as found (unknown types are passed on)
+ * @size: total record size including the header
+ * @payload: bytes after the header (NULL when there are none)
+ * @payload_len: @size - INTEL_OA_RECORD_HEADER_SIZE
+ */
+struct intel_oa_record {
+	uint32_t type;
+	uint16_t size;
+	const void *payload;
+	size_t payload_len;
+};
+
+/**
+ * struct intel_oa_record_iter - bounds-checked walk over a read() buffer
+ * @buf: start of the buffer
+ * @len: valid bytes in @buf
+ * @pos: offset of the next record
+ * @report_size: expected payload size of SAMPLE records (0: not checked)
+ * @error: offset at which a malformed record was found, when one was
+ */
+struct intel_oa_record_iter {
+	const uint8_t *buf;
+	size_t len;
+	size_t pos;
+	size_t report_size;
+	size_t error;
+};
+
+/**
+ * intel_oa_record_iter_init() - start walking a buffer
+ * @it: iterator
+ * @buf: buffer filled by read() on a perf stream fd
+ * @len: return value of that read()
+ * @report_size: size of one OA report of the stream's format, 0 to skip the
+ *	SAMPLE payload size check
+ */
+void intel_oa_record_iter_init(struct intel_oa_record_iter *it,
+			       const void *buf, size_t len, size_t report_size);
+
+/**
+ * intel_oa_record_next() - the next record
+ * @it: iterator
+ * @rec: filled when 1 is returned
+ *
+ * Return: 1 when @rec holds a record; 0 at the end of the buffer; -EBADMSG
+ * when the bytes at it->pos are not a valid record (fewer than 8 bytes left,
+ * size smaller than the header or not a multiple of 4, size running past the
+ * end of the buffer, a SAMPLE whose payload is not report_size bytes, or a
+ * REPORT_LOST/BUFFER_LOST record with a payload). After an error every
+ * further call returns -EBADMSG again; it->error holds the offset.
+ */
+int intel_oa_record_next(struct intel_oa_record_iter *it,
+			 struct intel_oa_record *rec);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* INTEL_OA_INTEL_OA_H */
