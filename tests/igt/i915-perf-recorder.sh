@@ -1,0 +1,134 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# i915-perf-recorder.sh: Debian's unmodified intel-gpu-tools 1.27.1
+# i915-perf-recorder and i915-perf-reader against the intel_oa driver.
+# Same command line as the C tests: --list-subtests, --run-subtest NAME.
+#
+# Subtests:
+#   recorder-list-metrics  the recorder finds the device and lists the
+#                          Skylake GT2 metric sets of libi915_perf
+#   recorder-record-read   record RenderBasic for ~1 s, then the reader
+#                          parses it: reports > 0, >= 2 correlation points,
+#                          OA timestamps spaced by the stream's period with
+#                          none missing
+
+set -u
+RECORDER=${I915_PERF_RECORDER:-/usr/bin/i915-perf-recorder}
+READER=${I915_PERF_READER:-/usr/bin/i915-perf-reader}
+METRIC=${I915_PERF_METRIC:-RenderBasic}
+SUBTESTS="recorder-list-metrics recorder-record-read"
+
+fail() { echo "FAIL: $*" >&2; return 1; }
+
+require_tools() {
+	local t
+	for t in "$RECORDER" "$READER"; do
+		if [ ! -x "$t" ]; then
+			echo "Test requirement not met: $t not installed (apt-get install intel-gpu-tools)"
+			return 77
+		fi
+	done
+	if ! grep -qx 0x8086 /sys/class/drm/renderD*/device/vendor 2>/dev/null; then
+		echo "Test requirement not met: no Intel render node (is intel_oa.ko loaded?)"
+		return 77
+	fi
+	return 0
+}
+
+recorder_list_metrics() {
+	local out
+	require_tools || return
+	out=$("$RECORDER" --metric list 2>&1)
+	echo "$out" | head -40
+	echo "$out" | grep -q '^Device name=.* gen=9 gt=2 id=0x1912$' ||
+		fail "recorder did not identify the device as Skylake GT2 (id 0x1912)" || return
+	echo "$out" | grep -q "^$METRIC:" ||
+		fail "metric set $METRIC not listed" || return
+}
+
+recorder_record_read() {
+	local dir rec out rout pid rc exp period n corr first last span
+	require_tools || return
+	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
+	rec=$dir/oa.record
+	"$RECORDER" --metric "$METRIC" --output "$rec" --perf-period 0.001 \
+		--correlation-period 0.25 >"$dir/rec.out" 2>&1 &
+	pid=$!
+	sleep 1.5
+	kill -INT "$pid" 2>/dev/null
+	wait "$pid"
+	rc=$?
+	out=$(cat "$dir/rec.out")
+	echo "$out" | sed 's/^/recorder: /'
+	[ "$rc" -eq 0 ] || { fail "i915-perf-recorder exited with $rc"; return; }
+	exp=$(echo "$out" | sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p')
+	[ -n "$exp" ] || { fail "recorder did not print the oa_exponent it opened the stream with"; return; }
+	[ -s "$rec" ] || { fail "recording $rec is empty"; return; }
+
+	rout=$("$READER" "$rec" 2>&1)
+	rc=$?
+	echo "$rout" | head -20 | sed 's/^/reader: /'
+	[ "$rc" -eq 0 ] || { fail "i915-perf-reader exited with $rc"; return; }
+	n=$(echo "$rout" | sed -n 's/^Reports: \([0-9]*\)$/\1/p')
+	corr=$(echo "$rout" | sed -n 's/^Timestamp correlation points: \([0-9]*\)$/\1/p')
+	first=$(echo "$rout" | sed -n 's/^OA data timestamp range: *\(0x[0-9a-f]*\)-.*/\1/p')
+	last=$(echo "$rout" | sed -n 's/^OA data timestamp range: *0x[0-9a-f]*-\(0x[0-9a-f]*\).*/\1/p')
+	[ -n "$n" ] && [ "$n" -gt 0 ] || { fail "reader found no reports (Reports: '${n:-}')"; return; }
+	[ -n "$corr" ] && [ "$corr" -ge 2 ] || { fail "fewer than 2 correlation points ('${corr:-}')"; return; }
+	[ -n "$first" ] && [ -n "$last" ] || { fail "no 'OA data timestamp range' line"; return; }
+
+	# Period of exponent e is 2^(e+1) timestamp ticks.
+	period=$((2 << exp))
+	span=$((last - first))
+	echo "exponent $exp: period $period ticks; $n reports spanning $span ticks; $corr correlation points"
+	[ $((first % period)) -eq 0 ] || { fail "first timestamp $first not a multiple of $period"; return; }
+	[ $((span % period)) -eq 0 ] || { fail "timestamp span $span not a multiple of $period"; return; }
+	[ $((span / period + 1)) -eq "$n" ] ||
+		{ fail "$n reports but the timestamps span $((span / period + 1)) periods: reports lost or duplicated"; return; }
+	# ~1.5 s at ~1.4 ms: expect hundreds of reports, not a handful.
+	[ "$n" -ge 100 ] || { fail "only $n reports in ~1.5 s"; return; }
+	rm -rf "$dir"
+}
+
+run_one() {
+	local st=$1 fn start rc secs
+	fn=${st//-/_}
+	echo "Starting subtest: $st"
+	start=$(date +%s.%N)
+	"$fn"
+	rc=$?
+	secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }')
+	case $rc in
+	0) echo "Subtest $st: SUCCESS (${secs}s)" ;;
+	77) echo "Subtest $st: SKIP (${secs}s)" ;;
+	*) rc=1; echo "Subtest $st: FAIL (${secs}s)" ;;
+	esac
+	return $rc
+}
+
+case ${1:-} in
+--list-subtests)
+	printf '%s\n' $SUBTESTS ;;
+--describe)
+	sed -n '9,15p' "$0" | sed 's/^# \{0,1\}//' ;;
+--run-subtest)
+	for st in $SUBTESTS; do
+		# shellcheck disable=SC2053
+		[[ $st == ${2:-} ]] && { run_one "$st"; exit $?; }
+	done
+	echo "Unknown subtest: ${2:-}" >&2
+	exit 1 ;;
+"")
+	worst=0
+	for st in $SUBTESTS; do
+		run_one "$st"
+		rc=$?
+		[ $rc -eq 1 ] && worst=1
+		[ $rc -eq 77 ] && [ $worst -eq 0 ] && worst=77
+	done
+	exit $worst ;;
+*)
+	echo "usage: $0 [--list-subtests | --run-subtest NAME | --describe]" >&2
+	exit 1 ;;
+esac

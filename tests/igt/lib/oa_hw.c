@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Report layouts and platform rows. Layout facts come from the Broadwell
+ * Observability PRM (seed 000, counter select 000/010/101/111, valid for
+ * Gen8 and Gen9) as restated in Documentation/vgpu-contract.rst; uAPI
+ * format ids from include/uapi/drm/intel_oa_drm.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "drm/intel_oa_drm.h"
+#include "oa_hw.h"
+
+const struct oa_format oa_formats[] = {
+	{
+		.name = "A12", .uapi_id = I915_OA_FORMAT_A12,
+		.counter_select = 0, .size = 64,
+		.segs = { { 4, WL_A(7), 12, OA_SEG_U32, 0 } },
+		.n_segs = 1,
+	},
+	{
+		.name = "A12_B8_C8", .uapi_id = I915_OA_FORMAT_A12_B8_C8,
+		.counter_select = 2, .size = 128,
+		.segs = {
+			{ 4, WL_A(7), 12, OA_SEG_U32, 0 },
+			{ 16, WL_B(0), 8, OA_SEG_U32, 0 },
+			{ 24, WL_C(0), 8, OA_SEG_U32, 0 },
+		},
+		.n_segs = 3,
+	},
+	{
+		.name = "A32u40_A4u32_B8_C8",
+		.uapi_id = I915_OA_FORMAT_A32u40_A4u32_B8_C8,
+		.counter_select = 5, .size = 256,
+		.segs = {
+			{ 4, WL_A(0), 32, OA_SEG_U40, 40 },
+			{ 36, WL_A(32), 4, OA_SEG_U32, 0 },
+			{ 48, WL_B(0), 8, OA_SEG_U32, 0 },
+			{ 56, WL_C(0), 8, OA_SEG_U32, 0 },
+		},
+		.n_segs = 4,
+	},
+	{
+		.name = "C4_B8", .uapi_id = I915_OA_FORMAT_C4_B8,
+		.counter_select = 7, .size = 64,
+		.segs = {
+			{ 4, WL_C(0), 4, OA_SEG_U32, 0 },
+			{ 8, WL_B(0), 8, OA_SEG_U32, 0 },
+		},
+		.n_segs = 2,
+	},
+};
+
+const size_t oa_n_formats = sizeof(oa_formats) / sizeof(oa_formats[0]);
+
+static const struct oa_platform oa_platforms[] = {
+	{
+		.name = "skl-gt2",
+		.devids = { 0x1912, 0x1916, 0x191b, 0x191d, 0x191e, 0x1921, 0 },
+		.graphics_ver = 9,
+		.timestamp_hz = 12000000,
+		.gpu_ticks_ratio = 50,
+		.ctx_valid_bit = 1u << 16,
+		.squashed_ctx_id = 0xffffffff,
+		.reason_shift = 19, .reason_mask = 0x3f,
+		.formats = {
+			I915_OA_FORMAT_A12, I915_OA_FORMAT_A12_B8_C8,
+			I915_OA_FORMAT_A32u40_A4u32_B8_C8, I915_OA_FORMAT_C4_B8, 0,
+		},
+	},
+};
+
+const struct oa_platform *oa_platform_for_devid(uint16_t devid)
+{
+	size_t i, j;
+
+	for (i = 0; i < sizeof(oa_platforms) / sizeof(oa_platforms[0]); i++)
+		for (j = 0; oa_platforms[i].devids[j]; j++)
+			if (oa_platforms[i].devids[j] == devid)
+				return &oa_platforms[i];
+	return NULL;
+}
+
+bool oa_platform_has_format(const struct oa_platform *p, uint32_t uapi_id)
+{
+	size_t i;
+
+	for (i = 0; p->formats[i]; i++)
+		if (p->formats[i] == uapi_id)
+			return true;
+	return false;
+}
+
+const struct oa_format *oa_format_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < oa_n_formats; i++)
+		if (!strcmp(oa_formats[i].name, name))
+			return &oa_formats[i];
+	return NULL;
+}
+
+const struct oa_format *oa_format_by_id(uint32_t uapi_id)
+{
+	size_t i;
+
+	for (i = 0; i < oa_n_formats; i++)
+		if (oa_formats[i].uapi_id == uapi_id)
+			return &oa_formats[i];
+	return NULL;
+}
+
+uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
+			   unsigned int idx)
+{
+	uint64_t v = report[s->dword + idx];
+
+	if (s->kind == OA_SEG_U40) {
+		const uint8_t *hi = (const uint8_t *)&report[s->hi_dword];
+
+		v |= (uint64_t)hi[idx] << 32;
+	}
+	return v;
+}
+
+bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
+		     const struct workload *w, const uint32_t *report,
+		     char *why, size_t why_len)
+{
+	uint32_t t = report[1];
+	uint32_t reason = oa_report_reason(p, report);
+	unsigned int s, i;
+
+	if (reason != OA_REASON_TIMER) {
+		snprintf(why, why_len, "RPT_ID %#010x: reason %#x, expected timer (%#x)",
+			 report[0], reason, OA_REASON_TIMER);
+		return false;
+	}
+	if (report[0] & p->ctx_valid_bit) {
+		snprintf(why, why_len, "RPT_ID %#010x: context-valid bit set, no context runs",
+			 report[0]);
+		return false;
+	}
+	if (report[0] >> 25) {
+		snprintf(why, why_len, "RPT_ID %#010x: reserved bits 31:25 not zero",
+			 report[0]);
+		return false;
+	}
+	/* No context runs: the driver squashes CTX_ID (see oa_platform). */
+	if (report[2] != p->squashed_ctx_id) {
+		snprintf(why, why_len, "CTX_ID %#x, expected %#x (context-valid clear)",
+			 report[2], p->squashed_ctx_id);
+		return false;
+	}
+	if (report[3] != workload_gpu_ticks(w, t)) {
+		snprintf(why, why_len, "GPU_TICKS %#x at t=%#x, expected %#x",
+			 report[3], t, workload_gpu_ticks(w, t));
+		return false;
+	}
+	for (s = 0; s < f->n_segs; s++) {
+		const struct oa_seg *seg = &f->segs[s];
+		unsigned int width = seg->kind == OA_SEG_U40 ? 40 : 32;
+
+		for (i = 0; i < seg->count; i++) {
+			unsigned int k = seg->first + i;
+			uint64_t got = oa_report_counter(seg, report, i);
+			uint64_t exp = workload_counter(w, k, t, width);
+
+			if (got != exp) {
+				snprintf(why, why_len,
+					 "%s: counter k=%u (%c%u, dword %u, %u-bit) at t=%#x: got %#llx, expected %#llx",
+					 f->name, k, k < 36 ? 'A' : k < 44 ? 'B' : 'C',
+					 k < 36 ? k : k < 44 ? k - 36 : k - 44,
+					 seg->dword + i, width, t,
+					 (unsigned long long)got,
+					 (unsigned long long)exp);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* Build a report by the contract layout table text, independently. */
+static void build_report(const struct oa_format *f, const struct workload *w,
+			 uint32_t t, uint32_t *r)
+{
+	unsigned int i;
+
+	memset(r, 0, f->size);
+	r[0] = 1u << 19;
+	r[1] = t;
+	r[2] = 0xffffffff;
+	r[3] = workload_gpu_ticks(w, t);
+	switch (f->counter_select) {
+	case 0:
+	case 2:
+		for (i = 0; i < 12; i++)
+			r[4 + i] = (uint32_t)workload_counter(w, 7 + i, t, 32);
+		if (f->counter_select == 0)
+			break;
+		for (i = 0; i < 16; i++)
+			r[16 + i] = (uint32_t)workload_counter(w, 36 + i, t, 32);
+		break;
+	case 5:
+		for (i = 0; i < 32; i++) {
+			uint64_t v = workload_counter(w, i, t, 40);
+
+			r[4 + i] = (uint32_t)v;
+			((uint8_t *)&r[40])[i] = (uint8_t)(v >> 32);
+		}
+		for (i = 0; i < 4; i++)
+			r[36 + i] = (uint32_t)workload_counter(w, 32 + i, t, 32);
+		for (i = 0; i < 16; i++)
+			r[48 + i] = (uint32_t)workload_counter(w, 36 + i, t, 32);
+		break;
+	case 7:
+		for (i = 0; i < 4; i++)
+			r[4 + i] = (uint32_t)workload_counter(w, 44 + i, t, 32);
+		for (i = 0; i < 8; i++)
+			r[8 + i] = (uint32_t)workload_counter(w, 36 + i, t, 32);
+		break;
+	}
+}
+
+int oa_hw_selftest(void)
+{
+	const struct oa_platform *p = oa_platform_for_devid(0x1912);
+	struct workload w = { .seed = 0x5eed0001, .ratio = 50 };
+	uint32_t r[64];
+	char why[256];
+	int bad = 0;
+	size_t i;
+
+	if (!p) {
+		fprintf(stderr, "no platform row for 0x1912\n");
+		return 1;
+	}
+	for (i = 0; i < oa_n_formats; i++) {
+		const struct oa_format *f = &oa_formats[i];
+		unsigned int covered[64] = { 0 }, s, c, n = 0;
+
+		/* Layout sanity: segments tile the report exactly once. */
+		for (s = 0; s < f->n_segs; s++) {
+			for (c = 0; c < f->segs[s].count; c++)
+				covered[f->segs[s].dword + c]++;
+			if (f->segs[s].kind == OA_SEG_U40)
+				for (c = 0; c < (f->segs[s].count + 3) / 4; c++)
+					covered[f->segs[s].hi_dword + c]++;
+		}
+		for (c = 4; c < f->size / 4; c++)
+			if (covered[c] != 1)
+				n++;
+		if (n) {
+			fprintf(stderr, "%s: %u dwords not covered exactly once\n", f->name, n);
+			bad++;
+		}
+
+		build_report(f, &w, 0xfffff000u + (uint32_t)i * 977, r);
+		if (!oa_report_check(p, f, &w, r, why, sizeof(why))) {
+			fprintf(stderr, "%s: good report rejected: %s\n", f->name, why);
+			bad++;
+		}
+		/* Every single flipped bit must be caught (except 18:17, 15:0). */
+		for (c = 0; c < f->size * 8; c++) {
+			if (c < 32 && ((c >= 17 && c <= 18) || c < 16))
+				continue;
+			r[c / 32] ^= 1u << (c % 32);
+			if (oa_report_check(p, f, &w, r, why, sizeof(why))) {
+				fprintf(stderr, "%s: flipped bit %u not detected\n", f->name, c);
+				bad++;
+			}
+			r[c / 32] ^= 1u << (c % 32);
+		}
+	}
+	return bad;
+}

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Hardware knowledge of the suite: per-platform rows and per-format report
+ * layouts, taken from the PRM (seed 000, "Counters layout for various
+ * values of the Counter Select") and Documentation/vgpu-contract.rst.
+ *
+ * A later platform is a new row in oa_platforms[] and, if its layouts are
+ * new, new rows in oa_formats[]; no test code changes.
+ */
+#ifndef OA_HW_H
+#define OA_HW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "workload.h"
+
+/* How a run of counters is stored in a report. */
+enum oa_seg_kind {
+	OA_SEG_U32,	/* one dword per counter, low 32 bits */
+	OA_SEG_U40,	/* low dword here, bits 39:32 as bytes at hi_dword */
+};
+
+/**
+ * struct oa_seg - a run of consecutive counters in a report
+ * @dword: dword index of the first counter's (low) dword
+ * @first: global counter number (WL_A/WL_B/WL_C) of the first counter
+ * @count: number of counters
+ * @kind: storage kind
+ * @hi_dword: for OA_SEG_U40, dword index where the high bytes start
+ */
+struct oa_seg {
+	unsigned int dword, first, count;
+	enum oa_seg_kind kind;
+	unsigned int hi_dword;
+};
+
+#define OA_MAX_SEGS 4
+
+/**
+ * struct oa_format - one report format of the i915 uAPI
+ * @name: kebab-friendly name used in subtest names
+ * @uapi_id: I915_OA_FORMAT_* value
+ * @counter_select: OACONTROL counter select
+ * @size: report size in bytes
+ * @segs: counter runs after the four header dwords
+ * @n_segs: entries used in @segs
+ */
+struct oa_format {
+	const char *name;
+	uint32_t uapi_id;
+	uint32_t counter_select;
+	uint32_t size;
+	struct oa_seg segs[OA_MAX_SEGS];
+	unsigned int n_segs;
+};
+
+/**
+ * struct oa_platform - per-platform facts the tests depend on
+ * @name: short name
+ * @devids: PCI device ids, 0-terminated
+ * @graphics_ver: GPU generation
+ * @timestamp_hz: OA/CS timestamp frequency
+ * @gpu_ticks_ratio: workload ratio R (contract)
+ * @ctx_valid_bit: RPT_ID bit flagging a valid context id
+ * @squashed_ctx_id: CTX_ID userspace reads when @ctx_valid_bit is clear
+ *	(i915 gen8_append_oa_reports() overwrites it on Gen8-11)
+ * @reason_shift: RPT_ID bit of report reason bit 0
+ * @reason_mask: width mask of the report reason field
+ * @formats: uapi ids of the supported formats, 0-terminated
+ */
+struct oa_platform {
+	const char *name;
+	uint16_t devids[8];
+	unsigned int graphics_ver;
+	uint64_t timestamp_hz;
+	uint32_t gpu_ticks_ratio;
+	uint32_t ctx_valid_bit;
+	uint32_t squashed_ctx_id;
+	uint32_t reason_shift, reason_mask;
+	uint32_t formats[8];
+};
+
+#define OA_REASON_TIMER 0x1u
+
+extern const struct oa_format oa_formats[];
+extern const size_t oa_n_formats;
+
+const struct oa_platform *oa_platform_for_devid(uint16_t devid);
+bool oa_platform_has_format(const struct oa_platform *p, uint32_t uapi_id);
+const struct oa_format *oa_format_by_name(const char *name);
+const struct oa_format *oa_format_by_id(uint32_t uapi_id);
+
+static inline uint32_t oa_report_reason(const struct oa_platform *p,
+					const uint32_t *report)
+{
+	return (report[0] >> p->reason_shift) & p->reason_mask;
+}
+
+/* Period in timestamp ticks of timer exponent @e. */
+static inline uint64_t oa_period_ticks(unsigned int e)
+{
+	return 2ull << e;
+}
+
+/*
+ * Compare every field of @report against the synthetic workload. Returns
+ * true if all match; otherwise writes the first mismatch into @why.
+ */
+bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
+		     const struct workload *w, const uint32_t *report,
+		     char *why, size_t why_len);
+
+/* Decode counter @idx of segment @s of @report (40-bit aware). */
+uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
+			   unsigned int idx);
+
+/* Host-side check of the layout tables and decoder; 0 if good. */
+int oa_hw_selftest(void);
+
+#endif /* OA_HW_H */

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Helpers shared by the intel-oa in-guest tests: finding the DRM device and
+ * its PCI function, the virtual-GPU control page (BAR2), sysctls with
+ * automatic restore, stream open/read helpers, debugfs statistics and
+ * tracepoints. Every assertion on report contents lives in oa_hw.c and
+ * workload.c; nothing here decodes counters.
+ */
+#ifndef OA_TEST_H
+#define OA_TEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "drm/intel_oa_drm.h"
+#include "igt_core.h"
+#include "oa_hw.h"
+#include "workload.h"
+
+/* Virtual-GPU control page (BAR2) of Documentation/vgpu-contract.rst. */
+#define VGPU_MAGIC		0x000
+#define VGPU_MAGIC_VALUE	0x41474f56u
+#define VGPU_VERSION		0x004
+#define VGPU_VIOLATIONS		0x008
+#define VGPU_LAST_VIOLATION	0x00c
+#define VGPU_SEED		0x010
+#define VGPU_DROP_REPORTS	0x014
+#define VGPU_FORCE_OVERFLOW	0x018
+#define VGPU_STALL_TAIL		0x01c
+#define VGPU_REPORTS_WRITTEN	0x020
+#define VGPU_REPORTS_DROPPED	0x024
+#define VGPU_HALF_FULL_IRQS	0x028
+#define VGPU_MSIS_SENT		0x02c
+#define VGPU_TAIL_RACE		0x030
+#define VGPU_RATIO		0x034
+
+#define OA_BUFFER_BYTES		(16u << 20)
+#define OA_RECORD_HEADER_BYTES	8u
+
+/**
+ * struct oa_dev - the device under test, as found by oa_dev_open()
+ * @drm_fd: primary node fd (root opened)
+ * @card: N of /dev/dri/cardN
+ * @sysfs: /sys/class/drm/cardN
+ * @bdf: PCI address, e.g. 0000:00:03.0
+ * @devid: PCI device id
+ * @plat: platform row
+ * @vgpu: mapped control page, NULL if absent
+ * @wl: synthetic workload parameters read from the control page
+ * @metrics_set: a metric set id advertised in sysfs metrics/
+ */
+struct oa_dev {
+	int drm_fd;
+	int card;
+	char sysfs[64];
+	char bdf[32];
+	uint16_t devid;
+	const struct oa_platform *plat;
+	volatile uint32_t *vgpu;
+	struct workload wl;
+	uint64_t metrics_set;
+};
+
+/* Open the device; igt_require()s that it exists. */
+void oa_dev_open(struct oa_dev *dev);
+void oa_dev_close(struct oa_dev *dev);
+/* Find the virtual-GPU PCI function; false if none. Does not need DRM. */
+bool oa_find_pci(char *bdf, size_t len);
+volatile uint32_t *oa_map_vgpu(const char *bdf);
+
+static inline uint32_t vgpu_read(const struct oa_dev *dev, unsigned int off)
+{
+	return dev->vgpu[off / 4];
+}
+
+static inline void vgpu_write(const struct oa_dev *dev, unsigned int off,
+			      uint32_t val)
+{
+	dev->vgpu[off / 4] = val;
+}
+
+/* Require the control page, and reset all fault knobs at subtest end. */
+void oa_require_vgpu(struct oa_dev *dev);
+
+/* Sysctls (dev.i915.* or dev.intel_oa.*), restored at subtest end. */
+bool oa_sysctl_exists(const char *name);
+uint64_t oa_sysctl_read(const char *name);
+void oa_sysctl_write(const char *name, uint64_t val);
+
+/* Open-parameter builder. */
+struct oa_open {
+	uint64_t props[2 * 16];
+	uint32_t n;
+	uint32_t flags;
+};
+
+void oa_prop(struct oa_open *o, uint64_t key, uint64_t val);
+/* The usual periodic stream: SAMPLE_OA, metrics set, format, exponent. */
+void oa_open_periodic(const struct oa_dev *dev, struct oa_open *o,
+		      const struct oa_format *f, unsigned int exponent);
+/* Issue DRM_IOCTL_I915_PERF_OPEN; returns the fd or -errno. */
+int oa_try_open(int drm_fd, struct oa_open *o);
+/* Same, asserting success. */
+int oa_open(int drm_fd, struct oa_open *o);
+
+/* A decoded run of reads. Reports are copied out of their records. */
+struct oa_capture {
+	const struct oa_format *fmt;
+	uint32_t *reports;		/* n * fmt->size bytes */
+	size_t n, cap;
+	size_t n_report_lost;		/* OA_REPORT_LOST records */
+	size_t n_buffer_lost;		/* OA_BUFFER_LOST records */
+	size_t first_lost_at;		/* report index after first lost rec */
+	size_t reads;			/* read() calls returning data */
+	size_t eagain;			/* read() calls returning EAGAIN */
+};
+
+void oa_capture_init(struct oa_capture *c, const struct oa_format *f);
+void oa_capture_fini(struct oa_capture *c);
+/* Parse @len bytes of records from @buf into @c, asserting well-formed. */
+void oa_capture_parse(struct oa_capture *c, const uint8_t *buf, size_t len);
+/*
+ * poll()+read() @fd until @c holds @want reports or @timeout_ms passes.
+ * Returns the number of reports held.
+ */
+size_t oa_capture_until(int fd, struct oa_capture *c, size_t want,
+			int timeout_ms);
+/* Read everything available now (non-blocking fd), return bytes read. */
+size_t oa_capture_drain(int fd, struct oa_capture *c);
+
+static inline const uint32_t *oa_capture_report(const struct oa_capture *c,
+						  size_t i)
+{
+	return c->reports + i * (c->fmt->size / 4);
+}
+
+/*
+ * Check every report of @c against the workload and that consecutive
+ * timestamps differ by exactly the period of @exponent, starting at index
+ * @from. Fails the subtest with the first mismatch.
+ */
+void oa_assert_reports(const struct oa_dev *dev, const struct oa_capture *c,
+		       unsigned int exponent, size_t from);
+/* Same for reports [@from, @to). */
+void oa_assert_reports_range(const struct oa_dev *dev,
+			     const struct oa_capture *c,
+			     unsigned int exponent, size_t from, size_t to);
+
+/* debugfs: value of key @key in dri/<minor>/intel_oa_stats. */
+bool oa_stats_get(const struct oa_dev *dev, const char *key, uint64_t *val);
+const char *oa_stats_path(const struct oa_dev *dev);
+
+/*
+ * Tracing: enable all intel_oa:* events (cleared buffer; disabled again at
+ * subtest end); count lines of @event whose text contains @contains (NULL:
+ * all of them).
+ */
+bool oa_trace_start(void);
+uint64_t oa_trace_count(const char *event, const char *contains);
+
+/* Exponent whose period is closest to (at most) @ns. */
+unsigned int oa_exponent_for_ns(const struct oa_dev *dev, uint64_t ns);
+uint64_t oa_exponent_ns(const struct oa_dev *dev, unsigned int e);
+
+uint64_t oa_now_ns(void);
+void oa_sleep_ms(unsigned int ms);
+
+/* Drop to uid/gid nobody; all capabilities go with uid 0. */
+void oa_drop_root(void);
+
+/* Metric-set helpers (sysfs metrics/<uuid>/id). */
+bool oa_metric_id_for_uuid(const struct oa_dev *dev, const char *uuid,
+			   uint64_t *id);
+
+#endif /* OA_TEST_H */

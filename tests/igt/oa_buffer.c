@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oa_buffer: how the driver drains the OA buffer (half-full interrupt,
+ * hrtimer) and how it handles the hardware's bad days, provoked through the
+ * virtual GPU's fault knobs: buffer overflow, lost reports, the tail
+ * pointer race and a stalled tail pointer.
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "oa_test.h"
+
+static struct oa_dev dev;
+
+static uint64_t stat_or(const char *key, uint64_t dflt, bool *have)
+{
+	uint64_t v;
+
+	if (oa_stats_get(&dev, key, &v)) {
+		if (have)
+			*have = true;
+		return v;
+	}
+	return dflt;
+}
+
+/*
+ * half-full-interrupt: POLL_OA_PERIOD is 5 s and exponent 6 with 256-byte
+ * reports fills half of the 16 MiB buffer in ~0.35 s, so a blocking read
+ * returning well before the first hrtimer tick can only have been woken by
+ * the half-full interrupt. The device counts the interrupt and the MSI,
+ * the driver's debugfs stats count interrupt-driven drains, and the data is
+ * complete and correct.
+ */
+static void test_half_full_interrupt(void)
+{
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const uint64_t poll_ns = 5000000000ull;
+	uint32_t irq0, msi0, irq1, msi1;
+	uint64_t t0, elapsed, irq_drains, stream_irqs;
+	bool have_stats = false, traced;
+	size_t len = OA_BUFFER_BYTES;
+	uint8_t *buf = malloc(len);
+	struct oa_capture c;
+	struct oa_open o;
+	ssize_t r;
+	int fd;
+
+	igt_assert(buf);
+	traced = oa_trace_start();
+	irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
+	msi0 = vgpu_read(&dev, VGPU_MSIS_SENT);
+
+	oa_open_periodic(&dev, &o, f, 6);
+	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, poll_ns);
+	t0 = oa_now_ns();
+	fd = oa_open(dev.drm_fd, &o);
+	r = read(fd, buf, len);
+	elapsed = oa_now_ns() - t0;
+	igt_assert_f(r > 0, "blocking read failed: %s", r < 0 ? strerror(errno) : "EOF");
+	oa_capture_init(&c, f);
+	oa_capture_parse(&c, buf, r);
+	irq1 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
+	msi1 = vgpu_read(&dev, VGPU_MSIS_SENT);
+	irq_drains = stat_or("irq_drains", 0, &have_stats);
+	stream_irqs = stat_or("stream_interrupts", 0, &have_stats);
+	close(fd);
+
+	igt_info("first blocking read after %.3f s: %zd bytes, %zu reports; device: %u half-full irqs, %u MSIs; driver: %" PRIu64 " stream interrupts, %" PRIu64 " irq drains%s\n",
+		 elapsed / 1e9, r, c.n, irq1 - irq0, msi1 - msi0, stream_irqs, irq_drains,
+		 have_stats ? "" : " (no debugfs stats)");
+	if (traced) {
+		uint64_t irqs = oa_trace_count("intel_oa_irq", NULL);
+		uint64_t drains = oa_trace_count("intel_oa_drain", "source=irq");
+
+		igt_info("trace: %" PRIu64 " intel_oa_irq, %" PRIu64 " intel_oa_drain source=irq\n",
+			 irqs, drains);
+		igt_assert_f(irqs >= 1, "no intel_oa:intel_oa_irq trace event");
+		igt_assert_f(drains >= 1, "no intel_oa:intel_oa_drain event with source=irq");
+	}
+	igt_assert_f(elapsed < poll_ns / 2,
+		     "blocking read took %.3f s with a %.1f s poll period: not woken by the half-full interrupt",
+		     elapsed / 1e9, poll_ns / 1e9);
+	igt_assert_f(irq1 - irq0 >= 1, "device raised no half-full interrupt");
+	igt_assert_f(msi1 - msi0 >= 1, "device sent no MSI");
+	/* Half of the buffer is 32768 reports; the read sees at least half of that. */
+	igt_assert_f(c.n >= 16384, "woken with only %zu reports pending", c.n);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, 6, 0);
+	if (have_stats) {
+		igt_assert_f(stream_irqs >= 1, "debugfs stream_interrupts is 0");
+		igt_assert_f(irq_drains >= 1, "debugfs irq_drains is 0: the interrupt did not drain");
+	}
+	free(buf);
+	oa_capture_fini(&c);
+}
+
+/*
+ * buffer-fill: the half-full path in steady state. For ~2 s at exponent 6
+ * (several fills of the 16 MiB buffer) a reader keeps up with a 5 s poll
+ * period: no report lost, every value right, interrupts keep arriving.
+ */
+static void test_buffer_fill(void)
+{
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	uint32_t irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
+	size_t want = 4 * (OA_BUFFER_BYTES / f->size / 2);
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, 6);
+	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 5000000000ull);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, want, 20000);
+	close(fd);
+	igt_info("%zu reports in %zu reads; %u half-full interrupts\n", c.n, c.reads,
+		 vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0);
+	igt_assert_f(c.n >= want, "only %zu of %zu reports in 20 s", c.n, want);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, 6, 0);
+	igt_assert_lte(4, vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0);
+}
+
+/*
+ * timer-only-drain: at a low rate the buffer never reaches half-full; the
+ * hrtimer (20 ms poll period) alone must deliver reports promptly, with no
+ * half-full interrupt on the device.
+ */
+static void test_timer_only_drain(void)
+{
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	uint32_t irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
+	uint64_t t0, elapsed, timer_drains, stream_irqs;
+	bool have_stats = false, traced;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	traced = oa_trace_start();
+	oa_open_periodic(&dev, &o, f, 14);	/* ~1.4 ms period */
+	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 20000000ull);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	t0 = oa_now_ns();
+	oa_capture_until(fd, &c, 1, 5000);
+	elapsed = oa_now_ns() - t0;
+	oa_capture_until(fd, &c, 200, 5000);
+	timer_drains = stat_or("timer_drains", 0, &have_stats);
+	stream_irqs = stat_or("stream_interrupts", 0, &have_stats);
+	close(fd);
+	igt_info("first data after %.3f s; %zu reports; timer drains %" PRIu64 ", stream interrupts %" PRIu64 "%s\n",
+		 elapsed / 1e9, c.n, timer_drains, stream_irqs, have_stats ? "" : " (no debugfs stats)");
+	igt_assert_f(c.n >= 200, "only %zu reports", c.n);
+	igt_assert_f(elapsed < 1000000000ull, "first data took %.3f s with a 20 ms poll period",
+		     elapsed / 1e9);
+	oa_assert_reports(&dev, &c, 14, 0);
+	igt_assert_eq(vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0, 0);
+	if (have_stats) {
+		igt_assert_f(timer_drains >= 1, "debugfs timer_drains is 0");
+		igt_assert_eq(stream_irqs, 0);
+	}
+	if (traced) {
+		igt_assert_f(oa_trace_count("intel_oa_drain", "source=timer") >= 1,
+			     "no intel_oa:intel_oa_drain event with source=timer");
+		igt_assert_eq(oa_trace_count("intel_oa_drain", "source=irq"), 0);
+	}
+	oa_capture_fini(&c);
+}
+
+/*
+ * buffer-overflow: the force-overflow knob makes the OA unit drop reports
+ * and flag OASTATUS buffer overflow; the driver must emit an OA_BUFFER_LOST
+ * record, reprogram the buffer (clearing the knob) and resume with correct
+ * consecutive reports, later than those before.
+ */
+static void test_buffer_overflow(void)
+{
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	const unsigned int e = 14;
+	struct oa_capture c;
+	struct oa_open o;
+	uint64_t deadline;
+	size_t before;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, 16, 5000);
+	igt_assert_lte(16, c.n);
+	oa_assert_reports(&dev, &c, e, 0);
+
+	vgpu_write(&dev, VGPU_FORCE_OVERFLOW, 1);
+	deadline = oa_now_ns() + 10000000000ull;
+	while (!c.n_buffer_lost && oa_now_ns() < deadline)
+		oa_capture_until(fd, &c, c.n + 1, 200);
+	igt_assert_f(c.n_buffer_lost >= 1, "no OA_BUFFER_LOST record within 10 s of forcing overflow");
+	before = c.first_lost_at;
+	oa_capture_until(fd, &c, before + 32, 5000);
+	close(fd);
+
+	igt_info("%zu reports before the BUFFER_LOST record, %zu after; knob now %u\n",
+		 before, c.n - before, vgpu_read(&dev, VGPU_FORCE_OVERFLOW));
+	igt_assert_eq(vgpu_read(&dev, VGPU_FORCE_OVERFLOW), 0);
+	igt_assert_eq(c.n_report_lost, 0);
+	igt_assert_eq(c.n_buffer_lost, 1);
+	igt_assert_f(c.n >= before + 32, "only %zu reports after the overflow", c.n - before);
+	oa_assert_reports_range(&dev, &c, e, 0, before);
+	oa_assert_reports(&dev, &c, e, before);
+	if (before)
+		igt_assert_f((int32_t)(oa_capture_report(&c, before)[1] -
+				       oa_capture_report(&c, before - 1)[1]) > 0,
+			     "reports after the overflow are not later than before it");
+	oa_capture_fini(&c);
+}
+
+/*
+ * report-lost: the drop-reports knob skips exactly N due reports and sets
+ * OASTATUS report-lost; the driver emits an OA_REPORT_LOST record, and the
+ * timestamps that are missing are exactly N periods.
+ */
+static void test_report_lost(void)
+{
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12_B8_C8);
+	const unsigned int e = 14, n_drop = 5;
+	uint32_t period = (uint32_t)oa_period_ticks(e);
+	uint32_t dropped0 = vgpu_read(&dev, VGPU_REPORTS_DROPPED);
+	uint64_t missing = 0;
+	struct oa_capture c;
+	struct oa_open o;
+	char why[256];
+	size_t i;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, 16, 5000);
+	vgpu_write(&dev, VGPU_DROP_REPORTS, n_drop);
+	oa_capture_until(fd, &c, c.n + 64, 5000);
+	close(fd);
+
+	igt_assert_eq(vgpu_read(&dev, VGPU_DROP_REPORTS), 0);
+	igt_assert_eq(vgpu_read(&dev, VGPU_REPORTS_DROPPED) - dropped0, n_drop);
+	igt_assert_f(c.n_report_lost >= 1, "no OA_REPORT_LOST record after dropping %u reports",
+		     n_drop);
+	igt_assert_f(c.n_report_lost <= n_drop, "%zu OA_REPORT_LOST records for %u drops",
+		     c.n_report_lost, n_drop);
+	igt_assert_eq(c.n_buffer_lost, 0);
+	for (i = 0; i < c.n; i++) {
+		const uint32_t *r = oa_capture_report(&c, i);
+
+		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, r, why, sizeof(why)),
+			     "report %zu: %s", i, why);
+		if (i) {
+			uint32_t d = r[1] - oa_capture_report(&c, i - 1)[1];
+
+			igt_assert_f(d && d % period == 0,
+				     "report %zu: delta %#x not a whole number of periods", i, d);
+			if (d != period) {
+				/* The N dropped reports are consecutive: one gap. */
+				igt_assert_f(!missing,
+					     "second gap at report %zu: the %u dropped reports were not consecutive",
+					     i, n_drop);
+				missing = d / period - 1;
+				igt_info("gap before report %zu: t %#x -> %#x\n", i,
+					 oa_capture_report(&c, i - 1)[1], r[1]);
+			}
+		}
+	}
+	igt_info("%zu reports, %" PRIu64 " periods missing, %zu OA_REPORT_LOST records\n",
+		 c.n, missing, c.n_report_lost);
+	igt_assert_eq(missing, n_drop);
+	oa_capture_fini(&c);
+}
+
+/*
+ * tail-race: with the tail published before the last report has landed in
+ * memory, the driver must hold that report back until it lands: no report
+ * lost, duplicated, zeroed or wrong.
+ */
+static void test_tail_race(void)
+{
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const unsigned int e = 12;
+	uint64_t races = 0;
+	bool have_stats = false;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	vgpu_write(&dev, VGPU_TAIL_RACE, 1);
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, 1024, 15000);
+	races = stat_or("tail_races", 0, &have_stats);
+	close(fd);
+	vgpu_write(&dev, VGPU_TAIL_RACE, 0);
+	igt_info("%zu reports in %zu reads; driver held back %" PRIu64 " racing tails%s\n",
+		 c.n, c.reads, races, have_stats ? "" : " (no debugfs stats)");
+	igt_assert_f(c.n >= 1024, "only %zu reports", c.n);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, e, 0);
+	if (have_stats)
+		igt_assert_f(races >= 1, "debugfs tail_races is 0: the race was never seen");
+	oa_capture_fini(&c);
+}
+
+/*
+ * stall-tail: while the tail pointer is stalled the device keeps writing
+ * reports but none may be delivered; after release every one of them
+ * arrives, in order, with nothing lost.
+ */
+static void test_stall_tail(void)
+{
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	const unsigned int e = 15;	/* ~2.7 ms */
+	uint32_t written0, written;
+	struct oa_capture c;
+	struct oa_open o;
+	size_t stalled;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, 16, 5000);
+
+	vgpu_write(&dev, VGPU_STALL_TAIL, 1);
+	/* Whatever was published before the stall drains within 100 ms. */
+	oa_capture_until(fd, &c, SIZE_MAX, 100);
+	stalled = c.n;
+	written0 = vgpu_read(&dev, VGPU_REPORTS_WRITTEN);
+	oa_capture_until(fd, &c, SIZE_MAX, 500);
+	written = vgpu_read(&dev, VGPU_REPORTS_WRITTEN) - written0;
+	igt_info("stalled: %zu reports delivered during 500 ms while the device wrote %u\n",
+		 c.n - stalled, written);
+	igt_assert_f(c.n == stalled, "%zu reports delivered while the tail was stalled",
+		     c.n - stalled);
+	igt_assert_f(written >= 50, "device wrote only %u reports in 500 ms", written);
+
+	vgpu_write(&dev, VGPU_STALL_TAIL, 0);
+	oa_capture_until(fd, &c, stalled + written + 16, 5000);
+	close(fd);
+	igt_assert_f(c.n >= stalled + written + 16, "only %zu reports after release, expected %u+",
+		     c.n - stalled, written + 16);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, e, 0);
+	oa_capture_fini(&c);
+}
+
+igt_main
+{
+	igt_fixture {
+		oa_dev_open(&dev);
+		oa_require_vgpu(&dev);
+	}
+
+	igt_describe("With a 5 s poll period, a blocking read is woken by the half-full interrupt well before the timer; device and driver both count it.");
+	igt_subtest("half-full-interrupt")
+		test_half_full_interrupt();
+
+	igt_describe("Several half-full cycles of the 16 MiB buffer at a high rate: nothing lost, every value right.");
+	igt_subtest("buffer-fill")
+		test_buffer_fill();
+
+	igt_describe("At a low rate the hrtimer alone delivers reports promptly and no half-full interrupt fires.");
+	igt_subtest("timer-only-drain")
+		test_timer_only_drain();
+
+	igt_describe("A forced buffer overflow yields one OA_BUFFER_LOST record, after which correct reports resume.");
+	igt_subtest("buffer-overflow")
+		test_buffer_overflow();
+
+	igt_describe("Dropping N reports yields an OA_REPORT_LOST record and exactly N missing periods.");
+	igt_subtest("report-lost")
+		test_report_lost();
+
+	igt_describe("With the tail published before the data lands, no report is lost, duplicated or wrong.");
+	igt_subtest("tail-race")
+		test_tail_race();
+
+	igt_describe("While the tail pointer is stalled nothing is delivered; after release everything arrives in order.");
+	igt_subtest("stall-tail")
+		test_stall_tail();
+
+	igt_fixture
+		oa_dev_close(&dev);
+}

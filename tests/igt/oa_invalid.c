@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oa_invalid: every invalid DRM_IOCTL_I915_PERF_OPEN parameter fails with
+ * the errno i915 returns for it (i915_perf.c: i915_perf_open_ioctl,
+ * read_properties_unlocked, i915_perf_open_ioctl_locked,
+ * i915_oa_stream_init), and the matching valid value opens, so no check
+ * passes by accident.
+ */
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "oa_test.h"
+
+static struct oa_dev dev;
+
+static const struct oa_format *fmt(void)
+{
+	return oa_format_by_id(I915_OA_FORMAT_A12);
+}
+
+/* Default valid parameters: exponent 16 (~11 ms). */
+static void base(struct oa_open *o)
+{
+	oa_open_periodic(&dev, o, fmt(), 16);
+}
+
+static void expect_err(struct oa_open *o, int err, const char *what)
+{
+	int fd = oa_try_open(dev.drm_fd, o);
+
+	if (fd >= 0)
+		close(fd);
+	igt_assert_f(fd == -err, "%s: expected %s, got %s", what, strerror(err),
+		     fd >= 0 ? "success" : strerror(-fd));
+}
+
+static void expect_ok(struct oa_open *o, const char *what)
+{
+	int fd = oa_try_open(dev.drm_fd, o);
+
+	igt_assert_f(fd >= 0, "%s: expected success, got %s", what, strerror(-fd));
+	close(fd);
+}
+
+/* Replace the value of @key in @o (which must hold it). */
+static void set_prop(struct oa_open *o, uint64_t key, uint64_t val)
+{
+	uint32_t i;
+
+	for (i = 0; i < o->n; i++)
+		if (o->props[2 * i] == key) {
+			o->props[2 * i + 1] = val;
+			return;
+		}
+	oa_prop(o, key, val);
+}
+
+static void drop_prop(struct oa_open *o, uint64_t key)
+{
+	uint32_t i, j = 0;
+
+	for (i = 0; i < o->n; i++)
+		if (o->props[2 * i] != key) {
+			o->props[2 * j] = o->props[2 * i];
+			o->props[2 * j + 1] = o->props[2 * i + 1];
+			j++;
+		}
+	o->n = j;
+}
+
+static void test_invalid_open_flags(void)
+{
+	struct oa_open o;
+	uint32_t bit;
+
+	base(&o);
+	for (bit = 3; bit < 32; bit++) {
+		o.flags = 1u << bit;
+		expect_err(&o, EINVAL, "unknown open flag");
+	}
+	o.flags = ~0u;
+	expect_err(&o, EINVAL, "all open flags");
+	o.flags = I915_PERF_FLAG_FD_CLOEXEC | I915_PERF_FLAG_FD_NONBLOCK | I915_PERF_FLAG_DISABLED;
+	expect_ok(&o, "all known open flags");
+}
+
+static void test_invalid_num_properties(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	o.n = 0;
+	expect_err(&o, EINVAL, "zero properties");
+	base(&o);
+	o.n = DRM_I915_PERF_PROP_MAX;
+	expect_err(&o, EINVAL, "num_properties == DRM_I915_PERF_PROP_MAX");
+	o.n = ~0u;
+	expect_err(&o, EINVAL, "num_properties = ~0");
+}
+
+static void test_invalid_property_id(void)
+{
+	static const uint64_t bad_ids[] = { 0, DRM_I915_PERF_PROP_MAX, 0x80000000u, ~0ull };
+	struct oa_open o;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad_ids); i++) {
+		base(&o);
+		oa_prop(&o, bad_ids[i], 1);
+		expect_err(&o, EINVAL, "unknown property id");
+	}
+}
+
+static void test_invalid_properties_pointer(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct drm_i915_perf_open_param param = { .num_properties = 4 };
+	void *map;
+	int ret;
+
+	param.properties_ptr = 0;
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_OPEN, &param);
+	igt_assert_f(ret < 0 && errno == EFAULT, "NULL properties_ptr: ret %d errno %s", ret,
+		     strerror(errno));
+
+	map = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	igt_assert(map != MAP_FAILED);
+	param.properties_ptr = (uintptr_t)map;
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_OPEN, &param);
+	igt_assert_f(ret < 0 && errno == EFAULT, "unreadable properties_ptr: ret %d errno %s",
+		     ret, strerror(errno));
+	munmap(map, page);
+}
+
+static void test_invalid_metric_set_id(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	set_prop(&o, DRM_I915_PERF_PROP_OA_METRICS_SET, 0);
+	expect_err(&o, EINVAL, "metric set 0 (reserved)");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_METRICS_SET, ~0ull);
+	expect_err(&o, EINVAL, "metric set ~0");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_METRICS_SET, 0x7fffffff);
+	expect_err(&o, EINVAL, "unknown metric set 0x7fffffff");
+	drop_prop(&o, DRM_I915_PERF_PROP_OA_METRICS_SET);
+	expect_err(&o, EINVAL, "no metric set");
+	base(&o);
+	expect_ok(&o, "advertised metric set");
+}
+
+static void test_invalid_format_id(void)
+{
+	struct oa_open o;
+	uint64_t id;
+
+	base(&o);
+	set_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT, 0);
+	expect_err(&o, EINVAL, "format 0");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT, I915_OA_FORMAT_MAX);
+	expect_err(&o, EINVAL, "format I915_OA_FORMAT_MAX");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT, ~0ull);
+	expect_err(&o, EINVAL, "format ~0");
+	/* Every defined format this platform does not have. */
+	for (id = 1; id < I915_OA_FORMAT_MAX; id++) {
+		char what[64];
+
+		set_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT, id);
+		snprintf(what, sizeof(what), "format %" PRIu64, id);
+		if (oa_platform_has_format(dev.plat, (uint32_t)id))
+			expect_ok(&o, what);
+		else
+			expect_err(&o, EINVAL, what);
+	}
+	drop_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT);
+	expect_err(&o, EINVAL, "no format");
+}
+
+static void test_invalid_exponent(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, 32);
+	expect_err(&o, EINVAL, "exponent 32");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, 63);
+	expect_err(&o, EINVAL, "exponent 63");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, ~0ull);
+	expect_err(&o, EINVAL, "exponent ~0");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, 31);
+	expect_ok(&o, "exponent 31 (the maximum)");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, 0);
+	expect_ok(&o, "exponent 0 as root");
+}
+
+static void test_missing_sample_flags(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	drop_prop(&o, DRM_I915_PERF_PROP_SAMPLE_OA);
+	expect_err(&o, EINVAL, "no SAMPLE_OA");
+	oa_prop(&o, DRM_I915_PERF_PROP_SAMPLE_OA, 0);
+	expect_err(&o, EINVAL, "SAMPLE_OA = 0");
+}
+
+static void test_invalid_poll_period(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 0);
+	expect_err(&o, EINVAL, "poll period 0");
+	set_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 99999);
+	expect_err(&o, EINVAL, "poll period 99999 ns");
+	set_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 100000);
+	expect_ok(&o, "poll period 100 us (the minimum)");
+}
+
+static void test_invalid_ctx_handle(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	oa_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 1);
+	expect_err(&o, ENOENT, "unknown context handle 1");
+	set_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 0xdeadbeef);
+	expect_err(&o, ENOENT, "unknown context handle 0xdeadbeef");
+}
+
+static void test_invalid_hold_preemption(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	oa_prop(&o, DRM_I915_PERF_PROP_HOLD_PREEMPTION, 1);
+	expect_err(&o, EINVAL, "HOLD_PREEMPTION without a context");
+}
+
+static void test_invalid_engine(void)
+{
+	struct oa_open o;
+
+	base(&o);
+	oa_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, 1);	/* copy engine */
+	expect_err(&o, EINVAL, "engine class 1");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, 0);
+	oa_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE, 1);
+	expect_err(&o, EINVAL, "render instance 1");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE, 0);
+	expect_ok(&o, "render engine 0");
+}
+
+igt_main
+{
+	igt_fixture
+		oa_dev_open(&dev);
+
+	igt_describe("Unknown open flags (each bit 3..31, and ~0) fail with EINVAL; all known flags together open.");
+	igt_subtest("invalid-open-flags")
+		test_invalid_open_flags();
+
+	igt_describe("num_properties of 0 or >= DRM_I915_PERF_PROP_MAX fails with EINVAL.");
+	igt_subtest("invalid-num-properties")
+		test_invalid_num_properties();
+
+	igt_describe("Property ids 0, PROP_MAX and beyond fail with EINVAL.");
+	igt_subtest("invalid-property-id")
+		test_invalid_property_id();
+
+	igt_describe("A NULL or unreadable properties_ptr fails with EFAULT.");
+	igt_subtest("invalid-properties-pointer")
+		test_invalid_properties_pointer();
+
+	igt_describe("Metric set 0, unknown ids or no metric set fail with EINVAL (as i915); the advertised one opens.");
+	igt_subtest("invalid-oa-metric-set-id")
+		test_invalid_metric_set_id();
+
+	igt_describe("Format 0, MAX, ~0, every format the platform lacks, and no format fail with EINVAL; every supported format opens.");
+	igt_subtest("invalid-oa-format-id")
+		test_invalid_format_id();
+
+	igt_describe("Exponents above 31 fail with EINVAL; 31 and (as root) 0 open.");
+	igt_subtest("invalid-oa-exponent")
+		test_invalid_exponent();
+
+	igt_describe("Without SAMPLE_OA (absent or 0) the open fails with EINVAL.");
+	igt_subtest("missing-sample-flags")
+		test_missing_sample_flags();
+
+	igt_describe("POLL_OA_PERIOD below 100 us fails with EINVAL; exactly 100 us opens.");
+	igt_subtest("invalid-poll-period")
+		test_invalid_poll_period();
+
+	igt_describe("A context handle that does not exist fails with ENOENT.");
+	igt_subtest("invalid-ctx-handle")
+		test_invalid_ctx_handle();
+
+	igt_describe("HOLD_PREEMPTION without a context fails with EINVAL.");
+	igt_subtest("invalid-hold-preemption")
+		test_invalid_hold_preemption();
+
+	igt_describe("Engine class other than render, or render instance other than 0, fails with EINVAL.");
+	igt_subtest("invalid-engine")
+		test_invalid_engine();
+
+	igt_fixture
+		oa_dev_close(&dev);
+}

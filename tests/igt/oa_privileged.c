@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oa_privileged: the dev.i915.perf_stream_paranoid and
+ * dev.i915.oa_max_sample_rate sysctls, enforced against an unprivileged
+ * process (fork, uid/gid nobody, no capabilities). Every sysctl changed is
+ * restored when the subtest ends, also on failure or timeout.
+ */
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "oa_test.h"
+
+static struct oa_dev dev;
+
+struct child_args {
+	unsigned int exponent;
+	int expect;	/* 0 = success, else errno */
+	bool read_reports;
+};
+
+static void unprivileged_open(void *data)
+{
+	const struct child_args *a = data;
+	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	struct oa_open o;
+	int fd;
+
+	oa_drop_root();
+	oa_open_periodic(&dev, &o, f, a->exponent);
+	fd = oa_try_open(dev.drm_fd, &o);
+	if (a->expect) {
+		igt_assert_f(fd == -a->expect, "unprivileged open, exponent %u: expected %s, got %s",
+			     a->exponent, strerror(a->expect), fd >= 0 ? "success" : strerror(-fd));
+		return;
+	}
+	igt_assert_f(fd >= 0, "unprivileged open, exponent %u: %s", a->exponent, strerror(-fd));
+	if (a->read_reports) {
+		struct oa_capture c;
+
+		oa_capture_init(&c, f);
+		oa_capture_until(fd, &c, 8, 5000);
+		igt_assert_lte(8, c.n);
+		oa_assert_reports(&dev, &c, a->exponent, 0);
+		oa_capture_fini(&c);
+	}
+	close(fd);
+}
+
+static void run_child(unsigned int exponent, int expect, bool read_reports)
+{
+	struct child_args a = { exponent, expect, read_reports };
+
+	igt_assert_eq(igt_fork_child(unprivileged_open, &a), IGT_EXIT_SUCCESS);
+}
+
+/* i915's rule: freq = NSEC_PER_SEC / ceil(2^(e+1) * NSEC_PER_SEC / ts_hz). */
+static uint64_t exponent_hz(unsigned int e)
+{
+	uint64_t num = (2ull << e) * 1000000000ull;
+	uint64_t period = (num + dev.plat->timestamp_hz - 1) / dev.plat->timestamp_hz;
+
+	return period <= 1000000000ull ? 1000000000ull / period : 0;
+}
+
+static void test_paranoid(void)
+{
+	oa_sysctl_write("perf_stream_paranoid", 1);
+	run_child(16, EACCES, false);
+	oa_sysctl_write("perf_stream_paranoid", 0);
+	run_child(16, 0, true);
+}
+
+static void test_sample_rate(void)
+{
+	const uint64_t limit = 1000;
+	unsigned int over = 0, under;
+
+	oa_sysctl_write("perf_stream_paranoid", 0);
+	oa_sysctl_write("oa_max_sample_rate", limit);
+	/* The largest exponent still above the limit, and the next one. */
+	while (exponent_hz(over + 1) > limit)
+		over++;
+	under = over + 1;
+	igt_info("limit %" PRIu64 " Hz: exponent %u = %" PRIu64 " Hz refused, %u = %" PRIu64 " Hz allowed\n",
+		 limit, over, exponent_hz(over), under, exponent_hz(under));
+	run_child(over, EACCES, false);
+	run_child(0, EACCES, false);
+	run_child(under, 0, true);
+
+	/* Root (CAP_PERFMON) is not limited. */
+	{
+		struct oa_open o;
+		int fd;
+
+		oa_open_periodic(&dev, &o, oa_format_by_id(I915_OA_FORMAT_A12), over);
+		fd = oa_open(dev.drm_fd, &o);
+		close(fd);
+	}
+}
+
+static void unprivileged_config(void *data)
+{
+	static const uint32_t mux[] = { 0x9888, 0x14000000 };
+	struct drm_i915_perf_oa_config cfg = {
+		.uuid = "deadbeef-0000-4000-8000-000000000001",
+		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)mux,
+	};
+	uint64_t id = *(uint64_t *)data;
+	int ret;
+
+	oa_drop_root();
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
+	igt_assert_f(ret < 0 && errno == EACCES, "unprivileged ADD_CONFIG: ret %d (%s), expected EACCES",
+		     ret, strerror(errno));
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id);
+	igt_assert_f(ret < 0 && errno == EACCES, "unprivileged REMOVE_CONFIG: ret %d (%s), expected EACCES",
+		     ret, strerror(errno));
+}
+
+static void test_config(void)
+{
+	static const uint32_t mux[] = { 0x9888, 0x10000000 };
+	struct drm_i915_perf_oa_config cfg = {
+		.uuid = "deadbeef-0000-4000-8000-000000000002",
+		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)mux,
+	};
+	uint64_t id;
+	int ret;
+
+	oa_sysctl_write("perf_stream_paranoid", 1);
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
+	igt_assert_f(ret > 0, "root ADD_CONFIG failed: %s", strerror(errno));
+	id = ret;
+	igt_assert_eq(igt_fork_child(unprivileged_config, &id), IGT_EXIT_SUCCESS);
+	igt_assert_eq(ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id), 0);
+}
+
+static void test_sysctl_defaults(void)
+{
+	igt_assert_eq(oa_sysctl_read("perf_stream_paranoid"), 1);
+	igt_assert_eq(oa_sysctl_read("oa_max_sample_rate"), 100000);
+}
+
+static bool sysctl_write_fails(const char *name, uint64_t val)
+{
+	char path[128], buf[32];
+	bool failed;
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/proc/sys/dev/i915/%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		snprintf(path, sizeof(path), "/proc/sys/dev/intel_oa/%s", name);
+		fd = open(path, O_WRONLY);
+	}
+	igt_assert_f(fd >= 0, "cannot open sysctl %s", name);
+	n = snprintf(buf, sizeof(buf), "%" PRIu64 "\n", val);
+	failed = write(fd, buf, n) < 0 && errno == EINVAL;
+	close(fd);
+	return failed;
+}
+
+static void test_sysctl_ranges(void)
+{
+	uint64_t hard = dev.plat->timestamp_hz / 2;
+
+	/* Save both for restore before poking. */
+	oa_sysctl_write("perf_stream_paranoid", oa_sysctl_read("perf_stream_paranoid"));
+	oa_sysctl_write("oa_max_sample_rate", oa_sysctl_read("oa_max_sample_rate"));
+	igt_assert_f(sysctl_write_fails("perf_stream_paranoid", 2),
+		     "perf_stream_paranoid accepted 2 (range is 0..1)");
+	igt_assert_f(sysctl_write_fails("oa_max_sample_rate", hard + 1),
+		     "oa_max_sample_rate accepted %" PRIu64 " above the hard limit %" PRIu64 " (timestamp_hz / 2)",
+		     hard + 1, hard);
+	oa_sysctl_write("oa_max_sample_rate", hard);
+	igt_assert_eq(oa_sysctl_read("oa_max_sample_rate"), hard);
+}
+
+igt_main
+{
+	igt_fixture {
+		oa_dev_open(&dev);
+		igt_require_f(getuid() == 0, "needs root to drop privileges and write sysctls\n");
+		igt_require(oa_sysctl_exists("perf_stream_paranoid"));
+	}
+
+	igt_describe("Sysctl defaults after load: perf_stream_paranoid 1, oa_max_sample_rate 100000.");
+	igt_subtest("sysctl-defaults")
+		test_sysctl_defaults();
+
+	igt_describe("Sysctl ranges: paranoid 0..1, oa_max_sample_rate up to half the timestamp frequency.");
+	igt_subtest("sysctl-ranges")
+		test_sysctl_ranges();
+
+	igt_describe("With perf_stream_paranoid=1 an unprivileged open fails with EACCES; with 0 it opens and reads correct reports.");
+	igt_subtest("non-privileged-open")
+		test_paranoid();
+
+	igt_describe("Unprivileged exponents above oa_max_sample_rate fail with EACCES, the first one below opens; root is not limited.");
+	igt_subtest("non-privileged-sample-rate")
+		test_sample_rate();
+
+	igt_describe("With perf_stream_paranoid=1 unprivileged ADD_CONFIG and REMOVE_CONFIG fail with EACCES.");
+	igt_subtest("non-privileged-config")
+		test_config();
+
+	igt_fixture
+		oa_dev_close(&dev);
+}

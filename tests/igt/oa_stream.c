@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oa_stream: the stream file descriptor: blocking, non-blocking and
+ * poll()ed reads, short and faulting reads, enable/disable, the config
+ * ioctl, exclusivity and module/device lifetime.
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "oa_test.h"
+
+static struct oa_dev dev;
+
+static const struct oa_format *fmt256(void)
+{
+	return oa_format_by_id(I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+}
+
+static uint64_t cpu_ns(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ull +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ull;
+}
+
+/*
+ * blocking-read: with a ~44 ms period (exponent 18), 10 blocking reads all
+ * return whole records without EAGAIN, reports stay consecutive and
+ * correct, and the process sleeps rather than spins (CPU time under half
+ * of wall time).
+ */
+static void test_blocking_read(void)
+{
+	const struct oa_format *f = fmt256();
+	uint8_t *buf = malloc(1 << 20);
+	uint64_t w0, c0, wall, cpu;
+	struct oa_capture c;
+	struct oa_open o;
+	int i, fd;
+
+	igt_assert(buf);
+	oa_open_periodic(&dev, &o, f, 18);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	w0 = oa_now_ns();
+	c0 = cpu_ns();
+	for (i = 0; i < 10; i++) {
+		ssize_t r = read(fd, buf, 1 << 20);
+
+		igt_assert_f(r > 0, "blocking read %d returned %zd (%s)", i, r,
+			     r < 0 ? strerror(errno) : "EOF");
+		oa_capture_parse(&c, buf, r);
+	}
+	wall = oa_now_ns() - w0;
+	cpu = cpu_ns() - c0;
+	close(fd);
+	igt_info("10 blocking reads: %zu reports, %.3f s wall, %.3f s CPU\n",
+		 c.n, wall / 1e9, cpu / 1e9);
+	igt_assert_lte(10, c.n);
+	oa_assert_reports(&dev, &c, 18, 0);
+	igt_assert_f(cpu < wall / 2,
+		     "blocking reads used %.3f s CPU in %.3f s: the read spins instead of sleeping",
+		     cpu / 1e9, wall / 1e9);
+	free(buf);
+	oa_capture_fini(&c);
+}
+
+/*
+ * non-blocking-read: with I915_PERF_FLAG_FD_NONBLOCK and a ~175 ms period
+ * (exponent 20), reads with no data return EAGAIN immediately and the
+ * reports that do arrive are consecutive and correct.
+ */
+static void test_non_blocking_read(void)
+{
+	const struct oa_format *f = fmt256();
+	struct oa_capture c;
+	struct oa_open o;
+	uint64_t end;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, 20);
+	o.flags = I915_PERF_FLAG_FD_NONBLOCK;
+	fd = oa_open(dev.drm_fd, &o);
+	igt_assert(fcntl(fd, F_GETFL) & O_NONBLOCK);
+	oa_capture_init(&c, f);
+	end = oa_now_ns() + 1500000000ull;
+	while (oa_now_ns() < end) {
+		uint64_t t0 = oa_now_ns();
+
+		oa_capture_drain(fd, &c);
+		igt_assert_f(oa_now_ns() - t0 < 100000000ull,
+			     "a non-blocking read took %.3f s", (oa_now_ns() - t0) / 1e9);
+		oa_sleep_ms(20);
+	}
+	close(fd);
+	igt_info("%zu reports, %zu data reads, %zu EAGAIN\n", c.n, c.reads, c.eagain);
+	igt_assert_f(c.eagain > 0, "never saw EAGAIN on a non-blocking stream");
+	igt_assert_f(c.n >= 4, "only %zu reports in 1.5 s at a 175 ms period", c.n);
+	oa_assert_reports(&dev, &c, 20, 0);
+	oa_capture_fini(&c);
+}
+
+/*
+ * poll-read: poll() reports POLLIN only when a read returns data; a read
+ * after POLLIN returns records, and poll() with nothing pending times out.
+ */
+static void test_poll_read(void)
+{
+	const struct oa_format *f = fmt256();
+	struct oa_capture c;
+	struct oa_open o;
+	int i, fd, timeouts = 0;
+
+	/* exponent 19: ~87 ms period; 5 ms default poll period */
+	oa_open_periodic(&dev, &o, f, 19);
+	o.flags = I915_PERF_FLAG_FD_NONBLOCK;
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f);
+	for (i = 0; i < 10; i++) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		size_t before = c.n;
+		int ret;
+
+		ret = poll(&pfd, 1, 2000);
+		igt_assert_f(ret == 1 && (pfd.revents & POLLIN),
+			     "poll %d: ret %d revents %#x, expected POLLIN within 2 s", i, ret,
+			     pfd.revents);
+		oa_capture_drain(fd, &c);
+		igt_assert_f(c.n > before, "poll %d said POLLIN but read returned EAGAIN", i);
+
+		/* Right after draining, with ~87 ms to the next report. */
+		pfd.revents = 0;
+		ret = poll(&pfd, 1, 1);
+		timeouts += ret == 0;
+	}
+	close(fd);
+	igt_info("%zu reports; %d of 10 immediate polls timed out\n", c.n, timeouts);
+	igt_assert_f(timeouts > 0, "poll() never blocked right after a drain");
+	oa_assert_reports(&dev, &c, 19, 0);
+	oa_capture_fini(&c);
+}
+
+static int open_and_wait_data(const struct oa_format *f, unsigned int exponent)
+{
+	struct pollfd pfd;
+	struct oa_open o;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, exponent);
+	o.flags = I915_PERF_FLAG_FD_NONBLOCK;
+	fd = oa_open(dev.drm_fd, &o);
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	igt_assert_f(poll(&pfd, 1, 5000) == 1, "no data within 5 s");
+	return fd;
+}
+
+/*
+ * short-reads-enospc: a read buffer smaller than one record fails with
+ * ENOSPC while data is pending; a buffer of exactly one record then
+ * returns exactly that record.
+ */
+static void test_short_reads_enospc(void)
+{
+	const struct oa_format *f = fmt256();
+	size_t rec = OA_RECORD_HEADER_BYTES + f->size;
+	uint8_t buf[512];
+	struct oa_capture c;
+	ssize_t r;
+	int fd;
+
+	fd = open_and_wait_data(f, 16);
+	igt_assert_errno(read(fd, buf, rec - 1), ENOSPC);
+	igt_assert_errno(read(fd, buf, OA_RECORD_HEADER_BYTES), ENOSPC);
+	r = read(fd, buf, rec);
+	igt_assert_f(r == (ssize_t)rec, "read of exactly one record (%zu) returned %zd (%s)",
+		     rec, r, r < 0 ? strerror(errno) : "");
+	oa_capture_init(&c, f);
+	oa_capture_parse(&c, buf, r);
+	igt_assert_eq(c.n, 1);
+	oa_assert_reports(&dev, &c, 16, 0);
+	/* A buffer of one and a half records returns one whole record. */
+	oa_capture_until(fd, &c, c.n + 3, 5000);
+	r = read(fd, buf, rec + rec / 2);
+	igt_assert_f(r == (ssize_t)rec || (r < 0 && errno == EAGAIN),
+		     "1.5-record read returned %zd (%s), expected one record", r,
+		     r < 0 ? strerror(errno) : "");
+	close(fd);
+	oa_capture_fini(&c);
+}
+
+/*
+ * short-reads-efault: reading into an unmapped buffer fails with EFAULT;
+ * a buffer whose second record would cross into an unmapped page returns
+ * just the first record; no record is lost by either.
+ */
+static void test_short_reads_efault(void)
+{
+	const struct oa_format *f = fmt256();
+	size_t rec = OA_RECORD_HEADER_BYTES + f->size;
+	long page = sysconf(_SC_PAGESIZE);
+	struct oa_capture c;
+	uint8_t *map;
+	ssize_t r;
+	int fd;
+
+	map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	igt_assert(map != MAP_FAILED);
+	igt_assert(munmap(map + page, page) == 0);
+
+	fd = open_and_wait_data(f, 13);	/* ~1.4 ms period: several pending */
+	oa_sleep_ms(50);
+	igt_assert_errno(read(fd, map + page, 4 * rec), EFAULT);
+	r = read(fd, map + page - rec - rec / 2, 4 * rec);
+	igt_assert_f(r == (ssize_t)rec,
+		     "read straddling an unmapped page returned %zd (%s), expected %zu (one record)",
+		     r, r < 0 ? strerror(errno) : "", rec);
+	oa_capture_init(&c, f);
+	oa_capture_parse(&c, map + page - rec - rec / 2, r);
+	fcntl(fd, F_SETFL, 0);
+	oa_capture_until(fd, &c, 32, 5000);
+	close(fd);
+	igt_assert_f(!c.n_report_lost && !c.n_buffer_lost, "records lost around EFAULT");
+	oa_assert_reports(&dev, &c, 13, 0);
+	munmap(map, page);
+	oa_capture_fini(&c);
+}
+
+/*
+ * disabled-read-error: a stream opened with I915_PERF_FLAG_DISABLED fails
+ * read() with EIO, works after ENABLE, and fails with EIO again after
+ * DISABLE.
+ */
+static void test_disabled_read_error(void)
+{
+	const struct oa_format *f = fmt256();
+	struct oa_capture c;
+	struct oa_open o;
+	uint8_t buf[4096];
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, 14);
+	o.flags = I915_PERF_FLAG_DISABLED;
+	fd = oa_open(dev.drm_fd, &o);
+	igt_assert_errno(read(fd, buf, sizeof(buf)), EIO);
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, 4, 5000);
+	igt_assert_lte(4, c.n);
+	oa_assert_reports(&dev, &c, 14, 0);
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_DISABLE, 0), 0);
+	igt_assert_errno(read(fd, buf, sizeof(buf)), EIO);
+	close(fd);
+	oa_capture_fini(&c);
+}
+
+/*
+ * enable-disable: five DISABLE/ENABLE cycles on one stream; each enabled
+ * phase delivers correct consecutive reports, later than every report of
+ * the previous phase, and nothing is delivered while disabled. Repeating
+ * ENABLE or DISABLE is a no-op returning 0.
+ */
+static void test_enable_disable(void)
+{
+	const struct oa_format *f = fmt256();
+	uint32_t last_ts = 0;
+	struct oa_open o;
+	int cycle, fd;
+
+	oa_open_periodic(&dev, &o, f, 14);
+	o.flags = I915_PERF_FLAG_DISABLED;
+	fd = oa_open(dev.drm_fd, &o);
+	for (cycle = 0; cycle < 5; cycle++) {
+		struct oa_capture c;
+
+		igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
+		igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
+		oa_capture_init(&c, f);
+		oa_capture_until(fd, &c, 16, 5000);
+		igt_assert_f(c.n >= 16, "cycle %d: only %zu reports", cycle, c.n);
+		oa_assert_reports(&dev, &c, 14, 0);
+		if (cycle)
+			igt_assert_f((int32_t)(oa_capture_report(&c, 0)[1] - last_ts) > 0,
+				     "cycle %d starts at t=%#x, not after the previous phase's last t=%#x",
+				     cycle, oa_capture_report(&c, 0)[1], last_ts);
+		last_ts = oa_capture_report(&c, c.n - 1)[1];
+		igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_DISABLE, 0), 0);
+		igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_DISABLE, 0), 0);
+		oa_capture_fini(&c);
+	}
+	close(fd);
+}
+
+/*
+ * stream-config: I915_PERF_IOCTL_CONFIG with the current metric set
+ * returns its id; with a new config it switches and returns the previous
+ * id; with an unknown id it fails with EINVAL; reports stay correct.
+ */
+static void test_stream_config(void)
+{
+	const struct oa_format *f = fmt256();
+	static const uint32_t mux[] = { 0x9888, 0x14000000 };
+	struct drm_i915_perf_oa_config cfg = {
+		.uuid = "01234567-0123-0123-0123-0123456789ab",
+		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)mux,
+	};
+	struct oa_capture c;
+	struct oa_open o;
+	uint64_t id;
+	int fd, ret;
+
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
+	igt_assert_f(ret > 0, "ADD_CONFIG failed: %s", strerror(errno));
+	id = ret;
+
+	oa_open_periodic(&dev, &o, f, 14);
+	fd = oa_open(dev.drm_fd, &o);
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_CONFIG, dev.metrics_set), (long long)dev.metrics_set);
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_CONFIG, id), (long long)dev.metrics_set);
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_CONFIG, dev.metrics_set), (long long)id);
+	igt_assert_errno(ioctl(fd, I915_PERF_IOCTL_CONFIG, 0xdeadbeefUL), EINVAL);
+	igt_assert_errno(ioctl(fd, _IO('i', 0x7f), 0), EINVAL);
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, 8, 5000);
+	igt_assert_lte(8, c.n);
+	oa_assert_reports(&dev, &c, 14, 0);
+	close(fd);
+	igt_assert_eq(ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id), 0);
+	oa_capture_fini(&c);
+}
+
+/*
+ * exclusive-stream: a second open while a stream exists fails with EBUSY;
+ * after closing the first, opening succeeds again.
+ */
+static void test_exclusive_stream(void)
+{
+	const struct oa_format *f = fmt256();
+	struct oa_open o;
+	int fd, fd2;
+
+	oa_open_periodic(&dev, &o, f, 16);
+	fd = oa_open(dev.drm_fd, &o);
+	igt_assert_eq(oa_try_open(dev.drm_fd, &o), -EBUSY);
+	close(fd);
+	fd2 = oa_open(dev.drm_fd, &o);
+	close(fd2);
+}
+
+static long module_refcnt(void)
+{
+	char buf[32] = "";
+	int fd = open("/sys/module/intel_oa/refcnt", O_RDONLY);
+	ssize_t n;
+
+	igt_require_f(fd >= 0, "/sys/module/intel_oa/refcnt not found: is intel_oa a loadable module?\n");
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	igt_assert(n > 0);
+	return strtol(buf, NULL, 10);
+}
+
+/*
+ * module-ref: an open stream holds a reference on intel_oa (refcnt rises)
+ * that survives closing the DRM fd; removing the module then fails; the
+ * stream still reads correct reports with the DRM fd closed, and closing
+ * it drops the reference again.
+ */
+static void test_module_ref(void)
+{
+	const struct oa_format *f = fmt256();
+	long base, with_stream, without_drm;
+	struct oa_capture c;
+	struct oa_open o;
+	char node[64];
+	int drm, fd;
+
+	snprintf(node, sizeof(node), "/dev/dri/card%d", dev.card);
+	drm = open(node, O_RDWR);
+	igt_assert(drm >= 0);
+	base = module_refcnt();
+	oa_open_periodic(&dev, &o, f, 14);
+	fd = oa_open(drm, &o);
+	with_stream = module_refcnt();
+	igt_assert_f(with_stream > base, "refcnt %ld with a stream open, %ld before", with_stream, base);
+	close(drm);
+	without_drm = module_refcnt();
+	igt_info("intel_oa refcnt: %ld base, %ld with stream, %ld after closing the DRM fd\n",
+		 base, with_stream, without_drm);
+	igt_assert_f(without_drm >= with_stream - 1 && without_drm > base - 1,
+		     "refcnt fell to %ld after closing the DRM fd", without_drm);
+	/* O_NONBLOCK|O_TRUNC is not used: a refused removal must not wait. */
+	igt_assert_f(syscall(SYS_delete_module, "intel_oa", O_NONBLOCK) != 0,
+		     "intel_oa was REMOVED while a stream was open");
+	igt_info("delete_module refused: %s\n", strerror(errno));
+
+	oa_capture_init(&c, f);
+	oa_capture_until(fd, &c, 8, 5000);
+	igt_assert_lte(8, c.n);
+	oa_assert_reports(&dev, &c, 14, 0);
+	close(fd);
+	igt_assert_eq(module_refcnt(), base - 1);
+	oa_capture_fini(&c);
+}
+
+igt_main
+{
+	igt_fixture {
+		oa_dev_open(&dev);
+		oa_require_vgpu(&dev);
+	}
+
+	igt_describe("Blocking reads wait for data (sleeping, not spinning) and return whole, correct, consecutive records.");
+	igt_subtest("blocking-read")
+		test_blocking_read();
+
+	igt_describe("Non-blocking reads return EAGAIN immediately when empty; the data that arrives is correct and consecutive.");
+	igt_subtest("non-blocking-read")
+		test_non_blocking_read();
+
+	igt_describe("poll() gives POLLIN exactly when a read returns data and blocks when nothing is pending.");
+	igt_subtest("poll-read")
+		test_poll_read();
+
+	igt_describe("A read buffer smaller than one record fails with ENOSPC; exactly one record fits in a one-record buffer.");
+	igt_subtest("short-reads-enospc")
+		test_short_reads_enospc();
+
+	igt_describe("Reading into unmapped memory fails with EFAULT; a buffer running into an unmapped page gets the records that fit; nothing is lost.");
+	igt_subtest("short-reads-efault")
+		test_short_reads_efault();
+
+	igt_describe("read() on a disabled stream fails with EIO, before the first ENABLE and after DISABLE.");
+	igt_subtest("disabled-read-error")
+		test_disabled_read_error();
+
+	igt_describe("Repeated DISABLE/ENABLE cycles deliver correct reports, each phase after the previous; repeated ioctls are no-ops.");
+	igt_subtest("enable-disable")
+		test_enable_disable();
+
+	igt_describe("I915_PERF_IOCTL_CONFIG switches metric sets and returns the previous id; unknown ids and ioctls fail with EINVAL.");
+	igt_subtest("stream-config")
+		test_stream_config();
+
+	igt_describe("Only one OA stream may exist: a second open fails with EBUSY until the first is closed.");
+	igt_subtest("exclusive-stream")
+		test_exclusive_stream();
+
+	igt_describe("An open stream pins the intel_oa module (refcnt, rmmod refused), also after the DRM fd is closed first, which is safe.");
+	igt_subtest("module-ref")
+		test_module_ref();
+
+	igt_fixture
+		oa_dev_close(&dev);
+}
