@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Functions shared between the intel_oa source files.
+ */
+
+#ifndef _INTEL_OA_H_
+#define _INTEL_OA_H_
+
+#include <linux/pci.h>
+
+#include "intel_oa_types.h"
+
+struct drm_file;
+struct drm_minor;
+
+/* intel_oa_platform.c */
+extern const struct pci_device_id intel_oa_pci_ids[];
+
+/* intel_oa_uncore.c */
+void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,
+			  const struct intel_oa_fw_domain *fw);
+u32 intel_oa_read(struct intel_oa_device *oa, u32 reg);
+void intel_oa_write(struct intel_oa_device *oa, u32 reg, u32 val);
+void intel_oa_rmw(struct intel_oa_device *oa, u32 reg, u32 clear, u32 set);
+u64 intel_oa_read64_2x32(struct intel_oa_device *oa, u32 lower, u32 upper);
+int intel_oa_wait_for_register(struct intel_oa_device *oa, u32 reg, u32 mask,
+			       u32 value, unsigned int timeout_ms);
+int intel_oa_forcewake_get(struct intel_oa_device *oa);
+void intel_oa_forcewake_put(struct intel_oa_device *oa);
+
+/* intel_oa_ggtt.c */
+void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
+			  const dma_addr_t *dma, unsigned int n_pages);
+void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
+			 unsigned int n_pages);
+
+/* intel_oa_irq.c */
+int intel_oa_irq_init(struct intel_oa_device *oa);
+
+/* intel_oa_params.c */
+int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file);
+int intel_oa_query_ioctl(struct drm_device *dev, void *data,
+			 struct drm_file *file);
+int intel_oa_throttle_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file);
+int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file);
+
+/* intel_oa_perf.c */
+int intel_oa_perf_open_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file);
+u64 intel_oa_exponent_to_ns(struct intel_oa_device *oa, u32 exponent);
+
+/* intel_oa_stream.c */
+int intel_oa_stream_init(struct intel_oa_stream *stream,
+			 struct intel_oa_config *config, u32 format,
+			 bool periodic, u32 exponent, u64 poll_period_ns);
+int intel_oa_stream_install_fd(struct intel_oa_stream *stream, u32 flags);
+void intel_oa_stream_enable_locked(struct intel_oa_stream *stream);
+void intel_oa_stream_restart_locked(struct intel_oa_stream *stream);
+void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream);
+
+/* intel_oa_buffer.c */
+int intel_oa_buffer_alloc(struct intel_oa_stream *stream);
+void intel_oa_buffer_free(struct intel_oa_stream *stream);
+void intel_oa_buffer_reset(struct intel_oa_stream *stream);
+bool intel_oa_buffer_check(struct intel_oa_stream *stream,
+			   enum intel_oa_drain_source source);
+bool intel_oa_buffer_has_data(struct intel_oa_stream *stream);
+int intel_oa_buffer_read(struct intel_oa_stream *stream, char __user *buf,
+			 size_t count, size_t *offset);
+
+/* intel_oa_config.c */
+int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file);
+int intel_oa_remove_config_ioctl(struct drm_device *dev, void *data,
+				 struct drm_file *file);
+struct intel_oa_config *intel_oa_config_lookup(struct intel_oa_device *oa,
+					       u64 id);
+void intel_oa_config_put(struct intel_oa_config *config);
+int intel_oa_metrics_init(struct intel_oa_device *oa);
+void intel_oa_metrics_fini(struct intel_oa_device *oa);
+
+/* intel_oa_sysfs.c */
+int intel_oa_sysfs_init(struct intel_oa_device *oa);
+void intel_oa_sysfs_fini(struct intel_oa_device *oa);
+
+/* intel_oa_sysctl.c */
+int intel_oa_sysctl_register(void);
+void intel_oa_sysctl_unregister(void);
+bool intel_oa_stream_paranoid(void);
+u32 intel_oa_max_sample_rate(void);
+void intel_oa_sysctl_set_hard_limit(u32 hz);
+
+/* intel_oa_debugfs.c */
+void intel_oa_debugfs_init(struct drm_minor *minor);
+
+#endif /* _INTEL_OA_H_ */

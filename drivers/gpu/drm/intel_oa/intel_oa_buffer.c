@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The OA buffer: allocation, the tail race check, copying to userspace.
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "intel_oa_trace.h"
+
+/**
+ * DOC: OA buffer
+ *
+ * The OA unit appends reports to a 16 MiB circular buffer of system pages
+ * mapped at a fixed GGTT range (see "GGTT"). The driver keeps two offsets
+ * under &intel_oa_buffer.ptr_lock: @head, the next report userspace gets,
+ * and @tail, the end of the reports known to have fully landed in memory.
+ *
+ * Tail race. The hardware tail pointer (OATAILPTR) can move before the
+ * report bytes behind it are visible to the CPU. Like i915, the driver
+ * relies on every report starting with a non-zero RPT_ID or TIMESTAMP and
+ * on the buffer being zeroed: intel_oa_buffer_check() walks forward from
+ * @tail towards the hardware tail one report at a time and stops at the
+ * first report whose first two dwords are both still zero. Only the reports
+ * before it are exposed; the rest are picked up by a later check once they
+ * land. read() zeroes the first two dwords of each report it consumes, so
+ * the next lap of the buffer sees zeroes again. A report is therefore
+ * exposed exactly once and never before it landed: nothing is lost or
+ * duplicated.
+ *
+ * Draining. The check runs from the OA half-full interrupt thread (the
+ * primary path, see "interrupts") and from the stream's hrtimer every
+ * POLL_OA_PERIOD (default 5 ms), which bounds latency and covers a missed
+ * interrupt. Either wakes readers and pollers when data is exposed. The
+ * check also notes pending report-lost/overflow status so a blocked reader
+ * wakes up to report it.
+ *
+ * Status. read() first handles OA status like i915's gen8_oa_read(): a
+ * buffer overflow yields a DRM_I915_PERF_RECORD_OA_BUFFER_LOST record and
+ * restarts the OA unit (which resets the buffer); report-lost yields a
+ * DRM_I915_PERF_RECORD_OA_REPORT_LOST record and clears the bit.
+ */
+
+#define INVALID_CTX_ID		0xffffffff
+
+/* Bytes between two offsets of the circular buffer. */
+static u32 oa_taken(u32 tail, u32 head)
+{
+	return (tail - head) & (OA_BUFFER_SIZE - 1);
+}
+
+/**
+ * intel_oa_buffer_alloc - allocate and GGTT-map the OA buffer of a stream
+ * @stream: stream whose @buf.format is set
+ *
+ * Return: 0 or a negative errno; on error nothing is left allocated.
+ */
+int intel_oa_buffer_alloc(struct intel_oa_stream *stream)
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	struct device *dev = &stream->oa->pdev->dev;
+	unsigned int n = OA_BUFFER_SIZE >> PAGE_SHIFT;
+	unsigned int i;
+	int ret = -ENOMEM;
+
+	spin_lock_init(&buf->ptr_lock);
+
+	buf->pages = kvcalloc(n, sizeof(*buf->pages), GFP_KERNEL);
+	buf->dma = kvcalloc(n, sizeof(*buf->dma), GFP_KERNEL);
+	if (!buf->pages || !buf->dma)
+		goto err_arrays;
+
+	for (i = 0; i < n; i++) {
+		buf->pages[i] = alloc_page(GFP_KERNEL | __GFP_ZERO);
+		if (!buf->pages[i]) {
+			ret = -ENOMEM;
+			goto err_pages;
+		}
+		buf->dma[i] = dma_map_page(dev, buf->pages[i], 0, PAGE_SIZE,
+					   DMA_BIDIRECTIONAL);
+		if (dma_mapping_error(dev, buf->dma[i])) {
+			__free_page(buf->pages[i]);
+			ret = -ENOMEM;
+			goto err_pages;
+		}
+	}
+
+	buf->vaddr = vmap(buf->pages, n, VM_MAP, PAGE_KERNEL);
+	if (!buf->vaddr) {
+		ret = -ENOMEM;
+		goto err_pages;
+	}
+
+	buf->n_pages = n;
+	buf->ggtt_offset = OA_BUFFER_GGTT_OFFSET;
+	intel_oa_ggtt_insert(stream->oa, buf->ggtt_offset, buf->dma, n);
+	return 0;
+
+err_pages:
+	while (i--) {
+		dma_unmap_page(dev, buf->dma[i], PAGE_SIZE, DMA_BIDIRECTIONAL);
+		__free_page(buf->pages[i]);
+	}
+err_arrays:
+	kvfree(buf->dma);
+	kvfree(buf->pages);
+	buf->dma = NULL;
+	buf->pages = NULL;
+	drm_err(&stream->oa->drm,
+		"cannot allocate the 16 MiB OA buffer (%d); free memory and retry\n",
+		ret);
+	return ret;
+}
+
+/**
+ * intel_oa_buffer_free - unmap and free the OA buffer
+ * @stream: stream with an allocated buffer; the OA unit must be stopped
+ */
+void intel_oa_buffer_free(struct intel_oa_stream *stream)
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	struct device *dev = &stream->oa->pdev->dev;
+	unsigned int i;
+
+	intel_oa_ggtt_clear(stream->oa, buf->ggtt_offset, buf->n_pages);
+	vunmap(buf->vaddr);
+	for (i = 0; i < buf->n_pages; i++) {
+		dma_unmap_page(dev, buf->dma[i], PAGE_SIZE, DMA_BIDIRECTIONAL);
+		__free_page(buf->pages[i]);
+	}
+	kvfree(buf->dma);
+	kvfree(buf->pages);
+	buf->vaddr = NULL;
+	buf->pages = NULL;
+	buf->dma = NULL;
+	buf->n_pages = 0;
+}
+
+/**
+ * intel_oa_buffer_reset - forget all reports and zero the buffer
+ * @stream: stream whose OA unit is stopped
+ */
+void intel_oa_buffer_reset(struct intel_oa_stream *stream)
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	unsigned long flags;
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	buf->head = 0;
+	buf->tail = 0;
+	buf->status_pending = false;
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	memset(buf->vaddr, 0, OA_BUFFER_SIZE);
+}
+
+/**
+ * intel_oa_buffer_check - expose reports that have landed
+ * @stream: an enabled stream
+ * @source: caller, for statistics and tracing
+ *
+ * Reads the hardware tail and advances the exposed tail over every report
+ * that has landed (see "OA buffer").
+ *
+ * Return: true if there is something for read() to do.
+ */
+bool intel_oa_buffer_check(struct intel_oa_stream *stream,
+			   enum intel_oa_drain_source source)
+{
+	struct intel_oa_device *oa = stream->oa;
+	struct intel_oa_buffer *buf = &stream->buf;
+	u32 report_size = buf->format->size;
+	u32 hw_tail, tail, head, n = 0;
+	unsigned long flags;
+	bool raced, ready;
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+
+	hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
+	if (unlikely(hw_tail >= OA_BUFFER_SIZE)) {
+		spin_unlock_irqrestore(&buf->ptr_lock, flags);
+		drm_err_ratelimited(&oa->drm,
+				    "OA tail pointer 0x%x is outside the OA buffer\n",
+				    hw_tail + buf->ggtt_offset);
+		return false;
+	}
+	/* The tail moves in 64 byte steps, reports may be larger. */
+	hw_tail &= ~(report_size - 1);
+
+	/* Report bytes are read after the tail register. */
+	dma_rmb();
+
+	tail = buf->tail;
+	while (oa_taken(hw_tail, tail) >= report_size) {
+		const u32 *report32 = (const u32 *)(buf->vaddr + tail);
+
+		if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[1]))
+			break;
+		tail = (tail + report_size) & (OA_BUFFER_SIZE - 1);
+		n++;
+	}
+	raced = oa_taken(hw_tail, tail) >= report_size;
+	buf->tail = tail;
+	head = buf->head;
+
+	if (oa->ops->read_status(stream))
+		buf->status_pending = true;
+	ready = oa_taken(tail, head) >= report_size || buf->status_pending;
+
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	if (raced)
+		atomic64_inc(&oa->stats.tail_races);
+	if (n) {
+		atomic64_inc(source == INTEL_OA_DRAIN_IRQ ?
+			     &oa->stats.irq_drains : &oa->stats.timer_drains);
+		trace_intel_oa_drain(source, n, n * report_size, head, tail);
+	}
+
+	return ready;
+}
+
+/**
+ * intel_oa_buffer_has_data - is there anything for read() to return?
+ * @stream: stream
+ *
+ * Looks only at what the last check exposed; never touches hardware.
+ *
+ * Return: true if reports or status records are pending.
+ */
+bool intel_oa_buffer_has_data(struct intel_oa_stream *stream)
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	unsigned long flags;
+	bool ready;
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	ready = oa_taken(buf->tail, buf->head) >= buf->format->size ||
+		buf->status_pending;
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	return ready;
+}
+
+static int append_status(char __user *ubuf, size_t count, size_t *offset,
+			 enum drm_i915_perf_record_type type)
+{
+	struct drm_i915_perf_record_header header = {
+		.type = type,
+		.pad = 0,
+		.size = sizeof(header),
+	};
+
+	if (count - *offset < header.size)
+		return -ENOSPC;
+
+	if (copy_to_user(ubuf + *offset, &header, sizeof(header)))
+		return -EFAULT;
+
+	*offset += header.size;
+	return 0;
+}
+
+static int append_sample(struct intel_oa_stream *stream, char __user *ubuf,
+			 size_t count, size_t *offset, const u8 *report)
+{
+	struct drm_i915_perf_record_header header = {
+		.type = DRM_I915_PERF_RECORD_SAMPLE,
+		.pad = 0,
+		.size = stream->sample_size,
+	};
+
+	if (count - *offset < header.size)
+		return -ENOSPC;
+
+	ubuf += *offset;
+	if (copy_to_user(ubuf, &header, sizeof(header)))
+		return -EFAULT;
+	if (copy_to_user(ubuf + sizeof(header), report, stream->buf.format->size))
+		return -EFAULT;
+
+	*offset += header.size;
+	return 0;
+}
+
+static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
+			  size_t count, size_t *offset)
+{
+	struct intel_oa_device *oa = stream->oa;
+	struct intel_oa_buffer *buf = &stream->buf;
+	u32 report_size = buf->format->size;
+	u32 valid_ctx_bit = oa->gen->valid_ctx_bit;
+	unsigned long flags;
+	u32 head, tail, n = 0;
+	int ret = 0;
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	head = buf->head;
+	tail = buf->tail;
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	if (drm_WARN_ONCE(&oa->drm,
+			  head >= OA_BUFFER_SIZE || head % report_size ||
+			  tail >= OA_BUFFER_SIZE || tail % report_size,
+			  "inconsistent OA buffer pointers: head 0x%x tail 0x%x\n",
+			  head, tail))
+		return -EIO;
+
+	for (; oa_taken(tail, head); head = (head + report_size) &
+					    (OA_BUFFER_SIZE - 1)) {
+		u8 *report = buf->vaddr + head;
+		u32 *report32 = (u32 *)report;
+
+		/*
+		 * Like i915 (Gen8..11): a CTX_ID not marked valid is squashed
+		 * to INVALID_CTX_ID; the valid bit stays clear so userspace
+		 * can tell.
+		 */
+		if (!(report32[0] & valid_ctx_bit))
+			report32[2] = INVALID_CTX_ID;
+
+		ret = append_sample(stream, ubuf, count, offset, report);
+		if (ret)
+			break;
+
+		/* Zero RPT_ID and TIMESTAMP to detect unlanded reports. */
+		report32[0] = 0;
+		report32[1] = 0;
+		n++;
+	}
+
+	if (n) {
+		spin_lock_irqsave(&buf->ptr_lock, flags);
+		oa->ops->write_head(stream, head + buf->ggtt_offset);
+		buf->head = head;
+		spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+		atomic64_add(n, &oa->stats.reports);
+		trace_intel_oa_drain(INTEL_OA_DRAIN_READ, n, n * report_size,
+				     head, tail);
+	}
+
+	return ret;
+}
+
+/**
+ * intel_oa_buffer_read - copy status records, then reports, to userspace
+ * @stream: an enabled stream; caller holds @stream->lock
+ * @ubuf: userspace buffer
+ * @count: size of @ubuf
+ * @offset: in/out: bytes of @ubuf already filled
+ *
+ * Some records may have been copied even when an error is returned; the
+ * caller returns the byte count in that case, like i915.
+ *
+ * Return: 0 or a negative errno (-ENOSPC, -EFAULT, -EIO).
+ */
+int intel_oa_buffer_read(struct intel_oa_stream *stream, char __user *ubuf,
+			 size_t count, size_t *offset)
+{
+	struct intel_oa_device *oa = stream->oa;
+	struct intel_oa_buffer *buf = &stream->buf;
+	unsigned long flags;
+	u32 status;
+	int ret;
+
+	lockdep_assert_held(&stream->lock);
+
+	status = oa->ops->read_status(stream);
+
+	/*
+	 * An overflow means the unit may have overwritten unread reports;
+	 * report it and restart the unit, which resets the buffer.
+	 */
+	if (status & INTEL_OA_STATUS_BUFFER_OVERFLOW) {
+		ret = append_status(ubuf, count, offset,
+				    DRM_I915_PERF_RECORD_OA_BUFFER_LOST);
+		if (ret)
+			return ret;
+
+		atomic64_inc(&oa->stats.buffer_lost);
+		trace_intel_oa_buffer_lost(status);
+		drm_dbg(&oa->drm, "OA buffer overflow (exponent %u): restart\n",
+			stream->period_exponent);
+
+		intel_oa_stream_restart_locked(stream);
+		status = oa->ops->read_status(stream);
+	}
+
+	if (status & INTEL_OA_STATUS_REPORT_LOST) {
+		ret = append_status(ubuf, count, offset,
+				    DRM_I915_PERF_RECORD_OA_REPORT_LOST);
+		if (ret)
+			return ret;
+
+		atomic64_inc(&oa->stats.report_lost);
+		trace_intel_oa_report_lost(status);
+		oa->ops->clear_report_lost(stream);
+	}
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	buf->status_pending = false;
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	return append_reports(stream, ubuf, count, offset);
+}

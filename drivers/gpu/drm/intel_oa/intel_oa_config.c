@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * OA configs (metrics sets): PERF_ADD_CONFIG, PERF_REMOVE_CONFIG and the
+ * sysfs metrics/<uuid>/id files.
+ */
+
+#include <linux/capability.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/uuid.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+
+/**
+ * DOC: OA configs
+ *
+ * A config is a uuid and three lists of register writes: NOA mux, boolean
+ * counter and flex EU. DRM_IOCTL_I915_PERF_ADD_CONFIG validates every
+ * address against the generation's whitelists (the ranges of i915's
+ * gen7_is_valid_b_counter_addr(), gen8_is_valid_mux_addr() and
+ * gen8_is_valid_flex_addr()), rejects a uuid that is malformed (EINVAL) or
+ * already present (EADDRINUSE), stores the config in an idr (ids from 2)
+ * and publishes metrics/<uuid>/id on the card. REMOVE_CONFIG unpublishes it
+ * (ENOENT if unknown); a stream using it keeps its reference until closed.
+ * The registers are written to the hardware when a stream using the config
+ * is opened, or switched to with I915_PERF_IOCTL_CONFIG.
+ *
+ * Locking: &intel_oa_device.metrics_lock protects the idr and sysfs
+ * entries; lookups use RCU and kref_get_unless_zero().
+ */
+
+/* i915 registers whose workaround bits userspace must not change. */
+#define HALF_SLICE_CHICKEN2		0xe180
+#define   GEN8_ST_PO_DISABLE		BIT(13)
+#define WAIT_FOR_RC6_EXIT		0x20cc
+#define   HSW_WAIT_FOR_RC6_EXIT_ENABLE	BIT(0)
+
+static u32 mask_reg_value(u32 reg, u32 val)
+{
+	/* Keep WaDisableSTUnitPowerOptimization. */
+	if (reg == HALF_SLICE_CHICKEN2)
+		val &= ~((GEN8_ST_PO_DISABLE << 16) | GEN8_ST_PO_DISABLE);
+
+	/* Only the selection fields, not the function bit itself. */
+	if (reg == WAIT_FOR_RC6_EXIT)
+		val &= ~((HSW_WAIT_FOR_RC6_EXIT_ENABLE << 16) |
+			 HSW_WAIT_FOR_RC6_EXIT_ENABLE);
+
+	return val;
+}
+
+static void config_release(struct kref *ref)
+{
+	struct intel_oa_config *config =
+		container_of(ref, struct intel_oa_config, ref);
+
+	kfree(config->flex_regs);
+	kfree(config->b_counter_regs);
+	kfree(config->mux_regs);
+	kfree_rcu(config, rcu);
+}
+
+/**
+ * intel_oa_config_put - drop a config reference
+ * @config: config (may be NULL)
+ */
+void intel_oa_config_put(struct intel_oa_config *config)
+{
+	if (config)
+		kref_put(&config->ref, config_release);
+}
+
+/**
+ * intel_oa_config_lookup - find a config by id and take a reference
+ * @oa: device
+ * @id: config id
+ *
+ * Return: the config or NULL.
+ */
+struct intel_oa_config *intel_oa_config_lookup(struct intel_oa_device *oa,
+					       u64 id)
+{
+	struct intel_oa_config *config;
+
+	if (id == 0 || id > INT_MAX)
+		return NULL;
+
+	rcu_read_lock();
+	config = idr_find(&oa->metrics_idr, id);
+	if (config && !kref_get_unless_zero(&config->ref))
+		config = NULL;
+	rcu_read_unlock();
+
+	return config;
+}
+
+static struct intel_oa_reg *alloc_oa_regs(struct intel_oa_device *oa,
+					  bool (*is_valid)(u32 addr),
+					  u32 __user *regs, u32 n_regs)
+{
+	struct intel_oa_reg *oa_regs;
+	int err;
+	u32 i;
+
+	if (!n_regs)
+		return NULL;
+
+	/* No whitelist: no register of this kind may be programmed. */
+	if (!is_valid)
+		return ERR_PTR(-EINVAL);
+
+	oa_regs = kmalloc_array(n_regs, sizeof(*oa_regs), GFP_KERNEL);
+	if (!oa_regs)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < n_regs; i++, regs += 2) {
+		u32 addr, value;
+
+		err = get_user(addr, regs);
+		if (err)
+			goto err_free;
+
+		if (!is_valid(addr)) {
+			drm_dbg(&oa->drm, "invalid oa_reg address: 0x%x\n",
+				addr);
+			err = -EINVAL;
+			goto err_free;
+		}
+
+		err = get_user(value, regs + 1);
+		if (err)
+			goto err_free;
+
+		oa_regs[i].addr = addr;
+		oa_regs[i].value = mask_reg_value(addr, value);
+	}
+
+	return oa_regs;
+
+err_free:
+	kfree(oa_regs);
+	return ERR_PTR(err);
+}
+
+static ssize_t show_dynamic_id(struct kobject *kobj,
+			       struct kobj_attribute *attr, char *buf)
+{
+	struct intel_oa_config *config =
+		container_of(attr, typeof(*config), sysfs_metric_id);
+
+	return sysfs_emit(buf, "%d\n", config->id);
+}
+
+static int create_sysfs_entry_locked(struct intel_oa_device *oa,
+				     struct intel_oa_config *config)
+{
+	lockdep_assert_held(&oa->metrics_lock);
+
+	sysfs_attr_init(&config->sysfs_metric_id.attr);
+	config->sysfs_metric_id.attr.name = "id";
+	config->sysfs_metric_id.attr.mode = 0444;
+	config->sysfs_metric_id.show = show_dynamic_id;
+	config->sysfs_metric_id.store = NULL;
+
+	config->attrs[0] = &config->sysfs_metric_id.attr;
+	config->attrs[1] = NULL;
+
+	config->sysfs_metric.name = config->uuid;
+	config->sysfs_metric.attrs = config->attrs;
+
+	return sysfs_create_group(oa->metrics_kobj, &config->sysfs_metric);
+}
+
+/**
+ * intel_oa_add_config_ioctl - DRM_IOCTL_I915_PERF_ADD_CONFIG
+ * @dev: DRM device
+ * @data: struct drm_i915_perf_oa_config
+ * @file: DRM file
+ *
+ * Return: the new config id or a negative errno.
+ */
+int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	const struct intel_oa_hw_ops *ops = oa->ops;
+	struct drm_i915_perf_oa_config *args = data;
+	struct intel_oa_config *config, *tmp;
+	struct intel_oa_reg *regs;
+	int err, id;
+
+	if (!oa->metrics_kobj) {
+		drm_dbg(dev, "OA metrics weren't advertised via sysfs\n");
+		return -EINVAL;
+	}
+
+	if (intel_oa_stream_paranoid() && !perfmon_capable()) {
+		drm_dbg(dev, "insufficient privileges to add an OA config\n");
+		return -EACCES;
+	}
+
+	if ((!args->mux_regs_ptr || !args->n_mux_regs) &&
+	    (!args->boolean_regs_ptr || !args->n_boolean_regs) &&
+	    (!args->flex_regs_ptr || !args->n_flex_regs)) {
+		drm_dbg(dev, "no OA registers given\n");
+		return -EINVAL;
+	}
+
+	config = kzalloc(sizeof(*config), GFP_KERNEL);
+	if (!config)
+		return -ENOMEM;
+
+	config->oa = oa;
+	kref_init(&config->ref);
+
+	if (!uuid_is_valid(args->uuid)) {
+		drm_dbg(dev, "invalid uuid format for OA config\n");
+		err = -EINVAL;
+		goto err_put;
+	}
+	/* uuid[36] stays NUL from kzalloc. */
+	memcpy(config->uuid, args->uuid, sizeof(args->uuid));
+
+	regs = alloc_oa_regs(oa, ops->is_valid_mux_reg,
+			     u64_to_user_ptr(args->mux_regs_ptr),
+			     args->n_mux_regs);
+	if (IS_ERR(regs)) {
+		err = PTR_ERR(regs);
+		goto err_put;
+	}
+	config->mux_regs = regs;
+	config->mux_regs_len = args->n_mux_regs;
+
+	regs = alloc_oa_regs(oa, ops->is_valid_b_counter_reg,
+			     u64_to_user_ptr(args->boolean_regs_ptr),
+			     args->n_boolean_regs);
+	if (IS_ERR(regs)) {
+		err = PTR_ERR(regs);
+		goto err_put;
+	}
+	config->b_counter_regs = regs;
+	config->b_counter_regs_len = args->n_boolean_regs;
+
+	regs = alloc_oa_regs(oa, ops->is_valid_flex_reg,
+			     u64_to_user_ptr(args->flex_regs_ptr),
+			     args->n_flex_regs);
+	if (IS_ERR(regs)) {
+		err = PTR_ERR(regs);
+		goto err_put;
+	}
+	config->flex_regs = regs;
+	config->flex_regs_len = args->n_flex_regs;
+
+	err = mutex_lock_interruptible(&oa->metrics_lock);
+	if (err)
+		goto err_put;
+
+	idr_for_each_entry(&oa->metrics_idr, tmp, id) {
+		if (!strcmp(tmp->uuid, config->uuid)) {
+			drm_dbg(dev, "OA config %s already exists\n",
+				config->uuid);
+			err = -EADDRINUSE;
+			goto err_unlock;
+		}
+	}
+
+	err = create_sysfs_entry_locked(oa, config);
+	if (err) {
+		drm_dbg(dev, "failed to create sysfs entry for OA config\n");
+		goto err_unlock;
+	}
+
+	/* Id 0 is invalid, 1 is i915's built-in test config. */
+	config->id = idr_alloc(&oa->metrics_idr, config, 2, 0, GFP_KERNEL);
+	if (config->id < 0) {
+		err = config->id;
+		sysfs_remove_group(oa->metrics_kobj, &config->sysfs_metric);
+		goto err_unlock;
+	}
+
+	mutex_unlock(&oa->metrics_lock);
+
+	drm_dbg(dev, "added OA config %s id=%d\n", config->uuid, config->id);
+	return config->id;
+
+err_unlock:
+	mutex_unlock(&oa->metrics_lock);
+err_put:
+	intel_oa_config_put(config);
+	drm_dbg(dev, "failed to add new OA config (%d)\n", err);
+	return err;
+}
+
+/**
+ * intel_oa_remove_config_ioctl - DRM_IOCTL_I915_PERF_REMOVE_CONFIG
+ * @dev: DRM device
+ * @data: u64 config id
+ * @file: DRM file
+ *
+ * Return: 0, -EACCES or -ENOENT.
+ */
+int intel_oa_remove_config_ioctl(struct drm_device *dev, void *data,
+				 struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	struct intel_oa_config *config;
+	u64 *arg = data;
+	int ret;
+
+	if (intel_oa_stream_paranoid() && !perfmon_capable()) {
+		drm_dbg(dev, "insufficient privileges to remove an OA config\n");
+		return -EACCES;
+	}
+
+	ret = mutex_lock_interruptible(&oa->metrics_lock);
+	if (ret)
+		return ret;
+
+	config = *arg && *arg <= INT_MAX ? idr_find(&oa->metrics_idr, *arg) :
+					   NULL;
+	if (!config) {
+		drm_dbg(dev, "cannot remove unknown OA config %llu\n", *arg);
+		ret = -ENOENT;
+		goto out_unlock;
+	}
+
+	sysfs_remove_group(oa->metrics_kobj, &config->sysfs_metric);
+	idr_remove(&oa->metrics_idr, config->id);
+	mutex_unlock(&oa->metrics_lock);
+
+	drm_dbg(dev, "removed OA config %s id=%d\n", config->uuid, config->id);
+	intel_oa_config_put(config);
+	return 0;
+
+out_unlock:
+	mutex_unlock(&oa->metrics_lock);
+	return ret;
+}
+
+/**
+ * intel_oa_metrics_init - create the card's "metrics" directory
+ * @oa: registered device
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int intel_oa_metrics_init(struct intel_oa_device *oa)
+{
+	mutex_lock(&oa->metrics_lock);
+	oa->metrics_kobj = kobject_create_and_add("metrics",
+						  &oa->drm.primary->kdev->kobj);
+	mutex_unlock(&oa->metrics_lock);
+
+	return oa->metrics_kobj ? 0 : -ENOMEM;
+}
+
+/**
+ * intel_oa_metrics_fini - drop every config and the "metrics" directory
+ * @oa: device, still registered
+ */
+void intel_oa_metrics_fini(struct intel_oa_device *oa)
+{
+	struct intel_oa_config *config;
+	int id;
+
+	mutex_lock(&oa->metrics_lock);
+	idr_for_each_entry(&oa->metrics_idr, config, id) {
+		sysfs_remove_group(oa->metrics_kobj, &config->sysfs_metric);
+		idr_remove(&oa->metrics_idr, id);
+		intel_oa_config_put(config);
+	}
+	kobject_put(oa->metrics_kobj);
+	oa->metrics_kobj = NULL;
+	mutex_unlock(&oa->metrics_lock);
+}

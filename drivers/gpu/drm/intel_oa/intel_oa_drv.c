@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * intel_oa: Intel GPU Observation Architecture perf streams with the i915
+ * perf uAPI. Module, PCI and DRM glue.
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_ioctl.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+
+/**
+ * DOC: overview
+ *
+ * intel_oa binds to Intel GPUs listed in the platform table and exposes
+ * only the Observation Architecture: a DRM device named "i915" (primary
+ * and render nodes) whose ioctls are the i915 ones perf tools need
+ * (GETPARAM, QUERY topology, GEM_THROTTLE, REG_READ of the timestamp,
+ * PERF_OPEN, PERF_ADD_CONFIG, PERF_REMOVE_CONFIG) with i915's numbers,
+ * structures and errnos, so unmodified i915 perf userspace works. It does
+ * not drive display, GEM or command submission; it must not be loaded
+ * together with i915 (both claim the same device and sysctls).
+ */
+
+#define DRIVER_NAME	"i915"
+#define DRIVER_DESC	"Intel OA perf (intel_oa, not i915)"
+#define DRIVER_DATE	"20250101"
+#define DRIVER_MAJOR	1
+#define DRIVER_MINOR	6
+
+static const struct drm_ioctl_desc intel_oa_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(I915_GETPARAM, intel_oa_getparam_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_THROTTLE, intel_oa_throttle_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_REG_READ, intel_oa_reg_read_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_PERF_OPEN, intel_oa_perf_open_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_PERF_ADD_CONFIG, intel_oa_add_config_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_PERF_REMOVE_CONFIG, intel_oa_remove_config_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_QUERY, intel_oa_query_ioctl, DRM_RENDER_ALLOW),
+};
+
+static const struct file_operations intel_oa_drm_fops = {
+	.owner = THIS_MODULE,
+	.open = drm_open,
+	.release = drm_release,
+	.unlocked_ioctl = drm_ioctl,
+	.compat_ioctl = drm_compat_ioctl,
+	.poll = drm_poll,
+	.read = drm_read,
+	.llseek = noop_llseek,
+};
+
+static const struct drm_driver intel_oa_drm_driver = {
+	.driver_features = DRIVER_RENDER,
+	.ioctls = intel_oa_ioctls,
+	.num_ioctls = ARRAY_SIZE(intel_oa_ioctls),
+	.fops = &intel_oa_drm_fops,
+#if IS_ENABLED(CONFIG_DEBUG_FS)
+	.debugfs_init = intel_oa_debugfs_init,
+#endif
+	.name = DRIVER_NAME,
+	.desc = DRIVER_DESC,
+	.date = DRIVER_DATE,
+	.major = DRIVER_MAJOR,
+	.minor = DRIVER_MINOR,
+};
+
+static void intel_oa_idr_fini(struct drm_device *drm, void *arg)
+{
+	idr_destroy(&to_intel_oa(drm)->metrics_idr);
+}
+
+static int intel_oa_hw_init(struct intel_oa_device *oa)
+{
+	const struct intel_oa_format *formats = oa->gen->formats;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < I915_OA_FORMAT_MAX; i++)
+		if (formats[i].size)
+			__set_bit(i, oa->format_mask);
+
+	ret = intel_oa_forcewake_get(oa);
+	if (ret)
+		return ret;
+	oa->ops->read_topology(oa);
+	oa->timestamp_freq = oa->ops->read_timestamp_freq(oa);
+	intel_oa_forcewake_put(oa);
+
+	if (!oa->timestamp_freq) {
+		drm_err(&oa->drm, "timestamp frequency reads as 0 Hz\n");
+		return -ENODEV;
+	}
+
+	/* i915 caps the sampling rate sysctl at half the timestamp rate. */
+	intel_oa_sysctl_set_hard_limit(oa->timestamp_freq / 2);
+	return 0;
+}
+
+static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
+{
+	const struct intel_oa_platform *platform =
+		(const struct intel_oa_platform *)ent->driver_data;
+	struct intel_oa_device *oa;
+	void __iomem *bar0;
+	int ret;
+
+	oa = devm_drm_dev_alloc(&pdev->dev, &intel_oa_drm_driver,
+				struct intel_oa_device, drm);
+	if (IS_ERR(oa))
+		return PTR_ERR(oa);
+
+	oa->pdev = pdev;
+	oa->platform = platform;
+	oa->gen = platform->gen;
+	oa->ops = platform->gen->ops;
+	pci_set_drvdata(pdev, oa);
+
+	ret = pcim_enable_device(pdev);
+	if (ret)
+		return ret;
+	pci_set_master(pdev);
+
+	/* Gen8 PTEs hold 39-bit addresses. */
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(39));
+	if (ret)
+		return ret;
+
+	ret = pcim_iomap_regions(pdev, BIT(0), "intel_oa");
+	if (ret) {
+		drm_err(&oa->drm,
+			"BAR0 is busy (%d): is i915 bound to this GPU? Unbind it or boot with module_blacklist=i915\n",
+			ret);
+		return ret;
+	}
+	bar0 = pcim_iomap_table(pdev)[0];
+	intel_oa_uncore_init(&oa->uncore, bar0, &oa->gen->fw_render);
+
+	ret = drmm_mutex_init(&oa->drm, &oa->lock);
+	if (ret)
+		return ret;
+	ret = drmm_mutex_init(&oa->drm, &oa->metrics_lock);
+	if (ret)
+		return ret;
+	idr_init_base(&oa->metrics_idr, 1);
+	ret = drmm_add_action_or_reset(&oa->drm, intel_oa_idr_fini, NULL);
+	if (ret)
+		return ret;
+
+	ret = intel_oa_hw_init(oa);
+	if (ret)
+		return ret;
+
+	ret = intel_oa_irq_init(oa);
+	if (ret)
+		return ret;
+
+	ret = drm_dev_register(&oa->drm, 0);
+	if (ret)
+		return ret;
+
+	ret = intel_oa_sysfs_init(oa);
+	if (ret)
+		goto err_unregister;
+
+	ret = intel_oa_metrics_init(oa);
+	if (ret)
+		goto err_sysfs;
+
+	drm_info(&oa->drm,
+		 "%s (gen %u), %u Hz timestamp, slices 0x%x, OA perf ready\n",
+		 platform->name, oa->gen->graphics_ver, oa->timestamp_freq,
+		 oa->topo.slice_mask);
+	return 0;
+
+err_sysfs:
+	intel_oa_sysfs_fini(oa);
+err_unregister:
+	drm_dev_unregister(&oa->drm);
+	return ret;
+}
+
+static void intel_oa_remove(struct pci_dev *pdev)
+{
+	struct intel_oa_device *oa = pci_get_drvdata(pdev);
+
+	intel_oa_metrics_fini(oa);
+	intel_oa_sysfs_fini(oa);
+	drm_dev_unregister(&oa->drm);
+}
+
+static struct pci_driver intel_oa_pci_driver = {
+	.name = "intel_oa",
+	.id_table = intel_oa_pci_ids,
+	.probe = intel_oa_probe,
+	.remove = intel_oa_remove,
+};
+
+static int __init intel_oa_init(void)
+{
+	int ret;
+
+	ret = intel_oa_sysctl_register();
+	if (ret) {
+		pr_err("intel_oa: cannot register sysctls dev.i915.*: the i915 driver holds them. Unload i915 (modprobe -r i915) or boot with module_blacklist=i915, then load intel_oa again\n");
+		return ret;
+	}
+
+	ret = pci_register_driver(&intel_oa_pci_driver);
+	if (ret)
+		intel_oa_sysctl_unregister();
+
+	return ret;
+}
+
+static void __exit intel_oa_exit(void)
+{
+	pci_unregister_driver(&intel_oa_pci_driver);
+	intel_oa_sysctl_unregister();
+}
+
+module_init(intel_oa_init);
+module_exit(intel_oa_exit);
+
+MODULE_DESCRIPTION(DRIVER_DESC);
+MODULE_LICENSE("GPL");

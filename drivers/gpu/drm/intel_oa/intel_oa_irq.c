@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Interrupt setup and the OA half-full interrupt thread.
+ */
+
+#include <linux/interrupt.h>
+#include <linux/pci.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "intel_oa_trace.h"
+
+/**
+ * DOC: interrupts
+ *
+ * One vector, MSI if available, else the legacy INTx line (shared). The
+ * hard handler is the generation's &intel_oa_hw_ops.irq_handler: on Gen8+
+ * it disables MASTER_IRQ, reads and acks the GT bank IIR, re-enables the
+ * master and returns IRQ_WAKE_THREAD if the OA half-full bit was set.
+ *
+ * The thread drains: it reads the hardware tail of the exclusive stream,
+ * runs the tail-race check (see "OA buffer") and wakes readers. Stream
+ * teardown clears &intel_oa_device.exclusive_stream and then calls
+ * synchronize_irq(), so the thread never sees a freed stream.
+ */
+
+static irqreturn_t intel_oa_irq_hard(int irq, void *arg)
+{
+	struct intel_oa_device *oa = arg;
+
+	return oa->ops->irq_handler(oa);
+}
+
+static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
+{
+	struct intel_oa_device *oa = arg;
+	struct intel_oa_stream *stream;
+
+	atomic64_inc(&oa->stats.interrupts);
+
+	stream = READ_ONCE(oa->exclusive_stream);
+	if (!stream || !READ_ONCE(stream->enabled))
+		return IRQ_HANDLED;
+
+	atomic64_inc(&oa->stats.stream_interrupts);
+	if (intel_oa_buffer_check(stream, INTEL_OA_DRAIN_IRQ)) {
+		WRITE_ONCE(stream->pollin, true);
+		wake_up(&stream->poll_wq);
+	}
+
+	return IRQ_HANDLED;
+}
+
+static void intel_oa_irq_fini(void *arg)
+{
+	struct intel_oa_device *oa = arg;
+
+	oa->ops->irq_reset(oa);
+	free_irq(oa->irq, oa);
+	pci_free_irq_vectors(oa->pdev);
+}
+
+/**
+ * intel_oa_irq_init - allocate the vector, install handlers, unmask
+ * @oa: device
+ *
+ * The undo is a devres action of the PCI device, so it runs at unbind
+ * while BAR0 is still mapped.
+ *
+ * Return: 0 or a negative errno.
+ */
+int intel_oa_irq_init(struct intel_oa_device *oa)
+{
+	struct pci_dev *pdev = oa->pdev;
+	unsigned long flags = 0;
+	int ret;
+
+	oa->ops->irq_reset(oa);
+
+	ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSI | PCI_IRQ_LEGACY);
+	if (ret < 0) {
+		drm_err(&oa->drm,
+			"no MSI or legacy interrupt available (%d); check the PCI setup of the GPU\n",
+			ret);
+		return ret;
+	}
+	oa->irq = pci_irq_vector(pdev, 0);
+	if (!pdev->msi_enabled)
+		flags |= IRQF_SHARED;
+
+	ret = request_threaded_irq(oa->irq, intel_oa_irq_hard,
+				   intel_oa_irq_thread, flags, "intel_oa", oa);
+	if (ret) {
+		drm_err(&oa->drm, "cannot request interrupt %d: %d\n",
+			oa->irq, ret);
+		pci_free_irq_vectors(pdev);
+		return ret;
+	}
+
+	oa->ops->irq_postinstall(oa);
+
+	return devm_add_action_or_reset(&pdev->dev, intel_oa_irq_fini, oa);
+}

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * GETPARAM, QUERY, GEM_THROTTLE and REG_READ ioctls.
+ */
+
+#include <linux/nospec.h>
+#include <linux/uaccess.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "regs/intel_oa_regs.h"
+
+/*
+ * Perf uAPI revision (i915_perf_ioctl_version()): 1 ENABLE/DISABLE,
+ * 2 CONFIG, 3 HOLD_PREEMPTION, 4 GLOBAL_SSEU, 5 POLL_OA_PERIOD.
+ */
+#define INTEL_OA_PERF_REVISION	5
+
+/**
+ * intel_oa_getparam_ioctl - DRM_IOCTL_I915_GETPARAM
+ * @dev: DRM device
+ * @data: struct drm_i915_getparam
+ * @file: DRM file
+ *
+ * Return: 0, -EINVAL for an unknown parameter, -ENODEV, -EFAULT.
+ */
+int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	struct drm_i915_getparam *param = data;
+	int value;
+
+	switch (param->param) {
+	case I915_PARAM_CHIPSET_ID:
+		value = oa->pdev->device;
+		break;
+	case I915_PARAM_REVISION:
+		value = oa->pdev->revision;
+		break;
+	case I915_PARAM_CS_TIMESTAMP_FREQUENCY:
+	case I915_PARAM_OA_TIMESTAMP_FREQUENCY:
+		value = oa->timestamp_freq;
+		if (!value)
+			return -ENODEV;
+		break;
+	case I915_PARAM_PERF_REVISION:
+		value = INTEL_OA_PERF_REVISION;
+		break;
+	default:
+		drm_dbg(dev, "unknown parameter %d\n", param->param);
+		return -EINVAL;
+	}
+
+	if (put_user(value, (int __user *)(uintptr_t)param->value))
+		return -EFAULT;
+
+	return 0;
+}
+
+/* i915 copy_query_item(): length 0 asks for the size. */
+static int copy_query_item(void *hdr, size_t hdr_sz, u32 total_length,
+			   struct drm_i915_query_item *item)
+{
+	if (item->length == 0)
+		return total_length;
+
+	if (item->length < total_length)
+		return -EINVAL;
+
+	if (copy_from_user(hdr, u64_to_user_ptr(item->data_ptr), hdr_sz))
+		return -EFAULT;
+
+	return 0;
+}
+
+static int query_topology_info(struct intel_oa_device *oa,
+			       struct drm_i915_query_item *item)
+{
+	const struct intel_oa_topology *t = &oa->topo;
+	struct drm_i915_query_topology_info topo;
+	u32 slice_length, subslice_length, eu_length, total_length;
+	u8 __user *out;
+	int ret;
+
+	if (item->flags != 0)
+		return -EINVAL;
+
+	/* One byte strides: <= 8 subslices per slice, <= 8 EUs. */
+	slice_length = sizeof(t->slice_mask);
+	subslice_length = t->max_slices;
+	eu_length = t->max_slices * t->max_subslices;
+	total_length = sizeof(topo) + slice_length + subslice_length +
+		       eu_length;
+
+	ret = copy_query_item(&topo, sizeof(topo), total_length, item);
+	if (ret != 0)
+		return ret;
+
+	memset(&topo, 0, sizeof(topo));
+	topo.max_slices = t->max_slices;
+	topo.max_subslices = t->max_subslices;
+	topo.max_eus_per_subslice = t->max_eus_per_subslice;
+	topo.subslice_offset = slice_length;
+	topo.subslice_stride = 1;
+	topo.eu_offset = slice_length + subslice_length;
+	topo.eu_stride = 1;
+
+	out = u64_to_user_ptr(item->data_ptr);
+	if (copy_to_user(out, &topo, sizeof(topo)))
+		return -EFAULT;
+	out += sizeof(topo);
+	if (copy_to_user(out, &t->slice_mask, slice_length))
+		return -EFAULT;
+	out += slice_length;
+	if (copy_to_user(out, t->subslice_mask, subslice_length))
+		return -EFAULT;
+	out += subslice_length;
+	if (copy_to_user(out, t->eu_mask, eu_length))
+		return -EFAULT;
+
+	return total_length;
+}
+
+static int (* const query_funcs[])(struct intel_oa_device *oa,
+				   struct drm_i915_query_item *item) = {
+	query_topology_info,
+};
+
+/**
+ * intel_oa_query_ioctl - DRM_IOCTL_I915_QUERY
+ * @dev: DRM device
+ * @data: struct drm_i915_query
+ * @file: DRM file
+ *
+ * Per-item results go to each item's length, as in i915.
+ *
+ * Return: 0, -EINVAL or -EFAULT.
+ */
+int intel_oa_query_ioctl(struct drm_device *dev, void *data,
+			 struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	struct drm_i915_query *args = data;
+	struct drm_i915_query_item __user *user_item_ptr =
+		u64_to_user_ptr(args->items_ptr);
+	u32 i;
+
+	if (args->flags != 0)
+		return -EINVAL;
+
+	for (i = 0; i < args->num_items; i++, user_item_ptr++) {
+		struct drm_i915_query_item item;
+		unsigned long func_idx;
+		int ret;
+
+		if (copy_from_user(&item, user_item_ptr, sizeof(item)))
+			return -EFAULT;
+
+		if (item.query_id == 0)
+			return -EINVAL;
+
+		func_idx = item.query_id - 1;
+
+		ret = -EINVAL;
+		if (func_idx < ARRAY_SIZE(query_funcs)) {
+			func_idx = array_index_nospec(func_idx,
+						      ARRAY_SIZE(query_funcs));
+			ret = query_funcs[func_idx](oa, &item);
+		}
+
+		/* Only write the length back if it changed. */
+		if (ret != item.length && put_user(ret, &user_item_ptr->length))
+			return -EFAULT;
+	}
+
+	return 0;
+}
+
+/**
+ * intel_oa_throttle_ioctl - DRM_IOCTL_I915_GEM_THROTTLE
+ * @dev: DRM device
+ * @data: unused
+ * @file: DRM file
+ *
+ * Return: 0.
+ */
+int intel_oa_throttle_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file)
+{
+	/* No GEM requests exist, so there is never anything to wait for. */
+	return 0;
+}
+
+/**
+ * struct reg_whitelist - a register userspace may read with REG_READ
+ * @offset_ldw: offset of the (low) dword.
+ * @offset_udw: offset of the high dword for 8-byte registers.
+ * @size: 4 or 8.
+ */
+struct reg_whitelist {
+	u32 offset_ldw;
+	u32 offset_udw;
+	u8 size;
+};
+
+static const struct reg_whitelist reg_read_whitelist[] = {
+	{
+		.offset_ldw = RING_TIMESTAMP_RCS,
+		.offset_udw = RING_TIMESTAMP_UDW_RCS,
+		.size = 8,
+	},
+};
+
+/**
+ * intel_oa_reg_read_ioctl - DRM_IOCTL_I915_REG_READ
+ * @dev: DRM device
+ * @data: struct drm_i915_reg_read
+ * @file: DRM file
+ *
+ * Return: 0, or -EINVAL for a register outside the whitelist.
+ */
+int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	struct drm_i915_reg_read *reg = data;
+	const struct reg_whitelist *entry = reg_read_whitelist;
+	unsigned int i;
+	u32 flags;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(reg_read_whitelist); i++, entry++) {
+		if (entry->offset_ldw == (reg->offset & -(u64)entry->size))
+			break;
+	}
+	if (i == ARRAY_SIZE(reg_read_whitelist))
+		return -EINVAL;
+
+	/* Low bits of the offset carry flags (naturally aligned regs). */
+	flags = reg->offset & (entry->size - 1);
+
+	ret = intel_oa_forcewake_get(oa);
+	if (ret)
+		return ret;
+
+	/*
+	 * Both the plain 8-byte read and I915_REG_READ_8B_WA return the
+	 * value assembled from two stable dword reads.
+	 */
+	if (entry->size == 8 && (flags == 0 || flags == I915_REG_READ_8B_WA))
+		reg->val = intel_oa_read64_2x32(oa, entry->offset_ldw,
+						entry->offset_udw);
+	else if (entry->size == 4 && flags == 0)
+		reg->val = intel_oa_read(oa, entry->offset_ldw);
+	else
+		ret = -EINVAL;
+
+	intel_oa_forcewake_put(oa);
+	return ret;
+}

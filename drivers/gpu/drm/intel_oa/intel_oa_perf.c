@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DRM_IOCTL_I915_PERF_OPEN: property parsing and validation.
+ */
+
+#include <linux/capability.h>
+#include <linux/math64.h>
+#include <linux/nospec.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+
+/**
+ * DOC: perf open
+ *
+ * DRM_IOCTL_I915_PERF_OPEN takes (id, value) u64 pairs. Each property id
+ * has one row in prop_setters[] whose setter validates the value in
+ * isolation, in the order userspace passed them, with i915's errnos (see
+ * read_properties_unlocked() in i915_perf.c). The combination is then
+ * checked in i915's order: context lookup, HOLD_PREEMPTION needs a context,
+ * privilege (dev.i915.perf_stream_paranoid), SAMPLE_OA, exclusive use
+ * (EBUSY), format, metrics set. A new property is a new setter and row.
+ *
+ * intel_oa has no GEM contexts, so every CTX_HANDLE fails the lookup with
+ * -ENOENT as i915 does for an unknown handle. GLOBAL_SSEU is validated as
+ * in i915 (i915_gem_user_to_context_sseu()) and makes the open privileged;
+ * with no contexts there is no context image to apply it to.
+ */
+
+#define SAMPLE_OA_REPORT	BIT(0)
+
+/**
+ * struct perf_open_properties - properties validated one by one
+ * @sample_flags: SAMPLE_OA_REPORT if DRM_I915_PERF_PROP_SAMPLE_OA != 0.
+ * @single_context: a CTX_HANDLE was given.
+ * @hold_preemption: HOLD_PREEMPTION was non-zero.
+ * @ctx_handle: the CTX_HANDLE value.
+ * @metrics_set: OA_METRICS_SET value (0: none given).
+ * @oa_format: OA_FORMAT value (0: none given).
+ * @oa_periodic: OA_EXPONENT given.
+ * @oa_period_exponent: the exponent.
+ * @has_sseu: GLOBAL_SSEU given.
+ * @sseu: the GLOBAL_SSEU configuration, checked after the loop.
+ * @poll_oa_period: hrtimer period in ns.
+ * @engine_class: OA_ENGINE_CLASS value.
+ * @engine_instance: OA_ENGINE_INSTANCE value.
+ * @has_class: OA_ENGINE_CLASS given.
+ * @has_instance: OA_ENGINE_INSTANCE given.
+ */
+struct perf_open_properties {
+	u32 sample_flags;
+	bool single_context;
+	bool hold_preemption;
+	u64 ctx_handle;
+	u64 metrics_set;
+	u32 oa_format;
+	bool oa_periodic;
+	u32 oa_period_exponent;
+	bool has_sseu;
+	struct drm_i915_gem_context_param_sseu sseu;
+	u64 poll_oa_period;
+	u8 engine_class;
+	u8 engine_instance;
+	bool has_class;
+	bool has_instance;
+};
+
+/**
+ * intel_oa_exponent_to_ns - OA timer period for an exponent
+ * @oa: device
+ * @exponent: 0..31
+ *
+ * Return: 2^(exponent + 1) timestamp ticks in ns, rounded up (i915).
+ */
+u64 intel_oa_exponent_to_ns(struct intel_oa_device *oa, u32 exponent)
+{
+	u64 nom = (2ULL << exponent) * NSEC_PER_SEC;
+	u32 den = oa->timestamp_freq;
+
+	return div_u64(nom + den - 1, den);
+}
+
+typedef int (*prop_setter_t)(struct intel_oa_device *oa,
+			     struct perf_open_properties *props, u64 value);
+
+static int set_ctx_handle(struct intel_oa_device *oa,
+			  struct perf_open_properties *props, u64 value)
+{
+	props->single_context = true;
+	props->ctx_handle = value;
+	return 0;
+}
+
+static int set_sample_oa(struct intel_oa_device *oa,
+			 struct perf_open_properties *props, u64 value)
+{
+	if (value)
+		props->sample_flags |= SAMPLE_OA_REPORT;
+	return 0;
+}
+
+static int set_metrics_set(struct intel_oa_device *oa,
+			   struct perf_open_properties *props, u64 value)
+{
+	if (value == 0) {
+		drm_dbg(&oa->drm, "unknown OA metric set id 0\n");
+		return -EINVAL;
+	}
+	props->metrics_set = value;
+	return 0;
+}
+
+static int set_oa_format(struct intel_oa_device *oa,
+			 struct perf_open_properties *props, u64 value)
+{
+	if (value == 0 || value >= I915_OA_FORMAT_MAX) {
+		drm_dbg(&oa->drm, "out-of-range OA report format %llu\n", value);
+		return -EINVAL;
+	}
+	if (!test_bit(array_index_nospec(value, I915_OA_FORMAT_MAX),
+		      oa->format_mask)) {
+		drm_dbg(&oa->drm, "OA report format %llu not supported here\n",
+			value);
+		return -EINVAL;
+	}
+	props->oa_format = value;
+	return 0;
+}
+
+static int set_oa_exponent(struct intel_oa_device *oa,
+			   struct perf_open_properties *props, u64 value)
+{
+	u64 oa_period, oa_freq_hz;
+
+	if (value > OA_EXPONENT_MAX) {
+		drm_dbg(&oa->drm, "OA timer exponent too high (> %u)\n",
+			OA_EXPONENT_MAX);
+		return -EINVAL;
+	}
+
+	/* Rates below 1 Hz cannot exceed an integer sysctl limit. */
+	oa_period = intel_oa_exponent_to_ns(oa, value);
+	oa_freq_hz = oa_period <= NSEC_PER_SEC ?
+		     div64_u64(NSEC_PER_SEC, oa_period) : 0;
+
+	if (oa_freq_hz > intel_oa_max_sample_rate() && !perfmon_capable()) {
+		drm_dbg(&oa->drm,
+			"OA exponent would exceed the max sampling frequency (sysctl dev.i915.oa_max_sample_rate) %uHz without CAP_PERFMON or CAP_SYS_ADMIN privileges\n",
+			intel_oa_max_sample_rate());
+		return -EACCES;
+	}
+
+	props->oa_periodic = true;
+	props->oa_period_exponent = value;
+	return 0;
+}
+
+static int set_hold_preemption(struct intel_oa_device *oa,
+			       struct perf_open_properties *props, u64 value)
+{
+	props->hold_preemption = !!value;
+	return 0;
+}
+
+static int set_global_sseu(struct intel_oa_device *oa,
+			   struct perf_open_properties *props, u64 value)
+{
+	if (copy_from_user(&props->sseu, u64_to_user_ptr(value),
+			   sizeof(props->sseu))) {
+		drm_dbg(&oa->drm, "unable to copy the global sseu parameter\n");
+		return -EFAULT;
+	}
+	props->has_sseu = true;
+	return 0;
+}
+
+static int set_poll_oa_period(struct intel_oa_device *oa,
+			      struct perf_open_properties *props, u64 value)
+{
+	if (value < MIN_POLL_PERIOD_NS) {
+		drm_dbg(&oa->drm,
+			"OA availability timer too small (%lluns < 100us)\n",
+			value);
+		return -EINVAL;
+	}
+	props->poll_oa_period = value;
+	return 0;
+}
+
+static int set_engine_class(struct intel_oa_device *oa,
+			    struct perf_open_properties *props, u64 value)
+{
+	props->engine_class = (u8)value;
+	props->has_class = true;
+	return 0;
+}
+
+static int set_engine_instance(struct intel_oa_device *oa,
+			       struct perf_open_properties *props, u64 value)
+{
+	props->engine_instance = (u8)value;
+	props->has_instance = true;
+	return 0;
+}
+
+static const prop_setter_t prop_setters[DRM_I915_PERF_PROP_MAX] = {
+	[DRM_I915_PERF_PROP_CTX_HANDLE] = set_ctx_handle,
+	[DRM_I915_PERF_PROP_SAMPLE_OA] = set_sample_oa,
+	[DRM_I915_PERF_PROP_OA_METRICS_SET] = set_metrics_set,
+	[DRM_I915_PERF_PROP_OA_FORMAT] = set_oa_format,
+	[DRM_I915_PERF_PROP_OA_EXPONENT] = set_oa_exponent,
+	[DRM_I915_PERF_PROP_HOLD_PREEMPTION] = set_hold_preemption,
+	[DRM_I915_PERF_PROP_GLOBAL_SSEU] = set_global_sseu,
+	[DRM_I915_PERF_PROP_POLL_OA_PERIOD] = set_poll_oa_period,
+	[DRM_I915_PERF_PROP_OA_ENGINE_CLASS] = set_engine_class,
+	[DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE] = set_engine_instance,
+};
+
+/* i915_gem_user_to_context_sseu() checks, for the render engine. */
+static int check_sseu(struct intel_oa_device *oa,
+		      const struct drm_i915_gem_context_param_sseu *user)
+{
+	const struct intel_oa_topology *t = &oa->topo;
+
+	if (user->engine.engine_class != I915_ENGINE_CLASS_RENDER ||
+	    user->engine.engine_instance != 0)
+		return -EINVAL;
+
+	if (!user->slice_mask || !user->subslice_mask ||
+	    !user->min_eus_per_subslice || !user->max_eus_per_subslice)
+		return -EINVAL;
+
+	if (user->max_eus_per_subslice < user->min_eus_per_subslice)
+		return -EINVAL;
+
+	if (user->slice_mask > U8_MAX || user->subslice_mask > U8_MAX ||
+	    user->min_eus_per_subslice > U8_MAX ||
+	    user->max_eus_per_subslice > U8_MAX)
+		return -EINVAL;
+
+	if (user->slice_mask & ~(u64)t->slice_mask)
+		return -EINVAL;
+
+	if (user->subslice_mask & ~(u64)t->subslice_mask[0])
+		return -EINVAL;
+
+	if (user->max_eus_per_subslice > t->max_eus_per_subslice)
+		return -EINVAL;
+
+	return 0;
+}
+
+static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
+			   u32 n_props, struct perf_open_properties *props)
+{
+	u32 i;
+	int ret;
+
+	memset(props, 0, sizeof(*props));
+	props->poll_oa_period = DEFAULT_POLL_PERIOD_NS;
+
+	if (!n_props) {
+		drm_dbg(&oa->drm, "no i915 perf properties given\n");
+		return -EINVAL;
+	}
+
+	/* Ids are unique and 0 is reserved, so MAX - 1 is the most. */
+	if (n_props >= DRM_I915_PERF_PROP_MAX) {
+		drm_dbg(&oa->drm, "more i915 perf properties than exist\n");
+		return -EINVAL;
+	}
+
+	for (i = 0; i < n_props; i++, uprops += 2) {
+		u64 id, value;
+
+		ret = get_user(id, uprops);
+		if (ret)
+			return ret;
+
+		ret = get_user(value, uprops + 1);
+		if (ret)
+			return ret;
+
+		if (id == 0 || id >= DRM_I915_PERF_PROP_MAX) {
+			drm_dbg(&oa->drm, "unknown i915 perf property id %llu\n",
+				id);
+			return -EINVAL;
+		}
+
+		id = array_index_nospec(id, DRM_I915_PERF_PROP_MAX);
+		ret = prop_setters[id](oa, props, value);
+		if (ret)
+			return ret;
+	}
+
+	if (props->has_class != props->has_instance) {
+		drm_dbg(&oa->drm,
+			"OA engine class and instance must be passed together\n");
+		return -EINVAL;
+	}
+
+	/* The OA unit observes the render engine only. */
+	if (props->has_class &&
+	    (props->engine_class != I915_ENGINE_CLASS_RENDER ||
+	     props->engine_instance != 0)) {
+		drm_dbg(&oa->drm, "OA engine %u:%u invalid\n",
+			props->engine_class, props->engine_instance);
+		return -EINVAL;
+	}
+
+	if (props->has_sseu) {
+		ret = check_sseu(oa, &props->sseu);
+		if (ret) {
+			drm_dbg(&oa->drm, "invalid SSEU configuration\n");
+			return ret;
+		}
+	}
+
+	return 0;
+}
+
+static int open_locked(struct intel_oa_device *oa,
+		       struct drm_i915_perf_open_param *param,
+		       struct perf_open_properties *props)
+{
+	struct intel_oa_config *config;
+	struct intel_oa_stream *stream;
+	int ret;
+
+	lockdep_assert_held(&oa->lock);
+
+	if (props->single_context) {
+		drm_dbg(&oa->drm,
+			"no GEM context %llu: intel_oa has no contexts\n",
+			props->ctx_handle);
+		return -ENOENT;
+	}
+
+	if (props->hold_preemption) {
+		drm_dbg(&oa->drm, "preemption disable with no context\n");
+		return -EINVAL;
+	}
+
+	/*
+	 * Gen8+ cannot gate the counters to one context, so every stream is
+	 * system wide and privileged (SSEU too).
+	 */
+	if (intel_oa_stream_paranoid() && !perfmon_capable()) {
+		drm_dbg(&oa->drm,
+			"insufficient privileges to open a perf stream (needs CAP_PERFMON or sysctl dev.i915.perf_stream_paranoid=0)\n");
+		return -EACCES;
+	}
+
+	if (!oa->metrics_kobj) {
+		drm_dbg(&oa->drm, "OA metrics weren't advertised via sysfs\n");
+		return -EINVAL;
+	}
+
+	if (!(props->sample_flags & SAMPLE_OA_REPORT)) {
+		drm_dbg(&oa->drm, "only OA report sampling is supported\n");
+		return -EINVAL;
+	}
+
+	if (oa->exclusive_stream) {
+		drm_dbg(&oa->drm, "OA unit already in use\n");
+		return -EBUSY;
+	}
+
+	if (!props->oa_format) {
+		drm_dbg(&oa->drm, "OA report format not specified\n");
+		return -EINVAL;
+	}
+
+	config = intel_oa_config_lookup(oa, props->metrics_set);
+	if (!config) {
+		drm_dbg(&oa->drm, "invalid OA config id %llu\n",
+			props->metrics_set);
+		return -EINVAL;
+	}
+
+	stream = kzalloc(sizeof(*stream), GFP_KERNEL);
+	if (!stream) {
+		ret = -ENOMEM;
+		goto err_config;
+	}
+	stream->oa = oa;
+
+	ret = intel_oa_stream_init(stream, config, props->oa_format,
+				   props->oa_periodic,
+				   props->oa_period_exponent,
+				   props->poll_oa_period);
+	if (ret)
+		goto err_free;
+
+	/* Destroys the stream (and drops the config) on failure. */
+	return intel_oa_stream_install_fd(stream, param->flags);
+
+err_free:
+	kfree(stream);
+err_config:
+	intel_oa_config_put(config);
+	return ret;
+}
+
+/**
+ * intel_oa_perf_open_ioctl - DRM_IOCTL_I915_PERF_OPEN
+ * @dev: DRM device
+ * @data: struct drm_i915_perf_open_param
+ * @file: DRM file
+ *
+ * Return: a stream fd or a negative errno (see "perf open").
+ */
+int intel_oa_perf_open_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	struct drm_i915_perf_open_param *param = data;
+	struct perf_open_properties props;
+	u32 known_open_flags;
+	int ret;
+
+	known_open_flags = I915_PERF_FLAG_FD_CLOEXEC |
+			   I915_PERF_FLAG_FD_NONBLOCK |
+			   I915_PERF_FLAG_DISABLED;
+	if (param->flags & ~known_open_flags) {
+		drm_dbg(dev, "unknown drm_i915_perf_open_param flag\n");
+		return -EINVAL;
+	}
+
+	/* Copied outside oa->lock, like i915, to keep mmap_lock out of it. */
+	ret = read_properties(oa, u64_to_user_ptr(param->properties_ptr),
+			      param->num_properties, &props);
+	if (ret)
+		return ret;
+
+	mutex_lock(&oa->lock);
+	ret = open_locked(oa, param, &props);
+	mutex_unlock(&oa->lock);
+
+	return ret;
+}

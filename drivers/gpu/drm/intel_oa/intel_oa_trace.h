@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Trace events of intel_oa (TRACE_SYSTEM intel_oa).
+ */
+
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM intel_oa
+
+#if !defined(_INTEL_OA_TRACE_H_) || defined(TRACE_HEADER_MULTI_READ)
+#define _INTEL_OA_TRACE_H_
+
+#include <linux/tracepoint.h>
+#include <linux/types.h>
+
+#include "intel_oa_types.h"
+
+TRACE_EVENT(intel_oa_stream_open,
+	    TP_PROTO(struct intel_oa_stream *stream, u32 format, int config_id),
+	    TP_ARGS(stream, format, config_id),
+	    TP_STRUCT__entry(__field(u32, format)
+			     __field(int, config_id)
+			     __field(bool, periodic)
+			     __field(u32, exponent)
+			     __field(u64, poll_ns)),
+	    TP_fast_assign(__entry->format = format;
+			   __entry->config_id = config_id;
+			   __entry->periodic = stream->periodic;
+			   __entry->exponent = stream->period_exponent;
+			   __entry->poll_ns = stream->poll_period_ns;),
+	    TP_printk("format=%u config=%d periodic=%d exponent=%u poll_ns=%llu",
+		      __entry->format, __entry->config_id, __entry->periodic,
+		      __entry->exponent, __entry->poll_ns)
+);
+
+DECLARE_EVENT_CLASS(intel_oa_stream_state,
+		    TP_PROTO(struct intel_oa_stream *stream),
+		    TP_ARGS(stream),
+		    TP_STRUCT__entry(__field(u32, head)
+				     __field(u32, tail)),
+		    TP_fast_assign(__entry->head = stream->buf.head;
+				   __entry->tail = stream->buf.tail;),
+		    TP_printk("head=0x%x tail=0x%x", __entry->head,
+			      __entry->tail)
+);
+
+DEFINE_EVENT(intel_oa_stream_state, intel_oa_stream_close,
+	     TP_PROTO(struct intel_oa_stream *stream),
+	     TP_ARGS(stream)
+);
+
+DEFINE_EVENT(intel_oa_stream_state, intel_oa_stream_enable,
+	     TP_PROTO(struct intel_oa_stream *stream),
+	     TP_ARGS(stream)
+);
+
+DEFINE_EVENT(intel_oa_stream_state, intel_oa_stream_disable,
+	     TP_PROTO(struct intel_oa_stream *stream),
+	     TP_ARGS(stream)
+);
+
+TRACE_EVENT(intel_oa_irq,
+	    TP_PROTO(struct intel_oa_device *oa, u32 master, u32 iir),
+	    TP_ARGS(oa, master, iir),
+	    TP_STRUCT__entry(__field(u32, master)
+			     __field(u32, iir)),
+	    TP_fast_assign(__entry->master = master;
+			   __entry->iir = iir;),
+	    TP_printk("master=0x%08x iir=0x%08x", __entry->master,
+		      __entry->iir)
+);
+
+TRACE_EVENT(intel_oa_drain,
+	    TP_PROTO(enum intel_oa_drain_source source, u32 reports, u32 bytes,
+		     u32 oa_head, u32 oa_tail),
+	    TP_ARGS(source, reports, bytes, oa_head, oa_tail),
+	    TP_STRUCT__entry(__field(int, source)
+			     __field(u32, reports)
+			     __field(u32, bytes)
+			     __field(u32, head)
+			     __field(u32, tail)),
+	    TP_fast_assign(__entry->source = source;
+			   __entry->reports = reports;
+			   __entry->bytes = bytes;
+			   __entry->head = oa_head;
+			   __entry->tail = oa_tail;),
+	    TP_printk("source=%s reports=%u bytes=%u head=0x%x tail=0x%x",
+		      __print_symbolic(__entry->source,
+				       { INTEL_OA_DRAIN_IRQ, "irq" },
+				       { INTEL_OA_DRAIN_TIMER, "timer" },
+				       { INTEL_OA_DRAIN_READ, "read" }),
+		      __entry->reports, __entry->bytes, __entry->head,
+		      __entry->tail)
+);
+
+DECLARE_EVENT_CLASS(intel_oa_status,
+		    TP_PROTO(u32 oastatus),
+		    TP_ARGS(oastatus),
+		    TP_STRUCT__entry(__field(u32, oastatus)),
+		    TP_fast_assign(__entry->oastatus = oastatus;),
+		    TP_printk("oastatus=0x%08x", __entry->oastatus)
+);
+
+DEFINE_EVENT(intel_oa_status, intel_oa_report_lost,
+	     TP_PROTO(u32 oastatus),
+	     TP_ARGS(oastatus)
+);
+
+DEFINE_EVENT(intel_oa_status, intel_oa_buffer_lost,
+	     TP_PROTO(u32 oastatus),
+	     TP_ARGS(oastatus)
+);
+
+#endif /* _INTEL_OA_TRACE_H_ */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE intel_oa_trace
+#include <trace/define_trace.h>

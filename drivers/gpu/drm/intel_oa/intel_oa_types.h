@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Data structures of the intel_oa driver.
+ */
+
+#ifndef _INTEL_OA_TYPES_H_
+#define _INTEL_OA_TYPES_H_
+
+#include <linux/atomic.h>
+#include <linux/hrtimer.h>
+#include <linux/idr.h>
+#include <linux/interrupt.h>
+#include <linux/kobject.h>
+#include <linux/kref.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/sysfs.h>
+#include <linux/types.h>
+#include <linux/uuid.h>
+#include <linux/wait.h>
+
+#include <drm/drm_device.h>
+#include <drm/intel_oa_drm.h>
+
+struct intel_oa_device;
+struct intel_oa_stream;
+struct intel_oa_config;
+
+/** OA_BUFFER_SIZE - size of the OA buffer, fixed like i915 (16 MiB). */
+#define OA_BUFFER_SIZE		SZ_16M
+/** OA_BUFFER_GGTT_OFFSET - fixed GGTT address of the OA buffer. */
+#define OA_BUFFER_GGTT_OFFSET	SZ_16M
+/** OA_EXPONENT_MAX - largest OA timer exponent accepted. */
+#define OA_EXPONENT_MAX		31
+/** DEFAULT_POLL_PERIOD_NS - default hrtimer period for OA data checks. */
+#define DEFAULT_POLL_PERIOD_NS	(NSEC_PER_SEC / 200)
+/** MIN_POLL_PERIOD_NS - smallest POLL_OA_PERIOD accepted (100 us). */
+#define MIN_POLL_PERIOD_NS	100000ULL
+/** INTEL_OA_MAX_SLICES - topology array bound (slices). */
+#define INTEL_OA_MAX_SLICES	3
+/** INTEL_OA_MAX_SUBSLICES - topology array bound (subslices per slice). */
+#define INTEL_OA_MAX_SUBSLICES	4
+
+/**
+ * struct intel_oa_format - an OA report format as the hardware knows it
+ * @format: counter select value programmed into OACONTROL.
+ * @size: report size in bytes; 0 means "not a format of this generation".
+ */
+struct intel_oa_format {
+	u32 format;
+	u32 size;
+};
+
+/**
+ * struct intel_oa_fw_domain - a forcewake domain's request/ack registers
+ * @req: masked request register.
+ * @ack: acknowledge register.
+ * @bit: request/ack bit.
+ */
+struct intel_oa_fw_domain {
+	u32 req;
+	u32 ack;
+	u32 bit;
+};
+
+/**
+ * struct intel_oa_uncore - MMIO access and forcewake bookkeeping
+ * @regs: mapping of the MMIO half of BAR0.
+ * @gsm: mapping of the GGTT PTE half of BAR0.
+ * @fw: the render forcewake domain of this generation.
+ * @lock: protects @fw_count and serialises forcewake request writes.
+ * @fw_count: forcewake references held; protected by @lock.
+ */
+struct intel_oa_uncore {
+	void __iomem *regs;
+	void __iomem *gsm;
+	const struct intel_oa_fw_domain *fw;
+	spinlock_t lock; /* protects fw_count */
+	unsigned int fw_count;
+};
+
+/**
+ * struct intel_oa_topology - slice/subslice/EU availability from fuses
+ * @max_slices: slices the generation can have.
+ * @max_subslices: subslices per slice the generation can have.
+ * @max_eus_per_subslice: EUs per subslice the generation can have.
+ * @slice_mask: available slices.
+ * @subslice_mask: available subslices, one byte per slice.
+ * @eu_mask: available EUs, one byte per (slice, subslice).
+ */
+struct intel_oa_topology {
+	u8 max_slices;
+	u8 max_subslices;
+	u8 max_eus_per_subslice;
+	u8 slice_mask;
+	u8 subslice_mask[INTEL_OA_MAX_SLICES];
+	u8 eu_mask[INTEL_OA_MAX_SLICES * INTEL_OA_MAX_SUBSLICES];
+};
+
+/**
+ * struct intel_oa_hw_ops - per-generation OA unit programming
+ *
+ * One const instance per generation family, chosen once at probe through
+ * the platform table. Nothing in the hot paths checks generation numbers.
+ *
+ * @read_topology: fill &intel_oa_device.topo from the fuse registers.
+ * @read_timestamp_freq: return the CS/OA timestamp frequency in Hz.
+ * @enable_metric_set: program a stream's metrics set (NOA mux, boolean
+ *	counters, flex EU counters) and the periodic timer.
+ * @disable_metric_set: undo @enable_metric_set.
+ * @oa_enable: (re)initialise the OA buffer registers and start the unit.
+ * @oa_disable: stop the unit and wait for it to idle.
+ * @read_tail: read the hardware tail pointer (GGTT address).
+ * @write_head: publish the consumed head pointer (GGTT address).
+ * @read_status: read the OA status as INTEL_OA_STATUS_* bits.
+ * @clear_report_lost: clear the report-lost (and related) status bits.
+ * @is_valid_mux_reg: whitelist for NOA mux registers of a config.
+ * @is_valid_b_counter_reg: whitelist for boolean counter registers.
+ * @is_valid_flex_reg: whitelist for flex EU registers (NULL: none).
+ * @irq_reset: mask and ack every interrupt source the driver owns.
+ * @irq_postinstall: enable the interrupt hierarchy down to the OA source.
+ * @irq_oa_unmask: let the OA unit raise its half-full interrupt.
+ * @irq_oa_mask: stop the OA unit raising its half-full interrupt.
+ * @irq_handler: hard interrupt handler; acks and returns IRQ_WAKE_THREAD
+ *	when the OA half-full event fired.
+ */
+struct intel_oa_hw_ops {
+	void (*read_topology)(struct intel_oa_device *oa);
+	u32 (*read_timestamp_freq)(struct intel_oa_device *oa);
+	void (*enable_metric_set)(struct intel_oa_stream *stream,
+				  const struct intel_oa_config *config);
+	void (*disable_metric_set)(struct intel_oa_stream *stream);
+	void (*oa_enable)(struct intel_oa_stream *stream);
+	void (*oa_disable)(struct intel_oa_stream *stream);
+	u32 (*read_tail)(struct intel_oa_stream *stream);
+	void (*write_head)(struct intel_oa_stream *stream, u32 head);
+	u32 (*read_status)(struct intel_oa_stream *stream);
+	void (*clear_report_lost)(struct intel_oa_stream *stream);
+	bool (*is_valid_mux_reg)(u32 addr);
+	bool (*is_valid_b_counter_reg)(u32 addr);
+	bool (*is_valid_flex_reg)(u32 addr);
+	void (*irq_reset)(struct intel_oa_device *oa);
+	void (*irq_postinstall)(struct intel_oa_device *oa);
+	void (*irq_oa_unmask)(struct intel_oa_device *oa);
+	void (*irq_oa_mask)(struct intel_oa_device *oa);
+	irqreturn_t (*irq_handler)(struct intel_oa_device *oa);
+};
+
+/* Generation independent OA status bits returned by read_status. */
+#define INTEL_OA_STATUS_REPORT_LOST	BIT(0)
+#define INTEL_OA_STATUS_BUFFER_OVERFLOW	BIT(1)
+
+/**
+ * struct intel_oa_gen_desc - what one graphics generation looks like
+ * @graphics_ver: graphics IP version (9 for Skylake).
+ * @ops: OA programming for this generation.
+ * @formats: report formats indexed by enum drm_i915_oa_format.
+ * @fw_render: render forcewake domain registers.
+ * @valid_ctx_bit: RPT_ID bit saying the CTX_ID field is valid.
+ * @report_reason_mask: RPT_ID bits holding the report reason.
+ * @quirks: INTEL_OA_QUIRK_* bits.
+ * @rp_cap_mhz: MHz per unit of the RP_STATE_CAP fields.
+ * @cagf_mask: RPSTAT1 field holding the actual frequency.
+ * @cagf_mhz_num: MHz per CAGF unit, numerator.
+ * @cagf_mhz_den: MHz per CAGF unit, denominator.
+ */
+struct intel_oa_gen_desc {
+	u8 graphics_ver;
+	const struct intel_oa_hw_ops *ops;
+	const struct intel_oa_format *formats;
+	struct intel_oa_fw_domain fw_render;
+	u32 valid_ctx_bit;
+	u32 report_reason_mask;
+	u32 quirks;
+	u32 rp_cap_mhz;
+	u32 cagf_mask;
+	u32 cagf_mhz_num;
+	u32 cagf_mhz_den;
+};
+
+/*
+ * INTEL_OA_QUIRK_CLK_RATIO_REPORTS - the OA unit emits noisy clock-ratio
+ * change reports unless OA_DEBUG disables them (Gen9..Gen11).
+ */
+#define INTEL_OA_QUIRK_CLK_RATIO_REPORTS	BIT(0)
+
+/**
+ * struct intel_oa_platform - one row of the platform table
+ * @name: platform name for logs.
+ * @gen: generation descriptor.
+ * @gt: GT level (2 for GT2).
+ * @max_slices: topology limits of the platform.
+ * @max_subslices: subslices per slice.
+ * @max_eus_per_subslice: EUs per subslice.
+ * @crystal_hz: timestamp crystal frequency (before the CTC shift).
+ */
+struct intel_oa_platform {
+	const char *name;
+	const struct intel_oa_gen_desc *gen;
+	u8 gt;
+	u8 max_slices;
+	u8 max_subslices;
+	u8 max_eus_per_subslice;
+	u32 crystal_hz;
+};
+
+/**
+ * struct intel_oa_stats - counters exposed in debugfs intel_oa_stats
+ *
+ * @interrupts counts since load; the others are reset when a stream is
+ * opened so they describe the current (or last) stream.
+ *
+ * @interrupts: OA half-full interrupts handled since load.
+ * @stream_interrupts: OA half-full interrupts for the current stream.
+ * @irq_drains: tail updates that exposed reports, from the interrupt.
+ * @timer_drains: tail updates that exposed reports, from the hrtimer.
+ * @reports: reports copied to userspace.
+ * @report_lost: REPORT_LOST records emitted.
+ * @buffer_lost: BUFFER_LOST records emitted (buffer overflows).
+ * @tail_races: tail updates that held back unlanded reports.
+ */
+struct intel_oa_stats {
+	atomic64_t interrupts;
+	atomic64_t stream_interrupts;
+	atomic64_t irq_drains;
+	atomic64_t timer_drains;
+	atomic64_t reports;
+	atomic64_t report_lost;
+	atomic64_t buffer_lost;
+	atomic64_t tail_races;
+};
+
+/**
+ * struct intel_oa_device - the driver's per-GPU state
+ * @drm: the DRM device (must stay first for devm_drm_dev_alloc users).
+ * @pdev: the PCI device.
+ * @platform: platform table row.
+ * @gen: generation descriptor (== @platform->gen).
+ * @ops: OA ops (== @gen->ops).
+ * @uncore: MMIO and forcewake.
+ * @irq: Linux interrupt number.
+ * @timestamp_freq: CS and OA timestamp frequency in Hz.
+ * @topo: topology from fuses.
+ * @rp0_mhz: maximum (RP0) frequency.
+ * @rp1_mhz: efficient (RP1) frequency.
+ * @rpn_mhz: minimum (RPn) frequency.
+ * @format_mask: formats usable on this device.
+ * @lock: serialises stream open/close; protects @exclusive_stream.
+ * @exclusive_stream: the one open stream, or NULL. Written under @lock;
+ *	read with READ_ONCE() by the interrupt thread, which is synchronised
+ *	against stream teardown with synchronize_irq().
+ * @metrics_lock: protects @metrics_idr and the sysfs metrics entries.
+ * @metrics_idr: OA configs by id; protected by @metrics_lock (lookups
+ *	under RCU).
+ * @metrics_kobj: the card's "metrics" sysfs directory.
+ * @stats: debugfs counters.
+ */
+struct intel_oa_device {
+	struct drm_device drm;
+	struct pci_dev *pdev;
+	const struct intel_oa_platform *platform;
+	const struct intel_oa_gen_desc *gen;
+	const struct intel_oa_hw_ops *ops;
+	struct intel_oa_uncore uncore;
+	int irq;
+	u32 timestamp_freq;
+	struct intel_oa_topology topo;
+	u32 rp0_mhz;
+	u32 rp1_mhz;
+	u32 rpn_mhz;
+	DECLARE_BITMAP(format_mask, I915_OA_FORMAT_MAX);
+
+	struct mutex lock; /* protects exclusive_stream */
+	struct intel_oa_stream *exclusive_stream;
+
+	struct mutex metrics_lock; /* protects metrics_idr, sysfs metrics */
+	struct idr metrics_idr;
+	struct kobject *metrics_kobj;
+
+	struct intel_oa_stats stats;
+};
+
+/**
+ * struct intel_oa_reg - one register write of an OA config
+ * @addr: MMIO offset.
+ * @value: value to write.
+ */
+struct intel_oa_reg {
+	u32 addr;
+	u32 value;
+};
+
+/**
+ * struct intel_oa_config - a metrics set added with PERF_ADD_CONFIG
+ * @oa: owning device.
+ * @uuid: NUL terminated uuid string.
+ * @id: config id (>= 2; 1 is reserved like i915's test config).
+ * @mux_regs: NOA mux writes.
+ * @mux_regs_len: number of @mux_regs.
+ * @b_counter_regs: boolean counter writes.
+ * @b_counter_regs_len: number of @b_counter_regs.
+ * @flex_regs: flex EU counter writes.
+ * @flex_regs_len: number of @flex_regs.
+ * @sysfs_metric: the metrics/<uuid> group.
+ * @attrs: attribute list of @sysfs_metric.
+ * @sysfs_metric_id: the metrics/<uuid>/id file.
+ * @ref: reference count (idr, streams).
+ * @rcu: deferred free for RCU lookups.
+ */
+struct intel_oa_config {
+	struct intel_oa_device *oa;
+	char uuid[UUID_STRING_LEN + 1];
+	int id;
+	struct intel_oa_reg *mux_regs;
+	u32 mux_regs_len;
+	struct intel_oa_reg *b_counter_regs;
+	u32 b_counter_regs_len;
+	struct intel_oa_reg *flex_regs;
+	u32 flex_regs_len;
+	struct attribute_group sysfs_metric;
+	struct attribute *attrs[2];
+	struct kobj_attribute sysfs_metric_id;
+	struct kref ref;
+	struct rcu_head rcu;
+};
+
+/**
+ * enum intel_oa_drain_source - who moved the exposed tail
+ * @INTEL_OA_DRAIN_IRQ: the half-full interrupt thread.
+ * @INTEL_OA_DRAIN_TIMER: the poll hrtimer.
+ * @INTEL_OA_DRAIN_READ: read() copying reports to userspace.
+ */
+enum intel_oa_drain_source {
+	INTEL_OA_DRAIN_IRQ,
+	INTEL_OA_DRAIN_TIMER,
+	INTEL_OA_DRAIN_READ,
+};
+
+/**
+ * struct intel_oa_buffer - the circular OA buffer of a stream
+ * @pages: the system pages backing the buffer.
+ * @dma: DMA address of each page (written into the GGTT PTEs).
+ * @n_pages: number of @pages.
+ * @vaddr: contiguous kernel mapping of @pages.
+ * @ggtt_offset: GGTT address of the first byte.
+ * @format: report format of the stream.
+ * @ptr_lock: protects @head and @tail; taken from the hrtimer (hard
+ *	irq context) and the interrupt thread, hence irqsave.
+ * @head: offset of the next report to copy to userspace.
+ * @tail: offset just past the last report known to have landed.
+ * @status_pending: the last check saw report-lost or overflow status
+ *	that read() has not reported yet.
+ */
+struct intel_oa_buffer {
+	struct page **pages;
+	dma_addr_t *dma;
+	unsigned int n_pages;
+	u8 *vaddr;
+	u32 ggtt_offset;
+	const struct intel_oa_format *format;
+
+	spinlock_t ptr_lock; /* protects head, tail */
+	u32 head;
+	u32 tail;
+	bool status_pending;
+};
+
+/**
+ * struct intel_oa_stream - an open perf stream (one per device)
+ * @oa: owning device (a drm_dev_get() reference is held).
+ * @lock: serialises the file operations (read, ioctl, poll).
+ * @enabled: sampling enabled; written under @lock.
+ * @periodic: the OA timer is used.
+ * @period_exponent: OA timer exponent.
+ * @sample_size: bytes of one SAMPLE record (header + report).
+ * @poll_period_ns: hrtimer period.
+ * @config: the metrics set in use (a reference is held); changed under
+ *	@lock by I915_PERF_IOCTL_CONFIG.
+ * @buf: the OA buffer.
+ * @poll_timer: hrtimer checking for data.
+ * @poll_wq: readers and pollers wait here.
+ * @pollin: data was found by the timer or interrupt; cleared by read().
+ */
+struct intel_oa_stream {
+	struct intel_oa_device *oa;
+	struct mutex lock; /* serialises fops; protects enabled, config */
+	bool enabled;
+	bool periodic;
+	u32 period_exponent;
+	u32 sample_size;
+	u64 poll_period_ns;
+	struct intel_oa_config *config;
+	struct intel_oa_buffer buf;
+	struct hrtimer poll_timer;
+	wait_queue_head_t poll_wq;
+	bool pollin;
+};
+
+static inline struct intel_oa_device *to_intel_oa(struct drm_device *drm)
+{
+	return container_of(drm, struct intel_oa_device, drm);
+}
+
+#endif /* _INTEL_OA_TYPES_H_ */

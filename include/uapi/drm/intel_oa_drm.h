@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * intel_oa uAPI: the subset of the i915 DRM uAPI that the intel_oa driver
+ * implements, declared binary-identical to i915's so that unmodified i915
+ * perf userspace (IGT's i915-perf-recorder, libi915_perf, Mesa) works.
+ *
+ * Usage from userspace: compile with
+ *   -I<tree>/include/uapi -I/usr/include/libdrm
+ * and ``#include <drm/intel_oa_drm.h>``.
+ *
+ * This header declares the same identifiers as i915_drm.h (libdrm's or the
+ * kernel's). It must NOT be included together with i915_drm.h in the same
+ * translation unit; doing so is refused at compile time.
+ */
+
+#ifndef _UAPI_INTEL_OA_DRM_H_
+#define _UAPI_INTEL_OA_DRM_H_
+
+#if defined(_I915_DRM_H_) || defined(_UAPI_I915_DRM_H_)
+#error "intel_oa_drm.h declares the i915 uAPI itself: do not include i915_drm.h in the same file"
+#endif
+
+#include "drm.h"
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+/**
+ * DOC: intel_oa ioctl numbers
+ *
+ * The driver-specific ioctls use i915's numbers, relative to
+ * DRM_COMMAND_BASE, so that i915 userspace can talk to intel_oa unchanged.
+ */
+#define DRM_I915_GETPARAM		0x06
+#define DRM_I915_GEM_THROTTLE		0x18
+#define DRM_I915_REG_READ		0x31
+#define DRM_I915_PERF_OPEN		0x36
+#define DRM_I915_PERF_ADD_CONFIG	0x37
+#define DRM_I915_PERF_REMOVE_CONFIG	0x38
+#define DRM_I915_QUERY			0x39
+
+#define DRM_IOCTL_I915_GETPARAM \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GETPARAM, struct drm_i915_getparam)
+#define DRM_IOCTL_I915_GEM_THROTTLE \
+	DRM_IO(DRM_COMMAND_BASE + DRM_I915_GEM_THROTTLE)
+#define DRM_IOCTL_I915_REG_READ \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_REG_READ, struct drm_i915_reg_read)
+#define DRM_IOCTL_I915_PERF_OPEN \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_PERF_OPEN, \
+		struct drm_i915_perf_open_param)
+#define DRM_IOCTL_I915_PERF_ADD_CONFIG \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_PERF_ADD_CONFIG, \
+		struct drm_i915_perf_oa_config)
+#define DRM_IOCTL_I915_PERF_REMOVE_CONFIG \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_PERF_REMOVE_CONFIG, __u64)
+#define DRM_IOCTL_I915_QUERY \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_QUERY, struct drm_i915_query)
+
+/*
+ * GETPARAM parameter ids (values are i915's). intel_oa answers the ones
+ * listed here and fails every other id with EINVAL.
+ */
+
+/** @I915_PARAM_CHIPSET_ID: PCI device id of the GPU. */
+#define I915_PARAM_CHIPSET_ID			4
+/** @I915_PARAM_REVISION: PCI revision id of the GPU. */
+#define I915_PARAM_REVISION			32
+/** @I915_PARAM_CS_TIMESTAMP_FREQUENCY: command streamer timestamp Hz. */
+#define I915_PARAM_CS_TIMESTAMP_FREQUENCY	51
+/** @I915_PARAM_PERF_REVISION: revision of the perf uAPI implemented. */
+#define I915_PARAM_PERF_REVISION		54
+/** @I915_PARAM_OA_TIMESTAMP_FREQUENCY: OA report timestamp Hz. */
+#define I915_PARAM_OA_TIMESTAMP_FREQUENCY	57
+
+/**
+ * struct drm_i915_getparam - argument of DRM_IOCTL_I915_GETPARAM
+ * @param: parameter id, one of the I915_PARAM_* values.
+ * @value: userspace pointer to an int that receives the value.
+ */
+struct drm_i915_getparam {
+	__s32 param;
+	int *value;
+};
+
+/**
+ * struct drm_i915_reg_read - argument of DRM_IOCTL_I915_REG_READ
+ * @offset: register offset; bit 0 may carry I915_REG_READ_8B_WA.
+ * @val: returned register value.
+ *
+ * Only whitelisted registers can be read (the render ring timestamp,
+ * 0x2358, read as 8 bytes).
+ */
+struct drm_i915_reg_read {
+	__u64 offset;
+#define I915_REG_READ_8B_WA (1ul << 0)
+	__u64 val;
+};
+
+/**
+ * struct drm_i915_query_item - one item of a DRM_IOCTL_I915_QUERY call
+ * @query_id: DRM_I915_QUERY_* id.
+ * @length: in: size of the buffer at @data_ptr, or 0 to ask for the size
+ *	needed; out: bytes written / needed, or a negative errno for this item.
+ * @flags: item flags, must be 0 for DRM_I915_QUERY_TOPOLOGY_INFO.
+ * @data_ptr: userspace pointer to the item's output buffer.
+ */
+struct drm_i915_query_item {
+	__u64 query_id;
+#define DRM_I915_QUERY_TOPOLOGY_INFO	1
+	__s32 length;
+	__u32 flags;
+	__u64 data_ptr;
+};
+
+/**
+ * struct drm_i915_query - argument of DRM_IOCTL_I915_QUERY
+ * @num_items: number of struct drm_i915_query_item at @items_ptr.
+ * @flags: must be 0.
+ * @items_ptr: userspace pointer to an array of struct drm_i915_query_item.
+ */
+struct drm_i915_query {
+	__u32 num_items;
+	__u32 flags;
+	__u64 items_ptr;
+};
+
+/**
+ * struct drm_i915_query_topology_info - slice/subslice/EU availability
+ * @flags: unused, 0.
+ * @max_slices: number of slice bits in the slice mask.
+ * @max_subslices: subslice bits per slice.
+ * @max_eus_per_subslice: EU bits per subslice.
+ * @subslice_offset: byte offset of the subslice masks in @data.
+ * @subslice_stride: bytes per slice in the subslice masks.
+ * @eu_offset: byte offset of the EU masks in @data.
+ * @eu_stride: bytes per subslice in the EU masks.
+ * @data: slice mask, then subslice masks, then EU masks (bit per unit).
+ */
+struct drm_i915_query_topology_info {
+	__u16 flags;
+	__u16 max_slices;
+	__u16 max_subslices;
+	__u16 max_eus_per_subslice;
+	__u16 subslice_offset;
+	__u16 subslice_stride;
+	__u16 eu_offset;
+	__u16 eu_stride;
+	__u8 data[];
+};
+
+/**
+ * struct i915_engine_class_instance - engine identifier
+ * @engine_class: engine class; intel_oa only has I915_ENGINE_CLASS_RENDER.
+ * @engine_instance: engine instance within the class (0).
+ */
+struct i915_engine_class_instance {
+	__u16 engine_class;
+#define I915_ENGINE_CLASS_RENDER	0
+	__u16 engine_instance;
+};
+
+/**
+ * struct drm_i915_gem_context_param_sseu - slice/subslice/EU selection
+ * @engine: engine the configuration is for (render 0).
+ * @flags: unused by DRM_I915_PERF_PROP_GLOBAL_SSEU.
+ * @slice_mask: slices to enable, a subset of the device's.
+ * @subslice_mask: subslices to enable, a subset of slice 0's.
+ * @min_eus_per_subslice: minimum EUs per subslice, non-zero.
+ * @max_eus_per_subslice: maximum EUs per subslice, >= @min_eus_per_subslice.
+ * @rsvd: must be 0.
+ *
+ * Pointed to by the value of DRM_I915_PERF_PROP_GLOBAL_SSEU.
+ */
+struct drm_i915_gem_context_param_sseu {
+	struct i915_engine_class_instance engine;
+	__u32 flags;
+	__u64 slice_mask;
+	__u64 subslice_mask;
+	__u16 min_eus_per_subslice;
+	__u16 max_eus_per_subslice;
+	__u32 rsvd;
+};
+
+/**
+ * enum drm_i915_oa_format - OA report formats (i915 values)
+ * @I915_OA_FORMAT_A13: Haswell, 64 bytes.
+ * @I915_OA_FORMAT_A29: Haswell, 128 bytes.
+ * @I915_OA_FORMAT_A13_B8_C8: Haswell, 128 bytes.
+ * @I915_OA_FORMAT_B4_C8: Haswell, 64 bytes.
+ * @I915_OA_FORMAT_A45_B8_C8: Haswell, 256 bytes.
+ * @I915_OA_FORMAT_B4_C8_A16: Haswell, 128 bytes.
+ * @I915_OA_FORMAT_C4_B8: Haswell and Gen8+, 64 bytes.
+ * @I915_OA_FORMAT_A12: Gen8+, 64 bytes.
+ * @I915_OA_FORMAT_A12_B8_C8: Gen8+, 128 bytes.
+ * @I915_OA_FORMAT_A32u40_A4u32_B8_C8: Gen8+, 256 bytes.
+ * @I915_OAR_FORMAT_A32u40_A4u32_B8_C8: DG2 OAR, 256 bytes.
+ * @I915_OA_FORMAT_A24u40_A14u32_B8_C8: DG2 OAG, 256 bytes.
+ * @I915_OAM_FORMAT_MPEC8u64_B8_C8: MTL OAM, 192 bytes.
+ * @I915_OAM_FORMAT_MPEC8u32_B8_C8: MTL OAM, 128 bytes.
+ * @I915_OA_FORMAT_MAX: number of values; not ABI.
+ */
+enum drm_i915_oa_format {
+	I915_OA_FORMAT_A13 = 1,
+	I915_OA_FORMAT_A29,
+	I915_OA_FORMAT_A13_B8_C8,
+	I915_OA_FORMAT_B4_C8,
+	I915_OA_FORMAT_A45_B8_C8,
+	I915_OA_FORMAT_B4_C8_A16,
+	I915_OA_FORMAT_C4_B8,
+	I915_OA_FORMAT_A12,
+	I915_OA_FORMAT_A12_B8_C8,
+	I915_OA_FORMAT_A32u40_A4u32_B8_C8,
+	I915_OAR_FORMAT_A32u40_A4u32_B8_C8,
+	I915_OA_FORMAT_A24u40_A14u32_B8_C8,
+	I915_OAM_FORMAT_MPEC8u64_B8_C8,
+	I915_OAM_FORMAT_MPEC8u32_B8_C8,
+	I915_OA_FORMAT_MAX
+};
+
+/**
+ * enum drm_i915_perf_property_id - DRM_IOCTL_I915_PERF_OPEN properties
+ * @DRM_I915_PERF_PROP_CTX_HANDLE: GEM context to filter on (intel_oa has
+ *	no GEM contexts: every handle is unknown, ENOENT).
+ * @DRM_I915_PERF_PROP_SAMPLE_OA: value 1 requests raw OA reports.
+ * @DRM_I915_PERF_PROP_OA_METRICS_SET: metrics set id from ADD_CONFIG.
+ * @DRM_I915_PERF_PROP_OA_FORMAT: an enum drm_i915_oa_format value.
+ * @DRM_I915_PERF_PROP_OA_EXPONENT: periodic timer exponent, 0..31.
+ * @DRM_I915_PERF_PROP_HOLD_PREEMPTION: needs a context; not supported.
+ * @DRM_I915_PERF_PROP_GLOBAL_SSEU: not supported.
+ * @DRM_I915_PERF_PROP_POLL_OA_PERIOD: hrtimer period in ns, >= 100000.
+ * @DRM_I915_PERF_PROP_OA_ENGINE_CLASS: engine class (render only).
+ * @DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE: engine instance (0 only).
+ * @DRM_I915_PERF_PROP_MAX: number of values; not ABI.
+ */
+enum drm_i915_perf_property_id {
+	DRM_I915_PERF_PROP_CTX_HANDLE = 1,
+	DRM_I915_PERF_PROP_SAMPLE_OA,
+	DRM_I915_PERF_PROP_OA_METRICS_SET,
+	DRM_I915_PERF_PROP_OA_FORMAT,
+	DRM_I915_PERF_PROP_OA_EXPONENT,
+	DRM_I915_PERF_PROP_HOLD_PREEMPTION,
+	DRM_I915_PERF_PROP_GLOBAL_SSEU,
+	DRM_I915_PERF_PROP_POLL_OA_PERIOD,
+	DRM_I915_PERF_PROP_OA_ENGINE_CLASS,
+	DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE,
+	DRM_I915_PERF_PROP_MAX
+};
+
+/**
+ * struct drm_i915_perf_open_param - argument of DRM_IOCTL_I915_PERF_OPEN
+ * @flags: I915_PERF_FLAG_* bits; any other bit is EINVAL.
+ * @num_properties: number of (id, value) __u64 pairs at @properties_ptr.
+ * @properties_ptr: userspace pointer to the property pairs.
+ */
+struct drm_i915_perf_open_param {
+	__u32 flags;
+#define I915_PERF_FLAG_FD_CLOEXEC	(1 << 0)
+#define I915_PERF_FLAG_FD_NONBLOCK	(1 << 1)
+#define I915_PERF_FLAG_DISABLED		(1 << 2)
+	__u32 num_properties;
+	__u64 properties_ptr;
+};
+
+/* Stream fd ioctls: start/stop sampling; CONFIG switches the metrics set. */
+#define I915_PERF_IOCTL_ENABLE	_IO('i', 0x0)
+#define I915_PERF_IOCTL_DISABLE	_IO('i', 0x1)
+#define I915_PERF_IOCTL_CONFIG	_IO('i', 0x2)
+
+/**
+ * struct drm_i915_perf_record_header - header of each record read()
+ * @type: an enum drm_i915_perf_record_type value.
+ * @pad: 0.
+ * @size: size of the record in bytes including this header.
+ */
+struct drm_i915_perf_record_header {
+	__u32 type;
+	__u16 pad;
+	__u16 size;
+};
+
+/**
+ * enum drm_i915_perf_record_type - record types returned by read()
+ * @DRM_I915_PERF_RECORD_SAMPLE: header followed by one raw OA report.
+ * @DRM_I915_PERF_RECORD_OA_REPORT_LOST: the OA unit dropped reports
+ *	(OASTATUS report lost).
+ * @DRM_I915_PERF_RECORD_OA_BUFFER_LOST: the OA buffer overflowed and was
+ *	reset; reports in it were lost.
+ * @DRM_I915_PERF_RECORD_MAX: number of values; not ABI.
+ */
+enum drm_i915_perf_record_type {
+	DRM_I915_PERF_RECORD_SAMPLE = 1,
+	DRM_I915_PERF_RECORD_OA_REPORT_LOST = 2,
+	DRM_I915_PERF_RECORD_OA_BUFFER_LOST = 3,
+	DRM_I915_PERF_RECORD_MAX
+};
+
+/**
+ * struct drm_i915_perf_oa_config - argument of DRM_IOCTL_I915_PERF_ADD_CONFIG
+ * @uuid: "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", lowercase hex, not NUL
+ *	terminated.
+ * @n_mux_regs: number of (address, value) __u32 pairs at @mux_regs_ptr.
+ * @n_boolean_regs: number of pairs at @boolean_regs_ptr.
+ * @n_flex_regs: number of pairs at @flex_regs_ptr.
+ * @mux_regs_ptr: userspace pointer to NOA mux register writes.
+ * @boolean_regs_ptr: userspace pointer to boolean (B counter) writes.
+ * @flex_regs_ptr: userspace pointer to flex EU counter writes.
+ *
+ * Returns the new config id (>0) on success.
+ */
+struct drm_i915_perf_oa_config {
+	char uuid[36];
+	__u32 n_mux_regs;
+	__u32 n_boolean_regs;
+	__u32 n_flex_regs;
+	__u64 mux_regs_ptr;
+	__u64 boolean_regs_ptr;
+	__u64 flex_regs_ptr;
+};
+
+#if defined(__cplusplus)
+}
+#endif
+
+#endif /* _UAPI_INTEL_OA_DRM_H_ */
