@@ -1,0 +1,42 @@
+/*
+ * intel-oa-gpu: QEMU model of an Intel GPU's Observation Architecture
+ * (OA) unit, its interrupts and its GGTT, for developing and testing
+ * the intel_oa driver without the hardware.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MISC_INTEL_OA_H
+#define HW_MISC_INTEL_OA_H
+
+#include "hw/pci/pci.h"
+#include "qom/object.h"
+#include "intel_oa_platform.h"
+#include "intel_oa_ggtt.h"
+#include "intel_oa_irq.h"
+#include "intel_oa_gt.h"
+#include "intel_oa_ctl.h"
+#include "intel_oa_unit.h"
+
+#define TYPE_INTEL_OA_GPU "intel-oa-gpu"
+OBJECT_DECLARE_SIMPLE_TYPE(IntelOAGpuState, INTEL_OA_GPU)
+
+struct IntelOAGpuState {
+    PCIDevice parent_obj;
+
+    /* properties */
+    uint32_t seed;
+    uint16_t device_id;
+
+    const IntelOAPlatform *plat;
+    MemoryRegion bar0;
+    MemoryRegion mmio;
+
+    IntelOAGt gt;
+    IntelOAGgtt ggtt;
+    IntelOAIrq irq;
+    IntelOACtl ctl;
+    IntelOAUnit oa;
+};
+
+#endif /* HW_MISC_INTEL_OA_H */

@@ -1,0 +1,211 @@
+/*
+ * intel-oa-gpu: virtual-GPU control page (BAR2) and violation log.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "intel_oa_ctl.h"
+#include "intel_oa_unit.h"
+#include "trace.h"
+
+static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
+    [INTEL_OA_VIOL_NONE] = "none",
+    [INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED] = "oabuffer-while-enabled",
+    [INTEL_OA_VIOL_TAILPTR_WHILE_ENABLED] = "tailptr-while-enabled",
+    [INTEL_OA_VIOL_OABUFFER_NOT_GGTT] = "oabuffer-not-ggtt",
+    [INTEL_OA_VIOL_HEADPTR_UNALIGNED] = "headptr-unaligned",
+    [INTEL_OA_VIOL_HEADPTR_OUTSIDE] = "headptr-outside-buffer",
+    [INTEL_OA_VIOL_TAILPTR_UNALIGNED] = "tailptr-unaligned",
+    [INTEL_OA_VIOL_TAILPTR_OUTSIDE] = "tailptr-outside-buffer",
+    [INTEL_OA_VIOL_OACONTROL_MBZ] = "oacontrol-mbz",
+    [INTEL_OA_VIOL_OACTXCONTROL_MBZ] = "oactxcontrol-mbz",
+    [INTEL_OA_VIOL_OASTATUS_MBZ] = "oastatus-mbz",
+    [INTEL_OA_VIOL_BAD_COUNTER_SELECT] = "bad-counter-select",
+    [INTEL_OA_VIOL_ENABLE_WITHOUT_BUFFER] = "enable-without-buffer",
+    [INTEL_OA_VIOL_GGTT_FAULT] = "ggtt-fault",
+    [INTEL_OA_VIOL_OABUFFER_UDW_NONZERO] = "oabuffer-udw-nonzero",
+};
+
+const char *intel_oa_violation_name(IntelOAViolation code)
+{
+    if (code >= INTEL_OA_VIOL_COUNT || !violation_names[code]) {
+        return "unknown";
+    }
+    return violation_names[code];
+}
+
+void intel_oa_violation(IntelOACtl *ctl, IntelOAViolation code,
+                        const char *fmt, ...)
+{
+    g_autofree char *msg = NULL;
+    va_list ap;
+
+    va_start(ap, fmt);
+    msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+
+    ctl->violations++;
+    ctl->last_violation = code;
+    trace_intel_oa_violation(code, intel_oa_violation_name(code));
+    qemu_log_mask(LOG_GUEST_ERROR,
+                  "intel-oa-gpu: PRM violation %u (%s): %s\n",
+                  code, intel_oa_violation_name(code), msg);
+}
+
+static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IntelOACtl *ctl = opaque;
+    uint32_t val;
+
+    switch (addr) {
+    case A_CTL_REPORTS_WRITTEN:
+    case A_CTL_REPORTS_DROPPED:
+    case A_CTL_HALF_FULL_IRQS:
+    case A_CTL_MSIS_SENT:
+    case A_CTL_DROP_REPORTS:
+    case A_CTL_FORCE_OVERFLOW:
+        /* show the state as of now, not as of the last batch */
+        intel_oa_unit_sync(ctl->oa);
+        break;
+    }
+
+    switch (addr) {
+    case A_CTL_MAGIC:
+        val = INTEL_OA_CTL_MAGIC;
+        break;
+    case A_CTL_VERSION:
+        val = INTEL_OA_CTL_VERSION;
+        break;
+    case A_CTL_VIOLATIONS:
+        val = ctl->violations;
+        break;
+    case A_CTL_LAST_VIOLATION:
+        val = ctl->last_violation;
+        break;
+    case A_CTL_SEED:
+        val = ctl->seed;
+        break;
+    case A_CTL_DROP_REPORTS:
+        val = ctl->faults.drop_reports;
+        break;
+    case A_CTL_FORCE_OVERFLOW:
+        val = ctl->faults.force_overflow;
+        break;
+    case A_CTL_STALL_TAIL:
+        val = ctl->faults.stall_tail;
+        break;
+    case A_CTL_REPORTS_WRITTEN:
+        val = ctl->stats.reports_written;
+        break;
+    case A_CTL_REPORTS_DROPPED:
+        val = ctl->stats.reports_dropped;
+        break;
+    case A_CTL_HALF_FULL_IRQS:
+        val = ctl->stats.half_full_irqs;
+        break;
+    case A_CTL_MSIS_SENT:
+        val = ctl->stats.msis_sent;
+        break;
+    case A_CTL_TAIL_RACE:
+        val = ctl->faults.tail_race;
+        break;
+    case A_CTL_RATIO:
+        val = ctl->ratio;
+        break;
+    default:
+        val = 0;
+        break;
+    }
+    trace_intel_oa_ctl_read(addr, val);
+    return val;
+}
+
+static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
+{
+    IntelOACtl *ctl = opaque;
+    uint32_t val = data;
+
+    trace_intel_oa_ctl_write(addr, val);
+    switch (addr) {
+    case A_CTL_DROP_REPORTS:
+        /* reports already due are not affected */
+        intel_oa_unit_sync(ctl->oa);
+        ctl->faults.drop_reports = val;
+        break;
+    case A_CTL_FORCE_OVERFLOW:
+        intel_oa_unit_sync(ctl->oa);
+        ctl->faults.force_overflow = val & 1;
+        break;
+    case A_CTL_STALL_TAIL:
+        intel_oa_unit_sync(ctl->oa);
+        ctl->faults.stall_tail = val & 1;
+        if (!ctl->faults.stall_tail) {
+            intel_oa_unit_publish_tail(ctl->oa);
+        }
+        break;
+    case A_CTL_TAIL_RACE:
+        intel_oa_unit_sync(ctl->oa);
+        ctl->faults.tail_race = val & 1;
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "intel-oa-gpu: control page offset 0x%" HWADDR_PRIx
+                      " is read-only or reserved, write of 0x%08x ignored\n",
+                      addr, val);
+        break;
+    }
+}
+
+static const MemoryRegionOps ctl_ops = {
+    .read = ctl_read,
+    .write = ctl_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        /* 64-bit accesses are split into two registers */
+        .min_access_size = 4,
+        .max_access_size = 8,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
+                       uint32_t seed, uint32_t ratio)
+{
+    ctl->oa = oa;
+    ctl->seed = seed;
+    ctl->ratio = ratio;
+    memory_region_init_io(&ctl->mr, owner, &ctl_ops, ctl, "intel-oa-gpu.ctl",
+                          INTEL_OA_CTL_SIZE);
+}
+
+void intel_oa_ctl_reset(IntelOACtl *ctl)
+{
+    ctl->violations = 0;
+    ctl->last_violation = INTEL_OA_VIOL_NONE;
+    memset(&ctl->faults, 0, sizeof(ctl->faults));
+    memset(&ctl->stats, 0, sizeof(ctl->stats));
+}
+
+const VMStateDescription vmstate_intel_oa_ctl = {
+    .name = "intel-oa-gpu/ctl",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(violations, IntelOACtl),
+        VMSTATE_UINT32(last_violation, IntelOACtl),
+        VMSTATE_UINT32(faults.drop_reports, IntelOACtl),
+        VMSTATE_BOOL(faults.force_overflow, IntelOACtl),
+        VMSTATE_BOOL(faults.stall_tail, IntelOACtl),
+        VMSTATE_BOOL(faults.tail_race, IntelOACtl),
+        VMSTATE_UINT64(stats.reports_written, IntelOACtl),
+        VMSTATE_UINT64(stats.reports_dropped, IntelOACtl),
+        VMSTATE_UINT64(stats.half_full_irqs, IntelOACtl),
+        VMSTATE_UINT64(stats.msis_sent, IntelOACtl),
+        VMSTATE_END_OF_LIST()
+    }
+};

@@ -1,0 +1,101 @@
+/*
+ * intel-oa-gpu: virtual-GPU control page (BAR2), PRM-rule violation
+ * accounting, fault-injection knobs and statistics.
+ *
+ * The control page does not exist on Intel silicon. It lets tests and
+ * the host observe what the device saw (violations, statistics) and
+ * inject faults the real hardware can exhibit (lost reports, overflow,
+ * late tail updates). Layout: Documentation/vgpu-contract.rst.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MISC_INTEL_OA_CTL_H
+#define HW_MISC_INTEL_OA_CTL_H
+
+#include "exec/memory.h"
+#include "migration/vmstate.h"
+#include "hw/registerfields.h"
+
+#define INTEL_OA_CTL_MAGIC      0x41474f56  /* "VOGA" */
+#define INTEL_OA_CTL_VERSION    1
+
+REG32(CTL_MAGIC, 0x000)
+REG32(CTL_VERSION, 0x004)
+REG32(CTL_VIOLATIONS, 0x008)
+REG32(CTL_LAST_VIOLATION, 0x00c)
+REG32(CTL_SEED, 0x010)
+REG32(CTL_DROP_REPORTS, 0x014)
+REG32(CTL_FORCE_OVERFLOW, 0x018)
+REG32(CTL_STALL_TAIL, 0x01c)
+REG32(CTL_REPORTS_WRITTEN, 0x020)
+REG32(CTL_REPORTS_DROPPED, 0x024)
+REG32(CTL_HALF_FULL_IRQS, 0x028)
+REG32(CTL_MSIS_SENT, 0x02c)
+REG32(CTL_TAIL_RACE, 0x030)
+REG32(CTL_RATIO, 0x034)
+
+/*
+ * PRM-rule violations. The numeric value is what the control page's
+ * "last violation" register reports; never renumber, only append.
+ */
+typedef enum IntelOAViolation {
+    INTEL_OA_VIOL_NONE = 0,
+    INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED = 1,
+    INTEL_OA_VIOL_TAILPTR_WHILE_ENABLED = 2,
+    INTEL_OA_VIOL_OABUFFER_NOT_GGTT = 3,
+    INTEL_OA_VIOL_HEADPTR_UNALIGNED = 4,
+    INTEL_OA_VIOL_HEADPTR_OUTSIDE = 5,
+    INTEL_OA_VIOL_TAILPTR_UNALIGNED = 6,
+    INTEL_OA_VIOL_TAILPTR_OUTSIDE = 7,
+    INTEL_OA_VIOL_OACONTROL_MBZ = 8,
+    INTEL_OA_VIOL_OACTXCONTROL_MBZ = 9,
+    INTEL_OA_VIOL_OASTATUS_MBZ = 10,
+    INTEL_OA_VIOL_BAD_COUNTER_SELECT = 11,
+    INTEL_OA_VIOL_ENABLE_WITHOUT_BUFFER = 12,
+    INTEL_OA_VIOL_GGTT_FAULT = 13,
+    INTEL_OA_VIOL_OABUFFER_UDW_NONZERO = 14,
+    INTEL_OA_VIOL_COUNT
+} IntelOAViolation;
+
+/* Fault-injection knobs, consumed by the OA unit. */
+typedef struct IntelOAFaults {
+    uint32_t drop_reports;
+    bool force_overflow;
+    bool stall_tail;
+    bool tail_race;
+} IntelOAFaults;
+
+typedef struct IntelOAStats {
+    uint64_t reports_written;
+    uint64_t reports_dropped;
+    uint64_t half_full_irqs;
+    uint64_t msis_sent;
+} IntelOAStats;
+
+typedef struct IntelOAUnit IntelOAUnit;
+
+typedef struct IntelOACtl {
+    MemoryRegion mr;
+    IntelOAUnit *oa;
+    uint32_t seed;
+    uint32_t ratio;
+
+    uint32_t violations;
+    uint32_t last_violation;
+    IntelOAFaults faults;
+    IntelOAStats stats;
+} IntelOACtl;
+
+void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
+                       uint32_t seed, uint32_t ratio);
+void intel_oa_ctl_reset(IntelOACtl *ctl);
+
+/* Count and log one PRM-rule violation. */
+void intel_oa_violation(IntelOACtl *ctl, IntelOAViolation code,
+                        const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+const char *intel_oa_violation_name(IntelOAViolation code);
+
+extern const VMStateDescription vmstate_intel_oa_ctl;
+
+#endif /* HW_MISC_INTEL_OA_CTL_H */

@@ -1,0 +1,55 @@
+/*
+ * intel-oa-gpu: GT-level registers outside the OA unit: the command
+ * streamer timestamp clock, fuses/topology, clock and frequency
+ * capabilities, forcewake domains, and a sparse store for registers the
+ * model does not implement.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MISC_INTEL_OA_GT_H
+#define HW_MISC_INTEL_OA_GT_H
+
+#include "exec/hwaddr.h"
+#include "migration/vmstate.h"
+#include "intel_oa_platform.h"
+
+enum {
+    INTEL_OA_FW_RENDER,
+    INTEL_OA_FW_BLITTER,
+    INTEL_OA_FW_MEDIA,
+    INTEL_OA_FW_DOMAINS
+};
+
+typedef struct IntelOAGt {
+    const IntelOAPlatform *plat;
+    uint32_t forcewake[INTEL_OA_FW_DOMAINS];
+
+    /* unimplemented registers: offset -> last written value */
+    GHashTable *unimp;
+    /* migration image of @unimp: (offset, value) pairs */
+    uint32_t unimp_len;
+    uint32_t *unimp_pairs;
+} IntelOAGt;
+
+void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat);
+void intel_oa_gt_finalize(IntelOAGt *gt);
+void intel_oa_gt_reset(IntelOAGt *gt);
+
+/*
+ * Timestamp ticks at QEMU_CLOCK_VIRTUAL time @now_ns: the counter
+ * started at 0 when the virtual clock did (machine creation).
+ */
+uint64_t intel_oa_gt_ticks(const IntelOAGt *gt, int64_t now_ns);
+/* First virtual time at which the timestamp reads at least @ticks. */
+int64_t intel_oa_gt_ticks_to_ns(const IntelOAGt *gt, uint64_t ticks);
+
+bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val);
+bool intel_oa_gt_mmio_write(IntelOAGt *gt, hwaddr addr, uint32_t val);
+/* Registers nobody models: remembered, read back, logged as LOG_UNIMP. */
+uint32_t intel_oa_gt_unimp_read(IntelOAGt *gt, hwaddr addr);
+void intel_oa_gt_unimp_write(IntelOAGt *gt, hwaddr addr, uint32_t val);
+
+extern const VMStateDescription vmstate_intel_oa_gt;
+
+#endif /* HW_MISC_INTEL_OA_GT_H */

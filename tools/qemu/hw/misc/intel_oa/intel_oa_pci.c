@@ -1,0 +1,244 @@
+/*
+ * intel-oa-gpu: PCI front end. Creates the BARs, MSI and the hardware
+ * blocks, and routes BAR0 MMIO accesses to them:
+ *
+ *   BAR0 0x000000-0x7fffff  registers (OA unit, interrupts, GT, GGTT)
+ *   BAR0 0x800000-0xffffff  GGTT PTEs (RAM)
+ *   BAR2 4 KiB              virtual-GPU control page
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "qapi/error.h"
+#include "qapi/visitor.h"
+#include "hw/pci/msi.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "intel_oa.h"
+#include "trace.h"
+
+#define INTEL_OA_CTL_BAR    2
+
+/*
+ * Register dispatch: every block claims its registers; whatever nobody
+ * claims goes to the GT's store for unimplemented registers.
+ */
+static uint64_t intel_oa_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IntelOAGpuState *s = opaque;
+    uint32_t val;
+
+    if (!intel_oa_unit_mmio_read(&s->oa, addr, &val) &&
+        !intel_oa_irq_mmio_read(&s->irq, addr, &val) &&
+        !intel_oa_gt_mmio_read(&s->gt, addr, &val) &&
+        !intel_oa_ggtt_mmio_read(&s->ggtt, addr, &val)) {
+        val = intel_oa_gt_unimp_read(&s->gt, addr);
+    }
+    trace_intel_oa_mmio_read(addr, val);
+    return val;
+}
+
+static void intel_oa_mmio_write(void *opaque, hwaddr addr, uint64_t data,
+                                unsigned size)
+{
+    IntelOAGpuState *s = opaque;
+    uint32_t val = data;
+
+    trace_intel_oa_mmio_write(addr, val);
+    if (!intel_oa_unit_mmio_write(&s->oa, addr, val) &&
+        !intel_oa_irq_mmio_write(&s->irq, addr, val) &&
+        !intel_oa_gt_mmio_write(&s->gt, addr, val) &&
+        !intel_oa_ggtt_mmio_write(&s->ggtt, addr, val)) {
+        intel_oa_gt_unimp_write(&s->gt, addr, val);
+    }
+}
+
+static const MemoryRegionOps intel_oa_mmio_ops = {
+    .read = intel_oa_mmio_read,
+    .write = intel_oa_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        /* 64-bit accesses (e.g. readq of RING_TIMESTAMP) are split */
+        .min_access_size = 4,
+        .max_access_size = 8,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+static void intel_oa_irq_output(void *opaque, bool level)
+{
+    IntelOAGpuState *s = opaque;
+    PCIDevice *pdev = PCI_DEVICE(s);
+
+    if (msi_enabled(pdev)) {
+        if (level) {
+            s->ctl.stats.msis_sent++;
+            trace_intel_oa_msi();
+            msi_notify(pdev, 0);
+        }
+        return;
+    }
+    pci_set_irq(pdev, level);
+}
+
+static void intel_oa_realize(PCIDevice *pdev, Error **errp)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(pdev);
+    const IntelOAPlatform *plat = intel_oa_platform_find(s->device_id);
+    uint8_t *conf = pdev->config;
+    Error *err = NULL;
+
+    if (!plat) {
+        g_autofree char *list = intel_oa_platform_list();
+
+        error_setg(errp, "intel-oa-gpu: unsupported device-id 0x%04x; "
+                   "supported: %s", s->device_id, list);
+        return;
+    }
+    s->plat = plat;
+
+    pci_config_set_vendor_id(conf, PCI_VENDOR_ID_INTEL);
+    pci_config_set_device_id(conf, plat->device_id);
+    pci_config_set_revision(conf, plat->revision);
+    pci_config_set_class(conf, PCI_CLASS_DISPLAY_VGA);
+    pci_set_word(conf + PCI_SUBSYSTEM_VENDOR_ID, plat->subsystem_vendor_id);
+    pci_set_word(conf + PCI_SUBSYSTEM_ID, plat->subsystem_id);
+    pci_config_set_interrupt_pin(conf, 1);
+
+    /* 1 vector, 64-bit, no per-vector masking */
+    if (msi_init(pdev, 0, 1, true, false, &err)) {
+        error_propagate_prepend(errp, err, "intel-oa-gpu: MSI setup failed: ");
+        return;
+    }
+
+    intel_oa_ggtt_init(&s->ggtt, OBJECT(s), &err);
+    if (err) {
+        error_propagate_prepend(errp, err,
+                                "intel-oa-gpu: cannot allocate the GGTT: ");
+        msi_uninit(pdev);
+        return;
+    }
+    intel_oa_gt_init(&s->gt, plat);
+    intel_oa_irq_init(&s->irq, intel_oa_irq_output, s);
+    intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, s->seed,
+                      plat->gpu_ticks_ratio);
+    intel_oa_unit_init(&s->oa, pdev, plat, &s->ggtt, &s->irq, &s->gt,
+                       &s->ctl, s->seed);
+
+    memory_region_init(&s->bar0, OBJECT(s), "intel-oa-gpu.bar0",
+                       INTEL_OA_BAR0_SIZE);
+    memory_region_init_io(&s->mmio, OBJECT(s), &intel_oa_mmio_ops, s,
+                          "intel-oa-gpu.mmio", INTEL_OA_MMIO_SIZE);
+    memory_region_add_subregion(&s->bar0, 0, &s->mmio);
+    memory_region_add_subregion(&s->bar0, INTEL_OA_GGTT_PTE_OFFSET,
+                                &s->ggtt.pte_mr);
+    pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64, &s->bar0);
+    pci_register_bar(pdev, INTEL_OA_CTL_BAR, PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64 |
+                     PCI_BASE_ADDRESS_MEM_PREFETCH, &s->ctl.mr);
+}
+
+static void intel_oa_exit(PCIDevice *pdev)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(pdev);
+
+    intel_oa_unit_finalize(&s->oa);
+    intel_oa_gt_finalize(&s->gt);
+    msi_uninit(pdev);
+}
+
+static void intel_oa_reset(DeviceState *dev)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(dev);
+
+    trace_intel_oa_reset();
+    intel_oa_gt_reset(&s->gt);
+    intel_oa_ggtt_reset(&s->ggtt);
+    intel_oa_irq_reset(&s->irq);
+    intel_oa_ctl_reset(&s->ctl);
+    intel_oa_unit_reset(&s->oa);
+}
+
+static void intel_oa_get_violations(Object *obj, Visitor *v,
+                                    const char *name, void *opaque,
+                                    Error **errp)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(obj);
+    uint32_t val = s->ctl.violations;
+
+    visit_type_uint32(v, name, &val, errp);
+}
+
+static Property intel_oa_properties[] = {
+    DEFINE_PROP_UINT32("seed", IntelOAGpuState, seed, 0x5eed0001),
+    DEFINE_PROP_UINT16("device-id", IntelOAGpuState, device_id, 0x1912),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static const VMStateDescription vmstate_intel_oa = {
+    .name = TYPE_INTEL_OA_GPU,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
+        VMSTATE_STRUCT(gt, IntelOAGpuState, 1, vmstate_intel_oa_gt,
+                       IntelOAGt),
+        VMSTATE_STRUCT(ggtt, IntelOAGpuState, 1, vmstate_intel_oa_ggtt,
+                       IntelOAGgtt),
+        VMSTATE_STRUCT(irq, IntelOAGpuState, 1, vmstate_intel_oa_irq,
+                       IntelOAIrq),
+        VMSTATE_STRUCT(ctl, IntelOAGpuState, 1, vmstate_intel_oa_ctl,
+                       IntelOACtl),
+        VMSTATE_STRUCT(oa, IntelOAGpuState, 1, vmstate_intel_oa_unit,
+                       IntelOAUnit),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static void intel_oa_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+
+    k->realize = intel_oa_realize;
+    k->exit = intel_oa_exit;
+    /* identity comes from the platform row chosen by "device-id" */
+    k->vendor_id = PCI_VENDOR_ID_INTEL;
+    k->device_id = 0x1912;
+    k->class_id = PCI_CLASS_DISPLAY_VGA;
+    dc->desc = "Intel GPU OA unit model (Skylake GT2 by default)";
+    dc->reset = intel_oa_reset;
+    dc->vmsd = &vmstate_intel_oa;
+    device_class_set_props(dc, intel_oa_properties);
+    set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+
+    object_class_property_add(klass, "violations", "uint32",
+                              intel_oa_get_violations, NULL, NULL, NULL);
+    object_class_property_set_description(klass, "violations",
+        "PRM-rule violations counted since reset (read-only)");
+}
+
+static const TypeInfo intel_oa_info = {
+    .name = TYPE_INTEL_OA_GPU,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(IntelOAGpuState),
+    .class_init = intel_oa_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_CONVENTIONAL_PCI_DEVICE },
+        { },
+    },
+};
+
+static void intel_oa_register_types(void)
+{
+    type_register_static(&intel_oa_info);
+}
+
+type_init(intel_oa_register_types)

@@ -1,0 +1,141 @@
+/*
+ * intel-oa-gpu: MMIO register map (Gen8/Gen9 render OA unit, GT interrupts,
+ * clocks, fuses, forcewake, GGTT) as described in
+ * Documentation/vgpu-contract.rst.
+ *
+ * Offsets and fields come from the Broadwell PRM Vol 14 "Observability"
+ * and the public i915 register headers.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MISC_INTEL_OA_REGS_H
+#define HW_MISC_INTEL_OA_REGS_H
+
+#include "qemu/units.h"
+#include "hw/registerfields.h"
+
+/* BAR0 layout: MMIO registers, then the GGTT page table entries. */
+#define INTEL_OA_BAR0_SIZE          (16 * MiB)
+#define INTEL_OA_MMIO_SIZE          (8 * MiB)
+#define INTEL_OA_GGTT_PTE_OFFSET    (8 * MiB)
+#define INTEL_OA_GGTT_PTE_SIZE      (8 * MiB)
+#define INTEL_OA_CTL_SIZE           (4 * KiB)
+
+/* Render command streamer timestamp (36 bits). */
+REG32(RING_TIMESTAMP, 0x2358)
+REG32(RING_TIMESTAMP_UDW, 0x235c)
+    FIELD(RING_TIMESTAMP_UDW, HIGH, 0, 4)
+
+/* OA per-context control (Gen8+: timer lives here, not in OACONTROL). */
+REG32(OACTXCONTROL, 0x2360)
+    FIELD(OACTXCONTROL, COUNTER_RESUME, 0, 1)
+    FIELD(OACTXCONTROL, TIMER_ENABLE, 1, 1)
+    FIELD(OACTXCONTROL, TIMER_PERIOD, 2, 6)
+    FIELD(OACTXCONTROL, MBZ, 8, 24)
+REG32(OACTXID, 0x2364)
+REG32(OABUFFER_UDW, 0x23b4)
+
+/* Boolean (B/C counter) logic: start/report triggers and CEC pairs. */
+REG32(OASTARTTRIG1, 0x2710)
+REG32(OASTARTTRIG8, 0x272c)
+REG32(OAREPORTTRIG1, 0x2740)
+REG32(OAREPORTTRIG8, 0x275c)
+REG32(OACEC0_0, 0x2770)
+REG32(OACEC7_1, 0x27ac)
+#define INTEL_OA_NUM_TRIG           8
+#define INTEL_OA_NUM_CEC            16
+
+REG32(OACONTROL, 0x2b00)
+    FIELD(OACONTROL, COUNTER_ENABLE, 0, 1)
+    FIELD(OACONTROL, SPECIFIC_CONTEXT, 1, 1)
+    FIELD(OACONTROL, COUNTER_SELECT, 2, 6)
+    FIELD(OACONTROL, MBZ, 8, 24)
+REG32(OA_DEBUG, 0x2b04)
+REG32(OASTATUS, 0x2b08)
+    FIELD(OASTATUS, REPORT_LOST, 0, 1)
+    FIELD(OASTATUS, BUFFER_OVERFLOW, 1, 1)
+    FIELD(OASTATUS, COUNTER_OVERFLOW, 2, 1)
+    FIELD(OASTATUS, OVERRUN, 3, 1)
+    FIELD(OASTATUS, HEAD_WRAP, 16, 1)
+    FIELD(OASTATUS, TAIL_WRAP, 17, 1)
+#define OASTATUS_DEFINED_MASK \
+    (R_OASTATUS_REPORT_LOST_MASK | R_OASTATUS_BUFFER_OVERFLOW_MASK | \
+     R_OASTATUS_COUNTER_OVERFLOW_MASK | R_OASTATUS_OVERRUN_MASK | \
+     R_OASTATUS_HEAD_WRAP_MASK | R_OASTATUS_TAIL_WRAP_MASK)
+REG32(OAHEADPTR, 0x2b0c)
+    FIELD(OAHEADPTR, LOW_MBZ, 0, 6)
+    FIELD(OAHEADPTR, ADDR, 6, 26)
+REG32(OATAILPTR, 0x2b10)
+    FIELD(OATAILPTR, LOW_MBZ, 0, 6)
+    FIELD(OATAILPTR, ADDR, 6, 26)
+REG32(OABUFFER, 0x2b14)
+    FIELD(OABUFFER, MEM_SELECT_GGTT, 0, 1)
+    FIELD(OABUFFER, SIZE, 3, 3)
+    FIELD(OABUFFER, BASE, 12, 20)
+REG32(OA_IMR, 0x2b20)
+    FIELD(OA_IMR, BUFFER_HALF_FULL, 28, 1)
+
+/* Fuses (Gen9): slice enable, subslice disable, per-slice EU disable. */
+REG32(FUSE2, 0x9120)
+    FIELD(FUSE2, SUBSLICE_DISABLE, 20, 4)
+    FIELD(FUSE2, SLICE_ENABLE, 25, 3)
+REG32(EU_DISABLE0, 0x9134)
+REG32(EU_DISABLE2, 0x913c)
+#define INTEL_OA_MAX_SLICES         3
+
+/* NOA multiplexer programming window. */
+#define INTEL_OA_NOA_BASE           0x9800
+#define INTEL_OA_NOA_SIZE           0x800
+
+REG32(RPSTAT1, 0xa01c)
+    FIELD(RPSTAT1, GEN9_CAGF, 23, 9)
+REG32(FORCEWAKE_BLITTER, 0xa188)
+REG32(CTC_MODE, 0xa26c)
+    FIELD(CTC_MODE, SOURCE_DIVIDE_LOGIC, 0, 1)
+    FIELD(CTC_MODE, SHIFT, 1, 2)
+REG32(FORCEWAKE_MEDIA, 0xa270)
+REG32(FORCEWAKE_RENDER, 0xa278)
+REG32(FORCEWAKE_ACK_RENDER, 0x0d84)
+REG32(FORCEWAKE_ACK_MEDIA, 0x0d88)
+REG32(FORCEWAKE_ACK_BLITTER, 0x130044)
+
+/* Flexible EU event control: three pairs of 3 + one (0xe458.. layout). */
+REG32(EU_PERF_CNT_CTL0, 0xe458)
+REG32(EU_PERF_CNT_CTL1, 0xe558)
+REG32(EU_PERF_CNT_CTL2, 0xe658)
+REG32(EU_PERF_CNT_CTL3, 0xe758)
+REG32(EU_PERF_CNT_CTL4, 0xe45c)
+REG32(EU_PERF_CNT_CTL5, 0xe55c)
+REG32(EU_PERF_CNT_CTL6, 0xe65c)
+#define INTEL_OA_NUM_FLEX           7
+
+/* Gen8 display/GT interrupt hierarchy. */
+REG32(MASTER_IRQ, 0x44200)
+    FIELD(MASTER_IRQ, GT_PENDING, 0, 7)
+    FIELD(MASTER_IRQ, ENABLE, 31, 1)
+#define INTEL_OA_GT_IRQ_BASE        0x44300
+#define INTEL_OA_GT_IRQ_BANKS       4
+#define INTEL_OA_GT_IRQ_STRIDE      0x10
+REG32(GT_ISR0, 0x44300)
+REG32(GT_IMR0, 0x44304)
+REG32(GT_IIR0, 0x44308)
+REG32(GT_IER0, 0x4430c)
+/* GT interrupt bank 3, bit 28: OA buffer half full. */
+#define INTEL_OA_IRQ_BANK_OA        3
+#define INTEL_OA_IRQ_OA_HALF_FULL   (1u << 28)
+
+REG32(GFX_FLSH_CNTL, 0x101008)
+    FIELD(GFX_FLSH_CNTL, EN, 0, 1)
+
+/* RP_STATE_CAP lives in the MCHBAR mirror; frequencies in 50 MHz units. */
+REG32(RP_STATE_CAP, 0x145998)
+    FIELD(RP_STATE_CAP, RP0, 0, 8)
+    FIELD(RP_STATE_CAP, RP1, 8, 8)
+    FIELD(RP_STATE_CAP, RPN, 16, 8)
+
+/* Gen8 64-bit GGTT PTE. */
+#define INTEL_OA_PTE_PRESENT        (1ull << 0)
+#define INTEL_OA_PTE_ADDR_MASK      MAKE_64BIT_MASK(12, 27)
+
+#endif /* HW_MISC_INTEL_OA_REGS_H */

@@ -1,0 +1,723 @@
+/*
+ * intel-oa-gpu: render OA unit. Register semantics follow the Broadwell
+ * PRM Vol 14 "Observability" and i915's Gen8/Gen9 programming sequence;
+ * counter values come from the synthetic workload of
+ * Documentation/vgpu-contract.rst.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/bswap.h"
+#include "qemu/log.h"
+#include "sysemu/dma.h"
+#include "intel_oa_unit.h"
+#include "trace.h"
+
+/* Batch interval for short sampling periods (virtual time). */
+#define OA_BATCH_NS         (1000 * 1000)
+#define OA_BUFFER_MIN_SIZE  (128 * KiB)
+#define OA_MAX_PERIOD_SHIFT 62
+
+/* ---- buffer geometry ---------------------------------------------------- */
+
+static uint32_t oa_buf_base(const IntelOAUnit *oa)
+{
+    return oa->oabuffer & R_OABUFFER_BASE_MASK;
+}
+
+static uint32_t oa_buf_size(const IntelOAUnit *oa)
+{
+    return OA_BUFFER_MIN_SIZE << FIELD_EX32(oa->oabuffer, OABUFFER, SIZE);
+}
+
+/* Offset of GGTT address @addr in the buffer, modulo the buffer size. */
+static uint32_t oa_buf_offset(const IntelOAUnit *oa, uint32_t addr)
+{
+    return (uint32_t)(addr - oa_buf_base(oa)) % oa_buf_size(oa);
+}
+
+static bool oa_in_buffer(const IntelOAUnit *oa, uint32_t addr)
+{
+    return (uint32_t)(addr - oa_buf_base(oa)) < oa_buf_size(oa);
+}
+
+static uint32_t oa_head(const IntelOAUnit *oa)
+{
+    return oa->oaheadptr & R_OAHEADPTR_ADDR_MASK;
+}
+
+/* Bytes written by the unit and not yet consumed by software. */
+static uint32_t oa_fill(const IntelOAUnit *oa)
+{
+    uint32_t size = oa_buf_size(oa);
+
+    return (oa_buf_offset(oa, oa->wptr) + size -
+            oa_buf_offset(oa, oa_head(oa))) % size;
+}
+
+static bool oa_enabled(const IntelOAUnit *oa)
+{
+    return FIELD_EX32(oa->oacontrol, OACONTROL, COUNTER_ENABLE);
+}
+
+static uint64_t oa_period(const IntelOAUnit *oa)
+{
+    unsigned int e = FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_PERIOD);
+
+    return 1ull << MIN(e + 1, OA_MAX_PERIOD_SHIFT);
+}
+
+static const IntelOAFormat *oa_format(const IntelOAUnit *oa)
+{
+    return oa->plat->gen->formats[FIELD_EX32(oa->oacontrol, OACONTROL,
+                                             COUNTER_SELECT)];
+}
+
+/* ---- report generation (hot path) --------------------------------------- */
+
+static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
+{
+    const IntelOAFormat *f = oa->fmt;
+    uint32_t t = ts;
+    unsigned int i, j;
+
+    stl_le_p(r + 0, oa->plat->gen->rpt_reason_timer);
+    stl_le_p(r + 4, t);
+    stl_le_p(r + 8, 0);                 /* no context runs: CTX_ID 0 */
+    stl_le_p(r + 12, t * oa->plat->gpu_ticks_ratio);
+
+    for (i = 0; i < f->nr_runs; i++) {
+        const IntelOACounterRun *run = &f->runs[i];
+        uint8_t *p = r + run->offset;
+
+        for (j = 0; j < run->count; j++) {
+            unsigned int k = run->first + j;
+            uint64_t v = oa->counter_base[k] + (uint64_t)t * (k + 1);
+
+            if (run->kind == INTEL_OA_RUN_LOW32) {
+                stl_le_p(p + 4 * j, v);
+            } else {
+                p[j] = v >> 32;
+            }
+        }
+    }
+}
+
+static void oa_dma(IntelOAUnit *oa, uint64_t phys, const void *buf,
+                   uint32_t len)
+{
+    MemTxResult r = pci_dma_write(oa->pdev, phys, buf, len);
+
+    if (r != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "intel-oa-gpu: OA report DMA of %u bytes to 0x%" PRIx64
+                      " failed; does the GGTT map that page to RAM?\n",
+                      len, phys);
+    }
+}
+
+/* Tail-race fault: land the report whose tail was published early. */
+static void oa_flush_pending(IntelOAUnit *oa)
+{
+    if (oa->pending_valid) {
+        oa_dma(oa, oa->pending_phys, oa->pending, oa->pending_size);
+        oa->pending_valid = false;
+        trace_intel_oa_unit_pending_flush(oa->pending_phys);
+    }
+}
+
+static void oa_update_half_full_status(IntelOAUnit *oa)
+{
+    bool level = oa->buffer_valid &&
+                 oa_fill(oa) >= oa_buf_size(oa) / 2 &&
+                 !FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL);
+
+    intel_oa_irq_set_status(oa->irq, INTEL_OA_IRQ_BANK_OA,
+                            INTEL_OA_IRQ_OA_HALF_FULL, level);
+}
+
+static void oa_half_full_event(IntelOAUnit *oa)
+{
+    trace_intel_oa_unit_half_full(oa_fill(oa));
+    if (FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL)) {
+        return;
+    }
+    oa->ctl->stats.half_full_irqs++;
+    intel_oa_irq_event(oa->irq, INTEL_OA_IRQ_BANK_OA,
+                       INTEL_OA_IRQ_OA_HALF_FULL);
+}
+
+/* Write (or drop) the @n reports that are due, starting at next_ts. */
+static void oa_emit(IntelOAUnit *oa, uint64_t n)
+{
+    IntelOAFaults *faults = &oa->ctl->faults;
+    uint32_t rs, size, fill_before, stage_len = 0, page = 0;
+    uint64_t written = 0, dropped = 0, room, stage_phys = 0;
+    bool have_page = false, fault = false;
+
+    if (faults->drop_reports) {
+        uint64_t d = MIN(n, faults->drop_reports);
+
+        faults->drop_reports -= d;
+        oa->next_ts += d * oa->period;
+        oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
+        dropped += d;
+        n -= d;
+    }
+    if (!n) {
+        goto out;
+    }
+    if (!oa->buffer_valid) {
+        /* counted as a violation when the unit was enabled */
+        goto drop_rest;
+    }
+    if (faults->force_overflow) {
+        oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
+        goto drop_rest;
+    }
+
+    rs = oa->fmt->size;
+    size = oa_buf_size(oa);
+    fill_before = oa_fill(oa);
+    /* keep one report free: tail == head means empty */
+    room = (size - fill_before) / rs;
+    room = room ? room - 1 : 0;
+
+    while (written < MIN(n, room)) {
+        uint32_t addr = oa->wptr;
+        uint32_t off;
+
+        if (!have_page || addr / INTEL_OA_GGTT_PAGE_SIZE != page) {
+            if (stage_len) {
+                oa_dma(oa, stage_phys, oa->stage, stage_len);
+                stage_len = 0;
+            }
+            if (!intel_oa_ggtt_translate(oa->ggtt, addr, &stage_phys)) {
+                intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GGTT_FAULT,
+                                   "OA report write to GGTT 0x%08x hits a "
+                                   "non-present PTE; report dropped", addr);
+                oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
+                fault = true;
+                break;
+            }
+            page = addr / INTEL_OA_GGTT_PAGE_SIZE;
+            have_page = true;
+        }
+        oa_fill_report(oa, oa->stage + stage_len, oa->next_ts);
+        stage_len += rs;
+        oa->next_ts += oa->period;
+        off = oa_buf_offset(oa, addr) + rs;
+        oa->wptr = oa_buf_base(oa) + (off == size ? 0 : off);
+        written++;
+    }
+
+    if (stage_len && faults->tail_race) {
+        /* publish the tail now, land the last report next batch */
+        stage_len -= rs;
+        memcpy(oa->pending, oa->stage + stage_len, rs);
+        oa->pending_size = rs;
+        oa->pending_phys = stage_phys + stage_len;
+        oa->pending_valid = true;
+    }
+    if (stage_len) {
+        oa_dma(oa, stage_phys, oa->stage, stage_len);
+    }
+    if (!faults->stall_tail) {
+        oa->oatailptr = oa->wptr;
+    }
+    n -= written;
+    if (n && !fault) {
+        oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
+    }
+    if (written && fill_before < size / 2 && oa_fill(oa) >= size / 2) {
+        oa_half_full_event(oa);
+    }
+    oa_update_half_full_status(oa);
+
+drop_rest:
+    oa->next_ts += n * oa->period;
+    dropped += n;
+out:
+    oa->ctl->stats.reports_written += written;
+    oa->ctl->stats.reports_dropped += dropped;
+    trace_intel_oa_unit_batch(written, dropped, oa->oatailptr, oa->oastatus);
+}
+
+/* Generate everything that fell due up to now. */
+static void oa_catch_up(IntelOAUnit *oa)
+{
+    uint64_t now_ts;
+
+    oa_flush_pending(oa);
+    if (!oa->running) {
+        return;
+    }
+    now_ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    if (now_ts >= oa->next_ts) {
+        oa_emit(oa, (now_ts - oa->next_ts) / oa->period + 1);
+    }
+}
+
+static void oa_schedule(IntelOAUnit *oa)
+{
+    int64_t now, due;
+
+    if (!oa->running) {
+        timer_del(oa->timer);
+        return;
+    }
+    now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    due = intel_oa_gt_ticks_to_ns(oa->gt, oa->next_ts);
+    timer_mod(oa->timer, MAX(due, now + OA_BATCH_NS));
+}
+
+static void oa_timer_cb(void *opaque)
+{
+    IntelOAUnit *oa = opaque;
+
+    oa_catch_up(oa);
+    oa_schedule(oa);
+}
+
+/* Re-evaluate whether the timer runs after a control register write. */
+static void oa_reconfigure(IntelOAUnit *oa)
+{
+    bool run = oa_enabled(oa) && oa->fmt &&
+               FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_ENABLE);
+    uint64_t period = oa_period(oa);
+
+    if (run && (!oa->running || period != oa->period)) {
+        uint64_t now_ts = intel_oa_gt_ticks(oa->gt,
+                                 qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+
+        /* first report: the first multiple of the period after now */
+        oa->period = period;
+        oa->next_ts = (now_ts / period + 1) * period;
+    }
+    if (!run) {
+        oa_flush_pending(oa);
+    }
+    if (run != oa->running) {
+        trace_intel_oa_unit_running(run, period, oa->next_ts);
+    }
+    oa->running = run;
+    oa_schedule(oa);
+}
+
+/* ---- register interface ------------------------------------------------- */
+
+static void oa_check_pointers(IntelOAUnit *oa)
+{
+    if (!oa_in_buffer(oa, oa_head(oa))) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
+                           "OA enabled with OAHEADPTR 0x%08x outside the "
+                           "buffer 0x%08x+0x%x", oa->oaheadptr,
+                           oa_buf_base(oa), oa_buf_size(oa));
+    }
+    if (!oa_in_buffer(oa, oa->oatailptr)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_TAILPTR_OUTSIDE,
+                           "OA enabled with OATAILPTR 0x%08x outside the "
+                           "buffer 0x%08x+0x%x", oa->oatailptr,
+                           oa_buf_base(oa), oa_buf_size(oa));
+        oa->wptr = oa->oatailptr = oa_buf_base(oa);
+    }
+}
+
+static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
+{
+    bool was_enabled = oa_enabled(oa);
+    unsigned int sel = FIELD_EX32(val, OACONTROL, COUNTER_SELECT);
+
+    if (FIELD_EX32(val, OACONTROL, MBZ)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OACONTROL_MBZ,
+                           "OACONTROL write 0x%08x sets MBZ bits 31:8", val);
+    }
+    if (!oa->plat->gen->formats[sel]) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_BAD_COUNTER_SELECT,
+                           "OACONTROL counter select %u is not a %s report "
+                           "format (valid: 0, 2, 5, 7)", sel,
+                           oa->plat->gen->name);
+    }
+    oa->oacontrol = val;
+    oa->fmt = oa_format(oa);
+
+    if (!was_enabled && oa_enabled(oa)) {
+        if (!oa->buffer_valid) {
+            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_ENABLE_WITHOUT_BUFFER,
+                               "OA counters enabled before OABUFFER was "
+                               "programmed with a GGTT buffer");
+        } else {
+            oa_check_pointers(oa);
+        }
+        oa->wptr = oa->oatailptr;
+    }
+    oa_reconfigure(oa);
+}
+
+static void oa_write_oactxcontrol(IntelOAUnit *oa, uint32_t val)
+{
+    if (FIELD_EX32(val, OACTXCONTROL, MBZ)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OACTXCONTROL_MBZ,
+                           "OACTXCONTROL write 0x%08x sets MBZ bits 31:8",
+                           val);
+    }
+    oa->oactxcontrol = val;
+    oa_reconfigure(oa);
+}
+
+/*
+ * OASTATUS bits are set by hardware and cleared by software writing 0.
+ * Writing 1 leaves a bit unchanged, whatever its value: i915 clears one
+ * bit by writing back the value it read with that bit cleared, so a 1
+ * is how software says "keep". Only reserved (MBZ) bits are a
+ * violation.
+ */
+static void oa_write_oastatus(IntelOAUnit *oa, uint32_t val)
+{
+    if (val & ~OASTATUS_DEFINED_MASK) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OASTATUS_MBZ,
+                           "OASTATUS write 0x%08x sets reserved bits "
+                           "(defined: 0x%08x)", val, OASTATUS_DEFINED_MASK);
+    }
+    oa->oastatus &= val | ~OASTATUS_DEFINED_MASK;
+}
+
+static void oa_write_headptr(IntelOAUnit *oa, uint32_t val)
+{
+    if (FIELD_EX32(val, OAHEADPTR, LOW_MBZ)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_UNALIGNED,
+                           "OAHEADPTR 0x%08x is not 64-byte aligned", val);
+    }
+    oa->oaheadptr = val & R_OAHEADPTR_ADDR_MASK;
+    /* while enabled the head must stay inside the programmed buffer */
+    if (oa_enabled(oa) && oa->buffer_valid &&
+        !oa_in_buffer(oa, oa->oaheadptr)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
+                           "OAHEADPTR 0x%08x outside the buffer "
+                           "0x%08x+0x%x", val, oa_buf_base(oa),
+                           oa_buf_size(oa));
+    }
+    if (oa->buffer_valid) {
+        oa_update_half_full_status(oa);
+    }
+}
+
+static void oa_write_tailptr(IntelOAUnit *oa, uint32_t val)
+{
+    if (oa_enabled(oa)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_TAILPTR_WHILE_ENABLED,
+                           "OATAILPTR written (0x%08x) while the OA unit is "
+                           "enabled", val);
+    }
+    if (FIELD_EX32(val, OATAILPTR, LOW_MBZ)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_TAILPTR_UNALIGNED,
+                           "OATAILPTR 0x%08x is not 64-byte aligned", val);
+    }
+    oa->oatailptr = oa->wptr = val & R_OATAILPTR_ADDR_MASK;
+    oa->pending_valid = false;
+}
+
+static void oa_write_oabuffer(IntelOAUnit *oa, uint32_t val)
+{
+    if (oa_enabled(oa)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED,
+                           "OABUFFER written (0x%08x) while the OA unit is "
+                           "enabled", val);
+    }
+    oa->buffer_valid = FIELD_EX32(val, OABUFFER, MEM_SELECT_GGTT);
+    if (!oa->buffer_valid) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_NOT_GGTT,
+                           "OABUFFER 0x%08x selects PPGTT memory; the OA "
+                           "buffer must be in the GGTT (bit 0 = 1)", val);
+    }
+    oa->oabuffer = val;
+    /* reprogramming the buffer ends a forced overflow */
+    oa->ctl->faults.force_overflow = false;
+}
+
+static void oa_write_oabuffer_udw(IntelOAUnit *oa, uint32_t val)
+{
+    if (oa_enabled(oa)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED,
+                           "OABUFFER_UDW written (0x%08x) while the OA unit "
+                           "is enabled", val);
+    }
+    if (val) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_UDW_NONZERO,
+                           "OABUFFER_UDW 0x%08x: the %s GGTT is 4 GiB, "
+                           "address bits 63:32 must be 0", val,
+                           oa->plat->name);
+    }
+    oa->oabuffer_udw = val;
+}
+
+/* Plain storage registers: triggers, CECs, flex EU control, NOA mux. */
+static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
+{
+    static const hwaddr flex[INTEL_OA_NUM_FLEX] = {
+        A_EU_PERF_CNT_CTL0, A_EU_PERF_CNT_CTL1, A_EU_PERF_CNT_CTL2,
+        A_EU_PERF_CNT_CTL3, A_EU_PERF_CNT_CTL4, A_EU_PERF_CNT_CTL5,
+        A_EU_PERF_CNT_CTL6,
+    };
+    unsigned int i;
+
+    if (addr >= A_OASTARTTRIG1 && addr <= A_OASTARTTRIG8) {
+        return &oa->starttrig[(addr - A_OASTARTTRIG1) / 4];
+    }
+    if (addr >= A_OAREPORTTRIG1 && addr <= A_OAREPORTTRIG8) {
+        return &oa->reporttrig[(addr - A_OAREPORTTRIG1) / 4];
+    }
+    if (addr >= A_OACEC0_0 && addr <= A_OACEC7_1) {
+        return &oa->cec[(addr - A_OACEC0_0) / 4];
+    }
+    if (addr >= INTEL_OA_NOA_BASE &&
+        addr < INTEL_OA_NOA_BASE + INTEL_OA_NOA_SIZE) {
+        return &oa->noa[(addr - INTEL_OA_NOA_BASE) / 4];
+    }
+    for (i = 0; i < INTEL_OA_NUM_FLEX; i++) {
+        if (addr == flex[i]) {
+            return &oa->flex[i];
+        }
+    }
+    return NULL;
+}
+
+bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
+{
+    uint32_t *reg;
+
+    switch (addr) {
+    case A_OACONTROL:
+        *val = oa->oacontrol;
+        break;
+    case A_OACTXCONTROL:
+        *val = oa->oactxcontrol;
+        break;
+    case A_OACTXID:
+        *val = oa->oactxid;
+        break;
+    case A_OA_DEBUG:
+        *val = oa->oa_debug;
+        break;
+    case A_OASTATUS:
+        oa_catch_up(oa);
+        *val = oa->oastatus;
+        break;
+    case A_OAHEADPTR:
+        *val = oa->oaheadptr;
+        break;
+    case A_OATAILPTR:
+        oa_catch_up(oa);
+        *val = oa->oatailptr;
+        break;
+    case A_OABUFFER:
+        *val = oa->oabuffer;
+        break;
+    case A_OABUFFER_UDW:
+        *val = oa->oabuffer_udw;
+        break;
+    case A_OA_IMR:
+        *val = oa->oa_imr;
+        break;
+    default:
+        reg = oa_storage_reg(oa, addr);
+        if (!reg) {
+            return false;
+        }
+        *val = *reg;
+    }
+    trace_intel_oa_unit_read(addr, *val);
+    return true;
+}
+
+bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
+{
+    uint32_t *reg;
+
+    switch (addr) {
+    case A_OACONTROL:
+    case A_OACTXCONTROL:
+    case A_OASTATUS:
+    case A_OAHEADPTR:
+    case A_OATAILPTR:
+    case A_OABUFFER:
+    case A_OABUFFER_UDW:
+    case A_OA_IMR:
+        /* everything due under the old programming lands first */
+        oa_catch_up(oa);
+        break;
+    }
+    trace_intel_oa_unit_write(addr, val);
+
+    switch (addr) {
+    case A_OACONTROL:
+        oa_write_oacontrol(oa, val);
+        break;
+    case A_OACTXCONTROL:
+        oa_write_oactxcontrol(oa, val);
+        break;
+    case A_OACTXID:
+        oa->oactxid = val;
+        break;
+    case A_OA_DEBUG:
+        /* masked register: bits 31:16 select the bits 15:0 written */
+        oa->oa_debug = ((oa->oa_debug & ~(val >> 16)) |
+                        (val & (val >> 16))) & 0xffff;
+        break;
+    case A_OASTATUS:
+        oa_write_oastatus(oa, val);
+        break;
+    case A_OAHEADPTR:
+        oa_write_headptr(oa, val);
+        break;
+    case A_OATAILPTR:
+        oa_write_tailptr(oa, val);
+        break;
+    case A_OABUFFER:
+        oa_write_oabuffer(oa, val);
+        break;
+    case A_OABUFFER_UDW:
+        oa_write_oabuffer_udw(oa, val);
+        break;
+    case A_OA_IMR:
+        oa->oa_imr = val;
+        if (oa->buffer_valid) {
+            oa_update_half_full_status(oa);
+        }
+        break;
+    default:
+        reg = oa_storage_reg(oa, addr);
+        if (!reg) {
+            return false;
+        }
+        *reg = val;
+    }
+    return true;
+}
+
+void intel_oa_unit_publish_tail(IntelOAUnit *oa)
+{
+    oa_catch_up(oa);
+    oa->oatailptr = oa->wptr;
+    trace_intel_oa_unit_publish_tail(oa->oatailptr);
+}
+
+void intel_oa_unit_sync(IntelOAUnit *oa)
+{
+    oa_catch_up(oa);
+}
+
+/* ---- lifecycle ---------------------------------------------------------- */
+
+void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
+                        const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
+                        IntelOAIrq *irq, IntelOAGt *gt, IntelOACtl *ctl,
+                        uint32_t seed)
+{
+    unsigned int k;
+
+    oa->pdev = pdev;
+    oa->plat = plat;
+    oa->ggtt = ggtt;
+    oa->irq = irq;
+    oa->gt = gt;
+    oa->ctl = ctl;
+    oa->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, oa_timer_cb, oa);
+
+    /* S_k = ((seed * (k + 1)) << 8) + (k << 24), 64-bit arithmetic */
+    for (k = 0; k < INTEL_OA_NUM_COUNTERS; k++) {
+        oa->counter_base[k] = (((uint64_t)seed * (k + 1)) << 8) +
+                              ((uint64_t)k << 24);
+    }
+}
+
+void intel_oa_unit_finalize(IntelOAUnit *oa)
+{
+    if (oa->timer) {
+        timer_free(oa->timer);
+        oa->timer = NULL;
+    }
+}
+
+void intel_oa_unit_reset(IntelOAUnit *oa)
+{
+    timer_del(oa->timer);
+    oa->oacontrol = 0;
+    oa->oactxcontrol = 0;
+    oa->oactxid = 0;
+    oa->oa_debug = 0;
+    oa->oastatus = 0;
+    oa->oaheadptr = 0;
+    oa->oatailptr = 0;
+    oa->oabuffer = 0;
+    oa->oabuffer_udw = 0;
+    /*
+     * OA_IMR resets unmasked: the half-full source is gated by the GT
+     * bank 3 IMR/IER, which reset masked/disabled.
+     */
+    oa->oa_imr = 0;
+    memset(oa->starttrig, 0, sizeof(oa->starttrig));
+    memset(oa->reporttrig, 0, sizeof(oa->reporttrig));
+    memset(oa->cec, 0, sizeof(oa->cec));
+    memset(oa->flex, 0, sizeof(oa->flex));
+    memset(oa->noa, 0, sizeof(oa->noa));
+    oa->buffer_valid = false;
+    oa->running = false;
+    oa->wptr = 0;
+    oa->period = oa_period(oa);
+    oa->next_ts = 0;
+    oa->pending_valid = false;
+    oa->pending_size = 0;
+    oa->pending_phys = 0;
+    oa->fmt = oa_format(oa);
+}
+
+static int oa_post_load(void *opaque, int version_id)
+{
+    IntelOAUnit *oa = opaque;
+
+    if (oa->pending_size > INTEL_OA_MAX_REPORT_SIZE) {
+        return -EINVAL;
+    }
+    oa->fmt = oa_format(oa);
+    if (oa->running && (!oa->fmt || !oa->period)) {
+        return -EINVAL;
+    }
+    return 0;
+}
+
+const VMStateDescription vmstate_intel_oa_unit = {
+    .name = "intel-oa-gpu/oa",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .post_load = oa_post_load,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(oacontrol, IntelOAUnit),
+        VMSTATE_UINT32(oactxcontrol, IntelOAUnit),
+        VMSTATE_UINT32(oactxid, IntelOAUnit),
+        VMSTATE_UINT32(oa_debug, IntelOAUnit),
+        VMSTATE_UINT32(oastatus, IntelOAUnit),
+        VMSTATE_UINT32(oaheadptr, IntelOAUnit),
+        VMSTATE_UINT32(oatailptr, IntelOAUnit),
+        VMSTATE_UINT32(oabuffer, IntelOAUnit),
+        VMSTATE_UINT32(oabuffer_udw, IntelOAUnit),
+        VMSTATE_UINT32(oa_imr, IntelOAUnit),
+        VMSTATE_UINT32_ARRAY(starttrig, IntelOAUnit, INTEL_OA_NUM_TRIG),
+        VMSTATE_UINT32_ARRAY(reporttrig, IntelOAUnit, INTEL_OA_NUM_TRIG),
+        VMSTATE_UINT32_ARRAY(cec, IntelOAUnit, INTEL_OA_NUM_CEC),
+        VMSTATE_UINT32_ARRAY(flex, IntelOAUnit, INTEL_OA_NUM_FLEX),
+        VMSTATE_UINT32_ARRAY(noa, IntelOAUnit, INTEL_OA_NOA_REGS),
+        VMSTATE_BOOL(buffer_valid, IntelOAUnit),
+        VMSTATE_BOOL(running, IntelOAUnit),
+        VMSTATE_UINT32(wptr, IntelOAUnit),
+        VMSTATE_UINT64(period, IntelOAUnit),
+        VMSTATE_UINT64(next_ts, IntelOAUnit),
+        VMSTATE_BOOL(pending_valid, IntelOAUnit),
+        VMSTATE_UINT32(pending_size, IntelOAUnit),
+        VMSTATE_UINT64(pending_phys, IntelOAUnit),
+        VMSTATE_UINT8_ARRAY(pending, IntelOAUnit, INTEL_OA_MAX_REPORT_SIZE),
+        VMSTATE_TIMER_PTR(timer, IntelOAUnit),
+        VMSTATE_END_OF_LIST()
+    }
+};

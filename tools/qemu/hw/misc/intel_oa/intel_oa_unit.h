@@ -1,0 +1,92 @@
+/*
+ * intel-oa-gpu: the render OA unit (Gen8/Gen9 programming model).
+ *
+ * Timer-triggered reports are generated in batches: one QEMU timer per
+ * OA unit fires about every millisecond of virtual time (or when the
+ * next report is due, for long periods) and writes every report that
+ * fell due since the previous batch, each stamped at its exact multiple
+ * of the sampling period. Any MMIO access that can observe the OA unit
+ * (OATAILPTR/OASTATUS reads, control writes) first runs a catch-up
+ * batch, so software never sees a stale state.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MISC_INTEL_OA_UNIT_H
+#define HW_MISC_INTEL_OA_UNIT_H
+
+#include "exec/hwaddr.h"
+#include "hw/pci/pci.h"
+#include "migration/vmstate.h"
+#include "qemu/timer.h"
+#include "intel_oa_regs.h"
+#include "intel_oa_platform.h"
+#include "intel_oa_ggtt.h"
+#include "intel_oa_irq.h"
+#include "intel_oa_gt.h"
+#include "intel_oa_ctl.h"
+
+#define INTEL_OA_NOA_REGS       (INTEL_OA_NOA_SIZE / 4)
+
+struct IntelOAUnit {
+    /* collaborators */
+    PCIDevice *pdev;
+    const IntelOAPlatform *plat;
+    IntelOAGgtt *ggtt;
+    IntelOAIrq *irq;
+    IntelOAGt *gt;
+    IntelOACtl *ctl;
+    QEMUTimer *timer;
+
+    /* programmable registers */
+    uint32_t oacontrol;
+    uint32_t oactxcontrol;
+    uint32_t oactxid;
+    uint32_t oa_debug;
+    uint32_t oastatus;
+    uint32_t oaheadptr;
+    uint32_t oatailptr;         /* published tail */
+    uint32_t oabuffer;
+    uint32_t oabuffer_udw;
+    uint32_t oa_imr;
+    uint32_t starttrig[INTEL_OA_NUM_TRIG];
+    uint32_t reporttrig[INTEL_OA_NUM_TRIG];
+    uint32_t cec[INTEL_OA_NUM_CEC];
+    uint32_t flex[INTEL_OA_NUM_FLEX];
+    uint32_t noa[INTEL_OA_NOA_REGS];
+
+    /* internal state */
+    bool buffer_valid;          /* OABUFFER programmed since reset */
+    bool running;               /* counters + timer enabled, format valid */
+    uint32_t wptr;              /* where the next report lands (GGTT) */
+    uint64_t period;            /* sampling period, timestamp ticks */
+    uint64_t next_ts;           /* timestamp of the next due report */
+    /* tail-race fault: one report published but not yet written */
+    bool pending_valid;
+    uint32_t pending_size;
+    uint64_t pending_phys;
+    uint8_t pending[INTEL_OA_MAX_REPORT_SIZE];
+
+    /* derived from the above and the seed; rebuilt, never migrated */
+    const IntelOAFormat *fmt;
+    uint64_t counter_base[INTEL_OA_NUM_COUNTERS];
+    uint8_t stage[INTEL_OA_GGTT_PAGE_SIZE];
+};
+
+void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
+                        const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
+                        IntelOAIrq *irq, IntelOAGt *gt, IntelOACtl *ctl,
+                        uint32_t seed);
+void intel_oa_unit_finalize(IntelOAUnit *oa);
+void intel_oa_unit_reset(IntelOAUnit *oa);
+
+bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val);
+bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val);
+
+/* Control-page hooks. */
+void intel_oa_unit_publish_tail(IntelOAUnit *oa);
+void intel_oa_unit_sync(IntelOAUnit *oa);
+
+extern const VMStateDescription vmstate_intel_oa_unit;
+
+#endif /* HW_MISC_INTEL_OA_UNIT_H */

@@ -1,0 +1,685 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Deterministic tests of the intel-oa-gpu device model over QEMU's qtest
+protocol: no guest kernel, the virtual clock only moves when the test
+steps it, and every expected value is computed here from
+Documentation/vgpu-contract.rst, not taken from the device code.
+
+Usage: intel_oa_qtest.py [path/to/qemu-system-x86_64] [-k substring] [-v]
+(default binary: the one scripts/build-qemu prints).
+"""
+
+import os
+import struct
+import subprocess
+import sys
+
+MiB = 1 << 20
+BAR0 = 0xc0000000
+BAR2 = 0xc1000000
+GGTT = BAR0 + 8 * MiB
+DEVFN = (2 << 3)            # 00:02.0, where the iGPU lives
+TS_HZ = 12000000
+RATIO = 50
+SEED = 0x5eed0001
+
+# registers (vgpu-contract.rst)
+RING_TIMESTAMP, RING_TIMESTAMP_UDW = 0x2358, 0x235c
+OACTXCONTROL, OACTXID, OABUFFER_UDW = 0x2360, 0x2364, 0x23b4
+OASTARTTRIG1, OAREPORTTRIG1, OACEC0_0 = 0x2710, 0x2740, 0x2770
+OACONTROL, OA_DEBUG, OASTATUS = 0x2b00, 0x2b04, 0x2b08
+OAHEADPTR, OATAILPTR, OABUFFER, OA_IMR = 0x2b0c, 0x2b10, 0x2b14, 0x2b20
+FUSE2, EU_DISABLE0, CTC_MODE, RPSTAT1 = 0x9120, 0x9134, 0xa26c, 0xa01c
+FW_RENDER, FW_ACK_RENDER = 0xa278, 0x0d84
+FW_BLITTER, FW_ACK_BLITTER = 0xa188, 0x130044
+FW_MEDIA, FW_ACK_MEDIA = 0xa270, 0x0d88
+MASTER_IRQ = 0x44200
+GFX_FLSH_CNTL, RP_STATE_CAP = 0x101008, 0x145998
+EU_PERF_CNT_CTL0 = 0xe458
+
+
+def GT_ISR(n): return 0x44300 + 0x10 * n
+def GT_IMR(n): return 0x44304 + 0x10 * n
+def GT_IIR(n): return 0x44308 + 0x10 * n
+def GT_IER(n): return 0x4430c + 0x10 * n
+
+
+ST_REPORT_LOST, ST_BUFFER_OVERFLOW = 1 << 0, 1 << 1
+HALF_FULL = 1 << 28
+
+# control page
+CTL_MAGIC, CTL_VERSION, CTL_VIOLATIONS, CTL_LAST = 0x0, 0x4, 0x8, 0xc
+CTL_SEED, CTL_DROP, CTL_FORCE_OVF, CTL_STALL = 0x10, 0x14, 0x18, 0x1c
+CTL_WRITTEN, CTL_DROPPED, CTL_HALF_IRQS, CTL_MSIS = 0x20, 0x24, 0x28, 0x2c
+CTL_TAIL_RACE, CTL_RATIO = 0x30, 0x34
+
+FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
+
+
+# ---- independent model of the contract's synthetic workload -------------
+
+def counter(k, t, seed=SEED, width=32):
+    s = ((seed * (k + 1)) << 8) + (k << 24)
+    return (s + t * (k + 1)) % (1 << width)
+
+
+def expected_report(fmt, t, seed=SEED):
+    t &= 0xffffffff
+    dw = [1 << 19, t, 0, (t * RATIO) & 0xffffffff]
+    A = lambda i: counter(i, t, seed)
+    B = lambda i: counter(36 + i, t, seed)
+    C = lambda i: counter(44 + i, t, seed)
+    if fmt == 0:
+        dw += [A(i) for i in range(7, 19)]
+    elif fmt == 2:
+        dw += [A(i) for i in range(7, 19)]
+        dw += [B(i) for i in range(8)] + [C(i) for i in range(8)]
+    elif fmt == 7:
+        dw += [C(i) for i in range(4)] + [B(i) for i in range(8)]
+    elif fmt == 5:
+        a40 = [counter(i, t, seed, 40) for i in range(32)]
+        dw += [v & 0xffffffff for v in a40]
+        dw += [A(i) for i in range(32, 36)]
+        hi = bytes((v >> 32) & 0xff for v in a40)
+        dw += list(struct.unpack('<8I', hi))
+        dw += [B(i) for i in range(8)] + [C(i) for i in range(8)]
+    return struct.pack('<%dI' % len(dw), *dw)
+
+
+def ts_of(ns):
+    return ns * TS_HZ // 1000000000
+
+
+# ---- qtest plumbing -------------------------------------------------------
+
+class QTest:
+    def __init__(self, qemu, extra=''):
+        dev = 'intel-oa-gpu,addr=02.0' + extra
+        self.p = subprocess.Popen(
+            [qemu, '-M', 'q35', '-accel', 'qtest', '-nodefaults',
+             '-L', '/usr/share/seabios', '-L', '/usr/share/qemu',
+             '-display', 'none', '-m', '256', '-qtest', 'stdio',
+             '-qtest-log', '/dev/null', '-device', dev],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.now = int(self.cmd('clock_step 0'))
+        self.setup_pci()
+
+    def cmd(self, line):
+        self.p.stdin.write(line + '\n')
+        self.p.stdin.flush()
+        while True:
+            resp = self.p.stdout.readline()
+            if not resp:
+                raise RuntimeError('qemu exited: ' + self.p.stderr.read())
+            if resp.startswith('OK') or resp.startswith('FAIL') or \
+               resp.startswith('ERR'):
+                break
+        if not resp.startswith('OK'):
+            raise RuntimeError('%s -> %s' % (line, resp.strip()))
+        parts = resp.split()
+        return parts[1] if len(parts) > 1 else None
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.kill()
+        self.p.wait(timeout=10)
+
+    def cfg_addr(self, reg):
+        return 0x80000000 | (DEVFN << 8) | (reg & 0xfc)
+
+    def cfg_writel(self, reg, val):
+        self.cmd('outl 0xcf8 0x%x' % self.cfg_addr(reg))
+        self.cmd('outl 0xcfc 0x%x' % val)
+
+    def cfg_readl(self, reg):
+        self.cmd('outl 0xcf8 0x%x' % self.cfg_addr(reg))
+        return int(self.cmd('inl 0xcfc'), 16)
+
+    def setup_pci(self):
+        self.cfg_writel(0x10, BAR0 | 4)
+        self.cfg_writel(0x14, 0)
+        self.cfg_writel(0x18, BAR2 | 0xc)
+        self.cfg_writel(0x1c, 0)
+        self.cfg_writel(0x04, 0x6)          # memory + bus master
+
+    def rd(self, off):
+        return int(self.cmd('readl 0x%x' % (BAR0 + off)), 16)
+
+    def wr(self, off, val):
+        self.cmd('writel 0x%x 0x%x' % (BAR0 + off, val))
+
+    def ctl(self, off):
+        return int(self.cmd('readl 0x%x' % (BAR2 + off)), 16)
+
+    def ctl_wr(self, off, val):
+        self.cmd('writel 0x%x 0x%x' % (BAR2 + off, val))
+
+    def mem(self, addr, size):
+        return bytes.fromhex(self.cmd('read 0x%x 0x%x' % (addr, size))[2:])
+
+    def step(self, ns):
+        self.now = int(self.cmd('clock_step %d' % ns))
+        return self.now
+
+
+# ---- an OA buffer mapped through scattered GGTT pages ---------------------
+
+class OABuffer:
+    """128 KiB * 2^size_sel buffer at GGTT @ggtt; page i lives at a
+    scattered physical page so a wrong translation shows."""
+
+    def __init__(self, qt, ggtt=0x00400000, size_sel=0, phys=0x04000000):
+        self.qt, self.base, self.size = qt, ggtt, (128 * 1024) << size_sel
+        self.size_sel = size_sel
+        self.pages = self.size // 4096
+        self.phys = [phys + ((i * 7) % self.pages) * 4096 * 2
+                     for i in range(self.pages)]
+        for i, pa in enumerate(self.phys):
+            qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((ggtt >> 12) + i) * 8,
+                                         pa | 1))
+        qt.cmd('memset 0x%x 0x%x 0' % (phys, self.pages * 4096 * 2))
+        qt.wr(GFX_FLSH_CNTL, 1)
+
+    def read(self, off, size):
+        out = b''
+        while size:
+            chunk = min(size, 4096 - off % 4096)
+            out += self.qt.mem(self.phys[off // 4096] + off % 4096, chunk)
+            off, size = (off + chunk) % self.size, size - chunk
+        return out
+
+    def program(self):
+        """i915's gen8_init_oa_buffer order, OA unit disabled."""
+        qt = self.qt
+        qt.wr(OASTATUS, 0)
+        qt.wr(OAHEADPTR, self.base)
+        qt.wr(OABUFFER_UDW, 0)
+        qt.wr(OABUFFER, self.base | (self.size_sel << 3) | 1)
+        qt.wr(OATAILPTR, self.base)
+
+
+def start(qt, buf, fmt, exponent):
+    buf.program()
+    qt.wr(OACTXCONTROL, (exponent << 2) | 2 | 1)
+    qt.wr(OACONTROL, (fmt << 2) | 1)
+    return ts_of(qt.now)
+
+
+def stop(qt):
+    qt.wr(OACONTROL, 0)
+
+
+def first_ts(ts_enable, period):
+    return (ts_enable // period + 1) * period
+
+
+def check_reports(buf, fmt, start_off, count, ts0, period, seed=SEED):
+    rs = FORMATS[fmt]
+    for i in range(count):
+        got = buf.read((start_off + i * rs) % buf.size, rs)
+        want = expected_report(fmt, ts0 + i * period, seed)
+        if got != want:
+            gw = struct.unpack('<%dI' % (rs // 4), got)
+            ww = struct.unpack('<%dI' % (rs // 4), want)
+            bad = [j for j in range(rs // 4) if gw[j] != ww[j]]
+            raise AssertionError(
+                'fmt %d report %d (ts %d): dwords %s differ: got %s want %s'
+                % (fmt, i, ts0 + i * period, bad[:6],
+                   [hex(gw[j]) for j in bad[:6]],
+                   [hex(ww[j]) for j in bad[:6]]))
+
+
+def eq(got, want, what):
+    if got != want:
+        raise AssertionError('%s: got %r (0x%x), want %r (0x%x)' %
+                             (what, got, got if isinstance(got, int) else 0,
+                              want, want if isinstance(want, int) else 0))
+
+
+# ---- tests ----------------------------------------------------------------
+
+def test_identity(qemu):
+    qt = QTest(qemu)
+    eq(qt.cfg_readl(0x00), 0x19128086, 'vendor/device')
+    eq(qt.cfg_readl(0x08) >> 8, 0x030000, 'class')
+    eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
+    eq(qt.cfg_readl(0x2c), 0x20158086, 'subsystem')
+    eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
+    eq(qt.ctl(CTL_VERSION), 1, 'version')
+    eq(qt.ctl(CTL_SEED), SEED, 'seed')
+    eq(qt.ctl(CTL_RATIO), RATIO, 'ratio')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (1 << 32) | 0x41474f56,
+       '64-bit control page read')
+    qt.close()
+
+
+def test_gt_registers(qemu):
+    qt = QTest(qemu)
+    fuse2 = qt.rd(FUSE2)
+    eq((fuse2 >> 25) & 7, 0b001, 'FUSE2 slice enable (1 slice)')
+    eq((fuse2 >> 20) & 0xf, 0b1000, 'FUSE2 subslice disable (3 of 4)')
+    eq(qt.rd(EU_DISABLE0), 0, 'EU_DISABLE(0): 8 EUs per subslice')
+    cap = qt.rd(RP_STATE_CAP)
+    eq((cap & 0xff) * 50, 1150, 'RP0 MHz')
+    eq(((cap >> 16) & 0xff) * 50, 300, 'RPn MHz')
+    ctc = qt.rd(CTC_MODE)
+    eq(ctc & 1, 0, 'CTC_MODE crystal source')
+    eq(24000000 >> (3 - ((ctc >> 1) & 3)), TS_HZ, 'i915 gen9 CTC freq')
+    eq(((qt.rd(RPSTAT1) >> 23) & 0x1ff) * 50 // 3, 600, 'RPSTAT1 MHz')
+    qt.step(123456789)
+    eq(qt.rd(RING_TIMESTAMP), ts_of(qt.now) & 0xffffffff, 'RING_TIMESTAMP')
+    eq(qt.rd(RING_TIMESTAMP_UDW), ts_of(qt.now) >> 32, 'RING_TIMESTAMP_UDW')
+    qt.step(400 * 1000 * 1000 * 1000)   # past 2^32 ticks
+    eq(int(qt.cmd('readq 0x%x' % (BAR0 + RING_TIMESTAMP)), 16),
+       ts_of(qt.now) % (1 << 36), '64-bit read of the 36-bit timestamp')
+    for req, ack in ((FW_RENDER, FW_ACK_RENDER), (FW_BLITTER, FW_ACK_BLITTER),
+                     (FW_MEDIA, FW_ACK_MEDIA)):
+        qt.wr(req, 0x00010001)
+        eq(qt.rd(ack) & 1, 1, 'forcewake ack 0x%x' % ack)
+        qt.wr(req, 0x00010000)
+        eq(qt.rd(ack) & 1, 0, 'forcewake release 0x%x' % ack)
+    qt.wr(OA_DEBUG, (0x60 << 16) | 0x60)
+    qt.wr(OA_DEBUG, (0x20 << 16))
+    eq(qt.rd(OA_DEBUG), 0x40, 'OA_DEBUG masked writes')
+    qt.wr(0x9888, 0x12345678)        # NOA_WRITE
+    eq(qt.rd(0x9888), 0x12345678, 'NOA register stored')
+    qt.wr(0x7000, 0xdeadbeef)        # unmodelled register
+    eq(qt.rd(0x7000), 0xdeadbeef, 'unknown register stored')
+    eq(qt.rd(0x7004), 0, 'unknown register reads 0')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def run_format(qemu, fmt, exponent, run_ns):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    qt.step(1000003)
+    period = 2 << exponent
+    ts0 = first_ts(start(qt, buf, fmt, exponent), period)
+    qt.step(run_ns)
+    tail = qt.rd(OATAILPTR)
+    n = (ts_of(qt.now) - ts0) // period + 1
+    eq(tail - buf.base, n * FORMATS[fmt], 'tail after %d reports' % n)
+    check_reports(buf, fmt, 0, n, ts0, period)
+    eq(qt.rd(OASTATUS), 0, 'OASTATUS')
+    eq(qt.ctl(CTL_WRITTEN), n, 'reports written')
+    eq(qt.ctl(CTL_DROPPED), 0, 'reports dropped')
+    stop(qt)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations of the i915 sequence')
+    qt.step(10 * 1000 * 1000)
+    eq(qt.rd(OATAILPTR), tail, 'no reports after disable')
+    qt.close()
+    return n
+
+
+def test_format_a12(qemu):
+    run_format(qemu, 0, 0, 150000)
+
+
+def test_format_a12_b8_c8(qemu):
+    run_format(qemu, 2, 0, 70000)
+
+
+def test_format_a32u40(qemu):
+    run_format(qemu, 5, 0, 35000)
+
+
+def test_format_c4_b8(qemu):
+    run_format(qemu, 7, 3, 900000)
+
+
+def test_long_period(qemu):
+    # exponent 20: 2^21 ticks = 174.76 ms, reports land on time
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    period = 2 << 20
+    ts0 = first_ts(start(qt, buf, 2, 20), period)
+    qt.step(700 * 1000 * 1000)
+    n = (ts_of(qt.now) - ts0) // period + 1
+    eq(qt.rd(OATAILPTR) - buf.base, n * 128, 'tail')
+    check_reports(buf, 2, 0, n, ts0, period)
+    qt.close()
+
+
+def test_huge_exponent(qemu):
+    # exponent 63: the period exceeds any reachable time, nothing is due
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 63)
+    qt.step(10 * 1000 * 1000 * 1000)
+    eq(qt.rd(OATAILPTR), buf.base, 'no report')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_system_reset(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 0)
+    qt.wr(OAHEADPTR, buf.base + 8)      # one violation
+    qt.step(100000)
+    qt.cmd('outb 0xcf9 0x6')            # ICH9 reset control: hard reset
+    qt.step(0)
+    qt.setup_pci()
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations cleared by reset')
+    eq(qt.ctl(CTL_WRITTEN), 0, 'statistics cleared by reset')
+    eq(qt.rd(OACONTROL), 0, 'OA unit disabled by reset')
+    eq(qt.rd(OATAILPTR), 0, 'tail cleared by reset')
+    pte = int(qt.cmd('readq 0x%x' % (GGTT + (buf.base >> 12) * 8)), 16)
+    eq(pte, 0, 'GGTT cleared by reset')
+    qt.close()
+
+
+def test_seed(qemu):
+    qt = QTest(qemu, ',seed=0xfeedf00d')
+    buf = OABuffer(qt)
+    ts0 = first_ts(start(qt, buf, 5, 2), 8)
+    qt.step(20000)
+    n = (qt.rd(OATAILPTR) - buf.base) // 256
+    eq(n, (ts_of(qt.now) - ts0) // 8 + 1, 'reports')
+    check_reports(buf, 5, 0, n, ts0, 8, seed=0xfeedf00d)
+    qt.close()
+
+
+def test_head_wrap_and_overflow(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    fmt, exponent, rs = 2, 0, 128
+    ts0 = first_ts(start(qt, buf, fmt, exponent), 2)
+    slots = buf.size // rs
+    # run long enough to overflow: the unit keeps one slot free
+    qt.step(5 * 1000 * 1000)
+    eq(qt.rd(OATAILPTR) - buf.base, (slots - 1) * rs, 'tail when full')
+    eq(qt.rd(OASTATUS) & ST_BUFFER_OVERFLOW, ST_BUFFER_OVERFLOW,
+       'BUFFER_OVERFLOW')
+    check_reports(buf, fmt, 0, slots - 1, ts0, 2)
+    due = (ts_of(qt.now) - ts0) // 2 + 1
+    eq(qt.ctl(CTL_WRITTEN), slots - 1, 'written')
+    eq(qt.ctl(CTL_DROPPED), due - (slots - 1), 'dropped')
+    # software consumes half and clears the status (rmw like i915)
+    qt.wr(OAHEADPTR, buf.base + (slots // 2) * rs)
+    qt.wr(OASTATUS, qt.rd(OASTATUS) & ~ST_BUFFER_OVERFLOW)
+    eq(qt.rd(OASTATUS), 0, 'OASTATUS cleared')
+    ts_resume = ts_of(qt.now)
+    qt.step(200000)
+    tail = qt.rd(OATAILPTR) - buf.base
+    eq(tail, (slots // 2 - 1) * rs, 'tail wrapped to just behind head')
+    # the resumed reports wrap around the end of the buffer
+    first = first_ts(ts_resume, 2)     # due at ts_resume: dropped
+    check_reports(buf, fmt, (slots - 1) * rs, slots // 2, first, 2)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_half_full_interrupt(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    qt.wr(GT_IMR(3), ~HALF_FULL & 0xffffffff)
+    qt.wr(GT_IER(3), HALF_FULL)
+    qt.wr(MASTER_IRQ, 1 << 31)
+    ts0 = first_ts(start(qt, buf, 0, 5), 64)
+    half = buf.size // 2 // 64           # reports that make it half full
+    ns_half = (ts0 + (half - 1) * 64) * 1000000000 // TS_HZ
+    qt.step(ns_half - qt.now - 20000)
+    qt.rd(OATAILPTR)                    # observe: lands due reports
+    eq(qt.rd(GT_IIR(3)), 0, 'no interrupt below half')
+    eq(qt.rd(MASTER_IRQ), 1 << 31, 'master: nothing pending')
+    # the batch timer (1 ms) raises it without any MMIO access
+    qt.step(40000 + 1000000)
+    eq(qt.rd(GT_IIR(3)), HALF_FULL, 'GT_IIR(3) half full')
+    eq(qt.rd(GT_ISR(3)) & HALF_FULL, HALF_FULL, 'GT_ISR(3) live status')
+    eq(qt.rd(MASTER_IRQ), (1 << 31) | (1 << 6), 'MASTER_IRQ bank 3')
+    eq(qt.ctl(CTL_HALF_IRQS), 1, 'half-full interrupts')
+    qt.wr(GT_IIR(3), HALF_FULL)
+    eq(qt.rd(GT_IIR(3)), 0, 'IIR write-1-to-clear')
+    # consume everything: status drops, no new event until it refills
+    qt.wr(OAHEADPTR, qt.rd(OATAILPTR))
+    eq(qt.rd(GT_ISR(3)) & HALF_FULL, 0, 'ISR after consume')
+    qt.step(1000000)
+    eq(qt.ctl(CTL_HALF_IRQS), 1, 'still one event')
+    # OA_IMR masks the source
+    qt.wr(OA_IMR, HALF_FULL)
+    qt.step(200 * 1000 * 1000)
+    eq(qt.rd(GT_IIR(3)), 0, 'masked at OA_IMR')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_drop_reports(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    ts0 = first_ts(start(qt, buf, 0, 4), 32)
+    qt.ctl_wr(CTL_DROP, 5)
+    eq(qt.ctl(CTL_DROP), 5, 'knob reads back')
+    qt.step(100000)
+    eq(qt.ctl(CTL_DROP), 0, 'knob consumed')
+    eq(qt.rd(OASTATUS) & ST_REPORT_LOST, ST_REPORT_LOST, 'REPORT_LOST')
+    n = (qt.rd(OATAILPTR) - buf.base) // 64
+    check_reports(buf, 0, 0, n, ts0 + 5 * 32, 32)
+    eq(qt.ctl(CTL_DROPPED), 5, 'dropped')
+    qt.close()
+
+
+def test_force_overflow(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 4)
+    qt.step(10000)
+    tail = qt.rd(OATAILPTR)
+    qt.ctl_wr(CTL_FORCE_OVF, 1)
+    qt.step(100000)
+    eq(qt.rd(OATAILPTR), tail, 'no reports while forced full')
+    eq(qt.rd(OASTATUS) & ST_BUFFER_OVERFLOW, ST_BUFFER_OVERFLOW, 'overflow')
+    eq(qt.ctl(CTL_FORCE_OVF), 1, 'in effect')
+    stop(qt)
+    ts_en = start(qt, buf, 0, 4)            # reprogram: OABUFFER write
+    eq(qt.ctl(CTL_FORCE_OVF), 0, 'ended by OABUFFER write')
+    qt.step(10000)
+    n = (qt.rd(OATAILPTR) - buf.base) // 64
+    check_reports(buf, 0, 0, n, first_ts(ts_en, 32), 32)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_stall_tail(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    ts0 = first_ts(start(qt, buf, 0, 4), 32)
+    qt.step(10000)
+    tail = qt.rd(OATAILPTR)
+    qt.ctl_wr(CTL_STALL, 1)
+    qt.step(100000)
+    eq(qt.rd(OATAILPTR), tail, 'tail stalled')
+    qt.ctl_wr(CTL_STALL, 0)
+    n = (ts_of(qt.now) - ts0) // 32 + 1
+    eq(qt.rd(OATAILPTR) - buf.base, n * 64, 'real tail published')
+    check_reports(buf, 0, 0, n, ts0, 32)
+    qt.close()
+
+
+def test_tail_race(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    ts0 = first_ts(start(qt, buf, 0, 4), 32)
+    qt.ctl_wr(CTL_TAIL_RACE, 1)
+    qt.step(100000)
+    n = (qt.rd(OATAILPTR) - buf.base) // 64
+    check_reports(buf, 0, 0, n - 1, ts0, 32)
+    eq(buf.read((n - 1) * 64, 64), bytes(64), 'last report not landed yet')
+    qt.step(1000)                       # the next batch lands it
+    qt.rd(OATAILPTR)
+    check_reports(buf, 0, 0, n, ts0, 32)
+    qt.close()
+
+
+def test_violations(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+
+    def expect(code, what):
+        before = expect.count
+        expect.count = qt.ctl(CTL_VIOLATIONS)
+        eq(expect.count, before + 1, what + ' counted')
+        eq(qt.ctl(CTL_LAST), code, what + ' code')
+    expect.count = 0
+
+    qt.wr(OACONTROL, 1)
+    expect(12, 'enable without buffer')
+    stop(qt)
+    qt.wr(OABUFFER, buf.base)
+    expect(3, 'OABUFFER without GGTT select')
+    qt.wr(OAHEADPTR, buf.base + 8)
+    expect(4, 'unaligned head')
+    qt.wr(OATAILPTR, buf.base + 4)
+    expect(6, 'unaligned tail')
+    qt.wr(OACONTROL, 3 << 2)
+    expect(11, 'bad counter select')
+    qt.wr(OACONTROL, 1 << 8)
+    expect(8, 'OACONTROL MBZ')
+    qt.wr(OACTXCONTROL, 1 << 9)
+    expect(9, 'OACTXCONTROL MBZ')
+    qt.wr(OASTATUS, 1 << 5)
+    expect(10, 'OASTATUS reserved bit')
+    qt.wr(OABUFFER_UDW, 1)
+    expect(14, 'OABUFFER_UDW')
+    qt.wr(OASTATUS, 3)                  # writing 1s is harmless
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'OASTATUS keep-bits')
+    buf.program()
+    qt.wr(OATAILPTR, buf.base + buf.size)
+    qt.wr(OACONTROL, 1)
+    expect(7, 'tail outside buffer at enable')
+    qt.wr(OABUFFER, buf.base | 1)
+    expect(1, 'OABUFFER while enabled')
+    qt.wr(OATAILPTR, buf.base)
+    expect(2, 'OATAILPTR while enabled')
+    qt.wr(OAHEADPTR, buf.base + buf.size + 64)
+    expect(5, 'head outside buffer while enabled')
+    qt.wr(OAHEADPTR, buf.base + 64)     # normal consumption: fine
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'head advance is legal')
+    stop(qt)
+    eq(int(qt.cmd('readl 0x%x' % (BAR2 + CTL_VIOLATIONS)), 16),
+       expect.count, 'readback')
+    qt.close()
+
+
+def test_ggtt_fault(qemu):
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    # unmap the second page; flush so the TLB forgets it
+    qt.cmd('writeq 0x%x 0x0' % (GGTT + ((buf.base >> 12) + 1) * 8))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    ts0 = first_ts(start(qt, buf, 0, 2), 8)
+    qt.step(100000)
+    eq(qt.rd(OATAILPTR) - buf.base, 4096, 'stops at the unmapped page')
+    check_reports(buf, 0, 0, 64, ts0, 8)
+    eq(qt.ctl(CTL_LAST), 13, 'GGTT fault code')
+    eq(qt.rd(OASTATUS) & ST_REPORT_LOST, ST_REPORT_LOST, 'REPORT_LOST')
+    qt.close()
+
+
+def test_ggtt_tlb(qemu):
+    # without GFX_FLSH_CNTL a remapped page still goes to the old frame
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 2)
+    qt.step(20000)
+    stop(qt)
+    new = 0x07000000
+    qt.cmd('memset 0x%x 0x1000 0' % new)
+    qt.cmd('writeq 0x%x 0x%x' % (GGTT + (buf.base >> 12) * 8, new | 1))
+    start(qt, buf, 0, 2)
+    qt.step(20000)
+    stop(qt)
+    eq(qt.mem(new, 64), bytes(64), 'stale TLB entry used before flush')
+    qt.wr(GFX_FLSH_CNTL, 1)
+    ts_en = start(qt, buf, 0, 2)
+    qt.step(20000)
+    qt.rd(OATAILPTR)                    # observe: lands due reports
+    eq(qt.mem(new, 64), expected_report(0, first_ts(ts_en, 8)),
+       'new frame after flush')
+    qt.close()
+
+
+def test_msi(qemu):
+    qt = QTest(qemu)
+    # enable MSI: find the capability, program address/data, enable
+    cap = qt.cfg_readl(0x34) & 0xff
+    while cap:
+        hdr = qt.cfg_readl(cap)
+        if hdr & 0xff == 0x05:
+            break
+        cap = (hdr >> 8) & 0xff
+    assert cap, 'no MSI capability'
+    qt.cfg_writel(cap + 4, 0xfee00000)
+    qt.cfg_writel(cap + 8, 0)
+    qt.cfg_writel(cap + 12, 0x4041)
+    qt.cfg_writel(cap, (qt.cfg_readl(cap) & 0xffff) | (1 << 16))
+    buf = OABuffer(qt)
+    qt.wr(GT_IMR(3), ~HALF_FULL & 0xffffffff)
+    qt.wr(GT_IER(3), HALF_FULL)
+    qt.wr(MASTER_IRQ, 1 << 31)
+    start(qt, buf, 2, 0)
+    qt.step(1000000)
+    eq(qt.ctl(CTL_MSIS), 1, 'one MSI for the half-full event')
+    # i915-style handler: master off, ack, master on; nothing new pending
+    qt.wr(MASTER_IRQ, 0)
+    qt.wr(GT_IIR(3), qt.rd(GT_IIR(3)))
+    qt.wr(MASTER_IRQ, 1 << 31)
+    eq(qt.ctl(CTL_MSIS), 1, 'no MSI without a new event')
+    # an event latched while the master is off fires on re-enable
+    qt.wr(MASTER_IRQ, 0)
+    qt.wr(OAHEADPTR, qt.rd(OATAILPTR))
+    qt.step(1000000)
+    eq(qt.rd(GT_IIR(3)), HALF_FULL, 'latched')
+    eq(qt.ctl(CTL_MSIS), 1, 'master off: no MSI')
+    qt.wr(MASTER_IRQ, 1 << 31)
+    eq(qt.ctl(CTL_MSIS), 2, 'MSI on master re-enable')
+    qt.close()
+
+
+def test_reset_state(qemu):
+    qt = QTest(qemu)
+    eq(qt.rd(GT_IMR(3)), 0xffffffff, 'GT_IMR resets masked')
+    eq(qt.rd(GT_IER(3)), 0, 'GT_IER resets disabled')
+    eq(qt.rd(OACONTROL), 0, 'OACONTROL')
+    eq(qt.rd(OA_IMR), 0, 'OA_IMR')
+    qt.close()
+
+
+TESTS = [(n[5:], f) for n, f in sorted(globals().items())
+         if n.startswith('test_') and callable(f)]
+
+
+def default_qemu():
+    root = os.path.dirname(os.path.abspath(__file__))
+    script = os.path.join(root, '..', '..', '..', 'scripts', 'build-qemu')
+    out = subprocess.run([script], check=True, stdout=subprocess.PIPE,
+                         text=True).stdout
+    return out.strip().splitlines()[-1]
+
+
+def main(argv):
+    args = [a for a in argv[1:] if not a.startswith('-')]
+    pattern = ''
+    if '-k' in argv:
+        pattern = argv[argv.index('-k') + 1]
+        args.remove(pattern)
+    qemu = args[0] if args else default_qemu()
+    failed = 0
+    for name, fn in TESTS:
+        if pattern not in name:
+            continue
+        try:
+            fn(qemu)
+            print('ok      %s' % name)
+        except Exception as e:          # report and continue
+            failed += 1
+            print('FAIL    %s: %s' % (name, e))
+    print('%d failed' % failed if failed else 'all passed')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
