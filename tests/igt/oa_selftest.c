@@ -10,11 +10,28 @@
 #include "oa_hw.h"
 #include "workload.h"
 
+static const struct {
+	const char *name;
+	int (*run)(void);
+} checks[] = {
+	{ "workload-formula", workload_selftest },
+	{ "report-layouts", oa_hw_selftest },
+};
+
 int main(void)
 {
-	int bad = workload_selftest() + oa_hw_selftest();
+	unsigned int i, passed = 0, failed = 0;
 
-	printf("oa_selftest: %s (%d problem%s)\n", bad ? "FAIL" : "PASS", bad,
-	       bad == 1 ? "" : "s");
-	return bad ? 1 : 0;
+	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+		int bad = checks[i].run();
+
+		printf("%s %s (%d problem%s)\n", bad ? "FAIL" : "ok",
+		       checks[i].name, bad, bad == 1 ? "" : "s");
+		if (bad)
+			failed++;
+		else
+			passed++;
+	}
+	printf("%u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
 }

@@ -667,17 +667,18 @@ def main(argv):
         pattern = argv[argv.index('-k') + 1]
         args.remove(pattern)
     qemu = args[0] if args else default_qemu()
-    failed = 0
+    passed = failed = 0
     for name, fn in TESTS:
         if pattern not in name:
             continue
         try:
             fn(qemu)
+            passed += 1
             print('ok      %s' % name)
         except Exception as e:          # report and continue
             failed += 1
             print('FAIL    %s: %s' % (name, e))
-    print('%d failed' % failed if failed else 'all passed')
+    print('%d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
 
 
