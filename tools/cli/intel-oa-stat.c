@@ -40,6 +40,7 @@ struct options {
 	const char *device;
 	const char *format;
 	uint64_t period_ns;
+	uint64_t poll_period_ns;
 	int exponent;
 	double duration_s;
 	uint64_t metrics_set;
@@ -52,6 +53,9 @@ struct options {
  * @report_lost: OA_REPORT_LOST records
  * @buffer_lost: OA_BUFFER_LOST records
  * @unknown: records of unknown type
+ * @gaps: consecutive reports whose TIMESTAMPs are not exactly one timer
+ *	period apart (reports the device or the driver lost)
+ * @period_ticks: the timer period the gaps are measured against
  * @first_ts: TIMESTAMP of the first report
  * @last_ts: TIMESTAMP of the last report
  * @acc: deltas between consecutive reports (chains restart after a
@@ -62,6 +66,8 @@ struct stats {
 	uint64_t report_lost;
 	uint64_t buffer_lost;
 	uint64_t unknown;
+	uint64_t gaps;
+	uint64_t period_ticks;
 	uint64_t first_ts;
 	uint64_t last_ts;
 	struct intel_oa_accumulator acc;
@@ -105,6 +111,8 @@ static void usage(FILE *f)
 "                         (default 1ms; the smallest timer exponent whose\n"
 "                         period is at least TIME is used)\n"
 "  -e, --exponent N       timer exponent 0..31 (overrides --period)\n"
+"  -P, --poll-period TIME the driver's hrtimer drain period\n"
+"                         (DRM_I915_PERF_PROP_POLL_OA_PERIOD, default 5ms)\n"
 "  -t, --duration SECONDS how long to sample (default 2)\n"
 "  -m, --metrics-set ID   metrics set (default: lowest id in sysfs; if none,\n"
 "                         a one-register set is added and removed on exit)\n"
@@ -182,6 +190,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "format", required_argument, NULL, 'f' },
 		{ "period", required_argument, NULL, 'p' },
 		{ "exponent", required_argument, NULL, 'e' },
+		{ "poll-period", required_argument, NULL, 'P' },
 		{ "duration", required_argument, NULL, 't' },
 		{ "metrics-set", required_argument, NULL, 'm' },
 		{ "dump", no_argument, NULL, 'D' },
@@ -196,12 +205,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->device = NULL;
 	o->format = "A32u40_A4u32_B8_C8";
 	o->period_ns = DEFAULT_PERIOD_NS;
+	o->poll_period_ns = 0;
 	o->exponent = -1;
 	o->duration_s = DEFAULT_DURATION_S;
 	o->metrics_set = 0;
 	o->dump = 0;
 
-	while ((c = getopt_long(argc, argv, "d:f:p:e:t:m:Dlh", longopts,
+	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:Dlh", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -214,6 +224,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 			if (parse_period(optarg, &o->period_ns)) {
 				fprintf(stderr,
 					PROG ": invalid --period '%s': give a positive number with an optional ns/us/ms/s suffix\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'P':
+			if (parse_period(optarg, &o->poll_period_ns)) {
+				fprintf(stderr,
+					PROG ": invalid --poll-period '%s': give a positive number with an optional ns/us/ms/s suffix\n",
 					optarg);
 				return -1;
 			}
@@ -339,9 +357,15 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 			st->reports++;
 			if (dump)
 				dump_report(fmt, &r);
-			if (*have_prev)
+			if (*have_prev) {
+				uint64_t before = st->acc.timestamp;
+
 				intel_oa_accumulate(fmt, prev, rec.payload,
 						    &st->acc);
+				if (st->acc.timestamp - before !=
+				    st->period_ticks)
+					st->gaps++;
+			}
 			memcpy(prev, rec.payload, size);
 			*have_prev = 1;
 			break;
@@ -453,6 +477,7 @@ static void print_results(const struct intel_oa_device *dev,
 	printf("reports              %" PRIu64 "\n", st->reports);
 	printf("report-lost records  %" PRIu64 "\n", st->report_lost);
 	printf("buffer-lost records  %" PRIu64 "\n", st->buffer_lost);
+	printf("period gaps          %" PRIu64 "\n", st->gaps);
 	if (st->unknown)
 		printf("unknown records      %" PRIu64 "\n", st->unknown);
 	printf("first timestamp      %" PRIu64 "\n", st->first_ts);
@@ -596,7 +621,7 @@ int main(int argc, char **argv)
 
 	so.format = layout->id;
 	so.exponent = o.exponent;
-	so.poll_period_ns = 0;
+	so.poll_period_ns = o.poll_period_ns;
 	so.nonblock = false;
 	so.disabled = false;
 	stream = intel_oa_stream_open(&dev, &so);
@@ -623,6 +648,8 @@ int main(int argc, char **argv)
 					   dev.ts_freq), o.duration_s);
 
 	memset(&st, 0, sizeof(st));
+	/* the timer fires every 2^(exponent + 1) timestamp ticks */
+	st.period_ticks = 2ull << o.exponent;
 	ret = sample(stream, &fmt, o.duration_s, o.dump, &st);
 	close(stream);
 	if (ret)

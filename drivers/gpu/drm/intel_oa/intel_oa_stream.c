@@ -33,6 +33,17 @@
  * any order and the module cannot be unloaded under an open stream.
  */
 
+/*
+ * oa_interrupt: whether streams drain on the OA buffer half-full interrupt.
+ * With it off the POLL_OA_PERIOD hrtimer alone drains the buffer, as in
+ * i915; that mode exists to compare the two paths (scripts/bench-drain).
+ * Read when a stream is enabled.
+ */
+static bool oa_interrupt = true;
+module_param(oa_interrupt, bool, 0644);
+MODULE_PARM_DESC(oa_interrupt,
+		 "Drain the OA buffer on its half-full interrupt (default: true; false: hrtimer only)");
+
 static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 {
 	struct intel_oa_stream *stream =
@@ -61,7 +72,8 @@ void intel_oa_stream_enable_locked(struct intel_oa_stream *stream)
 	WRITE_ONCE(stream->pollin, false);
 	oa->ops->oa_enable(stream);
 	WRITE_ONCE(stream->enabled, true);
-	oa->ops->irq_oa_unmask(oa);
+	if (READ_ONCE(oa_interrupt))
+		oa->ops->irq_oa_unmask(oa);
 	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
 		      HRTIMER_MODE_REL_PINNED);
 	trace_intel_oa_stream_enable(stream);
