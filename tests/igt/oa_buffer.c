@@ -60,7 +60,7 @@ static void test_half_full_interrupt(void)
 	r = read(fd, buf, len);
 	elapsed = oa_now_ns() - t0;
 	igt_assert_f(r > 0, "blocking read failed: %s", r < 0 ? strerror(errno) : "EOF");
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_parse(&c, buf, r);
 	irq1 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
 	msi1 = vgpu_read(&dev, VGPU_MSIS_SENT);
@@ -114,7 +114,7 @@ static void test_buffer_fill(void)
 	oa_open_periodic(&dev, &o, f, 6);
 	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 5000000000ull);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, want, 20000);
 	close(fd);
 	igt_info("%zu reports in %zu reads; %u half-full interrupts\n", c.n, c.reads,
@@ -144,7 +144,7 @@ static void test_timer_only_drain(void)
 	oa_open_periodic(&dev, &o, f, 14);	/* ~1.4 ms period */
 	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 20000000ull);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	t0 = oa_now_ns();
 	oa_capture_until(fd, &c, 1, 5000);
 	elapsed = oa_now_ns() - t0;
@@ -189,7 +189,7 @@ static void test_buffer_overflow(void)
 
 	oa_open_periodic(&dev, &o, f, e);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 16, 5000);
 	igt_assert_lte(16, c.n);
 	oa_assert_reports(&dev, &c, e, 0);
@@ -238,7 +238,7 @@ static void test_report_lost(void)
 
 	oa_open_periodic(&dev, &o, f, e);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 16, 5000);
 	vgpu_write(&dev, VGPU_DROP_REPORTS, n_drop);
 	oa_capture_until(fd, &c, c.n + 64, 5000);
@@ -254,7 +254,8 @@ static void test_report_lost(void)
 	for (i = 0; i < c.n; i++) {
 		const uint32_t *r = oa_capture_report(&c, i);
 
-		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, r, why, sizeof(why)),
+		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, r, oa_capture_ts(&c, i),
+					     why, sizeof(why)),
 			     "report %zu: %s", i, why);
 		if (i) {
 			uint32_t d = r[1] - oa_capture_report(&c, i - 1)[1];
@@ -296,7 +297,7 @@ static void test_tail_race(void)
 	vgpu_write(&dev, VGPU_TAIL_RACE, 1);
 	oa_open_periodic(&dev, &o, f, e);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 1024, 15000);
 	races = stat_or("tail_races", 0, &have_stats);
 	close(fd);
@@ -328,7 +329,7 @@ static void test_stall_tail(void)
 
 	oa_open_periodic(&dev, &o, f, e);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 16, 5000);
 
 	vgpu_write(&dev, VGPU_STALL_TAIL, 1);

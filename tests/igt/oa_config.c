@@ -119,7 +119,7 @@ static void test_add_remove(void)
 	oa_open_periodic(&dev, &o, f, 14);
 	o.props[3] = *id;
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 8, 5000);
 	close(fd);
 	igt_assert_lte(8, c.n);
@@ -151,7 +151,7 @@ static void test_remove_in_use(void)
 	igt_assert_eq(remove_config(*id), 0);
 	*id = 0;
 	igt_assert(!metrics_dir_exists(uuid));
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 8, 5000);
 	close(fd);
 	igt_assert_lte(8, c.n);

@@ -38,7 +38,7 @@ static void unprivileged_open(void *data)
 	if (a->read_reports) {
 		struct oa_capture c;
 
-		oa_capture_init(&c, f);
+		oa_capture_init(&c, f, &o);
 		oa_capture_until(fd, &c, 8, 5000);
 		igt_assert_lte(8, c.n);
 		oa_assert_reports(&dev, &c, a->exponent, 0);

@@ -3,7 +3,8 @@
  * Host-side self-check of the suite's own reference code: the workload
  * formula against hand-computed values and the report layout tables
  * against a report built independently from the contract's layout text
- * (including that every single flipped bit of a report is detected).
+ * (including that every single flipped bit of a report is detected), and
+ * the recovery of the full GPU timestamp from 32-bit report timestamps.
  */
 #include <stdio.h>
 
@@ -16,6 +17,7 @@ static const struct {
 } checks[] = {
 	{ "workload-formula", workload_selftest },
 	{ "report-layouts", oa_hw_selftest },
+	{ "timestamp-unwrap", oa_ts_unwrap_selftest },
 };
 
 int main(void)

@@ -49,7 +49,7 @@ static void test_blocking_read(void)
 	igt_assert(buf);
 	oa_open_periodic(&dev, &o, f, 18);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	w0 = oa_now_ns();
 	c0 = cpu_ns();
 	for (i = 0; i < 10; i++) {
@@ -90,7 +90,7 @@ static void test_non_blocking_read(void)
 	o.flags = I915_PERF_FLAG_FD_NONBLOCK;
 	fd = oa_open(dev.drm_fd, &o);
 	igt_assert(fcntl(fd, F_GETFL) & O_NONBLOCK);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	end = oa_now_ns() + 1500000000ull;
 	while (oa_now_ns() < end) {
 		uint64_t t0 = oa_now_ns();
@@ -123,7 +123,7 @@ static void test_poll_read(void)
 	oa_open_periodic(&dev, &o, f, 19);
 	o.flags = I915_PERF_FLAG_FD_NONBLOCK;
 	fd = oa_open(dev.drm_fd, &o);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	for (i = 0; i < 10; i++) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		size_t before = c.n;
@@ -148,15 +148,15 @@ static void test_poll_read(void)
 	oa_capture_fini(&c);
 }
 
-static int open_and_wait_data(const struct oa_format *f, unsigned int exponent)
+static int open_and_wait_data(const struct oa_format *f, unsigned int exponent,
+			      struct oa_open *o)
 {
 	struct pollfd pfd;
-	struct oa_open o;
 	int fd;
 
-	oa_open_periodic(&dev, &o, f, exponent);
-	o.flags = I915_PERF_FLAG_FD_NONBLOCK;
-	fd = oa_open(dev.drm_fd, &o);
+	oa_open_periodic(&dev, o, f, exponent);
+	o->flags = I915_PERF_FLAG_FD_NONBLOCK;
+	fd = oa_open(dev.drm_fd, o);
 	pfd.fd = fd;
 	pfd.events = POLLIN;
 	igt_assert_f(poll(&pfd, 1, 5000) == 1, "no data within 5 s");
@@ -174,16 +174,17 @@ static void test_short_reads_enospc(void)
 	size_t rec = OA_RECORD_HEADER_BYTES + f->size;
 	uint8_t buf[512];
 	struct oa_capture c;
+	struct oa_open o;
 	ssize_t r;
 	int fd;
 
-	fd = open_and_wait_data(f, 16);
+	fd = open_and_wait_data(f, 16, &o);
 	igt_assert_errno(read(fd, buf, rec - 1), ENOSPC);
 	igt_assert_errno(read(fd, buf, OA_RECORD_HEADER_BYTES), ENOSPC);
 	r = read(fd, buf, rec);
 	igt_assert_f(r == (ssize_t)rec, "read of exactly one record (%zu) returned %zd (%s)",
 		     rec, r, r < 0 ? strerror(errno) : "");
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_parse(&c, buf, r);
 	igt_assert_eq(c.n, 1);
 	oa_assert_reports(&dev, &c, 16, 0);
@@ -208,6 +209,7 @@ static void test_short_reads_efault(void)
 	size_t rec = OA_RECORD_HEADER_BYTES + f->size;
 	long page = sysconf(_SC_PAGESIZE);
 	struct oa_capture c;
+	struct oa_open o;
 	uint8_t *map;
 	ssize_t r;
 	int fd;
@@ -216,14 +218,14 @@ static void test_short_reads_efault(void)
 	igt_assert(map != MAP_FAILED);
 	igt_assert(munmap(map + page, page) == 0);
 
-	fd = open_and_wait_data(f, 13);	/* ~1.4 ms period: several pending */
+	fd = open_and_wait_data(f, 13, &o);	/* ~1.4 ms period: several pending */
 	oa_sleep_ms(50);
 	igt_assert_errno(read(fd, map + page, 4 * rec), EFAULT);
 	r = read(fd, map + page - rec - rec / 2, 4 * rec);
 	igt_assert_f(r == (ssize_t)rec,
 		     "read straddling an unmapped page returned %zd (%s), expected %zu (one record)",
 		     r, r < 0 ? strerror(errno) : "", rec);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_parse(&c, map + page - rec - rec / 2, r);
 	fcntl(fd, F_SETFL, 0);
 	oa_capture_until(fd, &c, 32, 5000);
@@ -252,7 +254,7 @@ static void test_disabled_read_error(void)
 	fd = oa_open(dev.drm_fd, &o);
 	igt_assert_errno(read(fd, buf, sizeof(buf)), EIO);
 	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 4, 5000);
 	igt_assert_lte(4, c.n);
 	oa_assert_reports(&dev, &c, 14, 0);
@@ -283,7 +285,7 @@ static void test_enable_disable(void)
 
 		igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
 		igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
-		oa_capture_init(&c, f);
+		oa_capture_init(&c, f, &o);
 		oa_capture_until(fd, &c, 16, 5000);
 		igt_assert_f(c.n >= 16, "cycle %d: only %zu reports", cycle, c.n);
 		oa_assert_reports(&dev, &c, 14, 0);
@@ -328,7 +330,7 @@ static void test_stream_config(void)
 	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_CONFIG, dev.metrics_set), (long long)id);
 	igt_assert_errno(ioctl(fd, I915_PERF_IOCTL_CONFIG, 0xdeadbeefUL), EINVAL);
 	igt_assert_errno(ioctl(fd, _IO('i', 0x7f), 0), EINVAL);
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 8, 5000);
 	igt_assert_lte(8, c.n);
 	oa_assert_reports(&dev, &c, 14, 0);
@@ -402,7 +404,7 @@ static void test_module_ref(void)
 		     "intel_oa was REMOVED while a stream was open");
 	igt_info("delete_module refused: %s\n", strerror(errno));
 
-	oa_capture_init(&c, f);
+	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 8, 5000);
 	igt_assert_lte(8, c.n);
 	oa_assert_reports(&dev, &c, 14, 0);

@@ -126,7 +126,7 @@ uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
 
 bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 		     const struct workload *w, const uint32_t *report,
-		     char *why, size_t why_len)
+		     uint64_t T, char *why, size_t why_len)
 {
 	uint32_t t = report[1];
 	uint32_t reason = oa_report_reason(p, report);
@@ -153,9 +153,14 @@ bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 			 report[2], p->squashed_ctx_id);
 		return false;
 	}
-	if (report[3] != workload_gpu_ticks(w, t)) {
-		snprintf(why, why_len, "GPU_TICKS %#x at t=%#x, expected %#x",
-			 report[3], t, workload_gpu_ticks(w, t));
+	if (t != (uint32_t)T) {
+		snprintf(why, why_len, "TIMESTAMP %#x, expected %#x (low 32 bits of T=%#llx)",
+			 t, (uint32_t)T, (unsigned long long)T);
+		return false;
+	}
+	if (report[3] != workload_gpu_ticks(w, T)) {
+		snprintf(why, why_len, "GPU_TICKS %#x at T=%#llx, expected %#x",
+			 report[3], (unsigned long long)T, workload_gpu_ticks(w, T));
 		return false;
 	}
 	for (s = 0; s < f->n_segs; s++) {
@@ -165,14 +170,14 @@ bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 		for (i = 0; i < seg->count; i++) {
 			unsigned int k = seg->first + i;
 			uint64_t got = oa_report_counter(seg, report, i);
-			uint64_t exp = workload_counter(w, k, t, width);
+			uint64_t exp = workload_counter(w, k, T, width);
 
 			if (got != exp) {
 				snprintf(why, why_len,
-					 "%s: counter k=%u (%c%u, dword %u, %u-bit) at t=%#x: got %#llx, expected %#llx",
+					 "%s: counter k=%u (%c%u, dword %u, %u-bit) at T=%#llx: got %#llx, expected %#llx",
 					 f->name, k, k < 36 ? 'A' : k < 44 ? 'B' : 'C',
 					 k < 36 ? k : k < 44 ? k - 36 : k - 44,
-					 seg->dword + i, width, t,
+					 seg->dword + i, width, (unsigned long long)T,
 					 (unsigned long long)got,
 					 (unsigned long long)exp);
 				return false;
@@ -182,15 +187,27 @@ bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 	return true;
 }
 
+uint64_t oa_ts_unwrap(struct oa_ts_unwrap *u, uint32_t t)
+{
+	if (!u->started) {
+		/* nearest to the reference: signed 32-bit distance */
+		u->last = u->ref + (int64_t)(int32_t)(t - (uint32_t)u->ref);
+		u->started = true;
+	} else {
+		u->last += (uint32_t)(t - (uint32_t)u->last);
+	}
+	return u->last;
+}
+
 /* Build a report by the contract layout table text, independently. */
 static void build_report(const struct oa_format *f, const struct workload *w,
-			 uint32_t t, uint32_t *r)
+			 uint64_t t, uint32_t *r)
 {
 	unsigned int i;
 
 	memset(r, 0, f->size);
 	r[0] = 1u << 19;
-	r[1] = t;
+	r[1] = (uint32_t)t;
 	r[2] = 0xffffffff;
 	r[3] = workload_gpu_ticks(w, t);
 	switch (f->counter_select) {
@@ -231,6 +248,7 @@ int oa_hw_selftest(void)
 	uint32_t r[64];
 	char why[256];
 	int bad = 0;
+	uint64_t T;
 	size_t i;
 
 	if (!p) {
@@ -257,9 +275,18 @@ int oa_hw_selftest(void)
 			bad++;
 		}
 
-		build_report(f, &w, 0xfffff000u + (uint32_t)i * 977, r);
-		if (!oa_report_check(p, f, &w, r, why, sizeof(why))) {
+		/* past the 32-bit TIMESTAMP wrap: the 40-bit counters see it */
+		T = 0x1fffff000ull + i * 977;
+		build_report(f, &w, T, r);
+		if (!oa_report_check(p, f, &w, r, T, why, sizeof(why))) {
 			fprintf(stderr, "%s: good report rejected: %s\n", f->name, why);
+			bad++;
+		}
+		/* the same report must not pass for T one wrap earlier */
+		if (f->counter_select == 5 &&
+		    oa_report_check(p, f, &w, r, T - (1ull << 32), why, sizeof(why))) {
+			fprintf(stderr, "%s: report of T=%#llx accepted for T - 2^32\n",
+				f->name, (unsigned long long)T);
 			bad++;
 		}
 		/* Every single flipped bit must be caught (except 18:17, 15:0). */
@@ -267,11 +294,64 @@ int oa_hw_selftest(void)
 			if (c < 32 && ((c >= 17 && c <= 18) || c < 16))
 				continue;
 			r[c / 32] ^= 1u << (c % 32);
-			if (oa_report_check(p, f, &w, r, why, sizeof(why))) {
+			if (oa_report_check(p, f, &w, r, T, why, sizeof(why))) {
 				fprintf(stderr, "%s: flipped bit %u not detected\n", f->name, c);
 				bad++;
 			}
 			r[c / 32] ^= 1u << (c % 32);
+		}
+	}
+	return bad;
+}
+
+struct unwrap_case {
+	const char *what;
+	uint64_t ref;
+	uint32_t t[4];
+	uint64_t expect[4];
+};
+
+/* Expected T worked out by hand (2^32 = 0x100000000). */
+static const struct unwrap_case unwrap_cases[] = {
+	{ "no wrap", 0x1000, { 0x1010, 0x1020, 0x1030, 0x1040 },
+	  { 0x1010, 0x1020, 0x1030, 0x1040 } },
+	{ "reports wrap after the reference", 0xfffffff0ull,
+	  { 0xfffffff8, 0x0, 0x8, 0x10 },
+	  { 0xfffffff8ull, 0x100000000ull, 0x100000008ull, 0x100000010ull } },
+	{ "reference low word behind the first report (wrapped)",
+	  0x1fffffffcull, { 0x4, 0xc, 0x14, 0x1c },
+	  { 0x200000004ull, 0x20000000cull, 0x200000014ull, 0x20000001cull } },
+	{ "reference low word ahead of the first report", 0x200000010ull,
+	  { 0x8, 0x18, 0x28, 0x38 },
+	  { 0x200000008ull, 0x200000018ull, 0x200000028ull, 0x200000038ull } },
+	{ "reference ahead across a wrap", 0x300000004ull,
+	  { 0xfffffff0, 0x0, 0x80000000, 0x10 },
+	  { 0x2fffffff0ull, 0x300000000ull, 0x380000000ull, 0x400000010ull } },
+	{ "36-bit reference, exactly on a wrap", 0xf00000000ull,
+	  { 0x0, 0x40, 0xffffffc0, 0x0 },
+	  { 0xf00000000ull, 0xf00000040ull, 0xfffffffc0ull, 0x1000000000ull } },
+};
+
+int oa_ts_unwrap_selftest(void)
+{
+	int bad = 0;
+	size_t i, j;
+
+	for (i = 0; i < sizeof(unwrap_cases) / sizeof(unwrap_cases[0]); i++) {
+		const struct unwrap_case *c = &unwrap_cases[i];
+		struct oa_ts_unwrap u;
+
+		oa_ts_unwrap_init(&u, c->ref);
+		for (j = 0; j < 4; j++) {
+			uint64_t got = oa_ts_unwrap(&u, c->t[j]);
+
+			if (got != c->expect[j]) {
+				fprintf(stderr, "unwrap \"%s\" (ref %#llx) report %zu t=%#x: got T=%#llx, expected %#llx\n",
+					c->what, (unsigned long long)c->ref, j, c->t[j],
+					(unsigned long long)got,
+					(unsigned long long)c->expect[j]);
+				bad++;
+			}
 		}
 	}
 	return bad;

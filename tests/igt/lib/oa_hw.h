@@ -36,6 +36,9 @@ struct oa_seg {
 	unsigned int hi_dword;
 };
 
+/* Render CS timestamp (PRM RING_TIMESTAMP, vgpu-contract.rst), 36 bits */
+#define OA_RING_TIMESTAMP 0x2358u
+
 #define OA_MAX_SEGS 4
 
 /**
@@ -105,12 +108,44 @@ static inline uint64_t oa_period_ticks(unsigned int e)
 }
 
 /*
- * Compare every field of @report against the synthetic workload. Returns
- * true if all match; otherwise writes the first mismatch into @why.
+ * Compare every field of @report against the synthetic workload at full
+ * GPU timestamp @T (see oa_ts_unwrap): TIMESTAMP must be T mod 2^32 and
+ * every counter value_k(T). Returns true if all match; otherwise writes
+ * the first mismatch into @why.
  */
 bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 		     const struct workload *w, const uint32_t *report,
-		     char *why, size_t why_len);
+		     uint64_t T, char *why, size_t why_len);
+
+/**
+ * struct oa_ts_unwrap - recover the full GPU timestamp T of reports
+ * @ref: T (or its 36 bits from RING_TIMESTAMP, see oa_read_timestamp())
+ *	read shortly before the stream was opened
+ * @last: T of the previous report
+ * @started: false until the first report was unwrapped
+ *
+ * A report carries only t = T mod 2^32, which wraps every 2^32 ticks
+ * (358 s at 12 MHz). The first report is placed at the T congruent to its
+ * t nearest to @ref (so @ref's low word may be ahead of or behind it, as
+ * long as they are less than 2^31 ticks apart); every later report at the
+ * first T >= @last congruent to its t (reports come in timestamp order,
+ * less than 2^32 ticks apart).
+ */
+struct oa_ts_unwrap {
+	uint64_t ref;
+	uint64_t last;
+	bool started;
+};
+
+static inline void oa_ts_unwrap_init(struct oa_ts_unwrap *u, uint64_t ref)
+{
+	u->ref = ref;
+	u->last = 0;
+	u->started = false;
+}
+
+/* Full GPU timestamp of the next report, whose TIMESTAMP field is @t. */
+uint64_t oa_ts_unwrap(struct oa_ts_unwrap *u, uint32_t t);
 
 /* Decode counter @idx of segment @s of @report (40-bit aware). */
 uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
@@ -118,5 +153,7 @@ uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
 
 /* Host-side check of the layout tables and decoder; 0 if good. */
 int oa_hw_selftest(void);
+/* Host-side check of oa_ts_unwrap(); 0 if good. */
+int oa_ts_unwrap_selftest(void);
 
 #endif /* OA_HW_H */

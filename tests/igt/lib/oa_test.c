@@ -347,6 +347,20 @@ void oa_open_periodic(const struct oa_dev *dev, struct oa_open *o,
 	oa_prop(o, DRM_I915_PERF_PROP_OA_EXPONENT, exponent);
 }
 
+int oa_read_timestamp(int drm_fd, uint64_t *ts)
+{
+	struct drm_i915_reg_read reg = { .offset = OA_RING_TIMESTAMP };
+	int ret;
+
+	do {
+		ret = ioctl(drm_fd, DRM_IOCTL_I915_REG_READ, &reg);
+	} while (ret < 0 && errno == EINTR);
+	if (ret < 0)
+		return -errno;
+	*ts = reg.val;
+	return 0;
+}
+
 int oa_try_open(int drm_fd, struct oa_open *o)
 {
 	struct drm_i915_perf_open_param param = {
@@ -355,6 +369,9 @@ int oa_try_open(int drm_fd, struct oa_open *o)
 		.properties_ptr = (uintptr_t)o->props,
 	};
 	int ret;
+
+	o->ts_ref = 0;
+	o->ts_ref_err = oa_read_timestamp(drm_fd, &o->ts_ref);
 
 	do {
 		ret = ioctl(drm_fd, DRM_IOCTL_I915_PERF_OPEN, &param);
@@ -372,17 +389,24 @@ int oa_open(int drm_fd, struct oa_open *o)
 
 /* ---- reading ---- */
 
-void oa_capture_init(struct oa_capture *c, const struct oa_format *f)
+void oa_capture_init(struct oa_capture *c, const struct oa_format *f,
+		     const struct oa_open *o)
 {
+	igt_assert_f(!o->ts_ref_err,
+		     "DRM_IOCTL_I915_REG_READ of RING_TIMESTAMP (%#x) before the open failed: %s; without it report timestamps cannot be unwrapped",
+		     OA_RING_TIMESTAMP, strerror(-o->ts_ref_err));
 	memset(c, 0, sizeof(*c));
 	c->fmt = f;
 	c->first_lost_at = SIZE_MAX;
+	oa_ts_unwrap_init(&c->unwrap, o->ts_ref);
 }
 
 void oa_capture_fini(struct oa_capture *c)
 {
 	free(c->reports);
+	free(c->ts);
 	c->reports = NULL;
+	c->ts = NULL;
 	c->n = c->cap = 0;
 }
 
@@ -408,10 +432,13 @@ void oa_capture_parse(struct oa_capture *c, const uint8_t *buf, size_t len)
 			if (c->n == c->cap) {
 				c->cap = c->cap ? c->cap * 2 : 1024;
 				c->reports = realloc(c->reports, c->cap * c->fmt->size);
-				igt_assert(c->reports);
+				c->ts = realloc(c->ts, c->cap * sizeof(*c->ts));
+				igt_assert(c->reports && c->ts);
 			}
 			memcpy(c->reports + c->n * (c->fmt->size / 4), buf + off + sizeof(h),
 			       c->fmt->size);
+			c->ts[c->n] = oa_ts_unwrap(&c->unwrap,
+						   c->reports[c->n * (c->fmt->size / 4) + 1]);
 			c->n++;
 			break;
 		case DRM_I915_PERF_RECORD_OA_REPORT_LOST:
@@ -512,10 +539,13 @@ void oa_assert_reports_range(const struct oa_dev *dev,
 	igt_assert(to <= c->n);
 	for (i = from; i < to; i++) {
 		const uint32_t *r = oa_capture_report(c, i);
+		uint64_t T = oa_capture_ts(c, i);
 
-		igt_assert_f(oa_report_check(dev->plat, c->fmt, &dev->wl, r, why, sizeof(why)),
-			     "report %zu of %zu: %s", i, c->n, why);
-		igt_assert_f(r[1] % period == 0,
+		igt_assert_f(oa_report_check(dev->plat, c->fmt, &dev->wl, r, T, why, sizeof(why)),
+			     "report %zu of %zu (T=%#llx, unwrapped from reference %#llx): %s",
+			     i, c->n, (unsigned long long)T,
+			     (unsigned long long)c->unwrap.ref, why);
+		igt_assert_f(T % period == 0,
 			     "report %zu: timestamp %#x is not a multiple of the period %#x (exponent %u)",
 			     i, r[1], period, exponent);
 		if (i > from) {

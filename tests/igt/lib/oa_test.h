@@ -90,17 +90,35 @@ uint64_t oa_sysctl_read(const char *name);
 void oa_sysctl_write(const char *name, uint64_t val);
 
 /* Open-parameter builder. */
+/*
+ * @ts_ref: GPU timestamp read (oa_read_timestamp) just before the open
+ * ioctl, the reference from which a capture recovers each report's full
+ * timestamp T; @ts_ref_err: 0, or the -errno of that read.
+ */
 struct oa_open {
 	uint64_t props[2 * 16];
 	uint32_t n;
 	uint32_t flags;
+	uint64_t ts_ref;
+	int ts_ref_err;
 };
+
+/*
+ * Read the render command streamer timestamp (RING_TIMESTAMP, 0x2358, 36
+ * bits) with DRM_IOCTL_I915_REG_READ. Returns 0 or -errno. It equals the
+ * full GPU timestamp T while T < 2^36 (95 min at 12 MHz from the device's
+ * timestamp-base), which the suite assumes.
+ */
+int oa_read_timestamp(int drm_fd, uint64_t *ts);
 
 void oa_prop(struct oa_open *o, uint64_t key, uint64_t val);
 /* The usual periodic stream: SAMPLE_OA, metrics set, format, exponent. */
 void oa_open_periodic(const struct oa_dev *dev, struct oa_open *o,
 		      const struct oa_format *f, unsigned int exponent);
-/* Issue DRM_IOCTL_I915_PERF_OPEN; returns the fd or -errno. */
+/*
+ * Read the timestamp reference into @o, then issue
+ * DRM_IOCTL_I915_PERF_OPEN; returns the fd or -errno.
+ */
 int oa_try_open(int drm_fd, struct oa_open *o);
 /* Same, asserting success. */
 int oa_open(int drm_fd, struct oa_open *o);
@@ -109,6 +127,8 @@ int oa_open(int drm_fd, struct oa_open *o);
 struct oa_capture {
 	const struct oa_format *fmt;
 	uint32_t *reports;		/* n * fmt->size bytes */
+	uint64_t *ts;			/* n full GPU timestamps T */
+	struct oa_ts_unwrap unwrap;	/* recovers T from TIMESTAMP */
 	size_t n, cap;
 	size_t n_report_lost;		/* OA_REPORT_LOST records */
 	size_t n_buffer_lost;		/* OA_BUFFER_LOST records */
@@ -117,7 +137,12 @@ struct oa_capture {
 	size_t eagain;			/* read() calls returning EAGAIN */
 };
 
-void oa_capture_init(struct oa_capture *c, const struct oa_format *f);
+/*
+ * Start a capture of reports of format @f from the stream opened with @o
+ * (its ts_ref anchors the recovery of each report's full timestamp).
+ */
+void oa_capture_init(struct oa_capture *c, const struct oa_format *f,
+		     const struct oa_open *o);
 void oa_capture_fini(struct oa_capture *c);
 /* Parse @len bytes of records from @buf into @c, asserting well-formed. */
 void oa_capture_parse(struct oa_capture *c, const uint8_t *buf, size_t len);
@@ -134,6 +159,12 @@ static inline const uint32_t *oa_capture_report(const struct oa_capture *c,
 						  size_t i)
 {
 	return c->reports + i * (c->fmt->size / 4);
+}
+
+/* Full GPU timestamp T of report @i (its TIMESTAMP field is T mod 2^32). */
+static inline uint64_t oa_capture_ts(const struct oa_capture *c, size_t i)
+{
+	return c->ts[i];
 }
 
 /*

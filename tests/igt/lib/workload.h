@@ -26,15 +26,21 @@ struct workload {
 	uint32_t ratio;
 };
 
-/* GPU_TICKS field for a report with TIMESTAMP @t. */
-uint32_t workload_gpu_ticks(const struct workload *w, uint32_t t);
+/*
+ * Every value is a function of the full GPU timestamp T of the report
+ * (ticks, 64-bit, never wraps); the report's TIMESTAMP field is only
+ * T mod 2^32. oa_ts_unwrap() (oa_hw.h) recovers T from that field.
+ */
+
+/* GPU_TICKS field for a report at GPU timestamp @T. */
+uint32_t workload_gpu_ticks(const struct workload *w, uint64_t T);
 
 /*
- * Value of counter number @k (see WL_A/WL_B/WL_C) in a report with
- * TIMESTAMP @t, truncated to @width bits (32 or 40).
+ * Value of counter number @k (see WL_A/WL_B/WL_C) in a report at GPU
+ * timestamp @T, truncated to @width bits (32 or 40).
  */
 uint64_t workload_counter(const struct workload *w, unsigned int k,
-			  uint32_t t, unsigned int width);
+			  uint64_t T, unsigned int width);
 
 /* Self-check of the formula against hand-computed values; 0 if good. */
 int workload_selftest(void);

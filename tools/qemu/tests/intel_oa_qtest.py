@@ -63,12 +63,14 @@ def counter(k, t, seed=SEED, width=32):
     return (s + t * (k + 1)) % (1 << width)
 
 
-def expected_report(fmt, t, seed=SEED):
-    t &= 0xffffffff
-    dw = [1 << 19, t, 0, (t * RATIO) & 0xffffffff]
-    A = lambda i: counter(i, t, seed)
-    B = lambda i: counter(36 + i, t, seed)
-    C = lambda i: counter(44 + i, t, seed)
+def expected_report(fmt, T, seed=SEED):
+    """Report for the full (unbounded) GPU timestamp T: the TIMESTAMP
+    field is T mod 2^32, every counter is a function of T itself."""
+    t = T & 0xffffffff
+    dw = [1 << 19, t, 0, (T * RATIO) & 0xffffffff]
+    A = lambda i: counter(i, T, seed)
+    B = lambda i: counter(36 + i, T, seed)
+    C = lambda i: counter(44 + i, T, seed)
     if fmt == 0:
         dw += [A(i) for i in range(7, 19)]
     elif fmt == 2:
@@ -77,7 +79,7 @@ def expected_report(fmt, t, seed=SEED):
     elif fmt == 7:
         dw += [C(i) for i in range(4)] + [B(i) for i in range(8)]
     elif fmt == 5:
-        a40 = [counter(i, t, seed, 40) for i in range(32)]
+        a40 = [counter(i, T, seed, 40) for i in range(32)]
         dw += [v & 0xffffffff for v in a40]
         dw += [A(i) for i in range(32, 36)]
         hi = bytes((v >> 32) & 0xff for v in a40)
@@ -86,15 +88,25 @@ def expected_report(fmt, t, seed=SEED):
     return struct.pack('<%dI' % len(dw), *dw)
 
 
-def ts_of(ns):
-    return ns * TS_HZ // 1000000000
+def decode_a40(report):
+    """A0..A31 of a format-5 report as 40-bit values (PRM layout)."""
+    dw = struct.unpack('<64I', report)
+    return [dw[4 + i] | (report[160 + i] << 32) for i in range(32)]
+
+
+def ts_of(ns, base=0):
+    """GPU timestamp T at virtual time @ns for timestamp-base @base."""
+    return base + ns * TS_HZ // 1000000000
 
 
 # ---- qtest plumbing -------------------------------------------------------
 
 class QTest:
-    def __init__(self, qemu, extra=''):
+    def __init__(self, qemu, extra='', ts_base=0):
         dev = 'intel-oa-gpu,addr=02.0' + extra
+        self.ts_base = ts_base
+        if ts_base:
+            dev += ',timestamp-base=%d' % ts_base
         self.p = subprocess.Popen(
             [qemu, '-M', 'q35', '-accel', 'qtest', '-nodefaults',
              '-L', '/usr/share/seabios', '-L', '/usr/share/qemu',
@@ -162,6 +174,10 @@ class QTest:
         self.now = int(self.cmd('clock_step %d' % ns))
         return self.now
 
+    def ts(self):
+        """The full GPU timestamp T now."""
+        return ts_of(self.now, self.ts_base)
+
 
 # ---- an OA buffer mapped through scattered GGTT pages ---------------------
 
@@ -203,7 +219,7 @@ def start(qt, buf, fmt, exponent):
     buf.program()
     qt.wr(OACTXCONTROL, (exponent << 2) | 2 | 1)
     qt.wr(OACONTROL, (fmt << 2) | 1)
-    return ts_of(qt.now)
+    return qt.ts()
 
 
 def stop(qt):
@@ -381,6 +397,44 @@ def test_seed(qemu):
     eq(n, (ts_of(qt.now) - ts0) // 8 + 1, 'reports')
     check_reports(buf, 5, 0, n, ts0, 8, seed=0xfeedf00d)
     qt.close()
+
+
+def test_timestamp_base_wrap(qemu):
+    # T starts just below a wrap of the report's 32-bit TIMESTAMP field and
+    # of the 36-bit RING_TIMESTAMP: the 40-bit A counters must keep
+    # counting, i.e. every delta across the wrap is exactly P * (k + 1).
+    for wrap in (1 << 32, 1 << 36):
+        base = wrap - 1000
+        qt = QTest(qemu, ts_base=base)
+        eq(qt.rd(RING_TIMESTAMP), qt.ts() & 0xffffffff,
+           'RING_TIMESTAMP at timestamp-base %#x' % base)
+        eq(qt.rd(RING_TIMESTAMP_UDW), (qt.ts() >> 32) & 0xf,
+           'RING_TIMESTAMP_UDW at timestamp-base %#x' % base)
+        buf = OABuffer(qt)
+        period = 2 << 3
+        ts0 = first_ts(start(qt, buf, 5, 3), period)
+        qt.step(250 * 1000)                 # 3000 ticks: past the wrap
+        n = (qt.ts() - ts0) // period + 1
+        eq(qt.rd(OATAILPTR) - buf.base, n * 256, 'tail across the wrap')
+        if not ts0 < wrap <= ts0 + (n - 1) * period:
+            raise AssertionError('reports %#x.. do not cross %#x' % (ts0, wrap))
+        check_reports(buf, 5, 0, n, ts0, period)
+        reports = [buf.read(i * 256, 256) for i in range(n)]
+        zero = [i for i in range(n)
+                if struct.unpack_from('<I', reports[i], 4)[0] == 0]
+        eq(len(zero), 1, 'reports with TIMESTAMP 0 (T = wrap)')
+        for i in range(1, n):
+            a, b = decode_a40(reports[i - 1]), decode_a40(reports[i])
+            for k in range(32):
+                eq((b[k] - a[k]) % (1 << 40), period * (k + 1),
+                   'A%d delta between reports %d and %d' % (k, i - 1, i))
+        eq(qt.rd(RING_TIMESTAMP), qt.ts() % (1 << 32),
+           'RING_TIMESTAMP after the wrap')
+        eq(qt.rd(RING_TIMESTAMP_UDW), (qt.ts() >> 32) & 0xf,
+           'RING_TIMESTAMP_UDW after the wrap')
+        stop(qt)
+        eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+        qt.close()
 
 
 def test_head_wrap_and_overflow(qemu):

@@ -27,6 +27,7 @@ struct IntelOAGpuState {
     /* properties */
     uint32_t seed;
     uint16_t device_id;
+    uint64_t timestamp_base;    /* GPU timestamp at virtual time 0 */
 
     const IntelOAPlatform *plat;
     MemoryRegion bar0;

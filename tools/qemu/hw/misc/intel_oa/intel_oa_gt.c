@@ -15,9 +15,11 @@
 
 #define TIMESTAMP_BITS  36
 
-void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat)
+void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
+                      uint64_t ts_base)
 {
     gt->plat = plat;
+    gt->ts_base = ts_base;
     gt->unimp = g_hash_table_new(g_direct_hash, g_direct_equal);
 }
 
@@ -36,15 +38,20 @@ void intel_oa_gt_reset(IntelOAGt *gt)
 uint64_t intel_oa_gt_ticks(const IntelOAGt *gt, int64_t now_ns)
 {
     if (now_ns <= 0) {
-        return 0;
+        return gt->ts_base;
     }
-    return muldiv64(now_ns, gt->plat->timestamp_hz, NANOSECONDS_PER_SECOND);
+    return gt->ts_base + muldiv64(now_ns, gt->plat->timestamp_hz,
+                                  NANOSECONDS_PER_SECOND);
 }
 
 int64_t intel_oa_gt_ticks_to_ns(const IntelOAGt *gt, uint64_t ticks)
 {
     uint64_t lo, hi, rem;
 
+    if (ticks <= gt->ts_base) {
+        return 0;
+    }
+    ticks -= gt->ts_base;
     /* ceil(ticks * 10^9 / hz) in 128-bit arithmetic */
     mulu64(&lo, &hi, ticks, NANOSECONDS_PER_SECOND);
     rem = divu128(&lo, &hi, gt->plat->timestamp_hz);

@@ -23,6 +23,8 @@ enum {
 
 typedef struct IntelOAGt {
     const IntelOAPlatform *plat;
+    /* "timestamp-base" property: GPU timestamp at virtual time 0, ticks */
+    uint64_t ts_base;
     uint32_t forcewake[INTEL_OA_FW_DOMAINS];
 
     /* unimplemented registers: offset -> last written value */
@@ -32,16 +34,19 @@ typedef struct IntelOAGt {
     uint32_t *unimp_pairs;
 } IntelOAGt;
 
-void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat);
+void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
+                      uint64_t ts_base);
 void intel_oa_gt_finalize(IntelOAGt *gt);
 void intel_oa_gt_reset(IntelOAGt *gt);
 
 /*
- * Timestamp ticks at QEMU_CLOCK_VIRTUAL time @now_ns: the counter
- * started at 0 when the virtual clock did (machine creation).
+ * GPU timestamp T (64-bit, never wraps) at QEMU_CLOCK_VIRTUAL time
+ * @now_ns: the counter started at ts_base when the virtual clock started
+ * (machine creation). RING_TIMESTAMP shows its low 36 bits, a report's
+ * TIMESTAMP field its low 32 bits.
  */
 uint64_t intel_oa_gt_ticks(const IntelOAGt *gt, int64_t now_ns);
-/* First virtual time at which the timestamp reads at least @ticks. */
+/* First virtual time at which T is at least @ticks (0 if already). */
 int64_t intel_oa_gt_ticks_to_ns(const IntelOAGt *gt, uint64_t ticks);
 
 bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val);

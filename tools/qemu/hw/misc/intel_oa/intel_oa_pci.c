@@ -124,7 +124,7 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         msi_uninit(pdev);
         return;
     }
-    intel_oa_gt_init(&s->gt, plat);
+    intel_oa_gt_init(&s->gt, plat, s->timestamp_base);
     intel_oa_irq_init(&s->irq, intel_oa_irq_output, s);
     intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, s->seed,
                       plat->gpu_ticks_ratio);
@@ -179,6 +179,7 @@ static void intel_oa_get_violations(Object *obj, Visitor *v,
 static Property intel_oa_properties[] = {
     DEFINE_PROP_UINT32("seed", IntelOAGpuState, seed, 0x5eed0001),
     DEFINE_PROP_UINT16("device-id", IntelOAGpuState, device_id, 0x1912),
+    DEFINE_PROP_UINT64("timestamp-base", IntelOAGpuState, timestamp_base, 0),
     DEFINE_PROP_END_OF_LIST(),
 };
 

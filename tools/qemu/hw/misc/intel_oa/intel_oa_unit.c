@@ -76,6 +76,11 @@ static const IntelOAFormat *oa_format(const IntelOAUnit *oa)
 
 /* ---- report generation (hot path) --------------------------------------- */
 
+/*
+ * Report for GPU timestamp @ts (the full 64-bit tick count): the TIMESTAMP
+ * field holds its low 32 bits, but the counters are functions of @ts
+ * itself, so the 40-bit A counters keep counting when TIMESTAMP wraps.
+ */
 static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
 {
     const IntelOAFormat *f = oa->fmt;
@@ -93,7 +98,7 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
 
         for (j = 0; j < run->count; j++) {
             unsigned int k = run->first + j;
-            uint64_t v = oa->counter_base[k] + (uint64_t)t * (k + 1);
+            uint64_t v = oa->counter_base[k] + ts * (k + 1);
 
             if (run->kind == INTEL_OA_RUN_LOW32) {
                 stl_le_p(p + 4 * j, v);
