@@ -2,7 +2,7 @@
 # Shared helpers for the scripts in this directory. Source it; do not run it.
 
 INTEL_OA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-INTEL_OA_CACHE=${INTEL_OA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/intel-oa}
+INTEL_OA_CACHE=${INTEL_OA_CACHE:-${XDG_CACHE_HOME:-${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}/.cache}/intel-oa}
 INTEL_OA_BUILD=${INTEL_OA_BUILD:-$INTEL_OA_TOP/build}
 
 say() { printf '%s\n' "$*" >&2; }
