@@ -26,7 +26,7 @@ setup:
 
 module: setup
 	@echo "building intel_oa.ko for Linux $(KVER)"
-	@$(MAKE) -s -C $(KDIR) M=$(TOP) W=1 modules
+	@$(MAKE) -s -C $(KDIR) M=$(TOP) W=1 CONFIG_DEBUG_INFO_BTF_MODULES= modules
 	@mkdir -p $(BUILD)
 	@cp drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/intel_oa.ko
 
