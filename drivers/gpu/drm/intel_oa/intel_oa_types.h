@@ -100,9 +100,6 @@ struct intel_oa_topology {
 /**
  * struct intel_oa_hw_ops - per-generation OA unit programming
  *
- * One const instance per generation family, chosen once at probe through
- * the platform table. Nothing in the hot paths checks generation numbers.
- *
  * @read_topology: fill &intel_oa_device.topo from the fuse registers.
  * @read_timestamp_freq: return the CS/OA timestamp frequency in Hz.
  * @enable_metric_set: program a stream's metrics set (NOA mux, boolean
@@ -123,6 +120,9 @@ struct intel_oa_topology {
  * @irq_oa_mask: stop the OA unit raising its half-full interrupt.
  * @irq_handler: hard interrupt handler; acks and returns IRQ_WAKE_THREAD
  *	when the OA half-full event fired.
+ *
+ * One const instance per generation family, chosen once at probe through
+ * the platform table. Nothing in the hot paths checks generation numbers.
  */
 struct intel_oa_hw_ops {
 	void (*read_topology)(struct intel_oa_device *oa);
@@ -207,9 +207,6 @@ struct intel_oa_platform {
 /**
  * struct intel_oa_stats - counters exposed in debugfs intel_oa_stats
  *
- * @interrupts counts since load; the others are reset when a stream is
- * opened so they describe the current (or last) stream.
- *
  * @interrupts: OA half-full interrupts handled since load.
  * @stream_interrupts: OA half-full interrupts for the current stream.
  * @irq_drains: tail updates that exposed reports, from the interrupt.
@@ -218,6 +215,9 @@ struct intel_oa_platform {
  * @report_lost: REPORT_LOST records emitted.
  * @buffer_lost: BUFFER_LOST records emitted (buffer overflows).
  * @tail_races: tail updates that held back unlanded reports.
+ *
+ * @interrupts counts since load; the others are reset when a stream is
+ * opened so they describe the current (or last) stream.
  */
 struct intel_oa_stats {
 	atomic64_t interrupts;
