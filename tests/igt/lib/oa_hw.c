@@ -67,6 +67,21 @@ static const struct oa_platform oa_platforms[] = {
 			I915_OA_FORMAT_A12, I915_OA_FORMAT_A12_B8_C8,
 			I915_OA_FORMAT_A32u40_A4u32_B8_C8, I915_OA_FORMAT_C4_B8, 0,
 		},
+		/*
+		 * Topology limits as i915 gen9_sseu_info_init() sets them for
+		 * non-LP Gen9 (3 slices, 4 subslices, 8 EUs); the part itself
+		 * is GT2: one slice of three subslices of 8 EUs (24 EUs, i915
+		 * device info and Intel ARK for HD Graphics 530).
+		 */
+		.max_slices = 3, .max_subslices = 4, .max_eus_per_subslice = 8,
+		.slice_mask = 0x1, .subslice_mask = 0x7, .eus_per_subslice = 8,
+		/*
+		 * RP_STATE_CAP of the part modelled (HD Graphics 530): RP0
+		 * 1150 MHz (maximum dynamic frequency, Intel ARK), RP1 350 MHz
+		 * (base frequency, Intel ARK), RPn 300 MHz (minimum); these are
+		 * also the values the QEMU device model's RP_STATE_CAP holds.
+		 */
+		.rp0_mhz = 1150, .rp1_mhz = 350, .rpn_mhz = 300,
 	},
 };
 

@@ -72,6 +72,16 @@ struct oa_format {
  * @reason_shift: RPT_ID bit of report reason bit 0
  * @reason_mask: width mask of the report reason field
  * @formats: uapi ids of the supported formats, 0-terminated
+ * @max_slices: slice bits i915 reports in the topology query for the
+ *	platform (architectural limit, not the fused count)
+ * @max_subslices: subslice bits per slice in the topology query
+ * @max_eus_per_subslice: EU bits per subslice in the topology query
+ * @slice_mask: slices present on the part
+ * @subslice_mask: subslices present in each present slice
+ * @eus_per_subslice: EUs present in each present subslice (the lowest ones)
+ * @rp0_mhz: RP_STATE_CAP RP0 (maximum) GT frequency
+ * @rp1_mhz: RP_STATE_CAP RP1 (most efficient) GT frequency
+ * @rpn_mhz: RP_STATE_CAP RPn (minimum) GT frequency
  */
 struct oa_platform {
 	const char *name;
@@ -83,6 +93,10 @@ struct oa_platform {
 	uint32_t squashed_ctx_id;
 	uint32_t reason_shift, reason_mask;
 	uint32_t formats[8];
+	unsigned int max_slices, max_subslices, max_eus_per_subslice;
+	uint8_t slice_mask, subslice_mask;
+	unsigned int eus_per_subslice;
+	unsigned int rp0_mhz, rp1_mhz, rpn_mhz;
 };
 
 #define OA_REASON_TIMER 0x1u
