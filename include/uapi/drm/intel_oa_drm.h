@@ -227,8 +227,12 @@ enum drm_i915_oa_format {
  * @DRM_I915_PERF_PROP_OA_FORMAT: an enum drm_i915_oa_format value.
  * @DRM_I915_PERF_PROP_OA_EXPONENT: periodic timer exponent, 0..31.
  * @DRM_I915_PERF_PROP_HOLD_PREEMPTION: needs a context; not supported.
- * @DRM_I915_PERF_PROP_GLOBAL_SSEU: not supported.
- * @DRM_I915_PERF_PROP_POLL_OA_PERIOD: hrtimer period in ns, >= 100000.
+ * @DRM_I915_PERF_PROP_GLOBAL_SSEU: pointer to a struct
+ *	drm_i915_gem_context_param_sseu; validated as i915 does (EFAULT,
+ *	EINVAL) and makes the open privileged. intel_oa has no context image
+ *	to apply it to.
+ * @DRM_I915_PERF_PROP_POLL_OA_PERIOD: hrtimer period in ns, >= 100000
+ *	(EINVAL below).
  * @DRM_I915_PERF_PROP_OA_ENGINE_CLASS: engine class (render only).
  * @DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE: engine instance (0 only).
  * @DRM_I915_PERF_PROP_MAX: number of values; not ABI.
@@ -297,8 +301,8 @@ enum drm_i915_perf_record_type {
 
 /**
  * struct drm_i915_perf_oa_config - argument of DRM_IOCTL_I915_PERF_ADD_CONFIG
- * @uuid: "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", lowercase hex, not NUL
- *	terminated.
+ * @uuid: "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" (hex digits), not NUL
+ *	terminated; must be unique among the added configs (EADDRINUSE).
  * @n_mux_regs: number of (address, value) __u32 pairs at @mux_regs_ptr.
  * @n_boolean_regs: number of pairs at @boolean_regs_ptr.
  * @n_flex_regs: number of pairs at @flex_regs_ptr.

@@ -59,6 +59,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 int intel_oa_stream_install_fd(struct intel_oa_stream *stream, u32 flags);
 void intel_oa_stream_enable_locked(struct intel_oa_stream *stream);
 void intel_oa_stream_restart_locked(struct intel_oa_stream *stream);
+void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream);
 void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream);
 
 /* intel_oa_buffer.c */

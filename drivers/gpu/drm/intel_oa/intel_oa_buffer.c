@@ -119,8 +119,10 @@ err_arrays:
 }
 
 /**
- * intel_oa_buffer_free - unmap and free the OA buffer
- * @stream: stream with an allocated buffer; the OA unit must be stopped
+ * intel_oa_buffer_free - DMA-unmap and free the OA buffer's pages
+ * @stream: stream with an allocated buffer whose GGTT entries were already
+ *	cleared (intel_oa_stream_hw_fini_locked()), so the OA unit cannot
+ *	write to it
  */
 void intel_oa_buffer_free(struct intel_oa_stream *stream)
 {
@@ -128,7 +130,6 @@ void intel_oa_buffer_free(struct intel_oa_stream *stream)
 	struct device *dev = &stream->oa->pdev->dev;
 	unsigned int i;
 
-	intel_oa_ggtt_clear(stream->oa, buf->ggtt_offset, buf->n_pages);
 	vunmap(buf->vaddr);
 	for (i = 0; i < buf->n_pages; i++) {
 		dma_unmap_page(dev, buf->dma[i], PAGE_SIZE, DMA_BIDIRECTIONAL);

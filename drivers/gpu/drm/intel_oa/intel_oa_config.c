@@ -113,7 +113,14 @@ static struct intel_oa_reg *alloc_oa_regs(struct intel_oa_device *oa,
 	if (!is_valid)
 		return ERR_PTR(-EINVAL);
 
-	oa_regs = kmalloc_array(n_regs, sizeof(*oa_regs), GFP_KERNEL);
+	/*
+	 * n_regs is a user-chosen u32 (up to 32 GiB of pairs). Like i915 the
+	 * list must fit one kmalloc (-ENOMEM beyond, which also bounds the
+	 * memory an unprivileged user can pin with paranoid=0), but without
+	 * the allocator's warning splat for an oversized request.
+	 */
+	oa_regs = kmalloc_array(n_regs, sizeof(*oa_regs),
+				GFP_KERNEL | __GFP_NOWARN);
 	if (!oa_regs)
 		return ERR_PTR(-ENOMEM);
 
@@ -259,6 +266,12 @@ int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
 	if (err)
 		goto err_put;
 
+	/* PCI remove may have run intel_oa_metrics_fini() meanwhile. */
+	if (!oa->metrics_kobj) {
+		err = -ENODEV;
+		goto err_unlock;
+	}
+
 	idr_for_each_entry(&oa->metrics_idr, tmp, id) {
 		if (!strcmp(tmp->uuid, config->uuid)) {
 			drm_dbg(dev, "OA config %s already exists\n",
@@ -301,7 +314,7 @@ err_put:
  * @data: u64 config id
  * @file: DRM file
  *
- * Return: 0, -EACCES or -ENOENT.
+ * Return: 0, -EACCES, -ENOENT, or -EINTR if interrupted by a signal.
  */
 int intel_oa_remove_config_ioctl(struct drm_device *dev, void *data,
 				 struct drm_file *file)

@@ -188,7 +188,12 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 err_sysfs:
 	intel_oa_sysfs_fini(oa);
 err_unregister:
-	drm_dev_unregister(&oa->drm);
+	/*
+	 * The nodes were visible: a DRM fd opened meanwhile must not reach
+	 * BAR0 after devres unmaps it. No stream can exist yet (PERF_OPEN
+	 * needs the metrics directory).
+	 */
+	drm_dev_unplug(&oa->drm);
 	return ret;
 }
 
@@ -196,9 +201,26 @@ static void intel_oa_remove(struct pci_dev *pdev)
 {
 	struct intel_oa_device *oa = pci_get_drvdata(pdev);
 
+	/* The sysfs files live on the card device: remove them before it. */
 	intel_oa_metrics_fini(oa);
 	intel_oa_sysfs_fini(oa);
-	drm_dev_unregister(&oa->drm);
+
+	/*
+	 * Unregister and wait for every drm_dev_enter() section (ioctls,
+	 * stream ioctls) to finish; none can start afterwards.
+	 */
+	drm_dev_unplug(&oa->drm);
+
+	/*
+	 * DRM and stream fds may outlive the device. Stop an open stream's
+	 * use of the hardware now, while BAR0 and the interrupt still exist
+	 * (devres undoes them after this returns); its release only frees
+	 * memory then.
+	 */
+	mutex_lock(&oa->lock);
+	if (oa->exclusive_stream)
+		intel_oa_stream_hw_fini_locked(oa->exclusive_stream);
+	mutex_unlock(&oa->lock);
 }
 
 static struct pci_driver intel_oa_pci_driver = {

@@ -234,17 +234,29 @@ static bool gen8_is_valid_flex_addr(u32 addr)
 	return false;
 }
 
+/* GT interrupt banks 0..3 feeding MASTER_IRQ. */
+#define GEN8_GT_IRQ_BANKS	4
+
 static void gen8_irq_reset(struct intel_oa_device *oa)
 {
+	unsigned int n;
+
 	intel_oa_write(oa, GEN8_MASTER_IRQ, 0);
 	intel_oa_read(oa, GEN8_MASTER_IRQ);
 	intel_oa_write(oa, GEN8_OA_IMR, ~0u);
-	intel_oa_write(oa, GEN8_GT_IMR(GEN8_GT_OA_BANK), ~0u);
-	intel_oa_write(oa, GEN8_GT_IER(GEN8_GT_OA_BANK), 0);
-	/* IIR can queue a second event behind the first: clear twice. */
-	intel_oa_write(oa, GEN8_GT_IIR(GEN8_GT_OA_BANK), ~0u);
-	intel_oa_write(oa, GEN8_GT_IIR(GEN8_GT_OA_BANK), ~0u);
-	intel_oa_read(oa, GEN8_GT_IIR(GEN8_GT_OA_BANK));
+	/*
+	 * Quiesce every GT bank, as i915's gen8_gt_irq_reset(): the handler
+	 * only acks bank 3, so a source left enabled in another bank by the
+	 * firmware or a previous driver would keep MASTER_IRQ asserted.
+	 */
+	for (n = 0; n < GEN8_GT_IRQ_BANKS; n++) {
+		intel_oa_write(oa, GEN8_GT_IMR(n), ~0u);
+		intel_oa_write(oa, GEN8_GT_IER(n), 0);
+		/* IIR can queue a second event behind the first: clear twice. */
+		intel_oa_write(oa, GEN8_GT_IIR(n), ~0u);
+		intel_oa_write(oa, GEN8_GT_IIR(n), ~0u);
+		intel_oa_read(oa, GEN8_GT_IIR(n));
+	}
 }
 
 static void gen8_irq_postinstall(struct intel_oa_device *oa)

@@ -21,8 +21,10 @@
  *
  * The thread drains: it reads the hardware tail of the exclusive stream,
  * runs the tail-race check (see "OA buffer") and wakes readers. Stream
- * teardown clears &intel_oa_device.exclusive_stream and then calls
- * synchronize_irq(), so the thread never sees a freed stream.
+ * disable masks the OA interrupt, clears &intel_oa_stream.enabled and calls
+ * synchronize_irq(); stream teardown (intel_oa_stream_hw_fini_locked())
+ * then clears &intel_oa_device.exclusive_stream and calls synchronize_irq()
+ * again, so the thread never sees a stopped or freed stream.
  */
 
 static irqreturn_t intel_oa_irq_hard(int irq, void *arg)
@@ -39,7 +41,8 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 
 	atomic64_inc(&oa->stats.interrupts);
 
-	stream = READ_ONCE(oa->exclusive_stream);
+	/* Pairs with the smp_store_release() in intel_oa_stream_init(). */
+	stream = smp_load_acquire(&oa->exclusive_stream);
 	if (!stream || !READ_ONCE(stream->enabled))
 		return IRQ_HANDLED;
 

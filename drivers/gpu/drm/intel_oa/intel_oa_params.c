@@ -6,6 +6,7 @@
 #include <linux/nospec.h>
 #include <linux/uaccess.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 
 #include "intel_oa.h"
@@ -219,7 +220,8 @@ static const struct reg_whitelist reg_read_whitelist[] = {
  * @data: struct drm_i915_reg_read
  * @file: DRM file
  *
- * Return: 0, or -EINVAL for a register outside the whitelist.
+ * Return: 0, -EINVAL for a register outside the whitelist, -ENODEV after
+ * the GPU was removed, -ETIMEDOUT if forcewake was not acknowledged.
  */
 int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file)
@@ -229,7 +231,7 @@ int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
 	const struct reg_whitelist *entry = reg_read_whitelist;
 	unsigned int i;
 	u32 flags;
-	int ret;
+	int ret, idx;
 
 	for (i = 0; i < ARRAY_SIZE(reg_read_whitelist); i++, entry++) {
 		if (entry->offset_ldw == (reg->offset & -(u64)entry->size))
@@ -241,9 +243,13 @@ int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
 	/* Low bits of the offset carry flags (naturally aligned regs). */
 	flags = reg->offset & (entry->size - 1);
 
+	/* BAR0 is unmapped once the PCI device is removed. */
+	if (!drm_dev_enter(dev, &idx))
+		return -ENODEV;
+
 	ret = intel_oa_forcewake_get(oa);
 	if (ret)
-		return ret;
+		goto out_exit;
 
 	/*
 	 * Both the plain 8-byte read and I915_REG_READ_8B_WA return the
@@ -258,5 +264,7 @@ int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
 		ret = -EINVAL;
 
 	intel_oa_forcewake_put(oa);
+out_exit:
+	drm_dev_exit(idx);
 	return ret;
 }

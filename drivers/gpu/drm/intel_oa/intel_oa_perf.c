@@ -9,6 +9,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 
 #include "intel_oa.h"
@@ -186,7 +187,11 @@ static int set_poll_oa_period(struct intel_oa_device *oa,
 			value);
 		return -EINVAL;
 	}
-	props->poll_oa_period = value;
+	/*
+	 * Accepted like i915, but a period beyond KTIME_MAX would turn into a
+	 * negative ktime and make the hrtimer fire back to back.
+	 */
+	props->poll_oa_period = min_t(u64, value, KTIME_MAX);
 	return 0;
 }
 
@@ -420,7 +425,7 @@ int intel_oa_perf_open_ioctl(struct drm_device *dev, void *data,
 	struct drm_i915_perf_open_param *param = data;
 	struct perf_open_properties props;
 	u32 known_open_flags;
-	int ret;
+	int ret, idx;
 
 	known_open_flags = I915_PERF_FLAG_FD_CLOEXEC |
 			   I915_PERF_FLAG_FD_NONBLOCK |
@@ -436,9 +441,14 @@ int intel_oa_perf_open_ioctl(struct drm_device *dev, void *data,
 	if (ret)
 		return ret;
 
+	/* The stream programs the hardware: not after PCI remove. */
+	if (!drm_dev_enter(dev, &idx))
+		return -ENODEV;
+
 	mutex_lock(&oa->lock);
 	ret = open_locked(oa, param, &props);
 	mutex_unlock(&oa->lock);
 
+	drm_dev_exit(idx);
 	return ret;
 }

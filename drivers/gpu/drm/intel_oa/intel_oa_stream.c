@@ -30,7 +30,13 @@
  *
  * Lifetime: the file holds a module reference (fops owner) and a
  * drm_dev_get() reference, so the DRM fd and the stream fd can be closed in
- * any order and the module cannot be unloaded under an open stream.
+ * any order and the module cannot be unloaded under an open stream. The
+ * PCI device can still go away (unbind, hot unplug) under an open stream:
+ * remove stops the stream's hardware use with
+ * intel_oa_stream_hw_fini_locked() while BAR0 is still mapped, the stream
+ * ioctls enter the device with drm_dev_enter() and fail with -ENODEV after
+ * that, read() of the (now disabled) stream returns -EIO, and release()
+ * only frees memory.
  */
 
 /*
@@ -60,11 +66,14 @@ static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 
 /**
  * intel_oa_stream_enable_locked - start sampling
- * @stream: stream; caller holds @stream->lock or owns the stream alone
+ * @stream: stream whose hardware is still set up (it is
+ *	&intel_oa_device.exclusive_stream); caller holds @stream->lock
  */
 void intel_oa_stream_enable_locked(struct intel_oa_stream *stream)
 {
 	struct intel_oa_device *oa = stream->oa;
+
+	lockdep_assert_held(&stream->lock);
 
 	if (stream->enabled)
 		return;
@@ -82,6 +91,8 @@ void intel_oa_stream_enable_locked(struct intel_oa_stream *stream)
 static void intel_oa_stream_disable_locked(struct intel_oa_stream *stream)
 {
 	struct intel_oa_device *oa = stream->oa;
+
+	lockdep_assert_held(&stream->lock);
 
 	if (!stream->enabled)
 		return;
@@ -116,8 +127,9 @@ static bool read_ready(struct intel_oa_stream *stream)
 	return !READ_ONCE(stream->enabled) || intel_oa_buffer_has_data(stream);
 }
 
-static int read_locked(struct intel_oa_stream *stream, char __user *buf,
-		       size_t count, size_t *offset)
+/* One locked pass of read(); takes @stream->lock itself. */
+static int read_records(struct intel_oa_stream *stream, char __user *buf,
+			size_t count, size_t *offset)
 {
 	int ret;
 
@@ -153,10 +165,10 @@ static ssize_t intel_oa_stream_read(struct file *file, char __user *buf,
 			if (ret)
 				return ret;
 
-			ret = read_locked(stream, buf, count, &offset);
+			ret = read_records(stream, buf, count, &offset);
 		} while (!offset && !ret);
 	} else {
-		ret = read_locked(stream, buf, count, &offset);
+		ret = read_records(stream, buf, count, &offset);
 	}
 
 	/*
@@ -184,6 +196,8 @@ static long config_locked(struct intel_oa_stream *stream, unsigned long id)
 	struct intel_oa_config *config;
 	long ret = stream->config->id;
 
+	lockdep_assert_held(&stream->lock);
+
 	config = intel_oa_config_lookup(oa, id);
 	if (!config)
 		return -EINVAL;
@@ -202,6 +216,11 @@ static long intel_oa_stream_ioctl(struct file *file, unsigned int cmd,
 {
 	struct intel_oa_stream *stream = file->private_data;
 	long ret = 0;
+	int idx;
+
+	/* Every ioctl programs the hardware: not after PCI remove. */
+	if (!drm_dev_enter(&stream->oa->drm, &idx))
+		return -ENODEV;
 
 	mutex_lock(&stream->lock);
 	switch (cmd) {
@@ -219,8 +238,47 @@ static long intel_oa_stream_ioctl(struct file *file, unsigned int cmd,
 		break;
 	}
 	mutex_unlock(&stream->lock);
+	drm_dev_exit(idx);
 
 	return ret;
+}
+
+/**
+ * intel_oa_stream_hw_fini_locked - stop a stream's use of the hardware
+ * @stream: stream; caller holds @stream->oa->lock
+ *
+ * Stops sampling, unpublishes the stream from the interrupt thread, undoes
+ * the metrics set, clears the buffer's GGTT entries, drops the stream's
+ * forcewake and frees the OA buffer (a disabled stream never reads it, and
+ * no ioctl can re-enable it: see "stream file"). Done once, by whichever
+ * comes first of release() and PCI remove (which must do it while BAR0 is
+ * still mapped and the device bound); a stream that is no longer
+ * &intel_oa_device.exclusive_stream has nothing left to undo.
+ */
+void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+
+	lockdep_assert_held(&oa->lock);
+
+	if (oa->exclusive_stream != stream)
+		return;
+
+	mutex_lock(&stream->lock);
+	intel_oa_stream_disable_locked(stream);
+	mutex_unlock(&stream->lock);
+
+	/* After this no interrupt thread can find or still use the stream. */
+	WRITE_ONCE(oa->exclusive_stream, NULL);
+	synchronize_irq(oa->irq);
+
+	oa->ops->disable_metric_set(stream);
+	/* The OA unit is stopped: unmap the buffer before it is freed. */
+	intel_oa_ggtt_clear(oa, stream->buf.ggtt_offset, stream->buf.n_pages);
+	intel_oa_forcewake_put(oa);
+
+	/* DMA-unmap while the device is still bound; nothing reads it now. */
+	intel_oa_buffer_free(stream);
 }
 
 /**
@@ -233,16 +291,8 @@ void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream)
 
 	lockdep_assert_held(&oa->lock);
 
-	mutex_lock(&stream->lock);
-	intel_oa_stream_disable_locked(stream);
-	mutex_unlock(&stream->lock);
+	intel_oa_stream_hw_fini_locked(stream);
 
-	WRITE_ONCE(oa->exclusive_stream, NULL);
-	synchronize_irq(oa->irq);
-
-	oa->ops->disable_metric_set(stream);
-	intel_oa_buffer_free(stream);
-	intel_oa_forcewake_put(oa);
 	intel_oa_config_put(stream->config);
 	trace_intel_oa_stream_close(stream);
 
@@ -329,7 +379,8 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	atomic64_set(&oa->stats.buffer_lost, 0);
 	atomic64_set(&oa->stats.tail_races, 0);
 
-	WRITE_ONCE(oa->exclusive_stream, stream);
+	/* Publish the initialised stream to the interrupt thread. */
+	smp_store_release(&oa->exclusive_stream, stream);
 	trace_intel_oa_stream_open(stream, format, config->id);
 	return 0;
 
@@ -361,8 +412,11 @@ int intel_oa_stream_install_fd(struct intel_oa_stream *stream, u32 flags)
 		f_flags |= O_NONBLOCK;
 
 	/* Enable before the fd exists, so no close() can race with it. */
-	if (!(flags & I915_PERF_FLAG_DISABLED))
+	if (!(flags & I915_PERF_FLAG_DISABLED)) {
+		mutex_lock(&stream->lock);
 		intel_oa_stream_enable_locked(stream);
+		mutex_unlock(&stream->lock);
+	}
 
 	/* Dropped by release(). */
 	drm_dev_get(&oa->drm);

@@ -246,9 +246,11 @@ struct intel_oa_stats {
  * @rpn_mhz: minimum (RPn) frequency.
  * @format_mask: formats usable on this device.
  * @lock: serialises stream open/close; protects @exclusive_stream.
- * @exclusive_stream: the one open stream, or NULL. Written under @lock;
- *	read with READ_ONCE() by the interrupt thread, which is synchronised
- *	against stream teardown with synchronize_irq().
+ * @exclusive_stream: the one stream whose hardware is set up, or NULL.
+ *	Written under @lock (published with smp_store_release(), cleared by
+ *	intel_oa_stream_hw_fini_locked() at release or PCI remove); read
+ *	with smp_load_acquire() by the interrupt thread, which is
+ *	synchronised against teardown with synchronize_irq().
  * @metrics_lock: protects @metrics_idr and the sysfs metrics entries.
  * @metrics_idr: OA configs by id; protected by @metrics_lock (lookups
  *	under RCU).
@@ -344,8 +346,9 @@ enum intel_oa_drain_source {
  * @vaddr: contiguous kernel mapping of @pages.
  * @ggtt_offset: GGTT address of the first byte.
  * @format: report format of the stream.
- * @ptr_lock: protects @head and @tail; taken from the hrtimer (hard
- *	irq context) and the interrupt thread, hence irqsave.
+ * @ptr_lock: protects @head, @tail and @status_pending and orders the
+ *	OA pointer register accesses; taken from the hrtimer (hard irq
+ *	context) and the interrupt thread, hence irqsave.
  * @head: offset of the next report to copy to userspace.
  * @tail: offset just past the last report known to have landed.
  * @status_pending: the last check saw report-lost or overflow status
@@ -359,7 +362,7 @@ struct intel_oa_buffer {
 	u32 ggtt_offset;
 	const struct intel_oa_format *format;
 
-	spinlock_t ptr_lock; /* protects head, tail */
+	spinlock_t ptr_lock; /* protects head, tail, status_pending */
 	u32 head;
 	u32 tail;
 	bool status_pending;
@@ -368,8 +371,9 @@ struct intel_oa_buffer {
 /**
  * struct intel_oa_stream - an open perf stream (one per device)
  * @oa: owning device (a drm_dev_get() reference is held).
- * @lock: serialises the file operations (read, ioctl, poll).
- * @enabled: sampling enabled; written under @lock.
+ * @lock: serialises read() and the ioctls; protects @enabled and @config.
+ * @enabled: sampling enabled; written under @lock, read locklessly with
+ *	READ_ONCE() by read(), the wait condition and the interrupt thread.
  * @periodic: the OA timer is used.
  * @period_exponent: OA timer exponent.
  * @sample_size: bytes of one SAMPLE record (header + report).
