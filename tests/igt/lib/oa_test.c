@@ -162,6 +162,14 @@ static void remove_suite_config(void)
 	suite_config_id = 0;
 }
 
+void oa_suite_config_release(void)
+{
+	remove_suite_config();
+	if (suite_config_fd >= 0)
+		close(suite_config_fd);
+	suite_config_fd = -1;
+}
+
 static bool add_suite_config(struct oa_dev *dev)
 {
 	static const uint32_t mux[] = { 0x9888, 0x166c01e0 };
@@ -175,12 +183,18 @@ static bool add_suite_config(struct oa_dev *dev)
 	int ret;
 
 	memcpy(cfg.uuid, SUITE_CONFIG_UUID, sizeof(cfg.uuid));
+	static bool atexit_done;
+
 	ret = ioctl(dev->drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
 	igt_assert_f(ret > 0, "no metric set in %s/metrics and ADD_CONFIG of the suite's own failed: %s",
 		     dev->sysfs, strerror(errno));
+	/* A second device open (after a rebind) replaces the first's. */
+	oa_suite_config_release();
 	suite_config_fd = dup(dev->drm_fd);
 	suite_config_id = ret;
-	atexit(remove_suite_config);
+	if (!atexit_done)
+		atexit(remove_suite_config);
+	atexit_done = true;
 	dev->metrics_set = ret;
 	return true;
 }
@@ -727,4 +741,159 @@ bool oa_metric_id_for_uuid(const struct oa_dev *dev, const char *uuid,
 
 	snprintf(path, sizeof(path), "%s/metrics/%.36s/id", dev->sysfs, uuid);
 	return read_sysfs_u64(path, id);
+}
+
+/* ---- PCI unbind/bind and the kernel log ---- */
+
+#define OA_PCI_DRIVER_DIR "/sys/bus/pci/drivers/intel_oa"
+
+bool oa_driver_bound(const char *bdf)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), OA_PCI_DRIVER_DIR "/%s", bdf);
+	return access(path, F_OK) == 0;
+}
+
+/* The /sys/class/drm/cardN whose device is PCI function @bdf, or -1. */
+int oa_card_for_bdf(const char *bdf)
+{
+	struct dirent *de;
+	int card = -1;
+	DIR *d;
+
+	d = opendir("/sys/class/drm");
+	if (!d)
+		return -1;
+	while (card < 0 && (de = readdir(d))) {
+		char path[PATH_MAX], link[PATH_MAX];
+		const char *base;
+		ssize_t n;
+		int i;
+
+		if (sscanf(de->d_name, "card%d", &i) != 1 ||
+		    strcmp(de->d_name + strspn(de->d_name, "card0123456789"), ""))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/drm/%s/device", de->d_name);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n <= 0)
+			continue;
+		link[n] = '\0';
+		base = strrchr(link, '/');
+		if (!strcmp(base ? base + 1 : link, bdf))
+			card = i;
+	}
+	closedir(d);
+	return card;
+}
+
+static int write_sysfs_str(const char *path, const char *s)
+{
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, s, strlen(s));
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	return n < 0 ? (int)n : 0;
+}
+
+void oa_unbind(const char *bdf)
+{
+	int ret;
+
+	igt_assert_f(oa_driver_bound(bdf), "%s is not bound to intel_oa before the unbind", bdf);
+	ret = write_sysfs_str(OA_PCI_DRIVER_DIR "/unbind", bdf);
+	igt_assert_f(ret == 0, "writing %s to " OA_PCI_DRIVER_DIR "/unbind failed: %s",
+		     bdf, strerror(-ret));
+	igt_assert_f(!oa_driver_bound(bdf), "%s still bound to intel_oa after the unbind", bdf);
+	igt_assert_f(oa_card_for_bdf(bdf) < 0,
+		     "/sys/class/drm/card%d of %s still exists after the unbind",
+		     oa_card_for_bdf(bdf), bdf);
+}
+
+bool oa_bind(const char *bdf)
+{
+	uint64_t deadline = oa_now_ns() + 10000000000ull;
+	int ret;
+
+	if (oa_driver_bound(bdf))
+		return true;
+	ret = write_sysfs_str(OA_PCI_DRIVER_DIR "/bind", bdf);
+	if (ret) {
+		fprintf(stderr, "writing %s to " OA_PCI_DRIVER_DIR "/bind failed: %s (see dmesg for the probe error)\n",
+			bdf, strerror(-ret));
+		return false;
+	}
+	/* Probe is synchronous; wait anyway for the card to show in sysfs. */
+	while (oa_card_for_bdf(bdf) < 0) {
+		if (oa_now_ns() > deadline) {
+			fprintf(stderr, "%s bound but no /sys/class/drm/cardN for it after 10 s\n", bdf);
+			return false;
+		}
+		oa_sleep_ms(10);
+	}
+	return oa_driver_bound(bdf);
+}
+
+void oa_kmsg_begin(struct oa_kmsg *k, const char *what)
+{
+	char line[256];
+	int fd, n;
+
+	k->fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	igt_require_f(k->fd >= 0, "cannot open /dev/kmsg: %s\n", strerror(errno));
+	igt_assert_f(lseek(k->fd, 0, SEEK_END) >= 0, "lseek(/dev/kmsg, SEEK_END): %s",
+		     strerror(errno));
+	fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = snprintf(line, sizeof(line), "<6>%s: %s: %s\n",
+			     program_invocation_short_name, igt_subtest_name(), what);
+		if (write(fd, line, n) != n)
+			igt_debug("marker write to /dev/kmsg failed: %s\n", strerror(errno));
+		close(fd);
+	}
+}
+
+static const char *const kmsg_bad[] = {
+	"WARNING:", "BUG:", "BUG ", "Oops", "general protection fault",
+	"Call Trace", "cut here", "UBSAN", "KASAN", "kernel NULL pointer",
+	"possible circular locking", "possible recursive locking",
+	"INFO: task", "refcount_t", "list_add corruption",
+	"list_del corruption", "use-after-free", "Unable to handle",
+};
+
+unsigned int oa_kmsg_end(struct oa_kmsg *k)
+{
+	unsigned int bad = 0;
+	char rec[8192];
+
+	for (;;) {
+		ssize_t n = read(k->fd, rec, sizeof(rec) - 1);
+		const char *msg;
+		size_t i;
+
+		if (n < 0 && (errno == EPIPE || errno == EINTR))
+			continue;	/* records overwritten: go on */
+		if (n <= 0)
+			break;
+		rec[n] = '\0';
+		msg = strchr(rec, ';');
+		msg = msg ? msg + 1 : rec;
+		for (i = 0; i < ARRAY_SIZE(kmsg_bad); i++) {
+			if (strstr(msg, kmsg_bad[i])) {
+				igt_warn("kernel log: %.*s", (int)strcspn(msg, "\n"), msg);
+				bad++;
+				break;
+			}
+		}
+		igt_debug("kmsg: %.*s\n", (int)strcspn(msg, "\n"), msg);
+	}
+	close(k->fd);
+	k->fd = -1;
+	return bad;
 }

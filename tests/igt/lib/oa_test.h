@@ -205,4 +205,31 @@ void oa_drop_root(void);
 bool oa_metric_id_for_uuid(const struct oa_dev *dev, const char *uuid,
 			   uint64_t *id);
 
+/*
+ * Remove the suite's own metric set (if this process added one) and close
+ * the DRM fd kept for that; the next oa_dev_open() adds it again. Needed
+ * before a rebind so the old DRM device's last reference goes away.
+ */
+void oa_suite_config_release(void);
+
+/* PCI driver binding (/sys/bus/pci/drivers/intel_oa/{bind,unbind}). */
+bool oa_driver_bound(const char *bdf);
+/* N of the /sys/class/drm/cardN of PCI function @bdf, or -1. */
+int oa_card_for_bdf(const char *bdf);
+/* Unbind, asserting the driver and the card node are gone. */
+void oa_unbind(const char *bdf);
+/* Bind if unbound and wait for the card; false (with a message) on error. */
+bool oa_bind(const char *bdf);
+
+/*
+ * Kernel log watch: oa_kmsg_begin() marks the log (/dev/kmsg, skipping what
+ * is already there); oa_kmsg_end() returns how many records since then look
+ * like a kernel splat (WARNING, BUG, Oops, lockdep, ...), printing them.
+ */
+struct oa_kmsg {
+	int fd;
+};
+void oa_kmsg_begin(struct oa_kmsg *k, const char *what);
+unsigned int oa_kmsg_end(struct oa_kmsg *k);
+
 #endif /* OA_TEST_H */

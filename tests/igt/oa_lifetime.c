@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oa_lifetime: the lifetime of DRM and stream file descriptors relative to
+ * each other and to the PCI device: closing them in either order, and
+ * unbinding the device from intel_oa (as hot unplug does) while they are
+ * open or while nothing is open, then binding it again.
+ *
+ * Expected behaviour after an unbind (Documentation/driver.rst, "PCI
+ * remove"), following DRM's drm_dev_enter()/drm_dev_unplug() convention:
+ * read() of the stream fails with EIO (the stream was disabled), stream
+ * ioctls and DRM ioctls fail with ENODEV, closing the fds only frees
+ * memory, and the kernel log shows no splat.
+ *
+ * Every subtest that unbinds installs a cleanup handler that closes its
+ * fds and binds the device again, so a failure midway leaves the device
+ * bound for the rest of the suite. The binary runs after every other test
+ * except oa_prm (test-list.txt), since a rebind can move the card to a new
+ * DRM minor.
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "oa_test.h"
+
+/* ~1.4 ms period: plenty of reports quickly, as oa_stream uses. */
+#define EXP 14
+
+static struct oa_dev dev;
+static char bdf[32];
+
+struct fds {
+	int drm;
+	int stream;
+};
+
+static const struct oa_format *fmt256(void)
+{
+	return oa_format_by_id(I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+}
+
+static void close_fds(void *data)
+{
+	struct fds *f = data;
+
+	if (f->stream >= 0)
+		close(f->stream);
+	if (f->drm >= 0)
+		close(f->drm);
+	f->stream = -1;
+	f->drm = -1;
+}
+
+static void rebind(void *data)
+{
+	(void)data;
+	if (!oa_bind(bdf))
+		fprintf(stderr, "WARNING: could not bind %s to intel_oa again; later tests will not find the device\n",
+			bdf);
+}
+
+/* Open the device (again: its card may have moved after a rebind). */
+static void open_dev(void)
+{
+	oa_dev_close(&dev);
+	oa_dev_open(&dev);
+	igt_require_f(dev.vgpu,
+		      "virtual-GPU control page of %s not found: report contents cannot be checked without the intel-oa QEMU device\n",
+		      dev.bdf);
+	snprintf(bdf, sizeof(bdf), "%s", dev.bdf);
+}
+
+static int open_drm(void)
+{
+	char node[64];
+	int fd;
+
+	snprintf(node, sizeof(node), "/dev/dri/card%d", dev.card);
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	igt_assert_f(fd >= 0, "cannot open %s: %s", node, strerror(errno));
+	return fd;
+}
+
+static int getparam(int drm, int param, int *value)
+{
+	struct drm_i915_getparam gp = { .param = param, .value = value };
+
+	return ioctl(drm, DRM_IOCTL_I915_GETPARAM, &gp);
+}
+
+/* GETPARAM(CHIPSET_ID) answers with the PCI id sysfs shows. */
+static void assert_drm_works(int drm)
+{
+	int id = 0;
+
+	igt_assert_f(getparam(drm, I915_PARAM_CHIPSET_ID, &id) == 0,
+		     "GETPARAM(CHIPSET_ID) failed: %s", strerror(errno));
+	igt_assert_eq(id, dev.devid);
+}
+
+/* Read @n more reports into @c and check all of them, from the first. */
+static void read_and_check(int stream, struct oa_capture *c, size_t n)
+{
+	size_t want = c->n + n;
+
+	oa_capture_until(stream, c, want, 5000);
+	igt_assert_f(c->n >= want, "only %zu of %zu reports within 5 s", c->n, want);
+	igt_assert_f(!c->n_report_lost && !c->n_buffer_lost,
+		     "%zu report-lost and %zu buffer-lost records", c->n_report_lost,
+		     c->n_buffer_lost);
+	oa_assert_reports(&dev, c, EXP, 0);
+}
+
+/* A fresh stream on @drm delivers correct consecutive reports. */
+static void assert_stream_works(int drm)
+{
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	oa_open_periodic(&dev, &o, fmt256(), EXP);
+	fd = oa_open(drm, &o);
+	oa_capture_init(&c, fmt256(), &o);
+	read_and_check(fd, &c, 16);
+	close(fd);
+	oa_capture_fini(&c);
+}
+
+/*
+ * close-drm-before-stream / close-stream-before-drm: the stream keeps
+ * delivering correct, consecutive reports after its DRM fd is closed;
+ * closing the stream first leaves the DRM fd fully usable. Either way the
+ * exclusive stream slot is free again afterwards.
+ */
+static void test_close_order(bool drm_first)
+{
+	struct fds f = { -1, -1 };
+	struct oa_capture c;
+	struct oa_open o;
+
+	open_dev();
+	igt_push_cleanup(close_fds, &f);
+	f.drm = open_drm();
+	oa_open_periodic(&dev, &o, fmt256(), EXP);
+	f.stream = oa_open(f.drm, &o);
+	oa_capture_init(&c, fmt256(), &o);
+	read_and_check(f.stream, &c, 8);
+
+	if (drm_first) {
+		close(f.drm);
+		f.drm = -1;
+		/* Same capture: still consecutive across the close. */
+		read_and_check(f.stream, &c, 32);
+		close(f.stream);
+		f.stream = -1;
+	} else {
+		close(f.stream);
+		f.stream = -1;
+		assert_drm_works(f.drm);
+		assert_stream_works(f.drm);
+		close(f.drm);
+		f.drm = -1;
+	}
+	igt_info("%zu correct consecutive reports\n", c.n);
+	oa_capture_fini(&c);
+
+	/* The slot was released: a new stream on the suite's fd works. */
+	assert_stream_works(dev.drm_fd);
+}
+
+/* The read() of a blocked reader thread, for unbind-with-blocked-reader. */
+struct blocked_read {
+	int fd;
+	ssize_t ret;
+	int err;
+	uint64_t returned_ns;
+};
+
+static void *blocked_reader(void *data)
+{
+	struct blocked_read *b = data;
+	static uint8_t buf[4096];
+
+	b->ret = read(b->fd, buf, sizeof(buf));
+	b->err = errno;
+	__atomic_store_n(&b->returned_ns, oa_now_ns(), __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * After the unbind: the errnos of Documentation/driver.rst on @f and, if
+ * @suite_fd_unplugged, on the suite's own DRM fd of the old device.
+ */
+static void assert_unplugged(const struct fds *f, bool suite_fd_unplugged)
+{
+	struct drm_i915_reg_read reg = { .offset = OA_RING_TIMESTAMP };
+	struct pollfd pfd = { .fd = f->stream, .events = POLLIN };
+	uint8_t buf[4096];
+	struct oa_open o;
+	int id, ret;
+
+	/* Ten poll periods: a timer left armed would have touched BAR0. */
+	oa_sleep_ms(50);
+
+	/* A blocking read must not block: the stream is disabled. */
+	alarm(20);
+	igt_assert_errno(read(f->stream, buf, sizeof(buf)), EIO);
+	alarm(0);
+	igt_assert_errno(ioctl(f->stream, I915_PERF_IOCTL_ENABLE, 0), ENODEV);
+	igt_assert_errno(ioctl(f->stream, I915_PERF_IOCTL_DISABLE, 0), ENODEV);
+	igt_assert_errno(ioctl(f->stream, I915_PERF_IOCTL_CONFIG, dev.metrics_set), ENODEV);
+	ret = poll(&pfd, 1, 100);
+	igt_assert_f(ret >= 0, "poll() on the stream after the unbind failed: %s",
+		     strerror(errno));
+	igt_info("poll() after the unbind: ret %d revents %#x\n", ret, pfd.revents);
+
+	igt_assert_errno(getparam(f->drm, I915_PARAM_CHIPSET_ID, &id), ENODEV);
+	igt_assert_errno(ioctl(f->drm, DRM_IOCTL_I915_REG_READ, &reg), ENODEV);
+	oa_open_periodic(&dev, &o, fmt256(), EXP);
+	igt_assert_eq(oa_try_open(f->drm, &o), -ENODEV);
+	if (suite_fd_unplugged) {
+		igt_assert_errno(getparam(dev.drm_fd, I915_PARAM_CHIPSET_ID, &id), ENODEV);
+		igt_assert_eq(oa_try_open(dev.drm_fd, &o), -ENODEV);
+	}
+}
+
+enum unbind_mode {
+	CLOSE_STREAM_FIRST,	/* close stream, close DRM, bind */
+	CLOSE_DRM_FIRST,	/* close DRM, close stream, bind */
+	BIND_WITH_FDS_OPEN,	/* bind, check the new device, then close */
+};
+
+/*
+ * One cycle: open a DRM fd and a stream, read correct reports, unbind,
+ * check every errno, close/bind in the order of @mode, check the kernel
+ * log, then a fresh open of the (re)bound device reads correct reports and
+ * the device counted no PRM violation.
+ */
+static void unbind_cycle(enum unbind_mode mode)
+{
+	static struct fds f = { -1, -1 };
+	uint32_t violations;
+	struct oa_capture c;
+	struct oa_kmsg k;
+	struct oa_open o;
+	int old_card;
+
+	open_dev();
+	violations = vgpu_read(&dev, VGPU_VIOLATIONS);
+	old_card = dev.card;
+	igt_push_cleanup(rebind, NULL);
+	igt_push_cleanup(close_fds, &f);
+
+	f.drm = open_drm();
+	oa_open_periodic(&dev, &o, fmt256(), EXP);
+	f.stream = oa_open(f.drm, &o);
+	oa_capture_init(&c, fmt256(), &o);
+	read_and_check(f.stream, &c, 16);
+	oa_capture_fini(&c);
+
+	oa_kmsg_begin(&k, "unbind with an open stream");
+	oa_unbind(bdf);
+	assert_unplugged(&f, true);
+
+	switch (mode) {
+	case CLOSE_STREAM_FIRST:
+		close_fds(&f);
+		break;
+	case CLOSE_DRM_FIRST:
+		close(f.drm);
+		f.drm = -1;
+		/* The stream outlives its DRM fd and the device. */
+		igt_assert_errno(ioctl(f.stream, I915_PERF_IOCTL_ENABLE, 0), ENODEV);
+		close_fds(&f);
+		break;
+	case BIND_WITH_FDS_OPEN:
+		break;
+	}
+	/* Still-open fds (ours, the suite config's) keep the old minor. */
+	if (mode != BIND_WITH_FDS_OPEN)
+		oa_suite_config_release();
+	igt_assert_f(oa_bind(bdf), "binding %s to intel_oa again failed", bdf);
+	if (mode == BIND_WITH_FDS_OPEN) {
+		int stale_drm = f.drm;
+
+		/* The old fds still refer to the unplugged device... */
+		f.drm = dup(stale_drm);
+		open_dev();
+		igt_info("card%d -> card%d with the old fds open\n", old_card, dev.card);
+		/* The old minor lives until its last fd closes. */
+		igt_assert_neq(dev.card, old_card);
+		assert_unplugged(&f, false);
+		close(f.drm);
+		f.drm = stale_drm;
+		/* ... while the new one streams; then close the old ones. */
+		assert_stream_works(dev.drm_fd);
+		close_fds(&f);
+	} else {
+		open_dev();
+		igt_info("card%d -> card%d\n", old_card, dev.card);
+	}
+	igt_assert_eq(oa_kmsg_end(&k), 0);
+
+	assert_drm_works(dev.drm_fd);
+	assert_stream_works(dev.drm_fd);
+	igt_assert_eq_u32(vgpu_read(&dev, VGPU_VIOLATIONS), violations);
+}
+
+/*
+ * unbind-with-blocked-reader: a thread blocked in read() on a stream with
+ * a ~5.6 s period wakes up with EIO when the device is unbound.
+ */
+static void test_unbind_blocked_reader(void)
+{
+	static struct fds f = { -1, -1 };
+	struct blocked_read b = { .fd = -1 };
+	uint64_t unbind_ns, waited;
+	struct oa_kmsg k;
+	struct oa_open o;
+	pthread_t thr;
+
+	open_dev();
+	igt_push_cleanup(rebind, NULL);
+	igt_push_cleanup(close_fds, &f);
+	f.drm = open_drm();
+	oa_open_periodic(&dev, &o, fmt256(), 25);
+	f.stream = oa_open(f.drm, &o);
+	b.fd = f.stream;
+	igt_assert_eq(pthread_create(&thr, NULL, blocked_reader, &b), 0);
+	oa_sleep_ms(300);
+	igt_assert_f(!__atomic_load_n(&b.returned_ns, __ATOMIC_ACQUIRE),
+		     "read() returned %zd (%s) before any report was due", b.ret,
+		     strerror(b.err));
+
+	oa_kmsg_begin(&k, "unbind with a blocked reader");
+	unbind_ns = oa_now_ns();
+	oa_unbind(bdf);
+	while (!__atomic_load_n(&b.returned_ns, __ATOMIC_ACQUIRE) &&
+	       oa_now_ns() - unbind_ns < 3000000000ull)
+		oa_sleep_ms(10);
+	igt_assert_f(__atomic_load_n(&b.returned_ns, __ATOMIC_ACQUIRE),
+		     "the blocked read() still sleeps 3 s after the unbind");
+	pthread_join(thr, NULL);
+	waited = b.returned_ns - unbind_ns;
+	igt_info("blocked read returned %zd (%s) %.3f s after the unbind started\n",
+		 b.ret, b.ret < 0 ? strerror(b.err) : "data", waited / 1e9);
+	igt_assert_f(b.ret == -1 && b.err == EIO,
+		     "blocked read() returned %zd errno %s, expected EIO", b.ret,
+		     strerror(b.err));
+	close_fds(&f);
+	oa_suite_config_release();
+	igt_assert_f(oa_bind(bdf), "binding %s to intel_oa again failed", bdf);
+	open_dev();
+	igt_assert_eq(oa_kmsg_end(&k), 0);
+	assert_stream_works(dev.drm_fd);
+}
+
+/* unbind-idle: unbind and bind with nothing open; the device then works. */
+static void test_unbind_idle(void)
+{
+	uint32_t violations;
+	struct oa_kmsg k;
+	int old_card;
+
+	open_dev();
+	violations = vgpu_read(&dev, VGPU_VIOLATIONS);
+	old_card = dev.card;
+	igt_push_cleanup(rebind, NULL);
+	oa_dev_close(&dev);
+	oa_suite_config_release();
+
+	oa_kmsg_begin(&k, "unbind idle");
+	oa_unbind(bdf);
+	igt_assert_f(oa_bind(bdf), "binding %s to intel_oa again failed", bdf);
+	open_dev();
+	igt_info("card%d -> card%d\n", old_card, dev.card);
+	igt_assert_eq(oa_kmsg_end(&k), 0);
+	assert_drm_works(dev.drm_fd);
+	assert_stream_works(dev.drm_fd);
+	igt_assert_eq_u32(vgpu_read(&dev, VGPU_VIOLATIONS), violations);
+}
+
+igt_main
+{
+	igt_fixture {
+		dev.drm_fd = -1;
+		igt_require_f(oa_find_pci(bdf, sizeof(bdf)),
+			      "no Intel display-class PCI function in /sys/bus/pci/devices\n");
+		igt_require_f(access("/sys/bus/pci/drivers/intel_oa", F_OK) == 0,
+			      "/sys/bus/pci/drivers/intel_oa not found: is intel_oa.ko loaded?\n");
+	}
+
+	igt_describe("Closing the DRM fd before the stream fd: the stream keeps delivering correct, consecutive reports until it is closed.");
+	igt_subtest("close-drm-before-stream")
+		test_close_order(true);
+
+	igt_describe("Closing the stream fd before the DRM fd: the DRM fd keeps working (GETPARAM, a new correct stream).");
+	igt_subtest("close-stream-before-drm")
+		test_close_order(false);
+
+	igt_describe("PCI unbind with a DRM fd and a stream open: read() fails with EIO, stream and DRM ioctls with ENODEV, the fds close in either order without a kernel splat, and after a rebind a new stream reads correct reports.");
+	igt_subtest("unbind-with-open-stream") {
+		unbind_cycle(CLOSE_STREAM_FIRST);
+		igt_run_cleanups();
+		unbind_cycle(CLOSE_DRM_FIRST);
+	}
+
+	igt_describe("PCI unbind and bind again while the old DRM and stream fds stay open: the device comes back on a new DRM minor and works while the old fds still fail with EIO/ENODEV.");
+	igt_subtest("rebind-with-open-fds")
+		unbind_cycle(BIND_WITH_FDS_OPEN);
+
+	igt_describe("PCI unbind wakes a reader blocked in read() on the stream with EIO.");
+	igt_subtest("unbind-with-blocked-reader")
+		test_unbind_blocked_reader();
+
+	igt_describe("PCI unbind and bind with no fd open; the device then works (GETPARAM, correct reports).");
+	igt_subtest("unbind-idle")
+		test_unbind_idle();
+
+	igt_fixture
+		oa_dev_close(&dev);
+}
