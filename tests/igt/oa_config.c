@@ -239,6 +239,34 @@ static void test_bad_pointer(void)
 	igt_assert(!metrics_dir_exists(uuid));
 }
 
+/*
+ * add-config-huge-count: register counts no allocation can hold fail with
+ * ENOMEM (i915's alloc_oa_regs() allocates before copying), quietly: the
+ * count is user input, so it must not put an allocation-failure warning
+ * in the kernel log.
+ */
+static void test_huge_count(void)
+{
+	static const struct reg one = { 0x2770, 0 };	/* CEC0_0 */
+	static const uint32_t counts[] = { 0x10000000, 0xffffffff };
+	struct oa_kmsg k;
+	char uuid[36];
+	unsigned int i;
+
+	uuid_for(uuid, 6);
+	oa_kmsg_begin(&k, "huge register counts");
+	for (i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+		igt_assert_eq(add_config(uuid, &one, counts[i], NULL, 0, NULL, 0),
+			      -ENOMEM);
+		igt_assert_eq(add_config(uuid, NULL, 0, &one, counts[i], NULL, 0),
+			      -ENOMEM);
+		igt_assert_eq(add_config(uuid, NULL, 0, NULL, 0, &one, counts[i]),
+			      -ENOMEM);
+	}
+	igt_assert_eq(oa_kmsg_end(&k), 0);
+	igt_assert(!metrics_dir_exists(uuid));
+}
+
 static void test_bad_uuid(void)
 {
 	static const char *const bad[] = {
@@ -337,6 +365,10 @@ igt_main
 	igt_describe("Unreadable register lists fail with EFAULT.");
 	igt_subtest("add-config-bad-pointer")
 		test_bad_pointer();
+
+	igt_describe("Register counts no allocation can hold fail with ENOMEM and leave the kernel log clean.");
+	igt_subtest("add-config-huge-count")
+		test_huge_count();
 
 	igt_describe("Malformed uuids fail with EINVAL.");
 	igt_subtest("add-config-bad-uuid")

@@ -216,6 +216,9 @@ static void test_invalid_poll_period(void)
 	expect_err(&o, EINVAL, "poll period 99999 ns");
 	set_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 100000);
 	expect_ok(&o, "poll period 100 us (the minimum)");
+	/* i915 accepts any larger value; past 2^63 ns it must not wrap */
+	set_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, UINT64_MAX);
+	expect_ok(&o, "poll period UINT64_MAX");
 }
 
 static void test_invalid_ctx_handle(void)

@@ -187,6 +187,14 @@ static __poll_t intel_oa_stream_poll(struct file *file, poll_table *wait)
 
 	poll_wait(file, &stream->poll_wq, wait);
 
+	/*
+	 * Once the device is gone no report will ever arrive: say so, so a
+	 * poller does not wait forever (read() then returns -EIO). Removal
+	 * wakes poll_wq when it tears the stream down.
+	 */
+	if (drm_dev_is_unplugged(&stream->oa->drm))
+		return EPOLLERR | EPOLLHUP;
+
 	return READ_ONCE(stream->pollin) ? EPOLLIN : 0;
 }
 
@@ -279,6 +287,9 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 
 	/* DMA-unmap while the device is still bound; nothing reads it now. */
 	intel_oa_buffer_free(stream);
+
+	/* Pollers of a stream that was already disabled learn it is gone. */
+	wake_up_all(&stream->poll_wq);
 }
 
 /**
