@@ -10,9 +10,12 @@ Usage: intel_oa_qtest.py [path/to/qemu-system-x86_64] [-k substring] [-v]
 """
 
 import os
+import socket
 import struct
 import subprocess
 import sys
+import tempfile
+import time
 
 MiB = 1 << 20
 BAR0 = 0xc0000000
@@ -101,21 +104,61 @@ def ts_of(ns, base=0):
 
 # ---- qtest plumbing -------------------------------------------------------
 
+# QEMU processes not closed yet: a failing test leaves them to main()
+LIVE = []
+
+
 class QTest:
-    def __init__(self, qemu, extra='', ts_base=0):
+    def __init__(self, qemu, extra='', ts_base=0, args=(), monitor=None):
         dev = 'intel-oa-gpu,addr=02.0' + extra
         self.ts_base = ts_base
         if ts_base:
             dev += ',timestamp-base=%d' % ts_base
+        if monitor:
+            args = list(args) + ['-monitor',
+                                 'unix:%s,server=on,wait=off' % monitor]
         self.p = subprocess.Popen(
             [qemu, '-M', 'q35', '-accel', 'qtest', '-nodefaults',
              '-L', '/usr/share/seabios', '-L', '/usr/share/qemu',
              '-display', 'none', '-m', '256', '-qtest', 'stdio',
-             '-qtest-log', '/dev/null', '-device', dev],
+             '-qtest-log', '/dev/null', '-device', dev] + list(args),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, bufsize=1)
+        LIVE.append(self)
+        self.mon = None
+        if monitor:
+            self.mon = self.hmp_connect(monitor)
+            # an incoming migration must finish before the test goes on
+            while 'running' not in self.hmp('info status'):
+                time.sleep(0.05)
         self.now = int(self.cmd('clock_step 0'))
         self.setup_pci()
+
+    def hmp_connect(self, path):
+        for _ in range(200):
+            try:
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.connect(path)
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError('no monitor at ' + path)
+        sock.settimeout(30)
+        self.mon_buf = b''
+        self.mon = sock
+        self.hmp_wait()
+        return sock
+
+    def hmp_wait(self):
+        while not self.mon_buf.endswith(b'(qemu) '):
+            self.mon_buf += self.mon.recv(4096)
+        out, self.mon_buf = self.mon_buf, b''
+        return out.decode(errors='replace')
+
+    def hmp(self, line):
+        self.mon.sendall(line.encode() + b'\n')
+        return self.hmp_wait()
 
     def cmd(self, line):
         self.p.stdin.write(line + '\n')
@@ -133,6 +176,10 @@ class QTest:
         return parts[1] if len(parts) > 1 else None
 
     def close(self):
+        if self in LIVE:
+            LIVE.remove(self)
+        if self.mon:
+            self.mon.close()
         self.p.stdin.close()
         self.p.kill()
         self.p.wait(timeout=10)
@@ -598,6 +645,10 @@ def test_violations(qemu):
     expect(10, 'OASTATUS reserved bit')
     qt.wr(OABUFFER_UDW, 1)
     expect(14, 'OABUFFER_UDW')
+    qt.wr(OABUFFER, 0xffff0000 | (1 << 3) | 1)   # 256 KiB at 4 GiB - 64K
+    expect(15, 'OABUFFER beyond the 4 GiB GGTT')
+    qt.wr(OABUFFER, 0xfffc0000 | (1 << 3) | 1)   # ends exactly at 4 GiB
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'buffer ending at 4 GiB')
     qt.wr(OASTATUS, 3)                  # writing 1s is harmless
     eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'OASTATUS keep-bits')
     buf.program()
@@ -702,6 +753,233 @@ def test_reset_state(qemu):
     qt.close()
 
 
+def test_misaligned_tail_page_and_buffer_end(qemu):
+    # 256-byte reports from a tail 64 bytes past a report boundary cross
+    # GGTT pages (mapped to scattered physical pages) and the buffer end:
+    # each report is written linearly through the GGTT, nothing lands in
+    # the physical page after a mapped one, the tail stays in the buffer
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    buf.program()
+    start_off = buf.size - 0x140        # 2nd report crosses the end
+    qt.wr(OAHEADPTR, buf.base + start_off)
+    qt.wr(OATAILPTR, buf.base + start_off)
+    qt.wr(OACTXCONTROL, (3 << 2) | 3)   # P = 16 ticks
+    qt.wr(OACONTROL, (5 << 2) | 1)
+    ts0 = first_ts(qt.ts(), 16)
+    qt.step(25000)                      # 300 ticks: 18 reports, 1 page+
+    n = (ts_of(qt.now) - ts0) // 16 + 1
+    eq(qt.rd(OATAILPTR), buf.base + (start_off + n * 256) % buf.size,
+       'tail wrapped inside the buffer')
+    check_reports(buf, 5, start_off, n, ts0, 16)
+    last = buf.phys[buf.pages - 1]
+    eq(qt.mem(last + 4096, 256), bytes(256),
+       'no spill past the last mapped page')
+    # report 17 (at 0xfc0 after the wrap) also crossed page 0 -> 1
+    qt.wr(OACONTROL, 0)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_misaligned_tail_tail_race(qemu):
+    # the tail-race knob delays a page-crossing report as a whole
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    buf.program()
+    off = 4096 - 0x40                   # first report crosses page 0->1
+    qt.wr(OAHEADPTR, buf.base + off)
+    qt.wr(OATAILPTR, buf.base + off)
+    qt.ctl_wr(CTL_TAIL_RACE, 1)
+    qt.wr(OACTXCONTROL, (20 << 2) | 3)  # one report per 174 ms
+    qt.wr(OACONTROL, (5 << 2) | 1)
+    ts0 = first_ts(qt.ts(), 2 << 20)
+    due_ns = ts0 * 1000000000 // TS_HZ + 1
+    qt.step(due_ns - qt.now)            # the batch timer lands it
+    eq(qt.mem(buf.phys[0] + off, 0x40), bytes(0x40), 'not landed (page 0)')
+    eq(qt.mem(buf.phys[1], 0xc0), bytes(0xc0), 'not landed (page 1)')
+    eq(qt.rd(OATAILPTR), buf.base + off + 256, 'tail published early')
+    check_reports(buf, 5, off, 1, ts0, 2 << 20)   # the read landed it
+    qt.close()
+
+
+def test_ring_timestamp_readq(qemu):
+    # one 64-bit read returns RING_TIMESTAMP | UDW << 32 = T mod 2^36
+    base = (1 << 36) - 5
+    qt = QTest(qemu, ts_base=base)
+    qt.step(1000)                       # 12 ticks: T crossed 2^36
+    got = int(qt.cmd('readq 0x%x' % (BAR0 + RING_TIMESTAMP)), 16)
+    eq(got, qt.ts() % (1 << 36), 'readq RING_TIMESTAMP')
+    eq(qt.rd(RING_TIMESTAMP) | qt.rd(RING_TIMESTAMP_UDW) << 32,
+       qt.ts() % (1 << 36), 'two dword reads')
+    # other registers: a readq/writeq is two dword accesses
+    qt.cmd('writeq 0x%x 0x%x' % (BAR0 + OASTARTTRIG1, 0x1122334455667788))
+    eq(qt.rd(OASTARTTRIG1), 0x55667788, 'writeq low dword')
+    eq(qt.rd(OASTARTTRIG1 + 4), 0x11223344, 'writeq high dword')
+    eq(int(qt.cmd('readq 0x%x' % (BAR0 + OASTARTTRIG1)), 16),
+       0x1122334455667788, 'readq pair')
+    qt.close()
+
+
+def test_period_beyond_2_64(qemu):
+    # timestamp-base just below 2^63: exponent 62 (P = 2^63) has exactly
+    # one report, at T = 2^63, the next would be at 2^64; exponent 63
+    # (P = 2^64) has none
+    base = (1 << 63) - 1200
+    qt = QTest(qemu, ts_base=base)
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 62)
+    qt.step(10 * 1000 * 1000)           # 120000 ticks
+    eq(qt.rd(OATAILPTR), buf.base + 64, 'one report')
+    check_reports(buf, 0, 0, 1, 1 << 63, 1 << 63)
+    qt.step(10 * 1000 * 1000)
+    eq(qt.rd(OATAILPTR), buf.base + 64, 'still one report')
+    eq(qt.ctl(CTL_DROPPED), 0, 'nothing dropped')
+    stop(qt)
+    qt.close()
+
+    qt = QTest(qemu, ts_base=base)
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 63)
+    qt.step(10 * 1000 * 1000)
+    eq(qt.rd(OATAILPTR), buf.base, 'exponent 63: no report')
+    eq(qt.ctl(CTL_WRITTEN) + qt.ctl(CTL_DROPPED), 0, 'nothing due')
+    qt.close()
+
+
+def expect_realize_error(qemu, props, words):
+    p = subprocess.run(
+        [qemu, '-M', 'q35', '-accel', 'qtest', '-nodefaults',
+         '-L', '/usr/share/seabios', '-L', '/usr/share/qemu',
+         '-display', 'none', '-device', 'intel-oa-gpu' + props],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, timeout=30)
+    if p.returncode == 0 or not all(w in p.stderr for w in words):
+        raise AssertionError('%s: rc %d, stderr %r' %
+                             (props, p.returncode, p.stderr))
+
+
+def test_property_validation(qemu):
+    expect_realize_error(qemu, ',device-id=0x1234',
+                         ['unsupported device-id 0x1234', '0x1912'])
+    expect_realize_error(qemu, ',timestamp-base=%d' % (1 << 63),
+                         ['timestamp-base', 'below 2^63'])
+    qt = QTest(qemu, ts_base=(1 << 63) - 1)   # the largest accepted
+    eq(qt.cfg_readl(0x00), 0x19128086, 'realized')
+    qt.close()
+
+
+def test_intx_level(qemu):
+    # without MSI the interrupt is a level on INTx pin A (PCI status
+    # bit 3 mirrors it): it drops when IIR is acked or the master is off
+    qt = QTest(qemu)
+    intx = lambda: (qt.cfg_readl(0x04) >> 19) & 1
+    buf = OABuffer(qt)
+    qt.wr(GT_IMR(3), ~HALF_FULL & 0xffffffff)
+    qt.wr(GT_IER(3), HALF_FULL)
+    qt.wr(MASTER_IRQ, 1 << 31)
+    start(qt, buf, 2, 0)
+    eq(intx(), 0, 'idle')
+    qt.step(1000000)
+    eq(qt.rd(GT_IIR(3)), HALF_FULL, 'latched')
+    eq(intx(), 1, 'INTx asserted')
+    qt.wr(MASTER_IRQ, 0)
+    eq(intx(), 0, 'master off drops INTx')
+    qt.wr(MASTER_IRQ, 1 << 31)
+    eq(intx(), 1, 'master on: still pending, asserted again')
+    qt.wr(GT_IER(3), 0)
+    eq(intx(), 0, 'IER off drops INTx')
+    qt.wr(GT_IER(3), HALF_FULL)
+    eq(intx(), 1, 'IER on asserts')
+    qt.wr(GT_IIR(3), HALF_FULL)
+    eq(intx(), 0, 'IIR ack drops INTx')
+    eq(qt.ctl(CTL_MSIS), 0, 'no MSI without MSI enabled')
+    # with MSI on the pin stays low; turning MSI off hands the still
+    # pending level back to INTx
+    cap = msi_cap(qt)
+    qt.cfg_writel(cap + 4, 0xfee00000)
+    qt.cfg_writel(cap + 8, 0)
+    qt.cfg_writel(cap + 12, 0x4041)
+    qt.cfg_writel(cap, (qt.cfg_readl(cap) & 0xffff) | (1 << 16))
+    qt.wr(OAHEADPTR, qt.rd(OATAILPTR))
+    qt.step(1000000)
+    eq(qt.rd(GT_IIR(3)), HALF_FULL, 'latched again')
+    eq(qt.ctl(CTL_MSIS), 1, 'one MSI')
+    eq(intx(), 0, 'INTx low while MSI is on')
+    qt.cfg_writel(cap, qt.cfg_readl(cap) & 0xffff)
+    eq(intx(), 1, 'MSI off: INTx carries the pending level')
+    qt.wr(GT_IIR(3), HALF_FULL)
+    eq(intx(), 0, 'IIR ack drops INTx')
+    qt.close()
+
+
+def msi_cap(qt):
+    cap = qt.cfg_readl(0x34) & 0xff
+    while cap:
+        hdr = qt.cfg_readl(cap)
+        if hdr & 0xff == 0x05:
+            return cap
+        cap = (hdr >> 8) & 0xff
+    raise AssertionError('no MSI capability')
+
+
+def test_migration(qemu):
+    # migrate a running unit with a held-back (tail-race) report that
+    # crosses a page, then check that the destination lands it, keeps
+    # its batching timer, statistics, violation log and register state
+    with tempfile.TemporaryDirectory() as tmp:
+        image = os.path.join(tmp, 'image')
+        qt = QTest(qemu, monitor=os.path.join(tmp, 'src'))
+        buf = OABuffer(qt)
+        period = 2 << 20                # exponent 20
+        off = 4096 - 0x40               # report 0 crosses page 0 -> 1
+        buf.program()
+        qt.wr(OAHEADPTR, buf.base + off)
+        qt.wr(OATAILPTR, buf.base + off)
+        qt.ctl_wr(CTL_TAIL_RACE, 1)
+        qt.wr(OACTXCONTROL, (20 << 2) | 3)
+        qt.wr(OACONTROL, (5 << 2) | 1)
+        ts0 = first_ts(qt.ts(), period)
+        qt.wr(OAHEADPTR, buf.base + off + 8)    # violation 4
+        qt.wr(OAHEADPTR, buf.base + off)
+        qt.wr(0x5000, 0x1234)           # unimplemented-register store
+        qt.wr(GT_IMR(3), 0x12345678)
+        qt.step(ts0 * 1000000000 // TS_HZ + 1 - qt.now)
+        eq(qt.mem(buf.phys[1], 0xc0), bytes(0xc0), 'held back (source)')
+        now = qt.now
+        out = qt.hmp('migrate "exec:cat > %s"' % image)
+        for _ in range(600):
+            info = qt.hmp('info migrate')
+            if 'Migration status: completed' in info:
+                break
+            if 'failed' in info:
+                raise AssertionError('migration failed: ' + out + info)
+            time.sleep(0.05)
+        else:
+            raise AssertionError('migration did not complete: ' + info)
+        qt.close()
+
+        qt = QTest(qemu, monitor=os.path.join(tmp, 'dst'),
+                   args=['-incoming', 'exec:cat %s' % image])
+        buf.qt = qt                     # same pages, new process
+        # the qtest accelerator's clock is not migrated: catch it up
+        qt.step(now - qt.now)
+        eq(qt.mem(buf.phys[1], 0xc0), bytes(0xc0), 'held back (dest)')
+        eq(qt.ctl(CTL_VIOLATIONS), 1, 'violations')
+        eq(qt.ctl(CTL_LAST), 4, 'last violation')
+        eq(qt.ctl(CTL_TAIL_RACE), 1, 'tail-race knob')
+        eq(qt.rd(0x5000), 0x1234, 'unimplemented register')
+        eq(qt.rd(GT_IMR(3)), 0x12345678, 'GT_IMR(3)')
+        eq(qt.rd(OATAILPTR), buf.base + off + 256, 'tail')
+        check_reports(buf, 5, off, 1, ts0, period)  # landed on the read
+        eq(qt.ctl(CTL_WRITTEN), 1, 'reports written')
+        qt.ctl_wr(CTL_TAIL_RACE, 0)
+        # the migrated timer lands report 1 at its due time, no MMIO
+        qt.step((ts0 + period) * 1000000000 // TS_HZ + 1 - qt.now)
+        eq(buf.read(off + 256, 256), expected_report(5, ts0 + period),
+           'report 1 landed by the migrated timer')
+        qt.close()
+
+
 TESTS = [(n[5:], f) for n, f in sorted(globals().items())
          if n.startswith('test_') and callable(f)]
 
@@ -732,6 +1010,8 @@ def main(argv):
         except Exception as e:          # report and continue
             failed += 1
             print('FAIL    %s: %s' % (name, e))
+        while LIVE:
+            LIVE[0].close()
     print('%d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
 

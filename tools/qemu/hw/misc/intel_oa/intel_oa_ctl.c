@@ -26,6 +26,7 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_ENABLE_WITHOUT_BUFFER] = "enable-without-buffer",
     [INTEL_OA_VIOL_GGTT_FAULT] = "ggtt-fault",
     [INTEL_OA_VIOL_OABUFFER_UDW_NONZERO] = "oabuffer-udw-nonzero",
+    [INTEL_OA_VIOL_OABUFFER_BEYOND_GGTT] = "oabuffer-beyond-ggtt",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

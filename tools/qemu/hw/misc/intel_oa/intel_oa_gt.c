@@ -101,6 +101,12 @@ static uint32_t gt_eu_disable(const IntelOAPlatform *p, unsigned int slice)
     return val;
 }
 
+uint64_t intel_oa_gt_ring_timestamp(const IntelOAGt *gt)
+{
+    return intel_oa_gt_ticks(gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) &
+           MAKE_64BIT_MASK(0, TIMESTAMP_BITS);
+}
+
 bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
 {
     const IntelOAPlatform *p = gt->plat;
@@ -109,8 +115,7 @@ bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
     switch (addr) {
     case A_RING_TIMESTAMP:
     case A_RING_TIMESTAMP_UDW:
-        ticks = intel_oa_gt_ticks(gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
-        ticks &= MAKE_64BIT_MASK(0, TIMESTAMP_BITS);
+        ticks = intel_oa_gt_ring_timestamp(gt);
         *val = addr == A_RING_TIMESTAMP ? (uint32_t)ticks : ticks >> 32;
         return true;
     case A_FUSE2:

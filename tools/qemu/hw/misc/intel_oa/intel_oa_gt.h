@@ -46,6 +46,11 @@ void intel_oa_gt_reset(IntelOAGt *gt);
  * TIMESTAMP field its low 32 bits.
  */
 uint64_t intel_oa_gt_ticks(const IntelOAGt *gt, int64_t now_ns);
+/*
+ * RING_TIMESTAMP as one 64-bit value (T mod 2^36), sampled once so a
+ * 64-bit read of RING_TIMESTAMP/RING_TIMESTAMP_UDW cannot tear.
+ */
+uint64_t intel_oa_gt_ring_timestamp(const IntelOAGt *gt);
 /* First virtual time at which T is at least @ticks (0 if already). */
 int64_t intel_oa_gt_ticks_to_ns(const IntelOAGt *gt, uint64_t ticks);
 

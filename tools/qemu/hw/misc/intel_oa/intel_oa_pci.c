@@ -26,9 +26,8 @@
  * Register dispatch: every block claims its registers; whatever nobody
  * claims goes to the GT's store for unimplemented registers.
  */
-static uint64_t intel_oa_mmio_read(void *opaque, hwaddr addr, unsigned size)
+static uint32_t intel_oa_mmio_read32(IntelOAGpuState *s, hwaddr addr)
 {
-    IntelOAGpuState *s = opaque;
     uint32_t val;
 
     if (!intel_oa_unit_mmio_read(&s->oa, addr, &val) &&
@@ -41,12 +40,9 @@ static uint64_t intel_oa_mmio_read(void *opaque, hwaddr addr, unsigned size)
     return val;
 }
 
-static void intel_oa_mmio_write(void *opaque, hwaddr addr, uint64_t data,
-                                unsigned size)
+static void intel_oa_mmio_write32(IntelOAGpuState *s, hwaddr addr,
+                                  uint32_t val)
 {
-    IntelOAGpuState *s = opaque;
-    uint32_t val = data;
-
     trace_intel_oa_mmio_write(addr, val);
     if (!intel_oa_unit_mmio_write(&s->oa, addr, val) &&
         !intel_oa_irq_mmio_write(&s->irq, addr, val) &&
@@ -56,18 +52,51 @@ static void intel_oa_mmio_write(void *opaque, hwaddr addr, uint64_t data,
     }
 }
 
+/*
+ * Registers are 32 bits wide. A 64-bit access (readq/writeq of a pair)
+ * is two dword accesses, low address first, except that a 64-bit read of
+ * RING_TIMESTAMP samples the clock once: two samples could tear when the
+ * low dword wraps between them.
+ */
+static uint64_t intel_oa_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IntelOAGpuState *s = opaque;
+    uint64_t val;
+
+    if (size == 4) {
+        return intel_oa_mmio_read32(s, addr);
+    }
+    if (addr == A_RING_TIMESTAMP) {
+        val = intel_oa_gt_ring_timestamp(&s->gt);
+        trace_intel_oa_mmio_read64(addr, val);
+        return val;
+    }
+    val = intel_oa_mmio_read32(s, addr);
+    return val | (uint64_t)intel_oa_mmio_read32(s, addr + 4) << 32;
+}
+
+static void intel_oa_mmio_write(void *opaque, hwaddr addr, uint64_t data,
+                                unsigned size)
+{
+    IntelOAGpuState *s = opaque;
+
+    intel_oa_mmio_write32(s, addr, data);
+    if (size == 8) {
+        intel_oa_mmio_write32(s, addr + 4, data >> 32);
+    }
+}
+
 static const MemoryRegionOps intel_oa_mmio_ops = {
     .read = intel_oa_mmio_read,
     .write = intel_oa_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = {
-        /* 64-bit accesses (e.g. readq of RING_TIMESTAMP) are split */
         .min_access_size = 4,
         .max_access_size = 8,
     },
     .impl = {
         .min_access_size = 4,
-        .max_access_size = 4,
+        .max_access_size = 8,
     },
 };
 
@@ -87,6 +116,21 @@ static void intel_oa_irq_output(void *opaque, bool level)
     pci_set_irq(pdev, level);
 }
 
+/*
+ * msi_write_config() drops INTx when the guest turns MSI on; when it
+ * turns MSI off again the pin must carry the interrupt level again.
+ */
+static void intel_oa_write_config(PCIDevice *pdev, uint32_t addr,
+                                  uint32_t val, int len)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(pdev);
+
+    pci_default_write_config(pdev, addr, val, len);
+    if (!msi_enabled(pdev)) {
+        pci_set_irq(pdev, s->irq.level);
+    }
+}
+
 static void intel_oa_realize(PCIDevice *pdev, Error **errp)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
@@ -102,6 +146,16 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         return;
     }
     s->plat = plat;
+    /*
+     * T = timestamp-base + ticks must not wrap (vgpu-contract.rst): 2^63
+     * leaves thousands of years of virtual time before 2^64.
+     */
+    if (s->timestamp_base > INT64_MAX) {
+        error_setg(errp, "intel-oa-gpu: timestamp-base %" PRIu64 " is too "
+                   "large: the 64-bit GPU timestamp would wrap; use a value "
+                   "below 2^63 (%" PRId64 ")", s->timestamp_base, INT64_MAX);
+        return;
+    }
 
     pci_config_set_vendor_id(conf, PCI_VENDOR_ID_INTEL);
     pci_config_set_device_id(conf, plat->device_id);
@@ -183,10 +237,14 @@ static Property intel_oa_properties[] = {
     DEFINE_PROP_END_OF_LIST(),
 };
 
+/*
+ * Nested descriptions are loaded at their own version, not the stream's,
+ * so any nested version bump (the OA unit is at 2) bumps this one too.
+ */
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
         VMSTATE_STRUCT(gt, IntelOAGpuState, 1, vmstate_intel_oa_gt,
@@ -197,7 +255,7 @@ static const VMStateDescription vmstate_intel_oa = {
                        IntelOAIrq),
         VMSTATE_STRUCT(ctl, IntelOAGpuState, 1, vmstate_intel_oa_ctl,
                        IntelOACtl),
-        VMSTATE_STRUCT(oa, IntelOAGpuState, 1, vmstate_intel_oa_unit,
+        VMSTATE_STRUCT(oa, IntelOAGpuState, 2, vmstate_intel_oa_unit,
                        IntelOAUnit),
         VMSTATE_END_OF_LIST()
     }
@@ -210,6 +268,7 @@ static void intel_oa_class_init(ObjectClass *klass, void *data)
 
     k->realize = intel_oa_realize;
     k->exit = intel_oa_exit;
+    k->config_write = intel_oa_write_config;
     /* identity comes from the platform row chosen by "device-id" */
     k->vendor_id = PCI_VENDOR_ID_INTEL;
     k->device_id = 0x1912;

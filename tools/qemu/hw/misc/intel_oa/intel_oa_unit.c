@@ -9,6 +9,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
+#include "qemu/host-utils.h"
 #include "qemu/log.h"
 #include "sysemu/dma.h"
 #include "intel_oa_unit.h"
@@ -17,7 +18,8 @@
 /* Batch interval for short sampling periods (virtual time). */
 #define OA_BATCH_NS         (1000 * 1000)
 #define OA_BUFFER_MIN_SIZE  (128 * KiB)
-#define OA_MAX_PERIOD_SHIFT 62
+/* next_ts of a unit whose next report lies beyond 2^64 ticks */
+#define OA_TS_NEVER         UINT64_MAX
 
 /* ---- buffer geometry ---------------------------------------------------- */
 
@@ -61,17 +63,60 @@ static bool oa_enabled(const IntelOAUnit *oa)
     return FIELD_EX32(oa->oacontrol, OACONTROL, COUNTER_ENABLE);
 }
 
+/* log2 of the sampling period P = 2^(e + 1) ticks: 1..64 */
+static unsigned int oa_period_shift(const IntelOAUnit *oa)
+{
+    return FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_PERIOD) + 1;
+}
+
+/*
+ * The period in ticks. Exponent 63 (P = 2^64) is stored as 2^63; its
+ * first report is never due (oa_first_due()), so the value is not used.
+ */
 static uint64_t oa_period(const IntelOAUnit *oa)
 {
-    unsigned int e = FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_PERIOD);
+    return 1ull << MIN(oa_period_shift(oa), 63);
+}
 
-    return 1ull << MIN(e + 1, OA_MAX_PERIOD_SHIFT);
+/*
+ * First multiple of the period after @now_ts, or OA_TS_NEVER if it does
+ * not fit in 64 bits. T itself stays below 2^64 - 1 (the realize check
+ * on timestamp-base), so OA_TS_NEVER is never reached.
+ */
+static uint64_t oa_first_due(const IntelOAUnit *oa, uint64_t now_ts)
+{
+    unsigned int shift = oa_period_shift(oa);
+    uint64_t q;
+
+    if (shift >= 64) {
+        return OA_TS_NEVER;
+    }
+    q = (now_ts >> shift) + 1;
+    if (q > (OA_TS_NEVER >> shift)) {
+        return OA_TS_NEVER;
+    }
+    return q << shift;
 }
 
 static const IntelOAFormat *oa_format(const IntelOAUnit *oa)
 {
     return oa->plat->gen->formats[FIELD_EX32(oa->oacontrol, OACONTROL,
                                              COUNTER_SELECT)];
+}
+
+/*
+ * Move next_ts on by @n periods, saturating at OA_TS_NEVER: with a large
+ * timestamp-base and exponent 62 the report after the last reachable
+ * one lies beyond 2^64 ticks.
+ */
+static void oa_skip_reports(IntelOAUnit *oa, uint64_t n)
+{
+    uint64_t step;
+
+    if (umul64_overflow(n, oa->period, &step) ||
+        uadd64_overflow(oa->next_ts, step, &oa->next_ts)) {
+        oa->next_ts = OA_TS_NEVER;
+    }
 }
 
 /* ---- report generation (hot path) --------------------------------------- */
@@ -112,8 +157,12 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
 static void oa_dma(IntelOAUnit *oa, uint64_t phys, const void *buf,
                    uint32_t len)
 {
-    MemTxResult r = pci_dma_write(oa->pdev, phys, buf, len);
+    MemTxResult r;
 
+    /* callers never cross a GGTT page: each page maps separately */
+    assert(len <= INTEL_OA_GGTT_PAGE_SIZE &&
+           phys % INTEL_OA_GGTT_PAGE_SIZE + len <= INTEL_OA_GGTT_PAGE_SIZE);
+    r = pci_dma_write(oa->pdev, phys, buf, len);
     if (r != MEMTX_OK) {
         qemu_log_mask(LOG_GUEST_ERROR,
                       "intel-oa-gpu: OA report DMA of %u bytes to 0x%" PRIx64
@@ -126,7 +175,11 @@ static void oa_dma(IntelOAUnit *oa, uint64_t phys, const void *buf,
 static void oa_flush_pending(IntelOAUnit *oa)
 {
     if (oa->pending_valid) {
-        oa_dma(oa, oa->pending_phys, oa->pending, oa->pending_size);
+        oa_dma(oa, oa->pending_phys, oa->pending, oa->pending_len0);
+        if (oa->pending_len0 < oa->pending_size) {
+            oa_dma(oa, oa->pending_phys2, oa->pending + oa->pending_len0,
+                   oa->pending_size - oa->pending_len0);
+        }
         oa->pending_valid = false;
         trace_intel_oa_unit_pending_flush(oa->pending_phys);
     }
@@ -153,19 +206,53 @@ static void oa_half_full_event(IntelOAUnit *oa)
                        INTEL_OA_IRQ_OA_HALF_FULL);
 }
 
-/* Write (or drop) the @n reports that are due, starting at next_ts. */
+/*
+ * GGTT address @len (at most the buffer size) bytes after @addr, which
+ * must be inside the buffer @base/@size, in the circular buffer.
+ */
+static inline uint32_t oa_buf_next(uint32_t base, uint32_t size,
+                                   uint32_t addr, uint32_t len)
+{
+    uint32_t off = addr - base + len;
+
+    return base + (off >= size ? off - size : off);
+}
+
+static bool oa_translate(IntelOAUnit *oa, uint32_t addr, uint64_t *phys)
+{
+    if (intel_oa_ggtt_translate(oa->ggtt, addr, phys)) {
+        return true;
+    }
+    intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GGTT_FAULT,
+                       "OA report write to GGTT 0x%08x hits a non-present "
+                       "PTE; report dropped", addr);
+    oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
+    return false;
+}
+
+/*
+ * Write (or drop) the @n reports that are due, starting at next_ts.
+ *
+ * Reports go out one GGTT page at a time through oa->stage. The buffer
+ * is page aligned and the report sizes divide a page, so a report only
+ * crosses a page (and possibly the buffer end) when software placed the
+ * tail at a 64-byte boundary that is not a multiple of the report size;
+ * such a report is split, its remainder written at the next address of
+ * the circular buffer, as the hardware writes it linearly.
+ */
 static void oa_emit(IntelOAUnit *oa, uint64_t n)
 {
     IntelOAFaults *faults = &oa->ctl->faults;
-    uint32_t rs, size, fill_before, stage_len = 0, page = 0;
-    uint64_t written = 0, dropped = 0, room, stage_phys = 0;
-    bool have_page = false, fault = false;
+    uint32_t rs, size, base, fill_before, stage_len = 0;
+    uint32_t stage_page = UINT32_MAX;
+    uint64_t written = 0, dropped = 0, count, room, stage_phys = 0;
+    bool fault = false;
 
     if (faults->drop_reports) {
         uint64_t d = MIN(n, faults->drop_reports);
 
         faults->drop_reports -= d;
-        oa->next_ts += d * oa->period;
+        oa_skip_reports(oa, d);
         oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
         dropped += d;
         n -= d;
@@ -184,47 +271,66 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
 
     rs = oa->fmt->size;
     size = oa_buf_size(oa);
+    base = oa_buf_base(oa);
+    /* the buffer may have moved under a running unit: stay inside it */
+    oa->wptr = base + oa_buf_offset(oa, oa->wptr);
     fill_before = oa_fill(oa);
     /* keep one report free: tail == head means empty */
     room = (size - fill_before) / rs;
     room = room ? room - 1 : 0;
+    count = MIN(n, room);
 
-    while (written < MIN(n, room)) {
+    while (written < count) {
         uint32_t addr = oa->wptr;
-        uint32_t off;
+        uint32_t len0 = MIN(rs, INTEL_OA_GGTT_PAGE_SIZE -
+                                addr % INTEL_OA_GGTT_PAGE_SIZE);
+        uint32_t rest = oa_buf_next(base, size, addr, len0);
+        uint64_t phys, phys2 = 0;
+        bool race = faults->tail_race && written + 1 == count;
 
-        if (!have_page || addr / INTEL_OA_GGTT_PAGE_SIZE != page) {
+        if (addr / INTEL_OA_GGTT_PAGE_SIZE != stage_page) {
             if (stage_len) {
                 oa_dma(oa, stage_phys, oa->stage, stage_len);
                 stage_len = 0;
             }
-            if (!intel_oa_ggtt_translate(oa->ggtt, addr, &stage_phys)) {
-                intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GGTT_FAULT,
-                                   "OA report write to GGTT 0x%08x hits a "
-                                   "non-present PTE; report dropped", addr);
-                oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
+            if (!oa_translate(oa, addr, &stage_phys)) {
                 fault = true;
                 break;
             }
-            page = addr / INTEL_OA_GGTT_PAGE_SIZE;
-            have_page = true;
+            stage_page = addr / INTEL_OA_GGTT_PAGE_SIZE;
         }
-        oa_fill_report(oa, oa->stage + stage_len, oa->next_ts);
-        stage_len += rs;
-        oa->next_ts += oa->period;
-        off = oa_buf_offset(oa, addr) + rs;
-        oa->wptr = oa_buf_base(oa) + (off == size ? 0 : off);
+        /* the stage holds consecutive reports of one page */
+        phys = stage_phys + stage_len;
+        if (len0 < rs && !oa_translate(oa, rest, &phys2)) {
+            fault = true;
+            break;
+        }
+
+        if (race) {
+            /* publish the tail now, land this report next batch */
+            oa_fill_report(oa, oa->pending, oa->next_ts);
+            oa->pending_size = rs;
+            oa->pending_len0 = len0;
+            oa->pending_phys = phys;
+            oa->pending_phys2 = phys2;
+            oa->pending_valid = true;
+        } else {
+            oa_fill_report(oa, oa->stage + stage_len, oa->next_ts);
+            stage_len += len0;
+            if (len0 < rs) {
+                /* land this page, start the next with the remainder */
+                oa_dma(oa, stage_phys, oa->stage, stage_len);
+                memmove(oa->stage, oa->stage + stage_len, rs - len0);
+                stage_len = rs - len0;
+                stage_phys = phys2;
+                stage_page = rest / INTEL_OA_GGTT_PAGE_SIZE;
+            }
+        }
+        oa_skip_reports(oa, 1);
+        oa->wptr = oa_buf_next(base, size, addr, rs);
         written++;
     }
 
-    if (stage_len && faults->tail_race) {
-        /* publish the tail now, land the last report next batch */
-        stage_len -= rs;
-        memcpy(oa->pending, oa->stage + stage_len, rs);
-        oa->pending_size = rs;
-        oa->pending_phys = stage_phys + stage_len;
-        oa->pending_valid = true;
-    }
     if (stage_len) {
         oa_dma(oa, stage_phys, oa->stage, stage_len);
     }
@@ -241,7 +347,7 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
     oa_update_half_full_status(oa);
 
 drop_rest:
-    oa->next_ts += n * oa->period;
+    oa_skip_reports(oa, n);
     dropped += n;
 out:
     oa->ctl->stats.reports_written += written;
@@ -259,7 +365,7 @@ static void oa_catch_up(IntelOAUnit *oa)
         return;
     }
     now_ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
-    if (now_ts >= oa->next_ts) {
+    if (oa->next_ts != OA_TS_NEVER && now_ts >= oa->next_ts) {
         oa_emit(oa, (now_ts - oa->next_ts) / oa->period + 1);
     }
 }
@@ -268,7 +374,7 @@ static void oa_schedule(IntelOAUnit *oa)
 {
     int64_t now, due;
 
-    if (!oa->running) {
+    if (!oa->running || oa->next_ts == OA_TS_NEVER) {
         timer_del(oa->timer);
         return;
     }
@@ -292,13 +398,16 @@ static void oa_reconfigure(IntelOAUnit *oa)
                FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_ENABLE);
     uint64_t period = oa_period(oa);
 
-    if (run && (!oa->running || period != oa->period)) {
+    /* exponents 62 and 63 share the stored period: compare "never" too */
+    if (run && (!oa->running || period != oa->period ||
+                (oa_period_shift(oa) >= 64) !=
+                (oa->next_ts == OA_TS_NEVER))) {
         uint64_t now_ts = intel_oa_gt_ticks(oa->gt,
                                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
 
         /* first report: the first multiple of the period after now */
         oa->period = period;
-        oa->next_ts = (now_ts / period + 1) * period;
+        oa->next_ts = oa_first_due(oa, now_ts);
     }
     if (!run) {
         oa_flush_pending(oa);
@@ -437,6 +546,12 @@ static void oa_write_oabuffer(IntelOAUnit *oa, uint32_t val)
                            "buffer must be in the GGTT (bit 0 = 1)", val);
     }
     oa->oabuffer = val;
+    if ((uint64_t)oa_buf_base(oa) + oa_buf_size(oa) > 4 * GiB) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_BEYOND_GGTT,
+                           "OABUFFER 0x%08x: the 0x%x-byte buffer at "
+                           "0x%08x runs past the end of the 4 GiB GGTT",
+                           val, oa_buf_size(oa), oa_buf_base(oa));
+    }
     /* reprogramming the buffer ends a forced overflow */
     oa->ctl->faults.force_overflow = false;
 }
@@ -674,7 +789,9 @@ void intel_oa_unit_reset(IntelOAUnit *oa)
     oa->next_ts = 0;
     oa->pending_valid = false;
     oa->pending_size = 0;
+    oa->pending_len0 = 0;
     oa->pending_phys = 0;
+    oa->pending_phys2 = 0;
     oa->fmt = oa_format(oa);
 }
 
@@ -682,7 +799,13 @@ static int oa_post_load(void *opaque, int version_id)
 {
     IntelOAUnit *oa = opaque;
 
-    if (oa->pending_size > INTEL_OA_MAX_REPORT_SIZE) {
+    if (oa->pending_valid &&
+        (oa->pending_size > INTEL_OA_MAX_REPORT_SIZE ||
+         oa->pending_len0 > oa->pending_size ||
+         oa->pending_phys % INTEL_OA_GGTT_PAGE_SIZE + oa->pending_len0 >
+         INTEL_OA_GGTT_PAGE_SIZE ||
+         oa->pending_phys2 % INTEL_OA_GGTT_PAGE_SIZE +
+         oa->pending_size - oa->pending_len0 > INTEL_OA_GGTT_PAGE_SIZE)) {
         return -EINVAL;
     }
     oa->fmt = oa_format(oa);
@@ -694,8 +817,8 @@ static int oa_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_unit = {
     .name = "intel-oa-gpu/oa",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = oa_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(oacontrol, IntelOAUnit),
@@ -720,7 +843,9 @@ const VMStateDescription vmstate_intel_oa_unit = {
         VMSTATE_UINT64(next_ts, IntelOAUnit),
         VMSTATE_BOOL(pending_valid, IntelOAUnit),
         VMSTATE_UINT32(pending_size, IntelOAUnit),
+        VMSTATE_UINT32(pending_len0, IntelOAUnit),
         VMSTATE_UINT64(pending_phys, IntelOAUnit),
+        VMSTATE_UINT64(pending_phys2, IntelOAUnit),
         VMSTATE_UINT8_ARRAY(pending, IntelOAUnit, INTEL_OA_MAX_REPORT_SIZE),
         VMSTATE_TIMER_PTR(timer, IntelOAUnit),
         VMSTATE_END_OF_LIST()

@@ -61,16 +61,23 @@ struct IntelOAUnit {
     uint32_t wptr;              /* where the next report lands (GGTT) */
     uint64_t period;            /* sampling period, timestamp ticks */
     uint64_t next_ts;           /* timestamp of the next due report */
-    /* tail-race fault: one report published but not yet written */
+    /*
+     * tail-race fault: one report published but not yet written. Its
+     * first pending_len0 bytes go to pending_phys, the rest (a report
+     * that crosses a page boundary) to pending_phys2.
+     */
     bool pending_valid;
     uint32_t pending_size;
+    uint32_t pending_len0;
     uint64_t pending_phys;
+    uint64_t pending_phys2;
     uint8_t pending[INTEL_OA_MAX_REPORT_SIZE];
 
     /* derived from the above and the seed; rebuilt, never migrated */
     const IntelOAFormat *fmt;
     uint64_t counter_base[INTEL_OA_NUM_COUNTERS];
-    uint8_t stage[INTEL_OA_GGTT_PAGE_SIZE];
+    /* one GGTT page of reports, plus the spill of a page-crossing one */
+    uint8_t stage[INTEL_OA_GGTT_PAGE_SIZE + INTEL_OA_MAX_REPORT_SIZE];
 };
 
 void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
