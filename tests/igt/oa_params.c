@@ -48,25 +48,6 @@ static void *bad_ptr(void)
 	return fault_page;
 }
 
-static bool read_file_u64(const char *path, uint64_t *val)
-{
-	char buf[64], *end;
-	ssize_t n;
-	int fd;
-
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	errno = 0;
-	*val = strtoull(buf, &end, 0);
-	return !errno && end != buf && (*end == '\n' || *end == '\0');
-}
-
 /* A value of the device's PCI config space, as the PCI core shows it. */
 static uint64_t pci_attr(const char *attr)
 {
@@ -74,7 +55,7 @@ static uint64_t pci_attr(const char *attr)
 	uint64_t val;
 
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/%s", dev.bdf, attr);
-	igt_assert_f(read_file_u64(path, &val), "cannot read %s", path);
+	igt_assert_f(oa_read_u64_file(path, &val), "cannot read %s", path);
 	return val;
 }
 
@@ -84,7 +65,7 @@ static uint64_t card_attr(const char *attr)
 	uint64_t val;
 
 	snprintf(path, sizeof(path), "%s/%s", dev.sysfs, attr);
-	igt_assert_f(read_file_u64(path, &val),
+	igt_assert_f(oa_read_u64_file(path, &val),
 		     "cannot read %s as a number: %s", path,
 		     access(path, F_OK) ? "missing" : "bad content");
 	return val;

@@ -20,9 +20,9 @@
 
 #define NOBODY_ID 65534
 
-static bool read_sysfs_u64(const char *path, uint64_t *val)
+bool oa_read_u64_file(const char *path, uint64_t *val)
 {
-	char buf[64];
+	char buf[64], *end;
 	ssize_t n;
 	int fd;
 
@@ -34,8 +34,9 @@ static bool read_sysfs_u64(const char *path, uint64_t *val)
 	if (n <= 0)
 		return false;
 	buf[n] = '\0';
-	*val = strtoull(buf, NULL, 0);
-	return true;
+	errno = 0;
+	*val = strtoull(buf, &end, 0);
+	return !errno && end != buf && (*end == '\n' || *end == '\0');
 }
 
 bool oa_find_pci(char *bdf, size_t len)
@@ -54,10 +55,10 @@ bool oa_find_pci(char *bdf, size_t len)
 		if (de->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/vendor", de->d_name);
-		if (!read_sysfs_u64(path, &vendor) || vendor != 0x8086)
+		if (!oa_read_u64_file(path, &vendor) || vendor != 0x8086)
 			continue;
 		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/class", de->d_name);
-		if (!read_sysfs_u64(path, &class) || (class >> 16) != 0x03)
+		if (!oa_read_u64_file(path, &class) || (class >> 16) != 0x03)
 			continue;
 		snprintf(bdf, len, "%s", de->d_name);
 		found = true;
@@ -100,10 +101,10 @@ static bool find_card(struct oa_dev *dev)
 		char *base;
 
 		snprintf(path, sizeof(path), "/sys/class/drm/card%d/device/vendor", i);
-		if (!read_sysfs_u64(path, &vendor) || vendor != 0x8086)
+		if (!oa_read_u64_file(path, &vendor) || vendor != 0x8086)
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/drm/card%d/device/device", i);
-		if (!read_sysfs_u64(path, &devid))
+		if (!oa_read_u64_file(path, &devid))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/drm/card%d/device", i);
 		n = readlink(path, link, sizeof(link) - 1);
@@ -138,7 +139,7 @@ static bool find_metrics_set(struct oa_dev *dev)
 		if (de->d_name[0] == '.')
 			continue;
 		snprintf(idp, sizeof(idp), "%s/%s/id", path, de->d_name);
-		if (read_sysfs_u64(idp, &id) && id && (!best || id < best))
+		if (oa_read_u64_file(idp, &id) && id && (!best || id < best))
 			best = id;
 	}
 	closedir(d);
@@ -294,7 +295,7 @@ uint64_t oa_sysctl_read(const char *name)
 
 	igt_require_f(sysctl_path(name, path, sizeof(path)),
 		      "sysctl %s not found under /proc/sys/dev/{i915,intel_oa}\n", name);
-	igt_assert_f(read_sysfs_u64(path, &val), "cannot read %s", path);
+	igt_assert_f(oa_read_u64_file(path, &val), "cannot read %s", path);
 	return val;
 }
 
@@ -335,7 +336,7 @@ void oa_sysctl_write(const char *name, uint64_t val)
 	igt_assert(s);
 	igt_require_f(sysctl_path(name, s->path, sizeof(s->path)),
 		      "sysctl %s not found under /proc/sys/dev/{i915,intel_oa}\n", name);
-	igt_assert_f(read_sysfs_u64(s->path, &s->val), "cannot read %s", s->path);
+	igt_assert_f(oa_read_u64_file(s->path, &s->val), "cannot read %s", s->path);
 	igt_push_cleanup(restore_sysctl, s);
 	igt_assert_f(write_sysctl_raw(s->path, val), "cannot write %" PRIu64 " to %s: %s",
 		     val, s->path, strerror(errno));
@@ -740,7 +741,7 @@ bool oa_metric_id_for_uuid(const struct oa_dev *dev, const char *uuid,
 	char path[PATH_MAX];
 
 	snprintf(path, sizeof(path), "%s/metrics/%.36s/id", dev->sysfs, uuid);
-	return read_sysfs_u64(path, id);
+	return oa_read_u64_file(path, id);
 }
 
 /* ---- PCI unbind/bind and the kernel log ---- */

@@ -229,6 +229,13 @@ bool oa_bind(const char *bdf);
 struct oa_kmsg {
 	int fd;
 };
+/*
+ * Read a file holding one number (decimal or 0x-hex, optionally followed by
+ * a newline), as sysfs and /proc/sys files do. False if it is missing or
+ * holds anything else.
+ */
+bool oa_read_u64_file(const char *path, uint64_t *val);
+
 void oa_kmsg_begin(struct oa_kmsg *k, const char *what);
 unsigned int oa_kmsg_end(struct oa_kmsg *k);
 
