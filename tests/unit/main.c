@@ -40,7 +40,8 @@ int main(int argc, char **argv)
 {
 	const struct unit_suite *suites[] = {
 		&formats_suite, &decode_suite, &accumulate_suite,
-		&records_suite, &helpers_suite,
+		&records_suite, &helpers_suite, &platforms_suite,
+		&stats_suite,
 	};
 	unsigned int passed = 0, failed = 0;
 	size_t s, t;

@@ -18,8 +18,6 @@ static unsigned int reason_bits(unsigned int ver)
 {
 	if (ver < 800)
 		return 0;
-	if (ver < 900)
-		return 5;
 	if (ver < 1200)
 		return 6;
 	return 7;
@@ -222,12 +220,13 @@ static void rpt_id_ctx_valid_gen8_vs_gen9(const void *arg UNIT_UNUSED)
 	intel_oa_decode(&f9, buf, &r);
 	UNIT_EQ(r.reason, INTEL_OA_REASON_TIMER | INTEL_OA_REASON_CTX_SWITCH,
 		"reason");
-	/* bit 24 (clock ratio) exists on Gen9, not on Gen8 */
+	/* bit 24 is clock ratio on Gen9; Gen8's field has it, reserved */
 	put32(buf, 0, 1u << 24);
 	intel_oa_decode(&f9, buf, &r);
 	UNIT_EQ(r.reason, INTEL_OA_REASON_CLK_RATIO, "gen9 clock ratio");
 	intel_oa_decode(&f8, buf, &r);
-	UNIT_EQ(r.reason, 0, "gen8 has no bit 24 reason");
+	UNIT_EQ(r.reason, 1u << 5, "gen8 6-bit field");
+	UNIT_EQ(f8.gen->reasons & (1u << 5), 0, "gen8 reserves bit 5");
 }
 
 /*

@@ -236,6 +236,11 @@ static void devid_to_generation(const void *arg UNIT_UNUSED)
 		{ 0x9a49, 1200 },	/* Tiger Lake */
 		{ 0x4c8a, 1200 },	/* Rocket Lake */
 		{ 0x4908, 1200 },	/* DG1 */
+		{ 0x4905, 1200 },	/* DG1, the virtual device */
+		{ 0x4c9a, 1200 },	/* Rocket Lake, past 0x4c8f */
+		{ 0x0a84, 900 },	/* Broxton, not Haswell ULT */
+		{ 0x46a6, 1200 },	/* Alder Lake-P */
+		{ 0x9bc5, 900 },	/* Comet Lake */
 		{ 0x5690, 1250 },	/* DG2 */
 		{ 0x7d55, 1270 },	/* Meteor Lake */
 	};

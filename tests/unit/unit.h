@@ -70,6 +70,8 @@ extern const struct unit_suite decode_suite;
 extern const struct unit_suite accumulate_suite;
 extern const struct unit_suite records_suite;
 extern const struct unit_suite helpers_suite;
+extern const struct unit_suite platforms_suite;
+extern const struct unit_suite stats_suite;
 
 /* Reference report builder shared by the decode and accumulate tests. */
 

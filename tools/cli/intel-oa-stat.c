@@ -29,12 +29,14 @@
 /**
  * struct options - parsed command line
  * @device: device node, NULL to search
- * @format: format name
+ * @format: format name, NULL for the generation's default
  * @period_ns: requested sampling period (used when @exponent < 0)
+ * @poll_period_ns: DRM_I915_PERF_PROP_POLL_OA_PERIOD, 0 for the default
  * @exponent: explicit timer exponent, -1 when not given
  * @duration_s: how long to sample
  * @metrics_set: metrics set id, 0 to pick one
  * @dump: print every report
+ * @periods: print the context periods
  */
 struct options {
 	const char *device;
@@ -45,32 +47,21 @@ struct options {
 	double duration_s;
 	uint64_t metrics_set;
 	int dump;
+	int periods;
 };
 
 /**
  * struct stats - what the sampling loop collected
- * @reports: SAMPLE records decoded
  * @report_lost: OA_REPORT_LOST records
  * @buffer_lost: OA_BUFFER_LOST records
  * @unknown: records of unknown type
- * @gaps: consecutive reports whose TIMESTAMPs are not exactly one timer
- *	period apart (reports the device or the driver lost)
- * @period_ticks: the timer period the gaps are measured against
- * @first_ts: TIMESTAMP of the first report
- * @last_ts: TIMESTAMP of the last report
- * @acc: deltas between consecutive reports (chains restart after a
- *	buffer-lost record)
+ * @s: reports, deltas, reasons, contexts and timer gaps
  */
 struct stats {
-	uint64_t reports;
 	uint64_t report_lost;
 	uint64_t buffer_lost;
 	uint64_t unknown;
-	uint64_t gaps;
-	uint64_t period_ticks;
-	uint64_t first_ts;
-	uint64_t last_ts;
-	struct intel_oa_accumulator acc;
+	struct intel_oa_stream_stats s;
 };
 
 /*
@@ -102,11 +93,13 @@ static void usage(FILE *f)
 	fprintf(f,
 "Usage: " PROG " [OPTION]...\n"
 "Open an OA perf stream on an i915-compatible GPU (intel_oa.ko), sample for\n"
-"a while and print the number of reports and every counter's total delta\n"
-"and rate.\n"
+"a while and print the number of reports, every counter's total delta and\n"
+"rate, the reports per report reason and the contexts the reports carry.\n"
 "\n"
 "  -d, --device PATH      DRM node (default: first node whose driver is i915)\n"
-"  -f, --format NAME      report format (default A32u40_A4u32_B8_C8)\n"
+"  -f, --format NAME      report format (default: the richest format of\n"
+"                         the device's generation, A32u40_A4u32_B8_C8 on\n"
+"                         Gen8-12); a format the generation lacks is refused\n"
 "  -p, --period TIME      sampling period, e.g. 1ms, 500us, 2000000ns\n"
 "                         (default 1ms; the smallest timer exponent whose\n"
 "                         period is at least TIME is used)\n"
@@ -116,29 +109,86 @@ static void usage(FILE *f)
 "  -t, --duration SECONDS how long to sample (default 2)\n"
 "  -m, --metrics-set ID   metrics set (default: lowest id in sysfs; if none,\n"
 "                         a one-register set is added and removed on exit)\n"
-"  -D, --dump             print every decoded report\n"
-"  -l, --list-formats     list the report formats and exit\n"
+"  -D, --dump             print every decoded report (reason, context-valid\n"
+"                         bit, CTX_ID, GPU_TICKS, first A counter)\n"
+"  -c, --context-periods  also print every context period: a run of reports\n"
+"                         that starts at a context-switch report (or where\n"
+"                         the context changes without one) with its first\n"
+"                         and last timestamp, report count and context ID\n"
+"  -l, --list-formats     list the report formats and the generations that\n"
+"                         write them, and exit\n"
+"  -L, --list-platforms   list the known platforms (PCI id, generation, GT,\n"
+"                         timestamp clock) and exit\n"
 "  -h, --help             show this help and exit\n"
+"\n"
+"After the counter table come the reports per reason bit of the generation\n"
+"(timer, trigger1, trigger2, context-switch, go-transition, and from Gen9\n"
+"clock-ratio-change, from Gen12 mmio-trigger; a report with several reasons\n"
+"counts once for each) and one row per context: CTX_ID, context-valid bit,\n"
+"reports, context periods and timestamp ticks. \"period gaps\" compares\n"
+"consecutive timer reports only, so context-switch reports between them\n"
+"are not gaps.\n"
 "\n"
 "Opening a stream needs root (or dev.i915.perf_stream_paranoid=0).\n"
 "Exit status: 0 on success, 1 on any error.\n");
 }
 
+/* Graphics versions the library knows, for the listings. */
+static const unsigned int known_vers[] = {
+	750, 800, 900, 1000, 1100, 1200, 1250, 1270
+};
+
 static void list_formats(void)
 {
-	unsigned int i;
+	unsigned int i, v;
 
-	printf("%-3s %-24s %-4s %-6s %5s %4s %4s %4s %4s\n", "id", "name",
-	       "unit", "select", "bytes", "A", "B", "C", "MPEC");
+	printf("%-3s %-24s %-4s %-6s %5s %4s %4s %4s %4s  %s\n", "id", "name",
+	       "unit", "select", "bytes", "A", "B", "C", "MPEC",
+	       "generations");
 	for (i = 0; i < intel_oa_layout_count(); i++) {
 		const struct intel_oa_layout *l = intel_oa_layout_at(i);
+		const char *sep = "";
 
-		printf("%-3u %-24s %-4s %-6u %5u %4u %4u %4u %4u\n", l->id,
+		printf("%-3u %-24s %-4s %-6u %5u %4u %4u %4u %4u  ", l->id,
 		       l->name, l->unit, l->counter_select, l->size,
 		       l->n_counters[INTEL_OA_COUNTER_A],
 		       l->n_counters[INTEL_OA_COUNTER_B],
 		       l->n_counters[INTEL_OA_COUNTER_C],
 		       l->n_counters[INTEL_OA_COUNTER_M]);
+		for (v = 0; v < sizeof(known_vers) / sizeof(known_vers[0]);
+		     v++) {
+			const struct intel_oa_gen *g =
+				intel_oa_gen_by_ver(known_vers[v]);
+
+			if (!intel_oa_gen_supports(g, l->id))
+				continue;
+			printf("%s%s%s", sep, g->name,
+			       intel_oa_gen_default_format(g) == l->id ?
+			       "*" : "");
+			sep = ",";
+		}
+		printf("\n");
+	}
+	printf("(* the generation's default)\n");
+}
+
+static void list_platforms(void)
+{
+	unsigned int i;
+
+	printf("%-8s %-6s %-7s %-3s %10s  %-8s  %s\n", "name", "id", "gen",
+	       "GT", "ts Hz", "SxSSxEU", "part");
+	for (i = 0; i < intel_oa_platform_count(); i++) {
+		const struct intel_oa_platform *p = intel_oa_platform_at(i);
+		const struct intel_oa_gen *g = intel_oa_gen_by_ver(p->ver);
+		char gt[8], topo[16];
+
+		snprintf(gt, sizeof(gt), p->gt ? "%u" : "-", p->gt);
+		snprintf(topo, sizeof(topo), "%ux%ux%u", p->slices,
+			 p->subslices, p->eus);
+		printf("%-8s 0x%04x %-7s %-3s %10" PRIu64 "  %-8s  %s\n",
+		       p->name, p->devid, g ? g->name : "?", gt, p->ts_freq,
+		       topo, p->part);
 	}
 }
 
@@ -194,7 +244,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "duration", required_argument, NULL, 't' },
 		{ "metrics-set", required_argument, NULL, 'm' },
 		{ "dump", no_argument, NULL, 'D' },
+		{ "context-periods", no_argument, NULL, 'c' },
 		{ "list-formats", no_argument, NULL, 'l' },
+		{ "list-platforms", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -203,15 +255,16 @@ static int parse_args(int argc, char **argv, struct options *o)
 	int c;
 
 	o->device = NULL;
-	o->format = "A32u40_A4u32_B8_C8";
+	o->format = NULL;
 	o->period_ns = DEFAULT_PERIOD_NS;
 	o->poll_period_ns = 0;
 	o->exponent = -1;
 	o->duration_s = DEFAULT_DURATION_S;
 	o->metrics_set = 0;
 	o->dump = 0;
+	o->periods = 0;
 
-	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:Dlh", longopts,
+	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:DclLh", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -268,8 +321,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'D':
 			o->dump = 1;
 			break;
+		case 'c':
+			o->periods = 1;
+			break;
 		case 'l':
 			list_formats();
+			exit(0);
+		case 'L':
+			list_platforms();
 			exit(0);
 		case 'h':
 			usage(stdout);
@@ -299,11 +358,11 @@ static void print_supported(const struct intel_oa_gen *gen)
 {
 	unsigned int i;
 
-	fprintf(stderr, PROG ": formats of %s:", gen->name);
+	fprintf(stderr, PROG ": %s hardware writes:", gen->name);
 	for (i = 0; i < intel_oa_layout_count(); i++) {
 		const struct intel_oa_layout *l = intel_oa_layout_at(i);
 
-		if (l->id < 32 && (gen->formats & (1u << l->id)))
+		if (intel_oa_gen_supports(gen, l->id))
 			fprintf(stderr, " %s", l->name);
 	}
 	fprintf(stderr, "\n");
@@ -312,11 +371,12 @@ static void print_supported(const struct intel_oa_gen *gen)
 static void dump_report(const struct intel_oa_format *fmt,
 			const struct intel_oa_report *r)
 {
-	char reason[96];
+	char reason[128];
 
 	printf("report ts=0x%08" PRIx64 " rpt_id=0x%08" PRIx64
 	       " reason=%s ctx_valid=%d", r->timestamp, r->rpt_id,
-	       intel_oa_reason_string(r->reason, reason, sizeof(reason)),
+	       intel_oa_gen_reason_string(fmt->gen, r->reason, reason,
+					  sizeof(reason)),
 	       r->ctx_valid);
 	if (r->has_ctx_id)
 		printf(" ctx_id=0x%08" PRIx32, r->ctx_id);
@@ -336,8 +396,7 @@ static void dump_report(const struct intel_oa_format *fmt,
 
 /* Walk one read() buffer; returns 0 or -1 after printing an error. */
 static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
-		   size_t len, struct stats *st, uint8_t *prev, int *have_prev,
-		   int dump)
+		   size_t len, struct stats *st, int dump)
 {
 	size_t size = fmt->layout->size;
 	struct intel_oa_record_iter it;
@@ -350,24 +409,13 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 
 		switch (rec.type) {
 		case DRM_I915_PERF_RECORD_SAMPLE:
-			intel_oa_decode(fmt, rec.payload, &r);
-			if (!st->reports)
-				st->first_ts = r.timestamp;
-			st->last_ts = r.timestamp;
-			st->reports++;
+			if (intel_oa_stats_add(&st->s, rec.payload, &r)) {
+				fprintf(stderr,
+					PROG ": out of memory for the context periods; drop --context-periods or sample for less time\n");
+				return -1;
+			}
 			if (dump)
 				dump_report(fmt, &r);
-			if (*have_prev) {
-				uint64_t before = st->acc.timestamp;
-
-				intel_oa_accumulate(fmt, prev, rec.payload,
-						    &st->acc);
-				if (st->acc.timestamp - before !=
-				    st->period_ticks)
-					st->gaps++;
-			}
-			memcpy(prev, rec.payload, size);
-			*have_prev = 1;
 			break;
 		case DRM_I915_PERF_RECORD_OA_REPORT_LOST:
 			st->report_lost++;
@@ -375,7 +423,7 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 		case DRM_I915_PERF_RECORD_OA_BUFFER_LOST:
 			st->buffer_lost++;
 			/* do not bridge a gap of unknown length */
-			*have_prev = 0;
+			intel_oa_stats_break(&st->s);
 			break;
 		default:
 			st->unknown++;
@@ -394,13 +442,12 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 static int sample(int stream, const struct intel_oa_format *fmt,
 		  double duration, int dump, struct stats *st)
 {
-	uint8_t *buf, *prev;
-	int have_prev = 0, ret = -1;
+	uint8_t *buf;
+	int ret = -1;
 	double end = now_s() + duration;
 
 	buf = malloc(READ_BUF_SIZE);
-	prev = malloc(fmt->layout->size);
-	if (!buf || !prev) {
+	if (!buf) {
 		fprintf(stderr, PROG ": out of memory\n");
 		goto out;
 	}
@@ -437,34 +484,89 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 				strerror(errno));
 			goto out;
 		}
-		if (consume(fmt, buf, (size_t)n, st, prev, &have_prev, dump))
+		if (consume(fmt, buf, (size_t)n, st, dump))
 			goto out;
 	}
 	ret = 0;
 out:
-	free(prev);
 	free(buf);
 	return ret;
 }
 
 static void print_row(const char *name, uint64_t delta,
-		      const struct stats *st, uint64_t freq)
+		      const struct intel_oa_stream_stats *s, uint64_t freq)
 {
 	printf("%-12s %20" PRIu64 " %20.1f\n", name, delta,
-	       intel_oa_rate_per_second(delta, st->acc.timestamp, freq));
+	       intel_oa_rate_per_second(delta, s->acc.timestamp, freq));
+}
+
+static void print_reasons(const struct intel_oa_stream_stats *s)
+{
+	const struct intel_oa_gen *gen = s->fmt.gen;
+	unsigned int b;
+
+	printf("\n%-20s %12s\n", "reason", "reports");
+	for (b = 0; b < INTEL_OA_STATS_REASONS && b < gen->reason_bits; b++) {
+		const char *name = intel_oa_reason_name(b);
+		char reserved[16];
+
+		if (!(gen->reasons & (1u << b))) {
+			/* a reserved bit is only worth a row when it was set */
+			if (!s->by_reason[b])
+				continue;
+			snprintf(reserved, sizeof(reserved), "reserved%u", b);
+			name = reserved;
+		}
+		printf("%-20s %12" PRIu64 "\n", name, s->by_reason[b]);
+	}
+	if (s->no_reason || !gen->reason_bits)
+		printf("%-20s %12" PRIu64 "\n", "none", s->no_reason);
+}
+
+static void print_contexts(const struct intel_oa_stream_stats *s)
+{
+	uint64_t i;
+
+	printf("\ncontext periods      %" PRIu64 "\n", s->n_periods);
+	printf("\n%-12s %5s %12s %8s %20s\n", "context", "valid", "reports",
+	       "periods", "ticks");
+	for (i = 0; i < s->n_ctx; i++)
+		printf("0x%08" PRIx32 "   %5s %12" PRIu64 " %8" PRIu64
+		       " %20" PRIu64 "\n", s->ctx[i].id,
+		       s->ctx[i].valid ? "yes" : "no", s->ctx[i].reports,
+		       s->ctx[i].periods, s->ctx[i].ticks);
+	if (s->ctx_other)
+		printf("%-12s %5s %12" PRIu64 "\n", "other", "", s->ctx_other);
+
+	if (!s->keep_periods || !s->n_periods)
+		return;
+	printf("\n%-8s %20s %20s %10s %6s %s\n", "period", "first ts",
+	       "last ts", "reports", "switch", "context");
+	for (i = 0; i < s->n_periods; i++) {
+		const struct intel_oa_ctx_period *p =
+			intel_oa_stats_period(s, i);
+
+		printf("%-8" PRIu64 " %20" PRIu64 " %20" PRIu64 " %10" PRIu64
+		       " %6s ", i, p->first_ts, p->last_ts, p->reports,
+		       p->switched ? "yes" : "no");
+		if (p->valid)
+			printf("0x%08" PRIx32 "\n", p->id);
+		else
+			printf("none (0x%08" PRIx32 ")\n", p->id);
+	}
 }
 
 static void print_results(const struct intel_oa_device *dev,
-			  const struct intel_oa_format *fmt,
 			  const struct stats *st)
 {
 	static const unsigned int maxes[INTEL_OA_COUNTER_KINDS] = {
 		INTEL_OA_MAX_A, INTEL_OA_MAX_B, INTEL_OA_MAX_C, INTEL_OA_MAX_M
 	};
+	const struct intel_oa_stream_stats *s = &st->s;
 	const uint64_t *sums[INTEL_OA_COUNTER_KINDS] = {
-		st->acc.a, st->acc.b, st->acc.c, st->acc.m
+		s->acc.a, s->acc.b, s->acc.c, s->acc.m
 	};
-	const struct intel_oa_layout *l = fmt->layout;
+	const struct intel_oa_layout *l = s->fmt.layout;
 	uint64_t present[INTEL_OA_COUNTER_KINDS] = { 0 };
 	unsigned int k, i;
 
@@ -474,22 +576,22 @@ static void print_results(const struct intel_oa_device *dev,
 			present[l->runs[k].kind] |=
 				1ull << (l->runs[k].first + i);
 
-	printf("reports              %" PRIu64 "\n", st->reports);
+	printf("reports              %" PRIu64 "\n", s->reports);
 	printf("report-lost records  %" PRIu64 "\n", st->report_lost);
 	printf("buffer-lost records  %" PRIu64 "\n", st->buffer_lost);
-	printf("period gaps          %" PRIu64 "\n", st->gaps);
+	printf("period gaps          %" PRIu64 "\n", s->gaps);
 	if (st->unknown)
 		printf("unknown records      %" PRIu64 "\n", st->unknown);
-	printf("first timestamp      %" PRIu64 "\n", st->first_ts);
-	printf("last timestamp       %" PRIu64 "\n", st->last_ts);
-	printf("deltas accumulated   %" PRIu64 "\n", st->acc.n_deltas);
+	printf("first timestamp      %" PRIu64 "\n", s->first_ts);
+	printf("last timestamp       %" PRIu64 "\n", s->last_ts);
+	printf("deltas accumulated   %" PRIu64 "\n", s->acc.n_deltas);
 	printf("elapsed              %" PRIu64 " ticks = %.6f s\n",
-	       st->acc.timestamp,
-	       (double)intel_oa_ticks_to_ns(st->acc.timestamp, dev->ts_freq) /
+	       s->acc.timestamp,
+	       (double)intel_oa_ticks_to_ns(s->acc.timestamp, dev->ts_freq) /
 	       1e9);
 	printf("\n%-12s %20s %20s\n", "counter", "total delta", "per second");
-	if (fmt->header != INTEL_OA_HDR_GEN7)
-		print_row("GPU_TICKS", st->acc.gpu_ticks, st, dev->ts_freq);
+	if (s->fmt.header != INTEL_OA_HDR_GEN7)
+		print_row("GPU_TICKS", s->acc.gpu_ticks, s, dev->ts_freq);
 	for (k = 0; k < INTEL_OA_COUNTER_KINDS; k++) {
 		for (i = 0; i < maxes[k]; i++) {
 			char name[16];
@@ -498,9 +600,11 @@ static void print_results(const struct intel_oa_device *dev,
 				continue;
 			print_row(intel_oa_counter_name(k, i, name,
 							sizeof(name)),
-				  sums[k][i], st, dev->ts_freq);
+				  sums[k][i], s, dev->ts_freq);
 		}
 	}
+	print_reasons(s);
+	print_contexts(s);
 }
 
 static int pick_metrics_set(const struct intel_oa_device *dev,
@@ -555,8 +659,8 @@ int main(int argc, char **argv)
 	if (parse_args(argc, argv, &o))
 		return 1;
 
-	layout = intel_oa_layout_by_name(o.format);
-	if (!layout) {
+	layout = o.format ? intel_oa_layout_by_name(o.format) : NULL;
+	if (o.format && !layout) {
 		fprintf(stderr,
 			PROG ": unknown format '%s'; '" PROG
 			" --list-formats' shows the names\n", o.format);
@@ -587,14 +691,28 @@ int main(int argc, char **argv)
 	}
 	if (!dev.gen) {
 		fprintf(stderr,
-			PROG ": device id 0x%04x on %s is not in the OA generation table of libintel_oa; add it to tools/lib/formats.c\n",
+			PROG ": device id 0x%04x on %s is not in the OA generation table of libintel_oa; add it to tools/lib/platforms.c (one device) or tools/lib/formats.c (a family)\n",
 			dev.devid, dev.path);
 		goto close_dev;
 	}
+	if (!layout) {
+		unsigned int id = intel_oa_gen_default_format(dev.gen);
+
+		layout = intel_oa_layout_by_id(id);
+		if (!layout) {
+			fprintf(stderr,
+				PROG ": %s hardware has no OA report format this tool can read\n",
+				dev.gen->name);
+			goto close_dev;
+		}
+	}
 	ret = intel_oa_format_init(&fmt, layout->id, dev.gen);
 	if (ret) {
-		fprintf(stderr, PROG ": format %s is not written by %s hardware\n",
-			layout->name, dev.gen->name);
+		fprintf(stderr,
+			PROG ": format %s is not available on %s (device id 0x%04x, %s): the driver would refuse it\n",
+			layout->name,
+			dev.platform ? dev.platform->name : "this device",
+			dev.devid, dev.gen->name);
 		print_supported(dev.gen);
 		goto close_dev;
 	}
@@ -638,30 +756,36 @@ int main(int argc, char **argv)
 		goto remove_config;
 	}
 
-	printf("device               %s (%s, id 0x%04x, %s), timestamp %" PRIu64 " Hz, perf revision %d\n",
-	       dev.path, dev.driver, dev.devid, dev.gen->name, dev.ts_freq,
+	printf("device               %s (%s, id 0x%04x, %s, %s), timestamp %" PRIu64 " Hz (%s), perf revision %d\n",
+	       dev.path, dev.driver, dev.devid,
+	       dev.platform ? dev.platform->name : "unlisted platform",
+	       dev.gen->name, dev.ts_freq, dev.ts_freq_source,
 	       dev.perf_revision);
-	printf("stream               format %s (%u bytes), metrics set %" PRIu64 "%s, exponent %d (period %" PRIu64 " ns), duration %.3f s\n",
-	       layout->name, layout->size, so.metrics_set,
+	printf("stream               format %s (%u bytes%s), metrics set %" PRIu64 "%s, exponent %d (period %" PRIu64 " ns), duration %.3f s\n",
+	       layout->name, layout->size, o.format ? "" : ", default",
+	       so.metrics_set,
 	       added ? " (added)" : "", o.exponent,
 	       intel_oa_exponent_period_ns((unsigned int)o.exponent,
 					   dev.ts_freq), o.duration_s);
 
 	memset(&st, 0, sizeof(st));
 	/* the timer fires every 2^(exponent + 1) timestamp ticks */
-	st.period_ticks = 2ull << o.exponent;
+	intel_oa_stats_init(&st.s, &fmt, 2ull << o.exponent, o.periods);
 	ret = sample(stream, &fmt, o.duration_s, o.dump, &st);
 	close(stream);
-	if (ret)
+	if (ret) {
+		intel_oa_stats_fini(&st.s);
 		goto remove_config;
+	}
 
-	print_results(&dev, &fmt, &st);
-	if (!st.reports)
+	print_results(&dev, &st);
+	if (!st.s.reports)
 		fprintf(stderr,
 			PROG ": no reports arrived in %.3f s: is the OA unit running (check dmesg)?\n",
 			o.duration_s);
 	else
 		status = 0;
+	intel_oa_stats_fini(&st.s);
 
 remove_config:
 	if (added) {

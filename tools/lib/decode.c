@@ -250,12 +250,21 @@ const char *intel_oa_counter_name(unsigned int kind, unsigned int index,
 	return buf;
 }
 
-const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len)
+static const char *const reason_names[] = {
+	"timer", "trigger1", "trigger2", "context-switch",
+	"go-transition", "clock-ratio-change", "mmio-trigger",
+};
+
+const char *intel_oa_reason_name(unsigned int bit)
 {
-	static const char *const names[] = {
-		"timer", "trigger1", "trigger2", "context-switch",
-		"go-transition", "clock-ratio-change", "mmio-trigger",
-	};
+	if (bit >= sizeof(reason_names) / sizeof(reason_names[0]))
+		return NULL;
+	return reason_names[bit];
+}
+
+const char *intel_oa_gen_reason_string(const struct intel_oa_gen *gen,
+				       uint32_t reason, char *buf, size_t len)
+{
 	size_t used = 0;
 	unsigned int i;
 
@@ -263,17 +272,18 @@ const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len)
 		return buf;
 	buf[0] = '\0';
 	for (i = 0; i < 32; i++) {
-		char unknown[16];
-		const char *name;
+		char other[16];
+		const char *name = intel_oa_reason_name(i);
 		int n;
 
 		if (!(reason & (1u << i)))
 			continue;
-		if (i < sizeof(names) / sizeof(names[0])) {
-			name = names[i];
-		} else {
-			snprintf(unknown, sizeof(unknown), "bit%u", i);
-			name = unknown;
+		if (gen && !(gen->reasons & (1u << i))) {
+			snprintf(other, sizeof(other), "reserved%u", i);
+			name = other;
+		} else if (!name) {
+			snprintf(other, sizeof(other), "bit%u", i);
+			name = other;
 		}
 		n = snprintf(buf + used, len - used, "%s%s",
 			     used ? "," : "", name);
@@ -284,6 +294,11 @@ const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len)
 	if (!used)
 		snprintf(buf, len, "none");
 	return buf;
+}
+
+const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len)
+{
+	return intel_oa_gen_reason_string(NULL, reason, buf, len);
 }
 
 uint64_t intel_oa_ticks_to_ns(uint64_t ticks, uint64_t freq_hz)

@@ -71,16 +71,24 @@ static int query_device(struct intel_oa_device *dev)
 		return ret;
 	dev->devid = (uint32_t)v;
 	dev->gen = intel_oa_gen_by_devid((uint16_t)v);
+	dev->platform = intel_oa_platform_by_devid((uint16_t)v);
 
 	ret = intel_oa_getparam(dev->fd, I915_PARAM_OA_TIMESTAMP_FREQUENCY, &v);
-	if (ret || v <= 0)
+	dev->ts_freq_source = "oa-getparam";
+	if (ret || v <= 0) {
 		ret = intel_oa_getparam(dev->fd,
 					I915_PARAM_CS_TIMESTAMP_FREQUENCY, &v);
-	if (ret)
-		return ret;
-	if (v <= 0)
-		return -ENODATA;
-	dev->ts_freq = (uint64_t)v;
+		dev->ts_freq_source = "cs-getparam";
+	}
+	if (ret || v <= 0) {
+		/* older kernels: the clock is a fixed property of the part */
+		if (!dev->platform)
+			return ret ? ret : -ENODATA;
+		dev->ts_freq = dev->platform->ts_freq;
+		dev->ts_freq_source = "table";
+	} else {
+		dev->ts_freq = (uint64_t)v;
+	}
 
 	if (intel_oa_getparam(dev->fd, I915_PARAM_PERF_REVISION, &v) == 0)
 		dev->perf_revision = v;

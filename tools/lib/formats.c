@@ -175,22 +175,39 @@ static const struct intel_oa_layout layouts[] = {
 	(GEN125_FORMATS | FMT(I915_OAM_FORMAT_MPEC8u64_B8_C8) | \
 	 FMT(I915_OAM_FORMAT_MPEC8u32_B8_C8))
 
+/* Reason bits each generation defines (RPT_ID bit 19 + n). */
+#define REASONS_GEN8 \
+	(INTEL_OA_REASON_TIMER | INTEL_OA_REASON_TRIGGER1 | \
+	 INTEL_OA_REASON_TRIGGER2 | INTEL_OA_REASON_CTX_SWITCH | \
+	 INTEL_OA_REASON_GO_TRANSITION)
+#define REASONS_GEN9 (REASONS_GEN8 | INTEL_OA_REASON_CLK_RATIO)
+#define REASONS_GEN12 (REASONS_GEN9 | INTEL_OA_REASON_MMIO_TRIGGER)
+
 /*
  * RPT_ID semantics per generation. Haswell's RPT_ID is not documented
  * beyond the MI_REPORT_PERF_COUNT id, so no reason or context bits there.
- * Gen8: context valid is bit 25; Gen9 and later moved it to bit 16. Reason
- * bits start at 19: five on Gen8, six (clock ratio change) on Gen9..11,
- * seven (MMIO trigger) from Gen12.
+ * Gen8: context valid is bit 25; Gen9 and later moved it to bit 16. The
+ * reason field starts at bit 19: six bits (24:19) on Gen8-11, of which
+ * Gen8 reserves the top one, seven (25:19, MMIO trigger) from Gen12.
+ * i915 squashes CTX_ID of reports without a valid context before Gen12.
  */
 static const struct intel_oa_gen gens[] = {
-	{ "hsw",    750,  -1, 0,  0, 32, INTEL_OA_HDR_GEN7, HSW_FORMATS },
-	{ "gen8",   800,  25, 19, 5, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
-	{ "gen9",   900,  16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
-	{ "gen10",  1000, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
-	{ "gen11",  1100, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS },
-	{ "gen12",  1200, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN12_FORMATS },
-	{ "gen12.5", 1250, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN125_FORMATS },
-	{ "gen12.7", 1270, 16, 19, 7, 32, INTEL_OA_HDR_32, MTL_FORMATS },
+	{ "hsw",    750,  -1, 0,  0, 32, INTEL_OA_HDR_GEN7, HSW_FORMATS,
+	  0, false },
+	{ "gen8",   800,  25, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
+	  REASONS_GEN8, true },
+	{ "gen9",   900,  16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
+	  REASONS_GEN9, true },
+	{ "gen10",  1000, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
+	  REASONS_GEN9, true },
+	{ "gen11",  1100, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
+	  REASONS_GEN9, true },
+	{ "gen12",  1200, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN12_FORMATS,
+	  REASONS_GEN12, false },
+	{ "gen12.5", 1250, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN125_FORMATS,
+	  REASONS_GEN12, false },
+	{ "gen12.7", 1270, 16, 19, 7, 32, INTEL_OA_HDR_32, MTL_FORMATS,
+	  REASONS_GEN12, false },
 };
 
 /**
@@ -199,7 +216,8 @@ static const struct intel_oa_gen gens[] = {
  * @value: expected value of those bits
  * @ver: graphics version times 100
  *
- * Exact ids first, then families by id prefix (first match wins).
+ * Consulted after the device table (platforms.c): exact ids first, then
+ * families by id prefix (first match wins), from i915_pciids.h.
  */
 struct devid_match {
 	uint16_t mask;
@@ -208,7 +226,8 @@ struct devid_match {
 };
 
 static const struct devid_match devids[] = {
-	{ 0xffff, 0x5a84, 900 },	/* Broxton */
+	{ 0xffff, 0x0a84, 900 },	/* Broxton */
+	{ 0xffff, 0x5a84, 900 },
 	{ 0xffff, 0x5a85, 900 },
 	{ 0xffff, 0x1a84, 900 },
 	{ 0xffff, 0x1a85, 900 },
@@ -216,8 +235,8 @@ static const struct devid_match devids[] = {
 	{ 0xffff, 0x3185, 900 },
 	{ 0xffff, 0x87c0, 900 },	/* Amber Lake */
 	{ 0xfffc, 0x22b0, 800 },	/* Cherryview */
-	{ 0xfff0, 0x4c80, 1200 },	/* Rocket Lake */
-	{ 0xfff8, 0x4908, 1200 },	/* DG1 */
+	{ 0xffe0, 0x4c80, 1200 },	/* Rocket Lake 0x4c80..0x4c9a */
+	{ 0xfff0, 0x4900, 1200 },	/* DG1 0x4905..0x4908 */
 	{ 0xff00, 0x0400, 750 },	/* Haswell */
 	{ 0xff00, 0x0a00, 750 },
 	{ 0xff00, 0x0c00, 750 },
@@ -313,12 +332,50 @@ const struct intel_oa_gen *intel_oa_gen_by_ver(unsigned int ver)
 
 const struct intel_oa_gen *intel_oa_gen_by_devid(uint16_t devid)
 {
+	const struct intel_oa_platform *p = intel_oa_platform_by_devid(devid);
 	unsigned int i;
 
+	if (p)
+		return intel_oa_gen_by_ver(p->ver);
 	for (i = 0; i < ARRAY_SIZE(devids); i++)
 		if ((devid & devids[i].mask) == devids[i].value)
 			return intel_oa_gen_by_ver(devids[i].ver);
 	return NULL;
+}
+
+bool intel_oa_gen_supports(const struct intel_oa_gen *gen, unsigned int id)
+{
+	return gen && id < 32 && (gen->formats & FMT(id)) &&
+	       intel_oa_layout_by_id(id);
+}
+
+static unsigned int total_counters(const struct intel_oa_layout *l)
+{
+	unsigned int k, n = 0;
+
+	for (k = 0; k < INTEL_OA_COUNTER_KINDS; k++)
+		n += l->n_counters[k];
+	return n;
+}
+
+unsigned int intel_oa_gen_default_format(const struct intel_oa_gen *gen)
+{
+	const struct intel_oa_layout *best = NULL;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(layouts); i++) {
+		const struct intel_oa_layout *l = &layouts[i];
+
+		/* OAR/OAM reports are not what a system-wide OA stream reads */
+		if (strcmp(l->unit, "OAG") ||
+		    !intel_oa_gen_supports(gen, l->id))
+			continue;
+		if (!best || total_counters(l) > total_counters(best) ||
+		    (total_counters(l) == total_counters(best) &&
+		     l->size > best->size))
+			best = l;
+	}
+	return best ? best->id : 0;
 }
 
 int intel_oa_format_init(struct intel_oa_format *fmt, unsigned int id,
@@ -331,7 +388,7 @@ int intel_oa_format_init(struct intel_oa_format *fmt, unsigned int id,
 	layout = intel_oa_layout_by_id(id);
 	if (!layout)
 		return -EINVAL;
-	if (id >= 32 || !(gen->formats & FMT(id)))
+	if (!intel_oa_gen_supports(gen, id))
 		return -ENOTSUP;
 
 	fmt->layout = layout;

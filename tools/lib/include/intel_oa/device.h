@@ -35,8 +35,12 @@ extern "C" {
  * @devid: PCI device id (I915_PARAM_CHIPSET_ID)
  * @gen: OA generation row for @devid, NULL when the table lacks it
  * @ts_freq: OA timestamp frequency in Hz (I915_PARAM_OA_TIMESTAMP_FREQUENCY,
- *	or I915_PARAM_CS_TIMESTAMP_FREQUENCY on kernels without it)
+ *	or I915_PARAM_CS_TIMESTAMP_FREQUENCY on kernels without it, or
+ *	@platform's frequency when neither query answers)
  * @perf_revision: I915_PARAM_PERF_REVISION, 0 if the query failed
+ * @platform: device table row for @devid, NULL when the table lacks it
+ * @ts_freq_source: where @ts_freq comes from: "oa-getparam",
+ *	"cs-getparam" or "table"
  */
 struct intel_oa_device {
 	int fd;
@@ -46,6 +50,8 @@ struct intel_oa_device {
 	const struct intel_oa_gen *gen;
 	uint64_t ts_freq;
 	int perf_revision;
+	const struct intel_oa_platform *platform;
+	const char *ts_freq_source;
 };
 
 /**
@@ -54,11 +60,14 @@ struct intel_oa_device {
  * @path: device node to open, or NULL to search the render nodes, then the
  *	primary nodes, for the first one whose driver name is "i915"
  *
- * Also queries the chipset id, timestamp frequency and perf revision.
+ * Also queries the chipset id, timestamp frequency and perf revision. The
+ * timestamp frequency is asked as OA_TIMESTAMP_FREQUENCY, then
+ * CS_TIMESTAMP_FREQUENCY; when neither answers with a positive value, the
+ * device table's frequency of the chipset id is used.
  *
  * Return: 0; -ENODEV when no (matching) device exists; -errno of open() or
- * of the getparam queries (CHIPSET_ID and a timestamp frequency are
- * required).
+ * of the getparam queries (CHIPSET_ID is required, and a timestamp
+ * frequency query for chipset ids the device table lacks).
  */
 int intel_oa_device_open(struct intel_oa_device *dev, const char *path);
 

@@ -117,6 +117,11 @@ struct intel_oa_layout {
  *	or INTEL_OA_HDR_32)
  * @formats: bitmask of enum drm_i915_oa_format values this generation
  *	writes (bit n = format n)
+ * @reasons: the INTEL_OA_REASON_* bits the generation defines; the other
+ *	bits of the reason field are reserved (Gen8: bit 5)
+ * @squashes_ctx_id: i915 rewrites CTX_ID to INTEL_OA_CTX_ID_INVALID in
+ *	reports whose context-valid bit is clear (Gen8-11); from Gen12 on the
+ *	hardware's value is passed through
  */
 struct intel_oa_gen {
 	const char *name;
@@ -127,6 +132,36 @@ struct intel_oa_gen {
 	unsigned int ts_width;
 	uint8_t dword_header;
 	uint32_t formats;
+	uint32_t reasons;
+	bool squashes_ctx_id;
+};
+
+/** CTX_ID i915 writes into reports without a valid context (Gen8-11). */
+#define INTEL_OA_CTX_ID_INVALID 0xffffffffu
+
+/**
+ * struct intel_oa_platform - one row of the device table
+ * @devid: PCI device id
+ * @name: short name as in Documentation/platforms.rst, e.g. "skl-gt3"
+ * @part: marketing name of the part
+ * @ver: graphics version times 100 (800, 900, 1100, 1200)
+ * @gt: GT level as named by i915's PCI id list (1..4), 0 where i915 names
+ *	none (chv, bxt, glk, icl, ehl, jsl, rkl, adl-s, adl-p, dg1)
+ * @ts_freq: OA/command streamer timestamp frequency in Hz
+ * @slices: present slices
+ * @subslices: present subslices (dual-subslices on Gen12) per slice
+ * @eus: present EUs per subslice
+ */
+struct intel_oa_platform {
+	uint16_t devid;
+	const char *name;
+	const char *part;
+	unsigned int ver;
+	unsigned int gt;
+	uint64_t ts_freq;
+	unsigned int slices;
+	unsigned int subslices;
+	unsigned int eus;
 };
 
 /**
@@ -143,7 +178,10 @@ struct intel_oa_format {
 	uint8_t header;
 };
 
-/* Report reason bits, relative to intel_oa_gen.reason_shift (RPT_ID 24:19). */
+/*
+ * Report reason bits, relative to intel_oa_gen.reason_shift: RPT_ID 24:19 on
+ * Gen8-11, 25:19 from Gen12.
+ */
 #define INTEL_OA_REASON_TIMER		(1u << 0)
 #define INTEL_OA_REASON_TRIGGER1	(1u << 1)
 #define INTEL_OA_REASON_TRIGGER2	(1u << 2)
@@ -273,6 +311,62 @@ const struct intel_oa_gen *intel_oa_gen_by_ver(unsigned int ver);
 const struct intel_oa_gen *intel_oa_gen_by_devid(uint16_t devid);
 
 /**
+ * intel_oa_gen_supports() - whether a generation writes a format
+ * @gen: generation row
+ * @id: enum drm_i915_oa_format value
+ *
+ * Return: true when @gen is non-NULL and writes format @id.
+ */
+bool intel_oa_gen_supports(const struct intel_oa_gen *gen, unsigned int id);
+
+/**
+ * intel_oa_gen_default_format() - the richest format of a generation
+ * @gen: generation row
+ *
+ * The OAG format with the most counters (A32u40_A4u32_B8_C8 on Gen8-12,
+ * A45_B8_C8 on Haswell, A24u40_A14u32_B8_C8 from Gen12.5).
+ *
+ * Return: an enum drm_i915_oa_format value, 0 when @gen is NULL or writes
+ * no OAG format.
+ */
+unsigned int intel_oa_gen_default_format(const struct intel_oa_gen *gen);
+
+/**
+ * intel_oa_platform_count() - number of rows of the device table
+ *
+ * Return: row count; rows are reached with intel_oa_platform_at().
+ */
+unsigned int intel_oa_platform_count(void);
+
+/**
+ * intel_oa_platform_at() - a row of the device table
+ * @index: 0..intel_oa_platform_count() - 1
+ *
+ * Return: the row, or NULL when @index is out of range.
+ */
+const struct intel_oa_platform *intel_oa_platform_at(unsigned int index);
+
+/**
+ * intel_oa_platform_by_devid() - the device table row of a PCI device id
+ * @devid: PCI device id
+ *
+ * Only the exact ids of Documentation/platforms.rst are in the table;
+ * intel_oa_gen_by_devid() also knows whole families.
+ *
+ * Return: the row, or NULL.
+ */
+const struct intel_oa_platform *intel_oa_platform_by_devid(uint16_t devid);
+
+/**
+ * intel_oa_platform_by_name() - the device table row of a platform name
+ * @name: "bdw", "skl", "skl-gt3", ..., "dg1" (case-insensitive); "skl-gt2"
+ *	is accepted as an alias of "skl"
+ *
+ * Return: the row, or NULL.
+ */
+const struct intel_oa_platform *intel_oa_platform_by_name(const char *name);
+
+/**
  * intel_oa_format_init() - bind a format to a generation
  * @fmt: filled on success
  * @id: enum drm_i915_oa_format value
@@ -345,6 +439,32 @@ const char *intel_oa_counter_name(unsigned int kind, unsigned int index,
  */
 const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len);
 
+/**
+ * intel_oa_reason_name() - name of one report reason bit
+ * @bit: bit number relative to the reason field (0 = timer)
+ *
+ * Return: "timer", "trigger1", "trigger2", "context-switch",
+ * "go-transition", "clock-ratio-change" or "mmio-trigger"; NULL for
+ * bits past 6.
+ */
+const char *intel_oa_reason_name(unsigned int bit);
+
+/**
+ * intel_oa_gen_reason_string() - reason bits named as a generation
+ * defines them
+ * @gen: generation row (NULL: as intel_oa_reason_string())
+ * @reason: intel_oa_report.reason of a report of @gen
+ * @buf: output buffer
+ * @len: size of @buf
+ *
+ * Like intel_oa_reason_string(), but a bit the generation reserves is
+ * named "reservedN" (e.g. bit 5 on Gen8).
+ *
+ * Return: @buf ("none" when @reason is 0).
+ */
+const char *intel_oa_gen_reason_string(const struct intel_oa_gen *gen,
+				       uint32_t reason, char *buf, size_t len);
+
 /* ---- rates and periods ------------------------------------------------- */
 
 /**
@@ -388,6 +508,163 @@ uint64_t intel_oa_exponent_period_ns(unsigned int exponent, uint64_t freq_hz);
  * reaches @period_ns.
  */
 int intel_oa_exponent_for_period(uint64_t period_ns, uint64_t freq_hz);
+
+/* ---- stream statistics: reasons, contexts, timer gaps ------------------ */
+
+/** Distinct contexts struct intel_oa_stream_stats counts one by one. */
+#define INTEL_OA_STATS_MAX_CONTEXTS 32
+/** Reason bits counted: the widest reason field (Gen12) has 7. */
+#define INTEL_OA_STATS_REASONS 7
+/** Largest report of a format that struct intel_oa_stream_stats takes. */
+#define INTEL_OA_STATS_MAX_REPORT 256
+
+/**
+ * struct intel_oa_ctx_stat - reports seen with one context
+ * @id: CTX_ID as delivered
+ * @valid: the context-valid RPT_ID bit
+ * @reports: reports carrying @id and @valid
+ * @periods: context periods (struct intel_oa_ctx_period) of this context
+ * @ticks: TIMESTAMP ticks from each report of this context to the next
+ *	report (not across an intel_oa_stats_break())
+ */
+struct intel_oa_ctx_stat {
+	uint32_t id;
+	bool valid;
+	uint64_t reports;
+	uint64_t periods;
+	uint64_t ticks;
+};
+
+/**
+ * struct intel_oa_ctx_period - a run of consecutive reports of one context
+ * @first_ts: TIMESTAMP of its first report
+ * @last_ts: TIMESTAMP of its last report
+ * @id: CTX_ID
+ * @valid: context-valid bit
+ * @switched: it starts with a context-switch report
+ * @reports: reports in the run
+ *
+ * A period starts at the first report, at every context-switch report and
+ * wherever CTX_ID or the context-valid bit changes without one (reports
+ * were lost).
+ */
+struct intel_oa_ctx_period {
+	uint64_t first_ts;
+	uint64_t last_ts;
+	uint32_t id;
+	bool valid;
+	bool switched;
+	uint64_t reports;
+};
+
+/**
+ * struct intel_oa_stream_stats - what a stream of reports contained
+ * @fmt: format of the reports
+ * @period_ticks: timer period in TIMESTAMP ticks (2^(exponent + 1)), 0
+ *	when the stream has no timer (no gaps are counted then)
+ * @keep_periods: record every context period for intel_oa_stats_period()
+ * @reports: reports added
+ * @first_ts: TIMESTAMP of the first report
+ * @last_ts: TIMESTAMP of the last report
+ * @gaps: consecutive timer reports (reason timer; every report on
+ *	generations without a reason field) whose TIMESTAMPs are not exactly
+ *	@period_ticks apart; reports of other reasons in between are no gap
+ * @acc: deltas between consecutive reports (restarted by
+ *	intel_oa_stats_break())
+ * @by_reason: reports with reason bit n set (a report counts for each)
+ * @no_reason: reports without any reason bit
+ * @switch_reports: reports with the context-switch reason
+ * @ctx: per-context counts, in order of first appearance
+ * @n_ctx: entries of @ctx in use
+ * @ctx_other: reports of contexts after the first
+ *	INTEL_OA_STATS_MAX_CONTEXTS
+ * @n_periods: context periods started
+ * @priv: the library's running state; do not touch
+ *
+ * Fill with intel_oa_stats_init(), feed with intel_oa_stats_add(), release
+ * with intel_oa_stats_fini().
+ */
+struct intel_oa_stream_stats {
+	struct intel_oa_format fmt;
+	uint64_t period_ticks;
+	bool keep_periods;
+	uint64_t reports;
+	uint64_t first_ts;
+	uint64_t last_ts;
+	uint64_t gaps;
+	struct intel_oa_accumulator acc;
+	uint64_t by_reason[INTEL_OA_STATS_REASONS];
+	uint64_t no_reason;
+	uint64_t switch_reports;
+	struct intel_oa_ctx_stat ctx[INTEL_OA_STATS_MAX_CONTEXTS];
+	unsigned int n_ctx;
+	uint64_t ctx_other;
+	uint64_t n_periods;
+	struct {
+		uint8_t prev[INTEL_OA_STATS_MAX_REPORT];
+		bool have_prev;
+		uint64_t timer_ts;
+		bool have_timer;
+		int prev_ctx;
+		struct intel_oa_ctx_period cur;
+		struct intel_oa_ctx_period *done;
+		size_t cap;
+	} priv;
+};
+
+/**
+ * intel_oa_stats_init() - start statistics of a stream
+ * @st: statistics, overwritten
+ * @fmt: format of the reports (copied)
+ * @period_ticks: timer period in ticks, 0 for none
+ * @keep_periods: keep every context period (memory grows with the run)
+ *
+ * Return: 0, or -EINVAL for NULL arguments, an uninitialised @fmt or a
+ * report larger than INTEL_OA_STATS_MAX_REPORT.
+ */
+int intel_oa_stats_init(struct intel_oa_stream_stats *st,
+			const struct intel_oa_format *fmt,
+			uint64_t period_ticks, bool keep_periods);
+
+/**
+ * intel_oa_stats_add() - account one report
+ * @st: statistics
+ * @report: fmt->layout->size bytes, any alignment
+ * @out: if not NULL, filled with the decoded report
+ *
+ * Return: 0; -EINVAL on NULL arguments; -ENOMEM when keeping periods
+ * needs memory that is not there (the report is then not counted).
+ */
+int intel_oa_stats_add(struct intel_oa_stream_stats *st, const void *report,
+		       struct intel_oa_report *out);
+
+/**
+ * intel_oa_stats_break() - the stream lost reports of unknown number
+ * @st: statistics
+ *
+ * Call on a BUFFER_LOST record: the next report starts a new chain of
+ * deltas and of timer intervals.
+ */
+void intel_oa_stats_break(struct intel_oa_stream_stats *st);
+
+/**
+ * intel_oa_stats_period() - one context period of a stream
+ * @st: statistics initialised with @keep_periods
+ * @index: 0..st->n_periods - 1
+ *
+ * The last period may still grow when more reports are added.
+ *
+ * Return: the period, or NULL when @index is out of range or periods are
+ * not kept.
+ */
+const struct intel_oa_ctx_period *
+intel_oa_stats_period(const struct intel_oa_stream_stats *st, uint64_t index);
+
+/**
+ * intel_oa_stats_fini() - free what the statistics allocated
+ * @st: statistics; the counts stay readable, the periods do not
+ */
+void intel_oa_stats_fini(struct intel_oa_stream_stats *st);
 
 /* ---- read() record stream ---------------------------------------------- */
 

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Gen8-Gen12 platform tests: the device table, per-generation format
+ * availability and the per-generation RPT_ID decode (context-valid bit,
+ * reason width, context-switch reports).
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * Expectations are written here from Documentation/platforms.rst (the
+ * platform table, "Report formats per generation", "RPT_ID" and
+ * "Context-switch reports") and i915_pciids.h, never from the library's
+ * tables; reports are assembled byte by byte.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "drm/intel_oa_drm.h"
+#include "intel_oa/intel_oa.h"
+#include "unit.h"
+
+/**
+ * struct want_platform - one row of the platforms.rst table
+ * @name: platform name
+ * @devid: PCI id
+ * @ver: graphics version x100
+ * @gt: GT named by i915_pciids.h, 0 if none
+ * @ts: timestamp clock, Hz
+ * @s: slices
+ * @ss: subslices per slice
+ * @eu: EUs per subslice
+ */
+struct want_platform {
+	const char *name;
+	uint16_t devid;
+	unsigned int ver;
+	unsigned int gt;
+	uint64_t ts;
+	unsigned int s, ss, eu;
+};
+
+static const struct want_platform want[] = {
+	{ "bdw",     0x1616, 800,  2, 12500000, 1, 3, 8 },
+	{ "chv",     0x22b0, 800,  0, 12500000, 1, 2, 8 },
+	{ "skl",     0x1912, 900,  2, 12000000, 1, 3, 8 },
+	{ "skl-gt3", 0x1926, 900,  3, 12000000, 2, 3, 8 },
+	{ "skl-gt4", 0x193b, 900,  4, 12000000, 3, 3, 8 },
+	{ "bxt",     0x5a84, 900,  0, 19200000, 1, 3, 6 },
+	{ "kbl",     0x5916, 900,  2, 12000000, 1, 3, 8 },
+	{ "kbl-gt3", 0x5926, 900,  3, 12000000, 2, 3, 8 },
+	{ "glk",     0x3184, 900,  0, 19200000, 1, 3, 6 },
+	{ "cfl",     0x3e92, 900,  2, 12000000, 1, 3, 8 },
+	{ "cfl-gt3", 0x3ea5, 900,  3, 12000000, 2, 3, 8 },
+	{ "cml",     0x9bc5, 900,  2, 12000000, 1, 3, 8 },
+	{ "icl",     0x8a52, 1100, 0, 12000000, 1, 8, 8 },
+	{ "ehl",     0x4571, 1100, 0, 19200000, 1, 4, 8 },
+	{ "jsl",     0x4e71, 1100, 0, 19200000, 1, 4, 8 },
+	{ "tgl-gt1", 0x9a60, 1200, 1, 19200000, 1, 2, 16 },
+	{ "tgl",     0x9a49, 1200, 2, 19200000, 1, 6, 16 },
+	{ "rkl",     0x4c8a, 1200, 0, 19200000, 1, 2, 16 },
+	{ "adl-s",   0x4680, 1200, 0, 19200000, 1, 2, 16 },
+	{ "adl-p",   0x46a6, 1200, 0, 19200000, 1, 6, 16 },
+	{ "dg1",     0x4905, 1200, 0, 19200000, 1, 6, 16 },
+};
+
+#define N_WANT (sizeof(want) / sizeof(want[0]))
+
+/* Every row of platforms.rst, found by id and by name, with its facts. */
+static void platform_table_matches_contract(const void *arg UNIT_UNUSED)
+{
+	unsigned int i;
+
+	UNIT_EQ(intel_oa_platform_count(), N_WANT, "row count");
+	UNIT_CHECK(!intel_oa_platform_at(N_WANT), "row past the end");
+	for (i = 0; i < N_WANT; i++) {
+		const struct intel_oa_platform *p =
+			intel_oa_platform_by_devid(want[i].devid);
+
+		UNIT_CHECK(p, "0x%04x (%s) not in the table", want[i].devid,
+			   want[i].name);
+		UNIT_CHECK(strcmp(p->name, want[i].name) == 0,
+			   "0x%04x is '%s', expected '%s'", want[i].devid,
+			   p->name, want[i].name);
+		UNIT_CHECK(intel_oa_platform_by_name(want[i].name) == p,
+			   "by name '%s'", want[i].name);
+		UNIT_CHECK(p->part && p->part[0], "%s has no part name",
+			   want[i].name);
+		UNIT_EQ(p->devid, want[i].devid, want[i].name);
+		UNIT_EQ(p->ver, want[i].ver, want[i].name);
+		UNIT_EQ(p->gt, want[i].gt, want[i].name);
+		UNIT_EQ(p->ts_freq, want[i].ts, want[i].name);
+		UNIT_EQ(p->slices, want[i].s, want[i].name);
+		UNIT_EQ(p->subslices, want[i].ss, want[i].name);
+		UNIT_EQ(p->eus, want[i].eu, want[i].name);
+	}
+	/* and the table has nothing the contract lacks */
+	for (i = 0; i < intel_oa_platform_count(); i++) {
+		const struct intel_oa_platform *p = intel_oa_platform_at(i);
+		unsigned int j;
+		int found = 0;
+
+		for (j = 0; j < N_WANT; j++)
+			found |= want[j].devid == p->devid;
+		UNIT_CHECK(found, "row 0x%04x not in platforms.rst", p->devid);
+	}
+}
+
+static void platform_lookup_misses(const void *arg UNIT_UNUSED)
+{
+	const struct intel_oa_platform *skl =
+		intel_oa_platform_by_devid(0x1912);
+
+	UNIT_CHECK(skl, "skl");
+	UNIT_CHECK(intel_oa_platform_by_name("skl-gt2") == skl,
+		   "skl-gt2 is an alias of skl");
+	UNIT_CHECK(intel_oa_platform_by_name("SKL") == skl,
+		   "names are case-insensitive");
+	UNIT_CHECK(!intel_oa_platform_by_name("skl-gt"), "no prefix match");
+	UNIT_CHECK(!intel_oa_platform_by_name("hsw"), "hsw is not a row");
+	UNIT_CHECK(!intel_oa_platform_by_name(""), "empty name");
+	UNIT_CHECK(!intel_oa_platform_by_name(NULL), "NULL name");
+	/* family members that are no virtual device */
+	UNIT_CHECK(!intel_oa_platform_by_devid(0x1916), "0x1916");
+	UNIT_CHECK(!intel_oa_platform_by_devid(0x4908), "0x4908");
+	UNIT_CHECK(!intel_oa_platform_by_devid(0), "0");
+}
+
+/* Every PCI id of platforms.rst maps to its generation row. */
+static void platform_devid_to_generation(const void *arg UNIT_UNUSED)
+{
+	unsigned int i;
+
+	for (i = 0; i < N_WANT; i++) {
+		const struct intel_oa_gen *g =
+			intel_oa_gen_by_devid(want[i].devid);
+
+		UNIT_CHECK(g, "0x%04x (%s) has no generation", want[i].devid,
+			   want[i].name);
+		UNIT_CHECK(g->ver == want[i].ver, "0x%04x (%s): ver %u, want %u",
+			   want[i].devid, want[i].name, g->ver, want[i].ver);
+	}
+}
+
+/* platforms.rst "Report formats per generation", for every format id */
+static void platform_format_availability(const void *arg UNIT_UNUSED)
+{
+	unsigned int i, id;
+
+	for (i = 0; i < N_WANT; i++) {
+		const struct intel_oa_gen *g =
+			intel_oa_gen_by_devid(want[i].devid);
+
+		UNIT_CHECK(g, "%s", want[i].name);
+		for (id = 0; id <= I915_OA_FORMAT_MAX; id++) {
+			struct intel_oa_format fmt;
+			int ok, ret;
+
+			if (want[i].ver >= 1200)
+				ok = id == I915_OA_FORMAT_A32u40_A4u32_B8_C8;
+			else
+				ok = id == I915_OA_FORMAT_A12 ||
+				     id == I915_OA_FORMAT_A12_B8_C8 ||
+				     id == I915_OA_FORMAT_A32u40_A4u32_B8_C8 ||
+				     id == I915_OA_FORMAT_C4_B8;
+			UNIT_CHECK(intel_oa_gen_supports(g, id) == ok,
+				   "%s format %u: supports() says %d",
+				   want[i].name, id, !ok);
+			ret = intel_oa_format_init(&fmt, id, g);
+			if (ok)
+				UNIT_CHECK(ret == 0, "%s format %u: ret %d",
+					   want[i].name, id, ret);
+			else
+				UNIT_CHECK(ret == -ENOTSUP || ret == -EINVAL,
+					   "%s format %u accepted",
+					   want[i].name, id);
+		}
+		UNIT_EQ(intel_oa_gen_default_format(g),
+			I915_OA_FORMAT_A32u40_A4u32_B8_C8, want[i].name);
+	}
+}
+
+static void default_format_other_generations(const void *arg UNIT_UNUSED)
+{
+	UNIT_EQ(intel_oa_gen_default_format(intel_oa_gen_by_ver(750)),
+		I915_OA_FORMAT_A45_B8_C8, "hsw");
+	UNIT_EQ(intel_oa_gen_default_format(intel_oa_gen_by_ver(1250)),
+		I915_OA_FORMAT_A24u40_A14u32_B8_C8, "dg2");
+	UNIT_EQ(intel_oa_gen_default_format(intel_oa_gen_by_ver(1270)),
+		I915_OA_FORMAT_A24u40_A14u32_B8_C8, "mtl");
+	UNIT_EQ(intel_oa_gen_default_format(NULL), 0, "NULL");
+	UNIT_CHECK(!intel_oa_gen_supports(NULL, I915_OA_FORMAT_A12), "NULL");
+}
+
+/* The platforms.rst RPT_ID table, per generation. */
+static void rpt_id_fields_per_generation(const void *arg UNIT_UNUSED)
+{
+	static const struct {
+		unsigned int ver;
+		int valid_bit;
+		unsigned int width;
+		uint32_t defined;
+		int squashed;
+	} cases[] = {
+		{ 800, 25, 6, 0x1f, 1 },
+		{ 900, 16, 6, 0x3f, 1 },
+		{ 1100, 16, 6, 0x3f, 1 },
+		{ 1200, 16, 7, 0x7f, 0 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct intel_oa_gen *g = intel_oa_gen_by_ver(cases[i].ver);
+
+		UNIT_CHECK(g, "ver %u", cases[i].ver);
+		UNIT_EQ(g->ctx_valid_bit, cases[i].valid_bit, g->name);
+		UNIT_EQ(g->reason_shift, 19, g->name);
+		UNIT_EQ(g->reason_bits, cases[i].width, g->name);
+		UNIT_EQ(g->reasons, cases[i].defined, g->name);
+		UNIT_EQ(g->squashes_ctx_id, cases[i].squashed, g->name);
+	}
+}
+
+static int init_a32(struct intel_oa_format *fmt, unsigned int ver)
+{
+	return intel_oa_format_init(fmt, I915_OA_FORMAT_A32u40_A4u32_B8_C8,
+				    intel_oa_gen_by_ver(ver));
+}
+
+/*
+ * Gen12's reason field is 7 bits (25:19), bit 6 the MMIO trigger; on
+ * Gen9-11 bit 25 is outside the field and on Gen8 it is context valid.
+ */
+static void rpt_id_gen12_reason_7_bits(const void *arg UNIT_UNUSED)
+{
+	struct intel_oa_format f8, f9, f11, f12;
+	struct intel_oa_report r;
+	uint8_t buf[256];
+	char names[128];
+
+	UNIT_EQ(init_a32(&f8, 800), 0, "gen8");
+	UNIT_EQ(init_a32(&f9, 900), 0, "gen9");
+	UNIT_EQ(init_a32(&f11, 1100), 0, "gen11");
+	UNIT_EQ(init_a32(&f12, 1200), 0, "gen12");
+
+	memset(buf, 0, sizeof(buf));
+	put32(buf, 0, 1u << 25);
+	UNIT_EQ(intel_oa_decode(&f12, buf, &r), 0, "decode");
+	UNIT_EQ(r.reason, INTEL_OA_REASON_MMIO_TRIGGER, "gen12 bit 25");
+	UNIT_EQ(r.ctx_valid, 0, "gen12 bit 25 is no context bit");
+	UNIT_CHECK(strcmp(intel_oa_gen_reason_string(f12.gen, r.reason, names,
+						     sizeof(names)),
+			  "mmio-trigger") == 0, "gen12 name '%s'", names);
+	intel_oa_decode(&f11, buf, &r);
+	UNIT_EQ(r.reason, 0, "gen11 bit 25");
+	intel_oa_decode(&f9, buf, &r);
+	UNIT_EQ(r.reason, 0, "gen9 bit 25");
+	UNIT_EQ(r.ctx_valid, 0, "gen9 bit 25");
+	intel_oa_decode(&f8, buf, &r);
+	UNIT_EQ(r.reason, 0, "gen8 bit 25");
+	UNIT_EQ(r.ctx_valid, 1, "gen8 bit 25 is context valid");
+
+	/* all seven reason bits and the valid bit on Gen12 */
+	put32(buf, 0, (0x7fu << 19) | (1u << 16));
+	intel_oa_decode(&f12, buf, &r);
+	UNIT_EQ(r.reason, 0x7f, "gen12 all reasons");
+	UNIT_EQ(r.ctx_valid, 1, "gen12 valid");
+	UNIT_CHECK(strcmp(intel_oa_gen_reason_string(f12.gen, r.reason, names,
+						     sizeof(names)),
+			  "timer,trigger1,trigger2,context-switch,go-transition,clock-ratio-change,mmio-trigger") == 0,
+		   "gen12 names '%s'", names);
+	intel_oa_decode(&f11, buf, &r);
+	UNIT_EQ(r.reason, 0x3f, "gen11 keeps six bits");
+
+	/* bits 31:26, 18:17 and 15:0 never leak into the field or bit 16 */
+	put32(buf, 0, 0xfc06ffffu);
+	intel_oa_decode(&f12, buf, &r);
+	UNIT_EQ(r.reason, 0, "gen12 neighbours");
+	UNIT_EQ(r.ctx_valid, 0, "gen12 neighbours");
+}
+
+/* Gen8 reserves reason bit 5: decoded raw, named as reserved. */
+static void rpt_id_gen8_reserved_reason(const void *arg UNIT_UNUSED)
+{
+	struct intel_oa_format f8, f9;
+	struct intel_oa_report r;
+	uint8_t buf[256];
+	char names[64];
+
+	UNIT_EQ(init_a32(&f8, 800), 0, "gen8");
+	UNIT_EQ(init_a32(&f9, 900), 0, "gen9");
+	memset(buf, 0, sizeof(buf));
+	put32(buf, 0, (1u << 24) | (1u << 19));
+	intel_oa_decode(&f8, buf, &r);
+	UNIT_EQ(r.reason, 0x21, "gen8 raw field");
+	UNIT_CHECK(strcmp(intel_oa_gen_reason_string(f8.gen, r.reason, names,
+						     sizeof(names)),
+			  "timer,reserved5") == 0, "gen8 '%s'", names);
+	intel_oa_decode(&f9, buf, &r);
+	UNIT_CHECK(strcmp(intel_oa_gen_reason_string(f9.gen, r.reason, names,
+						     sizeof(names)),
+			  "timer,clock-ratio-change") == 0, "gen9 '%s'",
+		   names);
+	UNIT_CHECK(strcmp(intel_oa_gen_reason_string(f9.gen, 0, names,
+						     sizeof(names)),
+			  "none") == 0, "no reason '%s'", names);
+}
+
+static void reason_names(const void *arg UNIT_UNUSED)
+{
+	static const char *const names[] = {
+		"timer", "trigger1", "trigger2", "context-switch",
+		"go-transition", "clock-ratio-change", "mmio-trigger",
+	};
+	static const uint32_t bits[] = {
+		INTEL_OA_REASON_TIMER, INTEL_OA_REASON_TRIGGER1,
+		INTEL_OA_REASON_TRIGGER2, INTEL_OA_REASON_CTX_SWITCH,
+		INTEL_OA_REASON_GO_TRANSITION, INTEL_OA_REASON_CLK_RATIO,
+		INTEL_OA_REASON_MMIO_TRIGGER,
+	};
+	unsigned int i;
+
+	for (i = 0; i < 7; i++) {
+		const char *n = intel_oa_reason_name(i);
+		char buf[32];
+
+		UNIT_CHECK(n && strcmp(n, names[i]) == 0, "bit %u: '%s'", i,
+			   n ? n : "(null)");
+		UNIT_EQ(bits[i], 1u << i, names[i]);
+		intel_oa_reason_string(bits[i], buf, sizeof(buf));
+		UNIT_CHECK(strcmp(buf, names[i]) == 0, "string '%s'", buf);
+	}
+	UNIT_CHECK(!intel_oa_reason_name(7), "bit 7 has no name");
+}
+
+/*
+ * The context-switch schedule of platforms.rst, built here: slice n of
+ * 2^20 ticks runs 0x1a0, 0x2b0, 0x3c0 or nothing for n mod 4 = 0..3, and
+ * the report at a slice start has the context-switch reason (plus timer
+ * when a timer report is due at the same tick).
+ */
+static uint32_t sched_ctx(uint64_t t, int *valid)
+{
+	static const uint32_t ids[4] = { 0x1a0, 0x2b0, 0x3c0, 0 };
+	unsigned int phase = (unsigned int)((t >> 20) & 3);
+
+	*valid = phase != 3;
+	return ids[phase];
+}
+
+static void ctx_switch_report_per_generation(const void *arg UNIT_UNUSED)
+{
+	static const unsigned int vers[] = { 800, 900, 1100, 1200 };
+	unsigned int v, n;
+
+	for (v = 0; v < sizeof(vers) / sizeof(vers[0]); v++) {
+		struct intel_oa_format fmt;
+		int valid_bit = vers[v] == 800 ? 25 : 16;
+		int squash = vers[v] < 1200;
+
+		UNIT_EQ(init_a32(&fmt, vers[v]), 0, "init");
+		for (n = 7; n < 7 + 8; n++) {
+			uint64_t t = (uint64_t)n << 20;
+			struct intel_oa_report r;
+			uint8_t buf[256];
+			uint32_t rpt, ctx;
+			int valid, timer = n & 1;
+
+			ctx = sched_ctx(t, &valid);
+			rpt = (1u << (19 + 3)) | (timer ? 1u << 19 : 0);
+			if (valid)
+				rpt |= 1u << valid_bit;
+			else if (squash)
+				ctx = 0xffffffffu;	/* as i915 delivers it */
+			memset(buf, 0, sizeof(buf));
+			put32(buf, 0, rpt);
+			put32(buf, 4, (uint32_t)t);
+			put32(buf, 8, ctx);
+			UNIT_EQ(intel_oa_decode(&fmt, buf, &r), 0, "decode");
+			UNIT_EQ(r.reason, INTEL_OA_REASON_CTX_SWITCH |
+				(timer ? INTEL_OA_REASON_TIMER : 0),
+				"reason");
+			UNIT_EQ(r.ctx_valid, valid, "ctx_valid");
+			UNIT_EQ(r.ctx_id, ctx, "ctx_id");
+			UNIT_EQ(r.timestamp, (uint32_t)t, "timestamp");
+			if (!valid)
+				UNIT_EQ(r.ctx_id == INTEL_OA_CTX_ID_INVALID,
+					fmt.gen->squashes_ctx_id,
+					"idle CTX_ID");
+		}
+	}
+}
+
+static const struct unit_test tests[] = {
+	{ "platform-table-matches-contract", platform_table_matches_contract,
+	  NULL },
+	{ "platform-lookup-misses", platform_lookup_misses, NULL },
+	{ "platform-devid-to-generation", platform_devid_to_generation, NULL },
+	{ "platform-format-availability", platform_format_availability, NULL },
+	{ "default-format-other-generations",
+	  default_format_other_generations, NULL },
+	{ "rpt-id-fields-per-generation", rpt_id_fields_per_generation, NULL },
+	{ "rpt-id-gen12-reason-7-bits", rpt_id_gen12_reason_7_bits, NULL },
+	{ "rpt-id-gen8-reserved-reason", rpt_id_gen8_reserved_reason, NULL },
+	{ "reason-names", reason_names, NULL },
+	{ "ctx-switch-report-per-generation",
+	  ctx_switch_report_per_generation, NULL },
+};
+
+UNIT_SUITE(platforms_suite, tests);
