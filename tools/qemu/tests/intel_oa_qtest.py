@@ -58,6 +58,12 @@ CTL_TAIL_RACE, CTL_RATIO = 0x30, 0x34
 
 FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
 
+# context-switch schedule (platforms.rst "Context-switch reports")
+CTX_SLICE = 1 << 20
+CTX_IDS = (0x1a0, 0x2b0, 0x3c0, 0)      # phase 3 is idle
+REASON_TIMER, REASON_CTX_SWITCH = 1 << 0, 1 << 3
+NO_CTX_SWITCH = (2 << 16) | 2           # masked OA_DEBUG write, bit 1
+
 
 # ---- independent model of the contract's synthetic workload -------------
 
@@ -66,11 +72,25 @@ def counter(k, t, seed=SEED, width=32):
     return (s + t * (k + 1)) % (1 << width)
 
 
-def expected_report(fmt, T, seed=SEED):
+def rpt_header(T, period, cs, ctx_valid_bit=16, ratio=RATIO):
+    """RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS of the report at T. @period is
+    the timer period (None: T is a timer report; 0: no timer), @cs whether
+    context-switch reports are on."""
+    reason = 0
+    if period is None or (period and T % period == 0):
+        reason |= REASON_TIMER
+    if cs and T % CTX_SLICE == 0:
+        reason |= REASON_CTX_SWITCH
+    ctx = CTX_IDS[(T // CTX_SLICE) % 4]
+    rpt = (reason << 19) | ((1 << ctx_valid_bit) if ctx else 0)
+    return [rpt, T & 0xffffffff, ctx, (T * ratio) & 0xffffffff]
+
+
+def expected_report(fmt, T, seed=SEED, period=None, cs=True,
+                    ctx_valid_bit=16, ratio=RATIO):
     """Report for the full (unbounded) GPU timestamp T: the TIMESTAMP
     field is T mod 2^32, every counter is a function of T itself."""
-    t = T & 0xffffffff
-    dw = [1 << 19, t, 0, (T * RATIO) & 0xffffffff]
+    dw = rpt_header(T, period, cs, ctx_valid_bit, ratio)
     A = lambda i: counter(i, T, seed)
     B = lambda i: counter(36 + i, T, seed)
     C = lambda i: counter(44 + i, T, seed)
@@ -277,18 +297,22 @@ def first_ts(ts_enable, period):
     return (ts_enable // period + 1) * period
 
 
-def check_reports(buf, fmt, start_off, count, ts0, period, seed=SEED):
+def check_reports(buf, fmt, start_off, count, ts0, period, seed=SEED,
+                  cs=True, **hdr):
+    """@count reports from ts0, spaced by the timer @period or, when
+    context-switch reports are on and come more often, by the slice."""
     rs = FORMATS[fmt]
+    step = min(period or CTX_SLICE, CTX_SLICE) if cs else period
     for i in range(count):
         got = buf.read((start_off + i * rs) % buf.size, rs)
-        want = expected_report(fmt, ts0 + i * period, seed)
+        want = expected_report(fmt, ts0 + i * step, seed, period, cs, **hdr)
         if got != want:
             gw = struct.unpack('<%dI' % (rs // 4), got)
             ww = struct.unpack('<%dI' % (rs // 4), want)
             bad = [j for j in range(rs // 4) if gw[j] != ww[j]]
             raise AssertionError(
                 'fmt %d report %d (ts %d): dwords %s differ: got %s want %s'
-                % (fmt, i, ts0 + i * period, bad[:6],
+                % (fmt, i, ts0 + i * step, bad[:6],
                    [hex(gw[j]) for j in bad[:6]],
                    [hex(ww[j]) for j in bad[:6]]))
 
@@ -394,26 +418,43 @@ def test_format_c4_b8(qemu):
 
 
 def test_long_period(qemu):
-    # exponent 20: 2^21 ticks = 174.76 ms, reports land on time
-    qt = QTest(qemu)
-    buf = OABuffer(qt)
-    period = 2 << 20
-    ts0 = first_ts(start(qt, buf, 2, 20), period)
-    qt.step(700 * 1000 * 1000)
-    n = (ts_of(qt.now) - ts0) // period + 1
-    eq(qt.rd(OATAILPTR) - buf.base, n * 128, 'tail')
-    check_reports(buf, 2, 0, n, ts0, period)
-    qt.close()
+    # exponent 20: 2^21 ticks = 174.76 ms, reports land on time; with
+    # context switches every 2^20 ticks, every other report is a pure
+    # context-switch report and the others carry both reasons
+    for cs in (False, True):
+        qt = QTest(qemu)
+        buf = OABuffer(qt)
+        if not cs:
+            qt.wr(OA_DEBUG, NO_CTX_SWITCH)
+        period = 2 << 20
+        step = CTX_SLICE if cs else period
+        ts0 = first_ts(start(qt, buf, 2, 20), step)
+        qt.step(700 * 1000 * 1000)
+        n = (ts_of(qt.now) - ts0) // step + 1
+        eq(qt.rd(OATAILPTR) - buf.base, n * 128, 'tail (cs %d)' % cs)
+        check_reports(buf, 2, 0, n, ts0, period, cs=cs)
+        qt.close()
 
 
 def test_huge_exponent(qemu):
-    # exponent 63: the period exceeds any reachable time, nothing is due
+    # exponent 63: the period exceeds any reachable time, no timer
+    # report is due; only the context-switch reports remain
     qt = QTest(qemu)
     buf = OABuffer(qt)
+    qt.wr(OA_DEBUG, NO_CTX_SWITCH)
     start(qt, buf, 0, 63)
     qt.step(10 * 1000 * 1000 * 1000)
     eq(qt.rd(OATAILPTR), buf.base, 'no report')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    ts0 = first_ts(start(qt, buf, 0, 63), CTX_SLICE)
+    qt.step(500 * 1000 * 1000)
+    n = (qt.ts() - ts0) // CTX_SLICE + 1
+    eq(qt.rd(OATAILPTR) - buf.base, n * 64, 'context-switch reports only')
+    check_reports(buf, 0, 0, n, ts0, 0)
     qt.close()
 
 
@@ -790,15 +831,15 @@ def test_misaligned_tail_tail_race(qemu):
     qt.wr(OAHEADPTR, buf.base + off)
     qt.wr(OATAILPTR, buf.base + off)
     qt.ctl_wr(CTL_TAIL_RACE, 1)
-    qt.wr(OACTXCONTROL, (20 << 2) | 3)  # one report per 174 ms
+    qt.wr(OACTXCONTROL, (19 << 2) | 3)  # one report per 87 ms
     qt.wr(OACONTROL, (5 << 2) | 1)
-    ts0 = first_ts(qt.ts(), 2 << 20)
+    ts0 = first_ts(qt.ts(), 1 << 20)
     due_ns = ts0 * 1000000000 // TS_HZ + 1
     qt.step(due_ns - qt.now)            # the batch timer lands it
     eq(qt.mem(buf.phys[0] + off, 0x40), bytes(0x40), 'not landed (page 0)')
     eq(qt.mem(buf.phys[1], 0xc0), bytes(0xc0), 'not landed (page 1)')
     eq(qt.rd(OATAILPTR), buf.base + off + 256, 'tail published early')
-    check_reports(buf, 5, off, 1, ts0, 2 << 20)   # the read landed it
+    check_reports(buf, 5, off, 1, ts0, 1 << 20)   # the read landed it
     qt.close()
 
 
@@ -827,10 +868,11 @@ def test_period_beyond_2_64(qemu):
     base = (1 << 63) - 1200
     qt = QTest(qemu, ts_base=base)
     buf = OABuffer(qt)
+    qt.wr(OA_DEBUG, NO_CTX_SWITCH)
     start(qt, buf, 0, 62)
     qt.step(10 * 1000 * 1000)           # 120000 ticks
     eq(qt.rd(OATAILPTR), buf.base + 64, 'one report')
-    check_reports(buf, 0, 0, 1, 1 << 63, 1 << 63)
+    check_reports(buf, 0, 0, 1, 1 << 63, 1 << 63, cs=False)
     qt.step(10 * 1000 * 1000)
     eq(qt.rd(OATAILPTR), buf.base + 64, 'still one report')
     eq(qt.ctl(CTL_DROPPED), 0, 'nothing dropped')
@@ -839,6 +881,7 @@ def test_period_beyond_2_64(qemu):
 
     qt = QTest(qemu, ts_base=base)
     buf = OABuffer(qt)
+    qt.wr(OA_DEBUG, NO_CTX_SWITCH)
     start(qt, buf, 0, 63)
     qt.step(10 * 1000 * 1000)
     eq(qt.rd(OATAILPTR), buf.base, 'exponent 63: no report')
@@ -930,13 +973,13 @@ def test_migration(qemu):
         image = os.path.join(tmp, 'image')
         qt = QTest(qemu, monitor=os.path.join(tmp, 'src'))
         buf = OABuffer(qt)
-        period = 2 << 20                # exponent 20
+        period = 1 << 20                # exponent 19: every slice
         off = 4096 - 0x40               # report 0 crosses page 0 -> 1
         buf.program()
         qt.wr(OAHEADPTR, buf.base + off)
         qt.wr(OATAILPTR, buf.base + off)
         qt.ctl_wr(CTL_TAIL_RACE, 1)
-        qt.wr(OACTXCONTROL, (20 << 2) | 3)
+        qt.wr(OACTXCONTROL, (19 << 2) | 3)
         qt.wr(OACONTROL, (5 << 2) | 1)
         ts0 = first_ts(qt.ts(), period)
         qt.wr(OAHEADPTR, buf.base + off + 8)    # violation 4
@@ -975,9 +1018,481 @@ def test_migration(qemu):
         qt.ctl_wr(CTL_TAIL_RACE, 0)
         # the migrated timer lands report 1 at its due time, no MMIO
         qt.step((ts0 + period) * 1000000000 // TS_HZ + 1 - qt.now)
-        eq(buf.read(off + 256, 256), expected_report(5, ts0 + period),
+        eq(buf.read(off + 256, 256),
+           expected_report(5, ts0 + period, period=period),
            'report 1 landed by the migrated timer')
         qt.close()
+
+# ---- every platform of platforms.rst --------------------------------------
+
+# name, PCI id, gen, fuse variant, (slices, subslices, EUs per subslice),
+# timestamp Hz, (RP0, RP1, RPn) MHz, GPU_TICKS ratio R; copied from the
+# platforms.rst table, not from the device
+PLATFORMS = [
+    ('bdw', 0x1616, 8, 'gen8', (1, 3, 8), 12500000, (950, 300, 100), 48),
+    ('chv', 0x22b0, 8, 'chv', (1, 2, 8), 12500000, (600, 400, 200), 32),
+    ('skl', 0x1912, 9, 'gen9', (1, 3, 8), 12000000, (1150, 350, 300), 50),
+    ('skl-gt3', 0x1926, 9, 'gen9', (2, 3, 8), 12000000, (1050, 300, 300), 50),
+    ('skl-gt4', 0x193b, 9, 'gen9', (3, 3, 8), 12000000, (1000, 350, 300), 50),
+    ('bxt', 0x5a84, 9, 'gen9', (1, 3, 6), 19200000, (750, 300, 250), 30),
+    ('kbl', 0x5916, 9, 'gen9', (1, 3, 8), 12000000, (1050, 300, 300), 50),
+    ('kbl-gt3', 0x5926, 9, 'gen9', (2, 3, 8), 12000000, (1050, 300, 300), 50),
+    ('glk', 0x3184, 9, 'gen9', (1, 3, 6), 19200000, (750, 300, 250), 30),
+    ('cfl', 0x3e92, 9, 'gen9', (1, 3, 8), 12000000, (1200, 350, 350), 50),
+    ('cfl-gt3', 0x3ea5, 9, 'gen9', (2, 3, 8), 12000000, (1200, 300, 300), 50),
+    ('cml', 0x9bc5, 9, 'gen9', (1, 3, 8), 12000000, (1200, 350, 350), 50),
+    ('icl', 0x8a52, 11, 'gen11', (1, 8, 8), 12000000, (1100, 300, 300), 50),
+    ('ehl', 0x4571, 11, 'gen11', (1, 4, 8), 19200000, (750, 300, 250), 30),
+    ('jsl', 0x4e71, 11, 'gen11', (1, 4, 8), 19200000, (800, 350, 250), 30),
+    ('tgl-gt1', 0x9a60, 12, 'gen12', (1, 2, 16), 19200000, (1450, 350, 100),
+     30),
+    ('tgl', 0x9a49, 12, 'gen12', (1, 6, 16), 19200000, (1350, 400, 100), 30),
+    ('rkl', 0x4c8a, 12, 'gen12', (1, 2, 16), 19200000, (1300, 350, 100), 30),
+    ('adl-s', 0x4680, 12, 'gen12', (1, 2, 16), 19200000, (1450, 300, 100),
+     30),
+    ('adl-p', 0x46a6, 12, 'gen12', (1, 6, 16), 19200000, (1400, 300, 100),
+     30),
+    ('dg1', 0x4905, 12, 'gen12', (1, 6, 16), 19200000, (1550, 300, 100), 30),
+]
+GEN9_LP = ('bxt', 'glk')
+
+# OA register blocks (platforms.rst "OA unit per generation")
+LEGACY_OA = dict(control=0x2b00, timer=0x2360, debug=0x2b04, status=0x2b08,
+                 head=0x2b0c, tail=0x2b10, buffer=0x2b14, udw=0x23b4)
+OAG = dict(control=0xdaf4, timer=0x2b28, debug=0xdaf8, status=0xdafc,
+           head=0xdb00, tail=0xdb04, buffer=0xdb08, udw=None)
+OA_TLB_INV_CR = 0xceec
+
+
+def plat(name):
+    return next(p for p in PLATFORMS if p[0] == name)
+
+
+def popcount(x):
+    return bin(x).count('1')
+
+
+def decode_topology(qt, name, fuse):
+    """(slices, subslices per slice, EUs per subslice) as i915's
+    intel_sseu.c derives them from the fuse registers."""
+    if fuse == 'gen8':
+        f2 = qt.rd(0x9120)
+        s_en, ss_dis = (f2 >> 25) & 7, (f2 >> 21) & 7
+        eu_dis = qt.rd(0x9134) | qt.rd(0x9138) << 32 | qt.rd(0x913c) << 64
+        ss = [i for i in range(3) if not ss_dis & (1 << i)]
+        eus = {8 - popcount((eu_dis >> (24 * s + 8 * i)) & 0xff)
+               for s in range(3) if s_en & (1 << s) for i in ss}
+        return popcount(s_en), len(ss), eus
+    if fuse == 'chv':
+        f = qt.rd(0x182168)
+        ss = [i for i in range(2) if not f & (1 << (10 + i))]
+        eus = {8 - popcount((f >> (16 + 8 * i)) & 0xff) for i in ss}
+        return 1, len(ss), eus
+    if fuse == 'gen9':
+        f2 = qt.rd(0x9120)
+        ss_max = 3 if name in GEN9_LP else 4
+        s_en, ss_dis = (f2 >> 25) & 7, (f2 >> 20) & 0xf
+        ss = [i for i in range(ss_max) if not ss_dis & (1 << i)]
+        eus = {8 - popcount((qt.rd(0x9134 + 4 * s) >> (8 * i)) & 0xff)
+               for s in range(3) if s_en & (1 << s) for i in ss}
+        return popcount(s_en), len(ss), eus
+    if fuse == 'gen11':
+        return (popcount(qt.rd(0x9138) & 0xff),
+                popcount(~qt.rd(0x913c) & 0xff),
+                {8 - popcount(qt.rd(0x9134) & 0xff)})
+    return 1, popcount(qt.rd(0x913c)), {2 * (8 - popcount(qt.rd(0x9134) &
+                                                           0xff))}
+
+
+def decode_ts_hz(qt, name, gen):
+    """i915 intel_gt_clock_utils.c."""
+    if gen == 8:
+        return 12500000
+    ctc = qt.rd(0xa26c)
+    eq(ctc & 1, 0, name + ' CTC_MODE crystal source')
+    if gen == 9:
+        xtal = 19200000 if name in GEN9_LP else 24000000
+        return xtal >> (3 - ((ctc >> 1) & 3))
+    rpm = qt.rd(0x0d00)
+    xtal = {0: 24000000, 1: 19200000, 2: 38400000, 3: 25000000}[
+        (rpm >> 3) & 7]
+    return xtal >> (3 - ((rpm >> 1) & 3))
+
+
+def test_platforms(qemu):
+    for name, devid, gen, fuse, topo, hz, rp, ratio in PLATFORMS:
+        qt = QTest(qemu, ',device-id=0x%x' % devid)
+        eq(qt.cfg_readl(0x00), devid << 16 | 0x8086, name + ' id')
+        eq(qt.cfg_readl(0x08) & 0xff, 0x07 if name == 'skl' else 0x01,
+           name + ' revision')
+        eq(qt.cfg_readl(0x2c), 0x20158086, name + ' subsystem')
+        s, ss, eus = decode_topology(qt, name, fuse)
+        eq((s, ss, eus), (topo[0], topo[1], {topo[2]}), name + ' topology')
+        eq(decode_ts_hz(qt, name, gen), hz, name + ' timestamp clock')
+        if name in GEN9_LP:
+            cap = qt.rd(0x138170)
+            got = ((cap >> 16) & 0xff, (cap >> 8) & 0xff, cap & 0xff)
+        else:
+            cap = qt.rd(0x145998)
+            got = (cap & 0xff, (cap >> 8) & 0xff, (cap >> 16) & 0xff)
+        eq(tuple(50 * v for v in got), rp, name + ' RP0/RP1/RPn')
+        gpu_hz = ratio * hz
+        if gen == 8:
+            eq((qt.rd(0xa01c) >> 7) & 0x7f, gpu_hz // 50000000,
+               name + ' RPSTAT1 CAGF (50 MHz)')
+        else:
+            cagf = qt.rd(0x1381b4 if gen == 12 else 0xa01c) >> (
+                11 if gen == 12 else 23)
+            eq(cagf & 0x1ff, gpu_hz * 3 // 50000000,
+               name + ' CAGF (50/3 MHz)')
+        assert rp[2] * 10**6 <= gpu_hz <= rp[0] * 10**6, name + ' GPU clock'
+        eq(qt.ctl(CTL_RATIO), ratio, name + ' ratio')
+        qt.step(10**9)
+        eq(qt.rd(RING_TIMESTAMP), qt.now * hz // 10**9 & 0xffffffff,
+           name + ' RING_TIMESTAMP')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
+        qt.close()
+
+
+def start_block(qt, buf, regs, fmt, exponent):
+    """i915's init_oa_buffer + enable order on either register block."""
+    qt.wr(regs['status'], 0)
+    qt.wr(regs['head'], buf.base)
+    if regs['udw']:
+        qt.wr(regs['udw'], 0)
+    qt.wr(regs['buffer'], buf.base | (buf.size_sel << 3) | 1)
+    qt.wr(regs['tail'], buf.base)
+    qt.wr(regs['timer'], (exponent << 2) | 3)
+    qt.wr(regs['control'], (fmt << 2) | 1)
+
+
+def test_context_switch_every_platform(qemu):
+    # exponent 14 (2^15 ticks) over three slice boundaries: every report
+    # carries its slice's context, the ones on a boundary both reasons
+    for name, devid, gen, fuse, topo, hz, rp, ratio in PLATFORMS:
+        qt = QTest(qemu, ',device-id=0x%x' % devid)
+        buf = OABuffer(qt)
+        regs = OAG if gen == 12 else LEGACY_OA
+        period = 1 << 15
+        qt.step(3 * CTX_SLICE * 10**9 // hz)
+        ts_en = qt.now * hz // 10**9
+        start_block(qt, buf, regs, 5, 14)
+        ts0 = first_ts(ts_en, period)
+        qt.step(3 * CTX_SLICE * 10**9 // hz)
+        n = (qt.now * hz // 10**9 - ts0) // period + 1
+        eq(qt.rd(regs['tail']) - buf.base, n * 256, name + ' tail')
+        check_reports(buf, 5, 0, n, ts0, period,
+                      ctx_valid_bit=25 if gen == 8 else 16, ratio=ratio)
+        eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
+        qt.close()
+
+
+def test_context_switch_schedule(qemu):
+    # skl, timer off: only the context-switch reports, one per slice,
+    # with the contract's IDs 0x1a0, 0x2b0, 0x3c0, idle (valid bit clear)
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    buf.program()
+    qt.wr(OACTXCONTROL, 0)
+    qt.wr(OACONTROL, (0 << 2) | 1)
+    ts_en = qt.ts()
+    qt.step(9 * CTX_SLICE * 10**9 // TS_HZ)
+    n = (qt.ts() - first_ts(ts_en, CTX_SLICE)) // CTX_SLICE + 1
+    eq(qt.rd(OATAILPTR) - buf.base, n * 64, 'one report per slice')
+    seen = []
+    for i in range(n):
+        dw = struct.unpack('<4I', buf.read(i * 64, 16))
+        T = first_ts(ts_en, CTX_SLICE) + i * CTX_SLICE
+        eq(dw[1], T, 'boundary timestamp')
+        eq(dw[0] & (0x3f << 19), REASON_CTX_SWITCH << 19, 'reason')
+        eq(dw[2], CTX_IDS[(T >> 20) % 4], 'ctx id')
+        eq(bool(dw[0] & (1 << 16)), dw[2] != 0, 'ctx valid bit')
+        seen.append(dw[2])
+    eq(set(seen), set(CTX_IDS), 'every phase')
+    # OA_DEBUG bit 1 stops them: no report at all without the timer
+    qt.wr(OA_DEBUG, NO_CTX_SWITCH)
+    tail = qt.rd(OATAILPTR)
+    qt.step(3 * CTX_SLICE * 10**9 // TS_HZ)
+    eq(qt.rd(OATAILPTR), tail, 'OA_DEBUG bit 1: no context-switch report')
+    # and with the timer the reports still carry the context of T
+    qt.wr(OACONTROL, 0)
+    buf.program()
+    qt.wr(OACTXCONTROL, (17 << 2) | 3)
+    qt.wr(OACONTROL, (0 << 2) | 1)
+    ts0 = first_ts(qt.ts(), 1 << 18)
+    qt.step(2 * CTX_SLICE * 10**9 // TS_HZ)
+    n = (qt.ts() - ts0) // (1 << 18) + 1
+    check_reports(buf, 0, 0, n, ts0, 1 << 18, cs=False)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_gen8_context_switch_always(qemu):
+    # Broadwell has no OA_DEBUG: 0x2b04 is a plain register there and
+    # context-switch reports cannot be turned off; context valid is bit 25
+    name, devid, gen, fuse, topo, hz, rp, ratio = plat('bdw')
+    qt = QTest(qemu, ',device-id=0x%x' % devid)
+    buf = OABuffer(qt)
+    qt.wr(OA_DEBUG, NO_CTX_SWITCH)
+    qt.step(CTX_SLICE * 10**9 // hz)
+    ts_en = qt.now * hz // 10**9
+    start_block(qt, buf, LEGACY_OA, 2, 63)      # timer never fires
+    qt.step(5 * CTX_SLICE * 10**9 // hz)
+    ts0 = first_ts(ts_en, CTX_SLICE)
+    n = (qt.now * hz // 10**9 - ts0) // CTX_SLICE + 1
+    eq(qt.rd(LEGACY_OA['tail']) - buf.base, n * 128, 'reports')
+    check_reports(buf, 2, 0, n, ts0, 0, ctx_valid_bit=25, ratio=ratio)
+    qt.close()
+
+
+def test_gen12_oag(qemu):
+    name, devid, gen, fuse, topo, hz, rp, ratio = plat('tgl')
+    qt = QTest(qemu, ',device-id=0x%x' % devid)
+
+    def expect(code, what):
+        before = expect.count
+        expect.count = qt.ctl(CTL_VIOLATIONS)
+        eq(expect.count, before + 1, what + ' counted')
+        eq(qt.ctl(CTL_LAST), code, what + ' code')
+    expect.count = 0
+
+    buf = OABuffer(qt)
+    qt.wr(OAG['control'], (5 << 2) | 1)
+    expect(12, 'OAG enabled before OAG_OABUFFER')
+    qt.wr(OAG['control'], 0)            # the disable: select 0 is fine
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'disable with select 0')
+    qt.wr(OA_TLB_INV_CR, 1)
+    eq(qt.rd(OA_TLB_INV_CR) & 1, 0, 'TLB invalidation completes at once')
+    # the legacy block does not exist: writes ignored, reads 0
+    for reg in (0x2b00, 0x2b04, 0x2b08, 0x2b0c, 0x2b10, 0x2b14, 0x2360):
+        qt.wr(reg, 0x40)
+        expect(18, 'write to legacy 0x%x' % reg)
+        eq(qt.rd(reg), 0, 'legacy 0x%x reads 0' % reg)
+    qt.wr(OAG['status'], 1 << 3)
+    expect(10, 'OAG_OASTATUS bit 3 is reserved')
+
+    # a format-5 stream with timer and context-switch reports
+    period = 1 << 16
+    qt.step(CTX_SLICE * 10**9 // hz)
+    ts_en = qt.now * hz // 10**9
+    start_block(qt, buf, OAG, 5, 15)
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'i915 gen12 sequence')
+    ts0 = first_ts(ts_en, period)
+    qt.step(2 * CTX_SLICE * 10**9 // hz)
+    n = (qt.now * hz // 10**9 - ts0) // period + 1
+    eq(qt.rd(OAG['tail']) - buf.base, n * 256, 'tail')
+    check_reports(buf, 5, 0, n, ts0, period, ratio=ratio)
+    boundary = [i for i in range(n) if (ts0 + i * period) % CTX_SLICE == 0]
+    assert boundary, 'a slice boundary in the run'
+    for i in boundary:
+        rpt = struct.unpack('<I', buf.read(i * 256, 4))[0]
+        eq((rpt >> 19) & 0x7f, REASON_TIMER | REASON_CTX_SWITCH,
+           'one combined report at the boundary')
+    # OA_DEBUG (0xdaf8) bit 1 stops context-switch reports
+    qt.wr(OAG['debug'], NO_CTX_SWITCH)
+    eq(qt.rd(OAG['debug']), 2, 'OAG_OA_DEBUG')
+    qt.wr(OAG['control'], 0)
+    # reprogramming the buffer needs an OA TLB invalidation first
+    qt.wr(OAG['buffer'], buf.base | 1)
+    expect(17, 'OAG_OABUFFER without OA_TLB_INV_CR')
+    qt.wr(OAG['control'], 0)
+    qt.wr(OA_TLB_INV_CR, 1)
+    qt.wr(OAG['buffer'], buf.base | 1)
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'after invalidation')
+    qt.wr(OAG['control'], (2 << 2) | 1)
+    expect(16, 'OAG enabled with select 2')
+    qt.wr(OAG['control'], 0)
+    qt.wr(OA_TLB_INV_CR, 1)
+    # Gen12 B counters live at the OAG offsets
+    qt.wr(0xd900, 0x11)
+    qt.wr(0xd97c, 0x22)
+    eq((qt.rd(0xd900), qt.rd(0xd97c)), (0x11, 0x22), 'OAG B counters')
+    qt.close()
+
+
+# Gen11+ interrupt registers (platforms.rst)
+DG1_MSTR_TILE_INTR, GFX_MSTR_IRQ = 0x190008, 0x190010
+GT_INTR_DW0, INTR_IDENTITY_REG0 = 0x190018, 0x190060
+IIR_REG_SELECTOR0 = 0x190070
+WGBOXPERF_ENABLE, WGBOXPERF_MASK = 0x19003c, 0x1900ec
+WDOAPERF = 1 << 20
+OA_DATA = 1 << 12
+
+
+def enable_msi(qt):
+    cap = msi_cap(qt)
+    qt.cfg_writel(cap + 4, 0xfee00000)
+    qt.cfg_writel(cap + 8, 0)
+    qt.cfg_writel(cap + 12, 0x4041)
+    qt.cfg_writel(cap, (qt.cfg_readl(cap) & 0xffff) | (1 << 16))
+
+
+def half_full(qt, regs):
+    """Drain, then let the 128 KiB buffer fill past half (format 5,
+    exponent 0: 256 reports in about 43 us at 12 MHz) and the next
+    batch (at most 1 ms later) raise the event."""
+    qt.wr(regs['head'], qt.rd(regs['tail']))
+    qt.step(1100000)
+
+
+def gen11_service(qt, dg1):
+    """The seed's ISR: returns (DW0 snapshot, identity)."""
+    if dg1:
+        qt.wr(DG1_MSTR_TILE_INTR, 0)
+        qt.wr(DG1_MSTR_TILE_INTR, qt.rd(DG1_MSTR_TILE_INTR))
+        qt.wr(GFX_MSTR_IRQ, qt.rd(GFX_MSTR_IRQ))
+    else:
+        qt.wr(GFX_MSTR_IRQ, 0)
+    dw0 = qt.rd(GT_INTR_DW0)
+    qt.wr(IIR_REG_SELECTOR0, WDOAPERF)
+    ident = qt.rd(INTR_IDENTITY_REG0)
+    qt.wr(INTR_IDENTITY_REG0, 1 << 31)
+    return dw0, ident
+
+
+def gen11_irq(qemu, name):
+    _, devid, gen, _, _, hz, _, _ = plat(name)
+    dg1 = name == 'dg1'
+    regs = OAG if gen == 12 else LEGACY_OA
+    qt = QTest(qemu, ',device-id=0x%x' % devid)
+    enable_msi(qt)
+    master = DG1_MSTR_TILE_INTR if dg1 else GFX_MSTR_IRQ
+    eq(qt.rd(WGBOXPERF_MASK), 0xffffffff, 'mask resets masked')
+    qt.wr(WGBOXPERF_ENABLE, OA_DATA)
+    qt.wr(WGBOXPERF_MASK, ~OA_DATA & 0xffff)
+    qt.wr(master, 1 << 31)
+    buf = OABuffer(qt)
+    start_block(qt, buf, regs, 5, 0)
+    qt.step(1100000)
+    eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'DW0 bit 20 (WDOAPerf)')
+    if dg1:
+        eq(qt.rd(DG1_MSTR_TILE_INTR), (1 << 31) | 1, 'tile 0 pending')
+        eq(qt.rd(GFX_MSTR_IRQ) & 3, 1, 'DW0 latch')
+    else:
+        eq(qt.rd(GFX_MSTR_IRQ), (1 << 31) | 1, 'DW0 pending')
+    eq(qt.ctl(CTL_MSIS), 1, 'MSI')
+
+    # service; a second event arrives after the identity was cleared
+    dw0, ident = gen11_service(qt, dg1)
+    eq(dw0, WDOAPERF, 'snapshot')
+    eq(ident, (1 << 31) | (2 << 20) | (4 << 16) | OA_DATA,
+       'identity: DataValid, WDOAPerf (2), class OTHER (4), data bit 12')
+    eq(qt.rd(INTR_IDENTITY_REG0), 0, 'identity cleared')
+    half_full(qt, regs)
+    eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'IIR unchanged while held')
+    qt.wr(GT_INTR_DW0, dw0)
+    eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'secondary moved into the IIR')
+    eq(qt.ctl(CTL_MSIS), 1, 'no MSI while the master is off')
+    if dg1:
+        eq(qt.rd(DG1_MSTR_TILE_INTR), 1, 'tile bit latched again')
+    qt.wr(master, 1 << 31)
+    eq(qt.ctl(CTL_MSIS), 2, 'MSI again on re-enable')
+    # service the re-raised event cleanly: nothing pending, no MSI
+    dw0, ident = gen11_service(qt, dg1)
+    eq(ident & 0xffff, OA_DATA, 'second identity data')
+    qt.wr(GT_INTR_DW0, dw0)
+    qt.wr(master, 1 << 31)
+    eq(qt.ctl(CTL_MSIS), 2, 'no MSI without a new event')
+    eq(qt.rd(GT_INTR_DW0), 0, 'IIR empty')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'the seed sequence is clean')
+
+    # PRM-rule violations of the selector/IIR protocol
+    qt.wr(IIR_REG_SELECTOR0, WDOAPERF)
+    eq(qt.ctl(CTL_LAST), 20, 'selector names a bit not in the IIR')
+    half_full(qt, regs)
+    eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'third event')
+    eq(qt.ctl(CTL_MSIS), 3, 'third MSI')
+    qt.wr(IIR_REG_SELECTOR0, WDOAPERF | 1)
+    eq(qt.ctl(CTL_LAST), 19, 'selector not one-hot')
+    qt.wr(GT_INTR_DW0, WDOAPERF)
+    eq(qt.ctl(CTL_LAST), 21, 'IIR cleared without service')
+    eq(qt.ctl(CTL_VIOLATIONS), 3, 'three violations')
+    # a disabled event is dropped; a masked one waits for the unmask
+    qt.wr(WGBOXPERF_MASK, 0xffff)
+    half_full(qt, regs)
+    eq(qt.rd(GT_INTR_DW0), 0, 'masked: no IIR bit')
+    qt.wr(WGBOXPERF_MASK, ~OA_DATA & 0xffff)
+    eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'unmask raises the latched event')
+    dw0, ident = gen11_service(qt, dg1)
+    qt.wr(GT_INTR_DW0, dw0)
+    qt.wr(WGBOXPERF_ENABLE, 0)
+    half_full(qt, regs)
+    eq(qt.rd(GT_INTR_DW0), 0, 'disabled: dropped')
+    # the Gen8 banks do not exist here
+    eq(qt.rd(MASTER_IRQ), 0, 'no MASTER_IRQ')
+    qt.close()
+
+
+def migrate(qemu, qt, tmp, extra=''):
+    """Save @qt's VM to a file and restore it in a new process."""
+    image = os.path.join(tmp, 'image')
+    now = qt.now
+    out = qt.hmp('migrate "exec:cat > %s"' % image)
+    for _ in range(600):
+        info = qt.hmp('info migrate')
+        if 'Migration status: completed' in info:
+            break
+        if 'failed' in info:
+            raise AssertionError('migration failed: ' + out + info)
+        time.sleep(0.05)
+    else:
+        raise AssertionError('migration did not complete: ' + info)
+    qt.close()
+    qt = QTest(qemu, extra, monitor=os.path.join(tmp, 'dst'),
+               args=['-incoming', 'exec:cat %s' % image])
+    qt.step(now - qt.now)
+    return qt
+
+
+def test_migration_gen12_dg1(qemu):
+    # the tile/DW0 latches, the open IIR snapshot, the held-back event,
+    # the interrupt enables and the OAG TLB rule state all migrate
+    _, devid, gen, _, _, hz, _, _ = plat('dg1')
+    extra = ',device-id=0x%x' % devid
+    with tempfile.TemporaryDirectory() as tmp:
+        qt = QTest(qemu, extra, monitor=os.path.join(tmp, 'src'))
+        enable_msi(qt)
+        qt.wr(WGBOXPERF_ENABLE, OA_DATA)
+        qt.wr(WGBOXPERF_MASK, ~OA_DATA & 0xffff)
+        qt.wr(DG1_MSTR_TILE_INTR, 1 << 31)
+        buf = OABuffer(qt)
+        start_block(qt, buf, OAG, 5, 0)
+        qt.step(1100000)
+        eq(qt.ctl(CTL_MSIS), 1, 'MSI (source)')
+        qt.wr(DG1_MSTR_TILE_INTR, 0)
+        qt.wr(DG1_MSTR_TILE_INTR, qt.rd(DG1_MSTR_TILE_INTR))
+        qt.wr(GFX_MSTR_IRQ, qt.rd(GFX_MSTR_IRQ))
+        dw0 = qt.rd(GT_INTR_DW0)         # snapshot open
+        qt.wr(IIR_REG_SELECTOR0, WDOAPERF)
+        qt.wr(INTR_IDENTITY_REG0, 1 << 31)
+        half_full(qt, OAG)              # held in secondary storage
+        qt.wr(OAG['control'], 0)        # OA TLB now needs invalidating
+        qt = migrate(qemu, qt, tmp, extra)
+        buf.qt = qt
+        eq(qt.rd(WGBOXPERF_ENABLE), OA_DATA, 'enable (dest)')
+        eq(qt.rd(WGBOXPERF_MASK), ~OA_DATA & 0xffff, 'mask (dest)')
+        eq(qt.rd(DG1_MSTR_TILE_INTR), 0, 'tile (dest)')
+        qt.wr(GT_INTR_DW0, dw0)
+        eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'secondary moved in (dest)')
+        eq(qt.rd(DG1_MSTR_TILE_INTR), 1, 'tile bit latched (dest)')
+        qt.wr(DG1_MSTR_TILE_INTR, 1 << 31)
+        eq(qt.ctl(CTL_MSIS), 2, 'MSI on re-enable (dest)')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, 'no violation so far')
+        qt.wr(OAG['buffer'], buf.base | 1)
+        eq(qt.ctl(CTL_LAST), 17, 'TLB rule state migrated')
+        qt.close()
+
+
+def test_gen11_interrupts(qemu):
+    gen11_irq(qemu, 'icl')
+
+
+def test_gen12_interrupts(qemu):
+    gen11_irq(qemu, 'tgl')
+
+
+def test_dg1_tile_interrupts(qemu):
+    gen11_irq(qemu, 'dg1')
 
 
 TESTS = [(n[5:], f) for n, f in sorted(globals().items())

@@ -27,6 +27,12 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_GGTT_FAULT] = "ggtt-fault",
     [INTEL_OA_VIOL_OABUFFER_UDW_NONZERO] = "oabuffer-udw-nonzero",
     [INTEL_OA_VIOL_OABUFFER_BEYOND_GGTT] = "oabuffer-beyond-ggtt",
+    [INTEL_OA_VIOL_OAG_BAD_SELECT] = "oag-bad-counter-select",
+    [INTEL_OA_VIOL_OAG_BUFFER_WITHOUT_TLB_INV] = "oag-buffer-without-tlb-inv",
+    [INTEL_OA_VIOL_LEGACY_OA_REG] = "legacy-oa-register-on-gen12",
+    [INTEL_OA_VIOL_IRQ_SELECTOR_NOT_ONE_HOT] = "irq-selector-not-one-hot",
+    [INTEL_OA_VIOL_IRQ_SELECTOR_NOT_PENDING] = "irq-selector-not-pending",
+    [INTEL_OA_VIOL_IRQ_IIR_CLEAR_UNSERVICED] = "irq-iir-clear-unserviced",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

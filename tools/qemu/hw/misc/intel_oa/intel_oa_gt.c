@@ -15,14 +15,6 @@
 
 #define TIMESTAMP_BITS  36
 
-void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
-                      uint64_t ts_base)
-{
-    gt->plat = plat;
-    gt->ts_base = ts_base;
-    gt->unimp = g_hash_table_new(g_direct_hash, g_direct_equal);
-}
-
 void intel_oa_gt_finalize(IntelOAGt *gt)
 {
     g_clear_pointer(&gt->unimp, g_hash_table_destroy);
@@ -76,29 +68,281 @@ static uint32_t low_bits(unsigned int n)
     return n >= 32 ? UINT32_MAX : (1u << n) - 1;
 }
 
-static uint32_t gt_fuse2(const IntelOAPlatform *p)
-{
-    uint32_t slice_en = low_bits(p->slices);
-    uint32_t ss_dis = low_bits(p->max_subslices) &
-                      ~low_bits(p->subslices_per_slice);
+/*
+ * ---- per-variant read-only registers ------------------------------------
+ *
+ * Each reader claims the registers of one variant (fuse encoding, clock,
+ * RP caps, actual frequency) and returns false for anything else; the
+ * GT block picks one reader of each kind at init.
+ */
 
-    return FIELD_DP32(FIELD_DP32(0, FUSE2, SLICE_ENABLE, slice_en),
-                      FUSE2, SUBSLICE_DISABLE, ss_dis);
+/* EU disable bits of one (slice, subslice) with @width EU bits. */
+static uint32_t eu_dis_bits(const IntelOAPlatform *p, unsigned int slice,
+                            unsigned int width)
+{
+    if (slice >= p->slices) {
+        return low_bits(width);
+    }
+    return low_bits(width) & ~low_bits(p->eus_per_subslice);
 }
 
-static uint32_t gt_eu_disable(const IntelOAPlatform *p, unsigned int slice)
+/* FUSE2 subslice disable bits, shared by every slice. */
+static uint32_t gt_ss_disable(const IntelOAPlatform *p)
 {
-    uint32_t per_ss = 0xff & ~low_bits(p->eus_per_subslice);
-    uint32_t val = 0;
-    unsigned int ss;
+    return low_bits(p->max_subslices) & ~low_bits(p->subslices_per_slice);
+}
 
-    if (slice >= p->slices) {
-        return UINT32_MAX;
+/* Gen9 EU_DISABLE(slice): 8 bits per subslice. */
+static bool fuse_read_gen9(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    unsigned int ss, slice;
+
+    if (addr == A_FUSE2) {
+        *val = FIELD_DP32(FIELD_DP32(0, FUSE2, SLICE_ENABLE,
+                                     low_bits(p->slices)),
+                          FUSE2, SUBSLICE_DISABLE, gt_ss_disable(p));
+        return true;
     }
-    for (ss = 0; ss < p->max_subslices; ss++) {
-        val |= per_ss << (8 * ss);
+    if (addr < A_EU_DISABLE0 || addr > A_EU_DISABLE2 || addr % 4) {
+        return false;
     }
-    return val;
+    slice = (addr - A_EU_DISABLE0) / 4;
+    *val = slice >= p->slices ? UINT32_MAX : 0;
+    if (slice < p->slices) {
+        for (ss = 0; ss < p->max_subslices; ss++) {
+            *val |= eu_dis_bits(p, slice, 8) << (8 * ss);
+        }
+    }
+    return true;
+}
+
+/*
+ * Gen8: EU_DISABLE0..2 are one 96-bit little-endian field, 8 bits per
+ * (slice, subslice) at bit 24 * slice + 8 * subslice.
+ */
+static bool fuse_read_gen8(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    unsigned int bit, s, ss, word;
+
+    if (addr == A_FUSE2) {
+        *val = FIELD_DP32(FIELD_DP32(0, FUSE2, SLICE_ENABLE,
+                                     low_bits(p->slices)),
+                          FUSE2, GEN8_SUBSLICE_DISABLE, gt_ss_disable(p));
+        return true;
+    }
+    if (addr < A_EU_DISABLE0 || addr > A_EU_DISABLE2 || addr % 4) {
+        return false;
+    }
+    word = (addr - A_EU_DISABLE0) / 4;
+    *val = 0;
+    for (s = 0; s < INTEL_OA_MAX_SLICES; s++) {
+        for (ss = 0; ss < 3; ss++) {
+            bit = 24 * s + 8 * ss;
+            if (bit / 32 == word) {
+                *val |= eu_dis_bits(p, s, 8) << (bit % 32);
+            }
+        }
+    }
+    return true;
+}
+
+/* Cherryview: two subslices, each two rows of four EUs. */
+static bool fuse_read_chv(const IntelOAPlatform *p, hwaddr addr,
+                          uint32_t *val)
+{
+    uint32_t eu_dis = 0;
+    unsigned int ss, row, present;
+
+    if (addr != A_CHV_FUSE_GT) {
+        return false;
+    }
+    *val = 0;
+    for (ss = 0; ss < 2; ss++) {
+        if (ss >= p->subslices_per_slice) {
+            *val |= ss ? R_CHV_FUSE_GT_SS1_DISABLE_MASK :
+                         R_CHV_FUSE_GT_SS0_DISABLE_MASK;
+        }
+        for (row = 0; row < 2; row++) {
+            present = MIN(4, MAX((int)p->eus_per_subslice - 4 * (int)row, 0));
+            eu_dis |= (0xf & ~low_bits(present)) << (4 * (2 * ss + row));
+        }
+    }
+    *val = FIELD_DP32(*val, CHV_FUSE_GT, EU_DISABLE, eu_dis);
+    return true;
+}
+
+/* Gen11: slice enable, subslice disable, one EU-disable byte for all. */
+static bool fuse_read_gen11(const IntelOAPlatform *p, hwaddr addr,
+                            uint32_t *val)
+{
+    switch (addr) {
+    case A_GEN11_GT_SLICE_ENABLE:
+        *val = low_bits(p->slices);
+        return true;
+    case A_GEN11_GT_SUBSLICE_DISABLE:
+        *val = low_bits(p->max_subslices) & ~low_bits(p->subslices_per_slice);
+        return true;
+    case A_GEN11_EU_DISABLE:
+        *val = eu_dis_bits(p, 0, 8);
+        return true;
+    }
+    return false;
+}
+
+/* Gen12: dual-subslice enable; each EU-disable bit covers a pair of EUs. */
+static bool fuse_read_gen12(const IntelOAPlatform *p, hwaddr addr,
+                            uint32_t *val)
+{
+    switch (addr) {
+    case A_GEN12_GT_DSS_ENABLE:
+        *val = low_bits(p->subslices_per_slice);
+        return true;
+    case A_GEN11_EU_DISABLE:
+        *val = 0xff & ~low_bits(p->eus_per_subslice / 2);
+        return true;
+    }
+    return false;
+}
+
+static const IntelOAGtReader fuse_readers[] = {
+    [INTEL_OA_FUSE_GEN8] = fuse_read_gen8,
+    [INTEL_OA_FUSE_CHV] = fuse_read_chv,
+    [INTEL_OA_FUSE_GEN9] = fuse_read_gen9,
+    [INTEL_OA_FUSE_GEN11] = fuse_read_gen11,
+    [INTEL_OA_FUSE_GEN12] = fuse_read_gen12,
+};
+
+/* Gen8: the 12.5 MHz clock is fixed, i915 reads no register. */
+static bool clock_read_fixed(const IntelOAPlatform *p, hwaddr addr,
+                             uint32_t *val)
+{
+    return false;
+}
+
+static bool clock_read_ctc(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    if (addr == A_CTC_MODE) {
+        *val = p->ctc_mode;
+        return true;
+    }
+    return false;
+}
+
+static bool clock_read_rpm_config(const IntelOAPlatform *p, hwaddr addr,
+                                  uint32_t *val)
+{
+    if (addr == A_RPM_CONFIG0) {
+        *val = p->rpm_config0;
+        return true;
+    }
+    return clock_read_ctc(p, addr, val);
+}
+
+static const IntelOAGtReader clock_readers[] = {
+    [INTEL_OA_CLOCK_FIXED] = clock_read_fixed,
+    [INTEL_OA_CLOCK_CTC] = clock_read_ctc,
+    [INTEL_OA_CLOCK_RPM_CONFIG] = clock_read_rpm_config,
+};
+
+static bool rpcap_read_mchbar(const IntelOAPlatform *p, hwaddr addr,
+                              uint32_t *val)
+{
+    if (addr != A_RP_STATE_CAP) {
+        return false;
+    }
+    *val = FIELD_DP32(FIELD_DP32(FIELD_DP32(0, RP_STATE_CAP, RP0, p->rp0),
+                                 RP_STATE_CAP, RP1, p->rp1),
+                      RP_STATE_CAP, RPN, p->rpn);
+    return true;
+}
+
+static bool rpcap_read_bxt(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    if (addr != A_BXT_RP_STATE_CAP) {
+        return false;
+    }
+    *val = FIELD_DP32(FIELD_DP32(FIELD_DP32(0, BXT_RP_STATE_CAP, RP0, p->rp0),
+                                 BXT_RP_STATE_CAP, RP1, p->rp1),
+                      BXT_RP_STATE_CAP, RPN, p->rpn);
+    return true;
+}
+
+static const IntelOAGtReader rpcap_readers[] = {
+    [INTEL_OA_RPCAP_MCHBAR] = rpcap_read_mchbar,
+    [INTEL_OA_RPCAP_BXT] = rpcap_read_bxt,
+};
+
+/* The synthetic GPU clock R x TS in Hz; CAGF shows it rounded down. */
+static uint64_t gpu_clock_hz(const IntelOAPlatform *p)
+{
+    return (uint64_t)p->timestamp_hz * p->gpu_ticks_ratio;
+}
+
+static bool cagf_read_gen8(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    if (addr != A_RPSTAT1) {
+        return false;
+    }
+    *val = FIELD_DP32(0, RPSTAT1, GEN8_CAGF, gpu_clock_hz(p) / 50000000);
+    return true;
+}
+
+static bool cagf_read_gen9(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    if (addr != A_RPSTAT1) {
+        return false;
+    }
+    *val = FIELD_DP32(0, RPSTAT1, GEN9_CAGF, gpu_clock_hz(p) * 3 / 50000000);
+    return true;
+}
+
+static bool cagf_read_gen12(const IntelOAPlatform *p, hwaddr addr,
+                            uint32_t *val)
+{
+    if (addr != A_GEN12_RPSTAT1) {
+        return false;
+    }
+    *val = FIELD_DP32(0, GEN12_RPSTAT1, CAGF,
+                      gpu_clock_hz(p) * 3 / 50000000);
+    return true;
+}
+
+static const IntelOAGtReader cagf_readers[] = {
+    [INTEL_OA_CAGF_GEN8] = cagf_read_gen8,
+    [INTEL_OA_CAGF_GEN9] = cagf_read_gen9,
+    [INTEL_OA_CAGF_GEN12] = cagf_read_gen12,
+};
+
+/* Any of this platform's read-only identity registers. */
+static bool gt_read_ro(const IntelOAGt *gt, hwaddr addr, uint32_t *val)
+{
+    const IntelOAPlatform *p = gt->plat;
+    unsigned int i;
+
+    for (i = 0; i < ARRAY_SIZE(gt->readers); i++) {
+        if (gt->readers[i](p, addr, val)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
+                      uint64_t ts_base)
+{
+    gt->plat = plat;
+    gt->ts_base = ts_base;
+    gt->readers[0] = fuse_readers[plat->fuse];
+    gt->readers[1] = clock_readers[plat->gen->clock];
+    gt->readers[2] = rpcap_readers[plat->rpcap];
+    gt->readers[3] = cagf_readers[plat->gen->cagf];
+    gt->unimp = g_hash_table_new(g_direct_hash, g_direct_equal);
 }
 
 uint64_t intel_oa_gt_ring_timestamp(const IntelOAGt *gt)
@@ -109,7 +353,6 @@ uint64_t intel_oa_gt_ring_timestamp(const IntelOAGt *gt)
 
 bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
 {
-    const IntelOAPlatform *p = gt->plat;
     uint64_t ticks;
 
     switch (addr) {
@@ -117,29 +360,6 @@ bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
     case A_RING_TIMESTAMP_UDW:
         ticks = intel_oa_gt_ring_timestamp(gt);
         *val = addr == A_RING_TIMESTAMP ? (uint32_t)ticks : ticks >> 32;
-        return true;
-    case A_FUSE2:
-        *val = gt_fuse2(p);
-        return true;
-    case A_EU_DISABLE0 ... A_EU_DISABLE2:
-        if (addr % 4) {
-            return false;
-        }
-        *val = gt_eu_disable(p, (addr - A_EU_DISABLE0) / 4);
-        return true;
-    case A_CTC_MODE:
-        *val = p->ctc_mode;
-        return true;
-    case A_RPSTAT1:
-        /* current frequency in 50/3 MHz units = synthetic GPU clock */
-        *val = FIELD_DP32(0, RPSTAT1, GEN9_CAGF,
-                          (uint64_t)p->timestamp_hz * p->gpu_ticks_ratio *
-                          3 / 50000000);
-        return true;
-    case A_RP_STATE_CAP:
-        *val = FIELD_DP32(FIELD_DP32(FIELD_DP32(0, RP_STATE_CAP, RP0, p->rp0),
-                                     RP_STATE_CAP, RP1, p->rp1),
-                          RP_STATE_CAP, RPN, p->rpn);
         return true;
     case A_FORCEWAKE_RENDER:
     case A_FORCEWAKE_ACK_RENDER:
@@ -154,7 +374,7 @@ bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
         *val = gt->forcewake[INTEL_OA_FW_MEDIA];
         return true;
     }
-    return false;
+    return gt_read_ro(gt, addr, val);
 }
 
 static void gt_read_only(hwaddr addr, uint32_t val)
@@ -174,22 +394,14 @@ static void gt_forcewake(IntelOAGt *gt, unsigned int domain, uint32_t val)
 
 bool intel_oa_gt_mmio_write(IntelOAGt *gt, hwaddr addr, uint32_t val)
 {
+    uint32_t dummy;
+
     switch (addr) {
     case A_RING_TIMESTAMP:
     case A_RING_TIMESTAMP_UDW:
-    case A_FUSE2:
-    case A_CTC_MODE:
-    case A_RPSTAT1:
-    case A_RP_STATE_CAP:
     case A_FORCEWAKE_ACK_RENDER:
     case A_FORCEWAKE_ACK_BLITTER:
     case A_FORCEWAKE_ACK_MEDIA:
-        gt_read_only(addr, val);
-        return true;
-    case A_EU_DISABLE0 ... A_EU_DISABLE2:
-        if (addr % 4) {
-            return false;
-        }
         gt_read_only(addr, val);
         return true;
     case A_FORCEWAKE_RENDER:
@@ -200,6 +412,10 @@ bool intel_oa_gt_mmio_write(IntelOAGt *gt, hwaddr addr, uint32_t val)
         return true;
     case A_FORCEWAKE_MEDIA:
         gt_forcewake(gt, INTEL_OA_FW_MEDIA, val);
+        return true;
+    }
+    if (gt_read_ro(gt, addr, &dummy)) {
+        gt_read_only(addr, val);
         return true;
     }
     return false;

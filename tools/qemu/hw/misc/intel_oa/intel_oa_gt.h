@@ -21,8 +21,17 @@ enum {
     INTEL_OA_FW_DOMAINS
 };
 
+/*
+ * Reads one variant's read-only registers (fuses, clock, RP caps, CAGF);
+ * false if @addr is not one of them.
+ */
+typedef bool (*IntelOAGtReader)(const IntelOAPlatform *p, hwaddr addr,
+                                uint32_t *val);
+
 typedef struct IntelOAGt {
     const IntelOAPlatform *plat;
+    /* the platform's fuse, clock, RP-cap and CAGF readers */
+    IntelOAGtReader readers[4];
     /* "timestamp-base" property: GPU timestamp at virtual time 0, ticks */
     uint64_t ts_base;
     uint32_t forcewake[INTEL_OA_FW_DOMAINS];

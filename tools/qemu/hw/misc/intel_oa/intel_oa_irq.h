@@ -1,12 +1,23 @@
 /*
- * intel-oa-gpu: Gen8 interrupt hierarchy (GT banks 0..3 and the master
- * interrupt control register).
+ * intel-oa-gpu: interrupt hierarchies, one core per architecture, chosen
+ * at realize from the platform row:
  *
- * Per bank: ISR shows live source status; an event on a source whose
- * IMR bit is clear latches into IIR (write 1 to clear); IIR & IER make
- * the bank pending; MASTER_IRQ bit 2n reports bank n pending; with
- * MASTER_IRQ.ENABLE set a pending bank asserts the device interrupt
- * (MSI on each assertion, or the INTx level).
+ * Gen8 (bdw..cml): GT banks 0..3 and MASTER_IRQ. Per bank: ISR shows
+ * live source status; an event on a source whose IMR bit is clear
+ * latches into IIR (write 1 to clear); IIR & IER make the bank pending;
+ * MASTER_IRQ bit 2n reports bank n pending; with MASTER_IRQ.ENABLE set a
+ * pending bank asserts the device interrupt.
+ *
+ * Gen11 (icl..adl-p): seed 002's two levels. The OA unit (WDOAPerf) has
+ * an enable and a mask half and a collapsing register; its unmasked
+ * bits set GT_INTR_DW0 bit 20, a double-buffered IIR serviced through
+ * IIR_REG_SELECTOR0 and INTR_IDENTITY_REG0; GFX_MSTR_IRQ shows DW0/DW1
+ * pending and gates the output with bit 31.
+ *
+ * DG1: the Gen11 hierarchy with latched GFX_MSTR_IRQ bits behind
+ * DG1_MSTR_TILE_INTR, which gates the output.
+ *
+ * The output is a level; with MSI every rising edge sends one MSI.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -18,31 +29,55 @@
 #include "migration/vmstate.h"
 #include "hw/registerfields.h"
 #include "intel_oa_regs.h"
+#include "intel_oa_platform.h"
+#include "intel_oa_ctl.h"
 
 /* Called whenever the interrupt output changes level. */
 typedef void (*IntelOAIrqOutput)(void *opaque, bool level);
 
+typedef struct IntelOAIrqOps IntelOAIrqOps;
+
 typedef struct IntelOAIrq {
+    const IntelOAIrqOps *ops;
+    IntelOACtl *ctl;
     IntelOAIrqOutput output;
     void *opaque;
     bool level;
 
+    /* Gen8 */
     uint32_t master;
     uint32_t isr[INTEL_OA_GT_IRQ_BANKS];
     uint32_t imr[INTEL_OA_GT_IRQ_BANKS];
     uint32_t iir[INTEL_OA_GT_IRQ_BANKS];
     uint32_t ier[INTEL_OA_GT_IRQ_BANKS];
+
+    /* Gen11+ */
+    uint32_t gfx_mstr;          /* bit 31; on DG1 also the DW latches */
+    uint32_t tile;              /* DG1_MSTR_TILE_INTR */
+    uint32_t dw0;               /* GT_INTR_DW0 (IIR) */
+    uint32_t dw0_secondary;     /* events held while a snapshot is open */
+    uint32_t dw0_snapshot;      /* bits software read and has not cleared */
+    uint32_t dw0_serviced;      /* engines serviced through the selector */
+    uint32_t selector;
+    uint32_t identity;
+    uint32_t wgbox_enable;      /* 31:16 GTPM, 15:0 WDOAPerf */
+    uint32_t wgbox_mask;
+    uint32_t oa_collapse;       /* WDOAPerf collapsing register */
 } IntelOAIrq;
 
-void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqOutput output,
-                       void *opaque);
+void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch, IntelOACtl *ctl,
+                       IntelOAIrqOutput output, void *opaque);
 void intel_oa_irq_reset(IntelOAIrq *irq);
 
-/* Set the live status (ISR) of the sources in @mask of @bank. */
+/* The OA unit's half-full source: live level and event. */
+void intel_oa_irq_oa_status(IntelOAIrq *irq, bool level);
+bool intel_oa_irq_oa_event(IntelOAIrq *irq);
+
+/* Gen8: set the live status (ISR) of the sources in @mask of @bank. */
 void intel_oa_irq_set_status(IntelOAIrq *irq, unsigned int bank,
                              uint32_t mask, bool level);
 /*
- * Signal an interrupt event for the sources in @mask of @bank: latched
+ * Gen8: signal an interrupt event for the sources in @mask of @bank: latched
  * into IIR unless masked by IMR. Returns true if it was latched.
  */
 bool intel_oa_irq_event(IntelOAIrq *irq, unsigned int bank, uint32_t mask);

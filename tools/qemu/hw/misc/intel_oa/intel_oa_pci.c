@@ -179,7 +179,7 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         return;
     }
     intel_oa_gt_init(&s->gt, plat, s->timestamp_base);
-    intel_oa_irq_init(&s->irq, intel_oa_irq_output, s);
+    intel_oa_irq_init(&s->irq, plat->irq, &s->ctl, intel_oa_irq_output, s);
     intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, s->seed,
                       plat->gpu_ticks_ratio);
     intel_oa_unit_init(&s->oa, pdev, plat, &s->ggtt, &s->irq, &s->gt,
@@ -239,23 +239,24 @@ static Property intel_oa_properties[] = {
 
 /*
  * Nested descriptions are loaded at their own version, not the stream's,
- * so any nested version bump (the OA unit is at 2) bumps this one too.
+ * so any nested version bump (the OA unit is at 3, the interrupt block
+ * at 2) bumps this one too.
  */
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
         VMSTATE_STRUCT(gt, IntelOAGpuState, 1, vmstate_intel_oa_gt,
                        IntelOAGt),
         VMSTATE_STRUCT(ggtt, IntelOAGpuState, 1, vmstate_intel_oa_ggtt,
                        IntelOAGgtt),
-        VMSTATE_STRUCT(irq, IntelOAGpuState, 1, vmstate_intel_oa_irq,
+        VMSTATE_STRUCT(irq, IntelOAGpuState, 2, vmstate_intel_oa_irq,
                        IntelOAIrq),
         VMSTATE_STRUCT(ctl, IntelOAGpuState, 1, vmstate_intel_oa_ctl,
                        IntelOACtl),
-        VMSTATE_STRUCT(oa, IntelOAGpuState, 2, vmstate_intel_oa_unit,
+        VMSTATE_STRUCT(oa, IntelOAGpuState, 3, vmstate_intel_oa_unit,
                        IntelOAUnit),
         VMSTATE_END_OF_LIST()
     }
@@ -273,7 +274,8 @@ static void intel_oa_class_init(ObjectClass *klass, void *data)
     k->vendor_id = PCI_VENDOR_ID_INTEL;
     k->device_id = 0x1912;
     k->class_id = PCI_CLASS_DISPLAY_VGA;
-    dc->desc = "Intel GPU OA unit model (Skylake GT2 by default)";
+    dc->desc = "Intel GPU OA unit model, Gen8-Gen12 (Skylake GT2 by "
+               "default)";
     dc->reset = intel_oa_reset;
     dc->vmsd = &vmstate_intel_oa;
     device_class_set_props(dc, intel_oa_properties);

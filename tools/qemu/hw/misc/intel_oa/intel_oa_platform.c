@@ -3,7 +3,11 @@
  *
  * Report layouts: Broadwell PRM Vol 14 "Observability", counter select
  * 000/010/101/111, and i915's GEN8_OA_REPORT_FORMAT_* (Gen9 reuses the
- * Gen8 layouts). Byte offsets below are dword index * 4.
+ * Gen8 layouts, Gen11 too; Gen12 keeps only counter select 5, i915's
+ * gen12_oa_formats). Byte offsets below are dword index * 4.
+ *
+ * Platform rows: Documentation/platforms.rst, which takes the numbers
+ * from i915's i915_pciids.h, intel_sseu.c and intel_gt_clock_utils.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -57,36 +61,122 @@ static const IntelOAFormat fmt_c4_b8 = {
     },
 };
 
+#define LEGACY_FORMATS \
+    { \
+        [0] = &fmt_a12, \
+        [2] = &fmt_a12_b8_c8, \
+        [5] = &fmt_a32u40_a4u32_b8_c8, \
+        [7] = &fmt_c4_b8, \
+    }
+
+/* Gen8: context valid is bit 25; no OA_DEBUG; fixed 12.5 MHz clock. */
+static const IntelOAGen gen8 = {
+    .name = "gen8",
+    .gen = 8,
+    .rpt_reason_shift = 19,
+    .rpt_ctx_valid = 1u << 25,
+    .block = INTEL_OA_BLOCK_LEGACY,
+    .has_oa_debug = false,
+    .clock = INTEL_OA_CLOCK_FIXED,
+    .cagf = INTEL_OA_CAGF_GEN8,
+    .formats = LEGACY_FORMATS,
+};
+
 /* Gen9: RPT_ID reason bits 24:19 (bit 19 = timer), context valid bit 16. */
 static const IntelOAGen gen9 = {
     .name = "gen9",
     .gen = 9,
-    .rpt_reason_timer = 1u << 19,
+    .rpt_reason_shift = 19,
     .rpt_ctx_valid = 1u << 16,
+    .block = INTEL_OA_BLOCK_LEGACY,
+    .has_oa_debug = true,
+    .clock = INTEL_OA_CLOCK_CTC,
+    .cagf = INTEL_OA_CAGF_GEN9,
+    .formats = LEGACY_FORMATS,
+};
+
+/* Gen11: the Gen9 OA unit; the clock moves to RPM_CONFIG0. */
+static const IntelOAGen gen11 = {
+    .name = "gen11",
+    .gen = 11,
+    .rpt_reason_shift = 19,
+    .rpt_ctx_valid = 1u << 16,
+    .block = INTEL_OA_BLOCK_LEGACY,
+    .has_oa_debug = true,
+    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
+    .cagf = INTEL_OA_CAGF_GEN9,
+    .formats = LEGACY_FORMATS,
+};
+
+/* Gen12: the OAG block, reason bits 25:19, format 5 only. */
+static const IntelOAGen gen12 = {
+    .name = "gen12",
+    .gen = 12,
+    .rpt_reason_shift = 19,
+    .rpt_ctx_valid = 1u << 16,
+    .block = INTEL_OA_BLOCK_OAG,
+    .has_oa_debug = true,
+    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
+    .cagf = INTEL_OA_CAGF_GEN12,
     .formats = {
-        [0] = &fmt_a12,
-        [2] = &fmt_a12_b8_c8,
         [5] = &fmt_a32u40_a4u32_b8_c8,
-        [7] = &fmt_c4_b8,
     },
 };
 
+/*
+ * One row of the platforms.rst table. Revision 0x01 and subsystem
+ * 0x8086:0x2015 everywhere except where a row says otherwise.
+ */
+#define ROW(name_, id_, gen_, fuse_, irq_, s_, ss_, ssmax_, eu_, hz_, ctc_, \
+            rpm_, r0_, r1_, rn_, ratio_) \
+    { \
+        .name = (name_), .device_id = (id_), .revision = 0x01, \
+        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015, \
+        .gen = &(gen_), .fuse = (fuse_), .rpcap = INTEL_OA_RPCAP_MCHBAR, \
+        .irq = (irq_), .slices = (s_), .subslices_per_slice = (ss_), \
+        .max_subslices = (ssmax_), .eus_per_subslice = (eu_), \
+        .timestamp_hz = (hz_), .ctc_mode = (ctc_), .rpm_config0 = (rpm_), \
+        .rp0 = (r0_) / 50, .rp1 = (r1_) / 50, .rpn = (rn_) / 50, \
+        .gpu_ticks_ratio = (ratio_), \
+    }
+
+#define F8      INTEL_OA_FUSE_GEN8
+#define F9      INTEL_OA_FUSE_GEN9
+#define F11     INTEL_OA_FUSE_GEN11
+#define F12     INTEL_OA_FUSE_GEN12
+#define I8      INTEL_OA_IRQ_GEN8
+#define I11     INTEL_OA_IRQ_GEN11
+/* Gen9: CTC_MODE shift 2 of a 24 MHz crystal, shift 3 of 19.2 MHz (LP) */
+#define CTC_12M     (2 << 1)
+#define CTC_19M2    (3 << 1)
+/* Gen11+: RPM_CONFIG0 crystal select 5:3 and CTC shift 2:1 */
+#define RPM(xtal, shift)    (((xtal) << 3) | ((shift) << 1))
+#define RPM_24M_S2      RPM(0, 2)
+#define RPM_19M2_S3     RPM(1, 3)
+#define RPM_38M4_S2     RPM(2, 2)
+
 static const IntelOAPlatform platforms[] = {
+    ROW("bdw", 0x1616, gen8, F8, I8, 1, 3, 3, 8, 12500000, 0, 0,
+        950, 300, 100, 48),
+    /* chv: caps exposed at 0x145998 like bdw (the Punit is not modelled) */
+    ROW("chv", 0x22b0, gen8, INTEL_OA_FUSE_CHV, I8, 1, 2, 2, 8, 12500000,
+        0, 0, 600, 400, 200, 32),
     {
         /*
-         * Skylake GT2 (HD Graphics 530): 1 slice x 3 subslices x 8 EUs.
-         * RP0 1150 MHz (max turbo), RP1 350 MHz (base), RPn 300 MHz.
-         * 24 MHz crystal with CTC shift 2 -> 12 MHz timestamps.
-         * Synthetic GPU clock 600 MHz -> GPU_TICKS ratio 50.
+         * Skylake GT2 keeps the contract's original identity (revision
+         * 0x07), from before the other rows existed.
          */
-        .name = "skl-gt2",
+        .name = "skl",
         .device_id = 0x1912,
         .revision = 0x07,
         .subsystem_vendor_id = 0x8086,
         .subsystem_id = 0x2015,
         .gen = &gen9,
+        .fuse = F9,
+        .rpcap = INTEL_OA_RPCAP_MCHBAR,
+        .irq = I8,
         .timestamp_hz = 12000000,
-        .ctc_mode = 2 << 1,
+        .ctc_mode = CTC_12M,
         .gpu_ticks_ratio = 50,
         .slices = 1,
         .subslices_per_slice = 3,
@@ -96,6 +186,57 @@ static const IntelOAPlatform platforms[] = {
         .rp1 = 350 / 50,
         .rpn = 300 / 50,
     },
+    ROW("skl-gt3", 0x1926, gen9, F9, I8, 2, 3, 4, 8, 12000000, CTC_12M, 0,
+        1050, 300, 300, 50),
+    ROW("skl-gt4", 0x193b, gen9, F9, I8, 3, 3, 4, 8, 12000000, CTC_12M, 0,
+        1000, 350, 300, 50),
+    {
+        /* Gen9 LP: 19.2 MHz crystal, RP caps at 0x138170 in reverse */
+        .name = "bxt", .device_id = 0x5a84, .revision = 0x01,
+        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015,
+        .gen = &gen9, .fuse = F9, .rpcap = INTEL_OA_RPCAP_BXT, .irq = I8,
+        .slices = 1, .subslices_per_slice = 3, .max_subslices = 3,
+        .eus_per_subslice = 6, .timestamp_hz = 19200000,
+        .ctc_mode = CTC_19M2, .gpu_ticks_ratio = 30,
+        .rp0 = 750 / 50, .rp1 = 300 / 50, .rpn = 250 / 50,
+    },
+    ROW("kbl", 0x5916, gen9, F9, I8, 1, 3, 4, 8, 12000000, CTC_12M, 0,
+        1050, 300, 300, 50),
+    ROW("kbl-gt3", 0x5926, gen9, F9, I8, 2, 3, 4, 8, 12000000, CTC_12M, 0,
+        1050, 300, 300, 50),
+    {
+        .name = "glk", .device_id = 0x3184, .revision = 0x01,
+        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015,
+        .gen = &gen9, .fuse = F9, .rpcap = INTEL_OA_RPCAP_BXT, .irq = I8,
+        .slices = 1, .subslices_per_slice = 3, .max_subslices = 3,
+        .eus_per_subslice = 6, .timestamp_hz = 19200000,
+        .ctc_mode = CTC_19M2, .gpu_ticks_ratio = 30,
+        .rp0 = 750 / 50, .rp1 = 300 / 50, .rpn = 250 / 50,
+    },
+    ROW("cfl", 0x3e92, gen9, F9, I8, 1, 3, 4, 8, 12000000, CTC_12M, 0,
+        1200, 350, 350, 50),
+    ROW("cfl-gt3", 0x3ea5, gen9, F9, I8, 2, 3, 4, 8, 12000000, CTC_12M, 0,
+        1200, 300, 300, 50),
+    ROW("cml", 0x9bc5, gen9, F9, I8, 1, 3, 4, 8, 12000000, CTC_12M, 0,
+        1200, 350, 350, 50),
+    ROW("icl", 0x8a52, gen11, F11, I11, 1, 8, 8, 8, 12000000, 0,
+        RPM_24M_S2, 1100, 300, 300, 50),
+    ROW("ehl", 0x4571, gen11, F11, I11, 1, 4, 8, 8, 19200000, 0,
+        RPM_19M2_S3, 750, 300, 250, 30),
+    ROW("jsl", 0x4e71, gen11, F11, I11, 1, 4, 8, 8, 19200000, 0,
+        RPM_19M2_S3, 800, 350, 250, 30),
+    ROW("tgl-gt1", 0x9a60, gen12, F12, I11, 1, 2, 6, 16, 19200000, 0,
+        RPM_19M2_S3, 1450, 350, 100, 30),
+    ROW("tgl", 0x9a49, gen12, F12, I11, 1, 6, 6, 16, 19200000, 0,
+        RPM_19M2_S3, 1350, 400, 100, 30),
+    ROW("rkl", 0x4c8a, gen12, F12, I11, 1, 2, 6, 16, 19200000, 0,
+        RPM_19M2_S3, 1300, 350, 100, 30),
+    ROW("adl-s", 0x4680, gen12, F12, I11, 1, 2, 6, 16, 19200000, 0,
+        RPM_19M2_S3, 1450, 300, 100, 30),
+    ROW("adl-p", 0x46a6, gen12, F12, I11, 1, 6, 6, 16, 19200000, 0,
+        RPM_19M2_S3, 1400, 300, 100, 30),
+    ROW("dg1", 0x4905, gen12, F12, INTEL_OA_IRQ_DG1, 1, 6, 6, 16, 19200000,
+        0, RPM_38M4_S2, 1550, 300, 100, 30),
 };
 
 const IntelOAPlatform *intel_oa_platform_find(uint16_t device_id)

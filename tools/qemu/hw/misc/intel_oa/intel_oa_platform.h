@@ -4,7 +4,10 @@
  * Everything that differs between GPUs is data in these tables; the
  * device picks one row at realize time from the "device-id" property.
  * Adding a platform is adding a row (and, for a new generation, a
- * generation descriptor with its report formats).
+ * generation descriptor with its report formats). Where a generation
+ * behaves differently rather than only carrying different numbers, the
+ * descriptor names a variant, and the block concerned picks its ops
+ * table for that variant once at realize.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -21,6 +24,12 @@
 #define INTEL_OA_MAX_REPORT_SIZE    256
 #define INTEL_OA_NUM_SELECTS        64
 #define INTEL_OA_MAX_RUNS           6
+
+/* RPT_ID report reasons, as bit numbers relative to the reason field. */
+enum {
+    INTEL_OA_REASON_TIMER = 0,
+    INTEL_OA_REASON_CTX_SWITCH = 3,
+};
 
 typedef enum IntelOARunKind {
     /* one little-endian dword per counter: bits 31:0 of the value */
@@ -53,13 +62,60 @@ typedef struct IntelOAFormat {
     IntelOACounterRun runs[INTEL_OA_MAX_RUNS];
 } IntelOAFormat;
 
+/* Where the OA unit's registers live (intel_oa_unit.c). */
+typedef enum IntelOARegBlock {
+    INTEL_OA_BLOCK_LEGACY,      /* Gen8-11: 0x2b00.., timer in 0x2360 */
+    INTEL_OA_BLOCK_OAG,         /* Gen12: 0xdaf4.., timer in 0x2b28 */
+} IntelOARegBlock;
+
+/* Interrupt architecture (intel_oa_irq.c). */
+typedef enum IntelOAIrqArch {
+    INTEL_OA_IRQ_GEN8,          /* GT banks + MASTER_IRQ (bdw..cml) */
+    INTEL_OA_IRQ_GEN11,         /* GFX_MSTR_IRQ + GT_INTR_DW (icl..adl-p) */
+    INTEL_OA_IRQ_DG1,           /* the Gen11 hierarchy behind a tile level */
+} IntelOAIrqArch;
+
+/* Fuse register encoding (intel_oa_gt.c). */
+typedef enum IntelOAFuse {
+    INTEL_OA_FUSE_GEN8,
+    INTEL_OA_FUSE_CHV,
+    INTEL_OA_FUSE_GEN9,
+    INTEL_OA_FUSE_GEN11,
+    INTEL_OA_FUSE_GEN12,
+} IntelOAFuse;
+
+/* How i915 finds the timestamp frequency (intel_oa_gt.c). */
+typedef enum IntelOAClock {
+    INTEL_OA_CLOCK_FIXED,       /* Gen8: 12.5 MHz, no register */
+    INTEL_OA_CLOCK_CTC,         /* Gen9: CTC_MODE shift */
+    INTEL_OA_CLOCK_RPM_CONFIG,  /* Gen11+: CTC_MODE + RPM_CONFIG0 */
+} IntelOAClock;
+
+/* Where RP_STATE_CAP is and its field order (intel_oa_gt.c). */
+typedef enum IntelOARpCap {
+    INTEL_OA_RPCAP_MCHBAR,      /* 0x145998: RP0 7:0, RP1 15:8, RPn 23:16 */
+    INTEL_OA_RPCAP_BXT,         /* 0x138170: RPn 7:0, RP1 15:8, RP0 23:16 */
+} IntelOARpCap;
+
+/* Where the actual frequency (CAGF) is reported (intel_oa_gt.c). */
+typedef enum IntelOACagf {
+    INTEL_OA_CAGF_GEN8,         /* RPSTAT1 13:7, 50 MHz units */
+    INTEL_OA_CAGF_GEN9,         /* RPSTAT1 31:23, 50/3 MHz units */
+    INTEL_OA_CAGF_GEN12,        /* GEN12_RPSTAT1 19:11, 50/3 MHz units */
+} IntelOACagf;
+
 /* What a hardware generation's OA unit looks like. */
 typedef struct IntelOAGen {
     const char *name;
     uint8_t gen;
-    /* RPT_ID bits */
-    uint32_t rpt_reason_timer;
+    /* RPT_ID: first bit of the reason field, context-valid bit */
+    uint8_t rpt_reason_shift;
     uint32_t rpt_ctx_valid;
+    IntelOARegBlock block;
+    /* OA_DEBUG exists (Gen9+); without it, context switches always report */
+    bool has_oa_debug;
+    IntelOAClock clock;
+    IntelOACagf cagf;
     /* formats indexed by OACONTROL counter select; NULL = invalid */
     const IntelOAFormat *formats[INTEL_OA_NUM_SELECTS];
 } IntelOAGen;
@@ -72,13 +128,17 @@ typedef struct IntelOAPlatform {
     uint16_t subsystem_vendor_id;
     uint16_t subsystem_id;
     const IntelOAGen *gen;
+    IntelOAFuse fuse;
+    IntelOARpCap rpcap;
+    IntelOAIrqArch irq;
     /* command streamer timestamp frequency */
     uint32_t timestamp_hz;
-    /* CTC_MODE value from which i915 derives timestamp_hz */
+    /* CTC_MODE and RPM_CONFIG0 values i915 derives timestamp_hz from */
     uint32_t ctc_mode;
+    uint32_t rpm_config0;
     /* synthetic GPU clock / timestamp clock (GPU_TICKS slope) */
     uint32_t gpu_ticks_ratio;
-    /* topology */
+    /* topology; max_subslices is the fuse register's subslice count */
     uint8_t slices;
     uint8_t subslices_per_slice;
     uint8_t max_subslices;
@@ -90,7 +150,7 @@ typedef struct IntelOAPlatform {
 } IntelOAPlatform;
 
 const IntelOAPlatform *intel_oa_platform_find(uint16_t device_id);
-/* Comma-separated "0x1912 (skl-gt2), ..." for error messages. */
+/* Comma-separated "0x1912 (skl), ..." for error messages. */
 char *intel_oa_platform_list(void);
 
 #endif /* HW_MISC_INTEL_OA_PLATFORM_H */

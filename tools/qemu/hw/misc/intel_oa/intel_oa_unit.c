@@ -1,8 +1,8 @@
 /*
  * intel-oa-gpu: render OA unit. Register semantics follow the Broadwell
- * PRM Vol 14 "Observability" and i915's Gen8/Gen9 programming sequence;
- * counter values come from the synthetic workload of
- * Documentation/vgpu-contract.rst.
+ * PRM Vol 14 "Observability" and i915's Gen8-12 programming sequences;
+ * counter values and the context-switch schedule come from the synthetic
+ * workload of Documentation/vgpu-contract.rst and platforms.rst.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -20,6 +20,107 @@
 #define OA_BUFFER_MIN_SIZE  (128 * KiB)
 /* next_ts of a unit whose next report lies beyond 2^64 ticks */
 #define OA_TS_NEVER         UINT64_MAX
+/* Context-switch schedule (platforms.rst): slices of 2^20 ticks. */
+#define OA_CTX_SLICE_SHIFT  20
+#define OA_CTX_PHASES       4
+
+/* Hardware IDs of the contexts running in phases 0..2; phase 3 is idle. */
+static const uint32_t oa_ctx_ids[OA_CTX_PHASES] = { 0x1a0, 0x2b0, 0x3c0, 0 };
+
+/* ---- register blocks ----------------------------------------------------- */
+
+/*
+ * Where each OA register lives in one register-block variant, and the
+ * rules that differ between the variants. Offset 0 = not present.
+ */
+struct IntelOARegLayout {
+    const char *name;
+    hwaddr addr[OA_REG_COUNT];
+    hwaddr starttrig;
+    hwaddr reporttrig;
+    hwaddr cec;
+    uint32_t status_mask;
+    /* counter select checked when enabling (OAG) or on every write */
+    bool select_at_enable;
+    /* OABUFFER needs an OA TLB invalidation after a disable (OAG) */
+    bool tlb_rule;
+    /* registers of the other variant: writes are violations, reads 0 */
+    const hwaddr *absent;
+    unsigned int nr_absent;
+};
+
+static const hwaddr oa_legacy_addrs[] = {
+    A_OACONTROL, A_OA_DEBUG, A_OASTATUS, A_OAHEADPTR, A_OATAILPTR,
+    A_OABUFFER, A_OACTXCONTROL,
+};
+
+static const IntelOARegLayout oa_layouts[] = {
+    [INTEL_OA_BLOCK_LEGACY] = {
+        .name = "Gen8-11",
+        .addr = {
+            [OA_REG_CONTROL] = A_OACONTROL,
+            [OA_REG_TIMER] = A_OACTXCONTROL,
+            [OA_REG_DEBUG] = A_OA_DEBUG,
+            [OA_REG_STATUS] = A_OASTATUS,
+            [OA_REG_HEAD] = A_OAHEADPTR,
+            [OA_REG_TAIL] = A_OATAILPTR,
+            [OA_REG_BUFFER] = A_OABUFFER,
+            [OA_REG_BUFFER_UDW] = A_OABUFFER_UDW,
+            [OA_REG_IMR] = A_OA_IMR,
+        },
+        .starttrig = A_OASTARTTRIG1,
+        .reporttrig = A_OAREPORTTRIG1,
+        .cec = A_OACEC0_0,
+        .status_mask = OASTATUS_DEFINED_MASK,
+    },
+    [INTEL_OA_BLOCK_OAG] = {
+        .name = "Gen12 OAG",
+        .addr = {
+            [OA_REG_CONTROL] = A_OAG_OACONTROL,
+            [OA_REG_TIMER] = A_OAG_OAGLBCTXCTRL,
+            [OA_REG_DEBUG] = A_OAG_OA_DEBUG,
+            [OA_REG_STATUS] = A_OAG_OASTATUS,
+            [OA_REG_HEAD] = A_OAG_OAHEADPTR,
+            [OA_REG_TAIL] = A_OAG_OATAILPTR,
+            [OA_REG_BUFFER] = A_OAG_OABUFFER,
+            [OA_REG_IMR] = A_OA_IMR,
+            [OA_REG_TLB_INV] = A_OA_TLB_INV_CR,
+        },
+        .starttrig = A_OAG_OASTARTTRIG1,
+        .reporttrig = A_OAG_OAREPORTTRIG1,
+        .cec = A_OAG_CEC0_0,
+        .status_mask = OAG_OASTATUS_DEFINED_MASK,
+        .select_at_enable = true,
+        .tlb_rule = true,
+        .absent = oa_legacy_addrs,
+        .nr_absent = ARRAY_SIZE(oa_legacy_addrs),
+    },
+};
+
+/* The logical register at @addr, or OA_REG_NONE. */
+static IntelOAReg oa_reg_at(const IntelOAUnit *oa, hwaddr addr)
+{
+    unsigned int i;
+
+    for (i = OA_REG_NONE + 1; i < OA_REG_COUNT; i++) {
+        if (oa->addr[i] && oa->addr[i] == addr) {
+            return i;
+        }
+    }
+    return OA_REG_NONE;
+}
+
+static bool oa_reg_absent(const IntelOAUnit *oa, hwaddr addr)
+{
+    unsigned int i;
+
+    for (i = 0; i < oa->layout->nr_absent; i++) {
+        if (oa->layout->absent[i] == addr) {
+            return true;
+        }
+    }
+    return false;
+}
 
 /* ---- buffer geometry ---------------------------------------------------- */
 
@@ -63,14 +164,47 @@ static bool oa_enabled(const IntelOAUnit *oa)
     return FIELD_EX32(oa->oacontrol, OACONTROL, COUNTER_ENABLE);
 }
 
-/* log2 of the sampling period P = 2^(e + 1) ticks: 1..64 */
-static unsigned int oa_period_shift(const IntelOAUnit *oa)
+static bool oa_timer_enabled(const IntelOAUnit *oa)
 {
+    return FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_ENABLE);
+}
+
+/*
+ * Context-switch reports: always on Gen8 (no OA_DEBUG), on Gen9+ unless
+ * OA_DEBUG bit 1 turns them off.
+ */
+static bool oa_ctx_switch_enabled(const IntelOAUnit *oa)
+{
+    return !oa->plat->gen->has_oa_debug ||
+           !(oa->oa_debug & INTEL_OA_DEBUG_NO_CTX_SWITCH);
+}
+
+/* log2 of the timer period P = 2^(e + 1) ticks: 1..64; 64 = never */
+static unsigned int oa_timer_shift(const IntelOAUnit *oa)
+{
+    if (!oa_timer_enabled(oa)) {
+        return 64;
+    }
     return FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_PERIOD) + 1;
 }
 
 /*
- * The period in ticks. Exponent 63 (P = 2^64) is stored as 2^63; its
+ * log2 of the spacing of all reports. Timer and context-switch periods
+ * are both powers of two, so one divides the other and the union of the
+ * two report sequences is simply the one with the shorter period.
+ */
+static unsigned int oa_period_shift(const IntelOAUnit *oa)
+{
+    unsigned int shift = oa_timer_shift(oa);
+
+    if (oa_ctx_switch_enabled(oa)) {
+        shift = MIN(shift, OA_CTX_SLICE_SHIFT);
+    }
+    return shift;
+}
+
+/*
+ * The report spacing in ticks. A spacing of 2^64 is stored as 2^63; its
  * first report is never due (oa_first_due()), so the value is not used.
  */
 static uint64_t oa_period(const IntelOAUnit *oa)
@@ -79,7 +213,7 @@ static uint64_t oa_period(const IntelOAUnit *oa)
 }
 
 /*
- * First multiple of the period after @now_ts, or OA_TS_NEVER if it does
+ * First multiple of the spacing after @now_ts, or OA_TS_NEVER if it does
  * not fit in 64 bits. T itself stays below 2^64 - 1 (the realize check
  * on timestamp-base), so OA_TS_NEVER is never reached.
  */
@@ -128,13 +262,27 @@ static void oa_skip_reports(IntelOAUnit *oa, uint64_t n)
  */
 static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
 {
+    const IntelOAGen *gen = oa->plat->gen;
     const IntelOAFormat *f = oa->fmt;
-    uint32_t t = ts;
+    unsigned int tshift = oa_timer_shift(oa);
+    uint32_t ctx = oa_ctx_ids[(ts >> OA_CTX_SLICE_SHIFT) % OA_CTX_PHASES];
+    uint32_t rpt = 0, t = ts;
     unsigned int i, j;
 
-    stl_le_p(r + 0, oa->plat->gen->rpt_reason_timer);
+    /* a report due at a slice boundary and a timer tick carries both */
+    if (tshift < 64 && !(ts & MAKE_64BIT_MASK(0, tshift))) {
+        rpt |= 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_TIMER);
+    }
+    if (oa_ctx_switch_enabled(oa) &&
+        !(ts & MAKE_64BIT_MASK(0, OA_CTX_SLICE_SHIFT))) {
+        rpt |= 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_CTX_SWITCH);
+    }
+    if (ctx) {
+        rpt |= gen->rpt_ctx_valid;
+    }
+    stl_le_p(r + 0, rpt);
     stl_le_p(r + 4, t);
-    stl_le_p(r + 8, 0);                 /* no context runs: CTX_ID 0 */
+    stl_le_p(r + 8, ctx);
     stl_le_p(r + 12, t * oa->plat->gpu_ticks_ratio);
 
     for (i = 0; i < f->nr_runs; i++) {
@@ -191,8 +339,7 @@ static void oa_update_half_full_status(IntelOAUnit *oa)
                  oa_fill(oa) >= oa_buf_size(oa) / 2 &&
                  !FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL);
 
-    intel_oa_irq_set_status(oa->irq, INTEL_OA_IRQ_BANK_OA,
-                            INTEL_OA_IRQ_OA_HALF_FULL, level);
+    intel_oa_irq_oa_status(oa->irq, level);
 }
 
 static void oa_half_full_event(IntelOAUnit *oa)
@@ -202,8 +349,7 @@ static void oa_half_full_event(IntelOAUnit *oa)
         return;
     }
     oa->ctl->stats.half_full_irqs++;
-    intel_oa_irq_event(oa->irq, INTEL_OA_IRQ_BANK_OA,
-                       INTEL_OA_IRQ_OA_HALF_FULL);
+    intel_oa_irq_oa_event(oa->irq);
 }
 
 /*
@@ -395,10 +541,10 @@ static void oa_timer_cb(void *opaque)
 static void oa_reconfigure(IntelOAUnit *oa)
 {
     bool run = oa_enabled(oa) && oa->fmt &&
-               FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_ENABLE);
+               (oa_timer_enabled(oa) || oa_ctx_switch_enabled(oa));
     uint64_t period = oa_period(oa);
 
-    /* exponents 62 and 63 share the stored period: compare "never" too */
+    /* spacings 2^63 and 2^64 share the stored period: compare "never" */
     if (run && (!oa->running || period != oa->period ||
                 (oa_period_shift(oa) >= 64) !=
                 (oa->next_ts == OA_TS_NEVER))) {
@@ -448,13 +594,27 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
                            "OACONTROL write 0x%08x sets MBZ bits 31:8", val);
     }
     if (!oa->plat->gen->formats[sel]) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_BAD_COUNTER_SELECT,
-                           "OACONTROL counter select %u is not a %s report "
-                           "format (valid: 0, 2, 5, 7)", sel,
-                           oa->plat->gen->name);
+        /*
+         * Gen12 disables OAG by writing 0 (select 0): only enabling
+         * with a format the generation lacks breaks the OAG rule.
+         */
+        if (!oa->layout->select_at_enable) {
+            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_BAD_COUNTER_SELECT,
+                               "OACONTROL counter select %u is not a %s "
+                               "report format (valid: 0, 2, 5, 7)", sel,
+                               oa->plat->gen->name);
+        } else if (FIELD_EX32(val, OACONTROL, COUNTER_ENABLE)) {
+            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OAG_BAD_SELECT,
+                               "OAG counters enabled with counter select "
+                               "%u; Gen12 OAG supports select 5 only", sel);
+        }
     }
     oa->oacontrol = val;
     oa->fmt = oa_format(oa);
+    if (was_enabled && !oa_enabled(oa) && oa->layout->tlb_rule) {
+        /* the OA TLB may hold the old buffer's translations */
+        oa->tlb_stale = true;
+    }
 
     if (!was_enabled && oa_enabled(oa)) {
         if (!oa->buffer_valid) {
@@ -489,12 +649,14 @@ static void oa_write_oactxcontrol(IntelOAUnit *oa, uint32_t val)
  */
 static void oa_write_oastatus(IntelOAUnit *oa, uint32_t val)
 {
-    if (val & ~OASTATUS_DEFINED_MASK) {
+    uint32_t defined = oa->layout->status_mask;
+
+    if (val & ~defined) {
         intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OASTATUS_MBZ,
                            "OASTATUS write 0x%08x sets reserved bits "
-                           "(defined: 0x%08x)", val, OASTATUS_DEFINED_MASK);
+                           "(defined: 0x%08x)", val, defined);
     }
-    oa->oastatus &= val | ~OASTATUS_DEFINED_MASK;
+    oa->oastatus &= val | ~defined;
 }
 
 static void oa_write_headptr(IntelOAUnit *oa, uint32_t val)
@@ -539,6 +701,12 @@ static void oa_write_oabuffer(IntelOAUnit *oa, uint32_t val)
                            "OABUFFER written (0x%08x) while the OA unit is "
                            "enabled", val);
     }
+    if (oa->tlb_stale) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OAG_BUFFER_WITHOUT_TLB_INV,
+                           "OAG_OABUFFER reprogrammed (0x%08x) after a "
+                           "disable without an OA_TLB_INV_CR invalidation",
+                           val);
+    }
     oa->buffer_valid = FIELD_EX32(val, OABUFFER, MEM_SELECT_GGTT);
     if (!oa->buffer_valid) {
         intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_NOT_GGTT,
@@ -582,14 +750,19 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
     };
     unsigned int i;
 
-    if (addr >= A_OASTARTTRIG1 && addr <= A_OASTARTTRIG8) {
-        return &oa->starttrig[(addr - A_OASTARTTRIG1) / 4];
+    const IntelOARegLayout *l = oa->layout;
+
+    if (addr % 4) {
+        return NULL;
     }
-    if (addr >= A_OAREPORTTRIG1 && addr <= A_OAREPORTTRIG8) {
-        return &oa->reporttrig[(addr - A_OAREPORTTRIG1) / 4];
+    if (addr - l->starttrig < 4 * INTEL_OA_NUM_TRIG) {
+        return &oa->starttrig[(addr - l->starttrig) / 4];
     }
-    if (addr >= A_OACEC0_0 && addr <= A_OACEC7_1) {
-        return &oa->cec[(addr - A_OACEC0_0) / 4];
+    if (addr - l->reporttrig < 4 * INTEL_OA_NUM_TRIG) {
+        return &oa->reporttrig[(addr - l->reporttrig) / 4];
+    }
+    if (addr - l->cec < 4 * INTEL_OA_NUM_CEC) {
+        return &oa->cec[(addr - l->cec) / 4];
     }
     if (addr >= INTEL_OA_NOA_BASE &&
         addr < INTEL_OA_NOA_BASE + INTEL_OA_NOA_SIZE) {
@@ -607,40 +780,49 @@ bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
 {
     uint32_t *reg;
 
-    switch (addr) {
-    case A_OACONTROL:
+    switch (oa_reg_at(oa, addr)) {
+    case OA_REG_CONTROL:
         *val = oa->oacontrol;
         break;
-    case A_OACTXCONTROL:
+    case OA_REG_TIMER:
         *val = oa->oactxcontrol;
         break;
-    case A_OACTXID:
-        *val = oa->oactxid;
-        break;
-    case A_OA_DEBUG:
+    case OA_REG_DEBUG:
         *val = oa->oa_debug;
         break;
-    case A_OASTATUS:
+    case OA_REG_STATUS:
         oa_catch_up(oa);
         *val = oa->oastatus;
         break;
-    case A_OAHEADPTR:
+    case OA_REG_HEAD:
         *val = oa->oaheadptr;
         break;
-    case A_OATAILPTR:
+    case OA_REG_TAIL:
         oa_catch_up(oa);
         *val = oa->oatailptr;
         break;
-    case A_OABUFFER:
+    case OA_REG_BUFFER:
         *val = oa->oabuffer;
         break;
-    case A_OABUFFER_UDW:
+    case OA_REG_BUFFER_UDW:
         *val = oa->oabuffer_udw;
         break;
-    case A_OA_IMR:
+    case OA_REG_IMR:
         *val = oa->oa_imr;
         break;
+    case OA_REG_TLB_INV:
+        /* the model invalidates at once: never busy */
+        *val = 0;
+        break;
     default:
+        if (oa_reg_absent(oa, addr)) {
+            *val = 0;
+            break;
+        }
+        if (addr == A_OACTXID) {
+            *val = oa->oactxid;
+            break;
+        }
         reg = oa_storage_reg(oa, addr);
         if (!reg) {
             return false;
@@ -653,60 +835,73 @@ bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
 
 bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
 {
+    IntelOAReg r = oa_reg_at(oa, addr);
     uint32_t *reg;
 
-    switch (addr) {
-    case A_OACONTROL:
-    case A_OACTXCONTROL:
-    case A_OASTATUS:
-    case A_OAHEADPTR:
-    case A_OATAILPTR:
-    case A_OABUFFER:
-    case A_OABUFFER_UDW:
-    case A_OA_IMR:
+    switch (r) {
+    case OA_REG_NONE:
+    case OA_REG_TLB_INV:
+        break;
+    default:
         /* everything due under the old programming lands first */
         oa_catch_up(oa);
         break;
     }
     trace_intel_oa_unit_write(addr, val);
 
-    switch (addr) {
-    case A_OACONTROL:
+    switch (r) {
+    case OA_REG_CONTROL:
         oa_write_oacontrol(oa, val);
         break;
-    case A_OACTXCONTROL:
+    case OA_REG_TIMER:
         oa_write_oactxcontrol(oa, val);
         break;
-    case A_OACTXID:
-        oa->oactxid = val;
-        break;
-    case A_OA_DEBUG:
+    case OA_REG_DEBUG:
         /* masked register: bits 31:16 select the bits 15:0 written */
         oa->oa_debug = ((oa->oa_debug & ~(val >> 16)) |
                         (val & (val >> 16))) & 0xffff;
+        /* bit 1 switches context-switch reports */
+        oa_reconfigure(oa);
         break;
-    case A_OASTATUS:
+    case OA_REG_STATUS:
         oa_write_oastatus(oa, val);
         break;
-    case A_OAHEADPTR:
+    case OA_REG_HEAD:
         oa_write_headptr(oa, val);
         break;
-    case A_OATAILPTR:
+    case OA_REG_TAIL:
         oa_write_tailptr(oa, val);
         break;
-    case A_OABUFFER:
+    case OA_REG_BUFFER:
         oa_write_oabuffer(oa, val);
         break;
-    case A_OABUFFER_UDW:
+    case OA_REG_BUFFER_UDW:
         oa_write_oabuffer_udw(oa, val);
         break;
-    case A_OA_IMR:
+    case OA_REG_IMR:
         oa->oa_imr = val;
         if (oa->buffer_valid) {
             oa_update_half_full_status(oa);
         }
         break;
+    case OA_REG_TLB_INV:
+        if (FIELD_EX32(val, OA_TLB_INV_CR, INVALIDATE)) {
+            oa->tlb_stale = false;
+        }
+        break;
     default:
+        if (oa_reg_absent(oa, addr)) {
+            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_LEGACY_OA_REG,
+                               "write of 0x%08x to 0x%04" HWADDR_PRIx ": the "
+                               "Gen8-11 OA register block does not exist "
+                               "on %s; ignored", val, addr,
+                               oa->plat->gen->name);
+            break;
+        }
+        if (addr == A_OACTXID) {
+            oa->oactxid = val;
+            break;
+        }
         reg = oa_storage_reg(oa, addr);
         if (!reg) {
             return false;
@@ -743,6 +938,11 @@ void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
     oa->irq = irq;
     oa->gt = gt;
     oa->ctl = ctl;
+    oa->layout = &oa_layouts[plat->gen->block];
+    memcpy(oa->addr, oa->layout->addr, sizeof(oa->addr));
+    if (!plat->gen->has_oa_debug) {
+        oa->addr[OA_REG_DEBUG] = 0;
+    }
     oa->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, oa_timer_cb, oa);
 
     /* S_k = ((seed * (k + 1)) << 8) + (k << 24), 64-bit arithmetic */
@@ -783,6 +983,7 @@ void intel_oa_unit_reset(IntelOAUnit *oa)
     memset(oa->flex, 0, sizeof(oa->flex));
     memset(oa->noa, 0, sizeof(oa->noa));
     oa->buffer_valid = false;
+    oa->tlb_stale = false;
     oa->running = false;
     oa->wptr = 0;
     oa->period = oa_period(oa);
@@ -817,8 +1018,8 @@ static int oa_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_unit = {
     .name = "intel-oa-gpu/oa",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .post_load = oa_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(oacontrol, IntelOAUnit),
@@ -837,6 +1038,7 @@ const VMStateDescription vmstate_intel_oa_unit = {
         VMSTATE_UINT32_ARRAY(flex, IntelOAUnit, INTEL_OA_NUM_FLEX),
         VMSTATE_UINT32_ARRAY(noa, IntelOAUnit, INTEL_OA_NOA_REGS),
         VMSTATE_BOOL(buffer_valid, IntelOAUnit),
+        VMSTATE_BOOL(tlb_stale, IntelOAUnit),
         VMSTATE_BOOL(running, IntelOAUnit),
         VMSTATE_UINT32(wptr, IntelOAUnit),
         VMSTATE_UINT64(period, IntelOAUnit),

@@ -1,5 +1,5 @@
 /*
- * intel-oa-gpu: the render OA unit (Gen8/Gen9 programming model).
+ * intel-oa-gpu: the render OA unit (Gen8-11 block and Gen12 OAG block).
  *
  * Timer-triggered reports are generated in batches: one QEMU timer per
  * OA unit fires about every millisecond of virtual time (or when the
@@ -28,6 +28,24 @@
 
 #define INTEL_OA_NOA_REGS       (INTEL_OA_NOA_SIZE / 4)
 
+/* The OA unit's registers, wherever a register-block variant puts them. */
+typedef enum IntelOAReg {
+    OA_REG_NONE,
+    OA_REG_CONTROL,
+    OA_REG_TIMER,
+    OA_REG_DEBUG,
+    OA_REG_STATUS,
+    OA_REG_HEAD,
+    OA_REG_TAIL,
+    OA_REG_BUFFER,
+    OA_REG_BUFFER_UDW,
+    OA_REG_IMR,
+    OA_REG_TLB_INV,
+    OA_REG_COUNT
+} IntelOAReg;
+
+typedef struct IntelOARegLayout IntelOARegLayout;
+
 struct IntelOAUnit {
     /* collaborators */
     PCIDevice *pdev;
@@ -37,6 +55,9 @@ struct IntelOAUnit {
     IntelOAGt *gt;
     IntelOACtl *ctl;
     QEMUTimer *timer;
+    /* register-block variant, and its offsets (0 = absent here) */
+    const IntelOARegLayout *layout;
+    hwaddr addr[OA_REG_COUNT];
 
     /* programmable registers */
     uint32_t oacontrol;
@@ -57,6 +78,8 @@ struct IntelOAUnit {
 
     /* internal state */
     bool buffer_valid;          /* OABUFFER programmed since reset */
+    /* OAG disabled since the last OA_TLB_INV_CR invalidation */
+    bool tlb_stale;
     bool running;               /* counters + timer enabled, format valid */
     uint32_t wptr;              /* where the next report lands (GGTT) */
     uint64_t period;            /* sampling period, timestamp ticks */
