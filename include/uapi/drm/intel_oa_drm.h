@@ -66,6 +66,14 @@ extern "C" {
 #define I915_PARAM_CHIPSET_ID			4
 /** @I915_PARAM_REVISION: PCI revision id of the GPU. */
 #define I915_PARAM_REVISION			32
+/** @I915_PARAM_SUBSLICE_TOTAL: number of available subslices. */
+#define I915_PARAM_SUBSLICE_TOTAL		33
+/** @I915_PARAM_EU_TOTAL: number of available EUs. */
+#define I915_PARAM_EU_TOTAL			34
+/** @I915_PARAM_SLICE_MASK: mask of available slices. */
+#define I915_PARAM_SLICE_MASK			46
+/** @I915_PARAM_SUBSLICE_MASK: mask of available subslices of slice 0. */
+#define I915_PARAM_SUBSLICE_MASK		47
 /** @I915_PARAM_CS_TIMESTAMP_FREQUENCY: command streamer timestamp Hz. */
 #define I915_PARAM_CS_TIMESTAMP_FREQUENCY	51
 /** @I915_PARAM_PERF_REVISION: revision of the perf uAPI implemented. */

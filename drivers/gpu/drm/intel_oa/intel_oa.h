@@ -13,6 +13,28 @@
 struct drm_file;
 struct drm_minor;
 
+/**
+ * intel_oa_topology_ss_stride - bytes per slice of the subslice masks
+ * @t: topology
+ *
+ * Return: DIV_ROUND_UP(max_subslices, 8), as in i915's sseu info.
+ */
+static inline u32 intel_oa_topology_ss_stride(const struct intel_oa_topology *t)
+{
+	return DIV_ROUND_UP(t->max_subslices, BITS_PER_BYTE);
+}
+
+/**
+ * intel_oa_topology_eu_stride - bytes per subslice of the EU masks
+ * @t: topology
+ *
+ * Return: DIV_ROUND_UP(max_eus_per_subslice, 8), as in i915's sseu info.
+ */
+static inline u32 intel_oa_topology_eu_stride(const struct intel_oa_topology *t)
+{
+	return DIV_ROUND_UP(t->max_eus_per_subslice, BITS_PER_BYTE);
+}
+
 /* intel_oa_platform.c */
 extern const struct pci_device_id intel_oa_pci_ids[];
 

@@ -27,8 +27,11 @@
  * relies on every report starting with a non-zero RPT_ID or TIMESTAMP and
  * on the buffer being zeroed: intel_oa_buffer_check() walks forward from
  * @tail towards the hardware tail one report at a time and stops at the
- * first report whose first two dwords are both still zero. Only the reports
- * before it are exposed; the rest are picked up by a later check once they
+ * first report whose first two dwords are both still zero. Every report
+ * has at least one reason bit (timer, context switch or both) in RPT_ID,
+ * whatever its context-valid bit and CTX_ID, so a landed report never looks
+ * unlanded; the check needs no per-generation knowledge of those fields.
+ * Only the reports before it are exposed; the rest are picked up by a later check once they
  * land. read() zeroes the first two dwords of each report it consumes, so
  * the next lap of the buffer sees zeroes again. A report is therefore
  * exposed exactly once and never before it landed: nothing is lost or
@@ -297,6 +300,7 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 	struct intel_oa_buffer *buf = &stream->buf;
 	u32 report_size = buf->format->size;
 	u32 valid_ctx_bit = oa->gen->valid_ctx_bit;
+	bool squash = oa->gen->quirks & INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID;
 	unsigned long flags;
 	u32 head, tail, n = 0;
 	int ret = 0;
@@ -319,11 +323,11 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 		u32 *report32 = (u32 *)report;
 
 		/*
-		 * Like i915 (Gen8..11): a CTX_ID not marked valid is squashed
-		 * to INVALID_CTX_ID; the valid bit stays clear so userspace
-		 * can tell.
+		 * Like i915 on Gen8..11: a CTX_ID not marked valid is
+		 * squashed to INVALID_CTX_ID; the valid bit stays clear so
+		 * userspace can tell. Gen12 passes CTX_ID through.
 		 */
-		if (!(report32[0] & valid_ctx_bit))
+		if (squash && !(report32[0] & valid_ctx_bit))
 			report32[2] = INVALID_CTX_ID;
 
 		ret = append_sample(stream, ubuf, count, offset, report);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Per-generation OA ops tables, referenced by the platform table.
+ * Per-generation OA ops tables, referenced by the platform table, and the
+ * building blocks they are assembled from.
  */
 
 #ifndef _INTEL_OA_GEN_H_
@@ -8,6 +9,51 @@
 
 #include "intel_oa_types.h"
 
+extern const struct intel_oa_hw_ops intel_oa_gen8_ops;
+extern const struct intel_oa_hw_ops intel_oa_chv_ops;
 extern const struct intel_oa_hw_ops intel_oa_gen9_ops;
+extern const struct intel_oa_hw_ops intel_oa_gen11_ops;
+extern const struct intel_oa_hw_ops intel_oa_gen12_ops;
+extern const struct intel_oa_hw_ops intel_oa_dg1_ops;
+
+/**
+ * struct intel_oa_range - an inclusive MMIO range of a register whitelist
+ * @start: first offset.
+ * @end: last offset.
+ */
+struct intel_oa_range {
+	u32 start;
+	u32 end;
+};
+
+/* intel_oa_gen8.c: helpers shared by the OA unit blocks. */
+#define INTEL_OA_N_FLEX_REGS	7
+extern const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS];
+void intel_oa_write_regs(struct intel_oa_device *oa,
+			 const struct intel_oa_reg *regs, u32 n);
+u32 intel_oa_config_flex_value(const struct intel_oa_config *config,
+			       u32 addr);
+bool intel_oa_in_ranges(u32 addr, const struct intel_oa_range *r, size_t n);
+bool intel_oa_is_valid_flex_addr(u32 addr);
+
+/* intel_oa_fuses.c: topology and timestamp clock readers. */
+void intel_oa_gen8_read_topology(struct intel_oa_device *oa);
+void intel_oa_chv_read_topology(struct intel_oa_device *oa);
+void intel_oa_gen9_read_topology(struct intel_oa_device *oa);
+void intel_oa_gen11_read_topology(struct intel_oa_device *oa);
+void intel_oa_gen12_read_topology(struct intel_oa_device *oa);
+u32 intel_oa_gen8_read_timestamp_freq(struct intel_oa_device *oa);
+u32 intel_oa_gen9_read_timestamp_freq(struct intel_oa_device *oa);
+u32 intel_oa_gen11_read_timestamp_freq(struct intel_oa_device *oa);
+
+/* intel_oa_gen11_irq.c: the Gen11+ and DG1 interrupt hierarchies. */
+void intel_oa_gen11_irq_reset(struct intel_oa_device *oa);
+void intel_oa_gen11_irq_postinstall(struct intel_oa_device *oa);
+void intel_oa_gen11_irq_oa_unmask(struct intel_oa_device *oa);
+void intel_oa_gen11_irq_oa_mask(struct intel_oa_device *oa);
+irqreturn_t intel_oa_gen11_irq_handler(struct intel_oa_device *oa);
+void intel_oa_dg1_irq_reset(struct intel_oa_device *oa);
+void intel_oa_dg1_irq_postinstall(struct intel_oa_device *oa);
+irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa);
 
 #endif /* _INTEL_OA_GEN_H_ */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * OA unit programming for the Gen8 family (Broadwell .. Gen11 layout of
- * the OA registers), used by the Gen9 rows of the platform table.
+ * OA unit programming for the Gen8 register layout (Broadwell .. Gen11),
+ * the Gen8 interrupt banks, and the Gen8/Gen9 fuse and clock readers.
  */
 
 #include <linux/delay.h>
@@ -18,7 +18,8 @@
  * DOC: Gen8 OA unit
  *
  * Opening a stream programs the metrics set (gen8_enable_metric_set()):
- * OA_DEBUG (clock ratio reports off where the platform has that quirk),
+ * OA_DEBUG (clock ratio reports off where the platform has that quirk;
+ * Gen8 has no OA_DEBUG and always writes context-switch reports),
  * OACTXCONTROL (timer exponent and enable), the flex EU counter controls,
  * then the config's NOA mux, boolean counter and flex registers, followed
  * by a 500 us NOA settle delay. On silicon i915 puts OACTXCONTROL and the
@@ -31,13 +32,19 @@
 
 #define NOA_PROGRAMMING_DELAY_US	500
 
-static const u32 gen8_flex_regs[] = {
+const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS] = {
 	EU_PERF_CNTL0, EU_PERF_CNTL1, EU_PERF_CNTL2, EU_PERF_CNTL3,
 	EU_PERF_CNTL4, EU_PERF_CNTL5, EU_PERF_CNTL6,
 };
 
-static void write_regs(struct intel_oa_device *oa,
-		       const struct intel_oa_reg *regs, u32 n)
+/**
+ * intel_oa_write_regs - write a list of register/value pairs
+ * @oa: device
+ * @regs: the pairs
+ * @n: number of @regs
+ */
+void intel_oa_write_regs(struct intel_oa_device *oa,
+			 const struct intel_oa_reg *regs, u32 n)
 {
 	u32 i;
 
@@ -45,7 +52,14 @@ static void write_regs(struct intel_oa_device *oa,
 		intel_oa_write(oa, regs[i].addr, regs[i].value);
 }
 
-static u32 config_flex_value(const struct intel_oa_config *config, u32 addr)
+/**
+ * intel_oa_config_flex_value - the value a config gives a flex register
+ * @config: the metrics set (may be NULL)
+ * @addr: one of intel_oa_flex_regs
+ *
+ * Return: the config's value, or 0 (counter disabled) if it has none.
+ */
+u32 intel_oa_config_flex_value(const struct intel_oa_config *config, u32 addr)
 {
 	u32 i;
 
@@ -73,13 +87,15 @@ static void gen8_enable_metric_set(struct intel_oa_stream *stream,
 			    GEN8_OA_TIMER_ENABLE;
 	intel_oa_write(oa, GEN8_OACTXCONTROL, ctx_ctrl);
 
-	for (i = 0; i < ARRAY_SIZE(gen8_flex_regs); i++)
-		intel_oa_write(oa, gen8_flex_regs[i],
-			       config_flex_value(config, gen8_flex_regs[i]));
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		intel_oa_write(oa, intel_oa_flex_regs[i],
+			       intel_oa_config_flex_value(config,
+							  intel_oa_flex_regs[i]));
 
-	write_regs(oa, config->mux_regs, config->mux_regs_len);
-	write_regs(oa, config->b_counter_regs, config->b_counter_regs_len);
-	write_regs(oa, config->flex_regs, config->flex_regs_len);
+	intel_oa_write_regs(oa, config->mux_regs, config->mux_regs_len);
+	intel_oa_write_regs(oa, config->b_counter_regs,
+			    config->b_counter_regs_len);
+	intel_oa_write_regs(oa, config->flex_regs, config->flex_regs_len);
 
 	/* Let the NOA network settle before counting, like i915's noa_wait. */
 	usleep_range(NOA_PROGRAMMING_DELAY_US, 2 * NOA_PROGRAMMING_DELAY_US);
@@ -91,10 +107,23 @@ static void gen8_disable_metric_set(struct intel_oa_stream *stream)
 	unsigned int i;
 
 	intel_oa_write(oa, GEN8_OACTXCONTROL, 0);
-	for (i = 0; i < ARRAY_SIZE(gen8_flex_regs); i++)
-		intel_oa_write(oa, gen8_flex_regs[i], 0);
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
 
 	intel_oa_rmw(oa, GDT_CHICKEN_BITS, GT_NOA_ENABLE, 0);
+}
+
+/* Gen11 moved the NOA enable to RPM_CONFIG1 (i915 gen10_disable_metric_set). */
+static void gen11_disable_metric_set(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+	unsigned int i;
+
+	intel_oa_write(oa, GEN8_OACTXCONTROL, 0);
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
+
+	intel_oa_rmw(oa, RPM_CONFIG1, GEN10_GT_NOA_ENABLE, 0);
 }
 
 static void gen8_oa_enable(struct intel_oa_stream *stream)
@@ -179,16 +208,14 @@ static void gen8_clear_report_lost(struct intel_oa_stream *stream)
 }
 
 /**
- * struct oa_range - an inclusive MMIO range of a register whitelist
- * @start: first offset.
- * @end: last offset.
+ * intel_oa_in_ranges - is an offset inside one of a whitelist's ranges?
+ * @addr: MMIO offset
+ * @r: inclusive ranges
+ * @n: number of @r
+ *
+ * Return: true if @addr lies in one of @r.
  */
-struct oa_range {
-	u32 start;
-	u32 end;
-};
-
-static bool in_ranges(u32 addr, const struct oa_range *r, size_t n)
+bool intel_oa_in_ranges(u32 addr, const struct intel_oa_range *r, size_t n)
 {
 	size_t i;
 
@@ -199,13 +226,13 @@ static bool in_ranges(u32 addr, const struct oa_range *r, size_t n)
 }
 
 /* Whitelists, as ranges from i915_perf.c (Gen7 b-counters, Gen7+8 mux). */
-static const struct oa_range gen7_oa_b_counters[] = {
+static const struct intel_oa_range gen7_oa_b_counters[] = {
 	{ 0x2710, 0x272c },	/* OASTARTTRIG1..8 */
 	{ 0x2740, 0x275c },	/* OAREPORTTRIG1..8 */
 	{ 0x2770, 0x27ac },	/* CEC0_0 .. CEC7_1 */
 };
 
-static const struct oa_range gen8_oa_mux_regs[] = {
+static const struct intel_oa_range gen8_oa_mux_regs[] = {
 	{ 0x91b8, 0x91cc },	/* OA_PERFCNT1..2, OA_PERFMATRIX */
 	{ 0x9800, 0x9888 },	/* MICRO_BP0_0 .. NOA_WRITE */
 	{ 0xe180, 0xe180 },	/* HALF_SLICE_CHICKEN2 */
@@ -213,23 +240,52 @@ static const struct oa_range gen8_oa_mux_regs[] = {
 	{ 0x20cc, 0x20cc },	/* WAIT_FOR_RC6_EXIT */
 };
 
+static const struct intel_oa_range chv_oa_mux_regs[] = {
+	{ 0x182300, 0x1823a4 },
+};
+
+static const struct intel_oa_range gen11_oa_mux_regs[] = {
+	{ 0x91c8, 0x91dc },	/* OA_PERFCNT[3-4] */
+};
+
 static bool gen7_is_valid_b_counter_addr(u32 addr)
 {
-	return in_ranges(addr, gen7_oa_b_counters,
+	return intel_oa_in_ranges(addr, gen7_oa_b_counters,
 			 ARRAY_SIZE(gen7_oa_b_counters));
 }
 
 static bool gen8_is_valid_mux_addr(u32 addr)
 {
-	return in_ranges(addr, gen8_oa_mux_regs, ARRAY_SIZE(gen8_oa_mux_regs));
+	return intel_oa_in_ranges(addr, gen8_oa_mux_regs,
+				  ARRAY_SIZE(gen8_oa_mux_regs));
 }
 
-static bool gen8_is_valid_flex_addr(u32 addr)
+static bool chv_is_valid_mux_addr(u32 addr)
+{
+	return gen8_is_valid_mux_addr(addr) ||
+	       intel_oa_in_ranges(addr, chv_oa_mux_regs,
+				  ARRAY_SIZE(chv_oa_mux_regs));
+}
+
+static bool gen11_is_valid_mux_addr(u32 addr)
+{
+	return gen8_is_valid_mux_addr(addr) ||
+	       intel_oa_in_ranges(addr, gen11_oa_mux_regs,
+				  ARRAY_SIZE(gen11_oa_mux_regs));
+}
+
+/**
+ * intel_oa_is_valid_flex_addr - flex EU whitelist (Gen8..Gen12)
+ * @addr: MMIO offset
+ *
+ * Return: true if @addr is one of the EU_PERF_CNT_CTL registers.
+ */
+bool intel_oa_is_valid_flex_addr(u32 addr)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(gen8_flex_regs); i++)
-		if (gen8_flex_regs[i] == addr)
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		if (intel_oa_flex_regs[i] == addr)
 			return true;
 	return false;
 }
@@ -305,77 +361,65 @@ static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
 	return oa_event ? IRQ_WAKE_THREAD : IRQ_HANDLED;
 }
 
-static void gen9_read_topology(struct intel_oa_device *oa)
-{
-	struct intel_oa_topology *t = &oa->topo;
-	u32 fuse2, ss_mask, eu_disable;
-	unsigned int s, ss;
+/*
+ * Gen8 family OA ops. Broadwell, Cherryview, Gen9 and Gen11 share the OA
+ * unit block; they differ in fuses, clock source, whitelists and, on
+ * Gen11, the NOA enable bit and the interrupt hierarchy.
+ */
+#define GEN8_OA_UNIT_OPS						\
+	.enable_metric_set = gen8_enable_metric_set,			\
+	.oa_enable = gen8_oa_enable,					\
+	.oa_disable = gen8_oa_disable,					\
+	.read_tail = gen8_read_tail,					\
+	.write_head = gen8_write_head,					\
+	.read_status = gen8_read_status,				\
+	.clear_report_lost = gen8_clear_report_lost,			\
+	.is_valid_b_counter_reg = gen7_is_valid_b_counter_addr,		\
+	.is_valid_flex_reg = intel_oa_is_valid_flex_addr
 
-	memset(t, 0, sizeof(*t));
-	t->max_slices = oa->platform->max_slices;
-	t->max_subslices = oa->platform->max_subslices;
-	t->max_eus_per_subslice = oa->platform->max_eus_per_subslice;
+#define GEN8_IRQ_OPS							\
+	.irq_reset = gen8_irq_reset,					\
+	.irq_postinstall = gen8_irq_postinstall,			\
+	.irq_oa_unmask = gen8_irq_oa_unmask,				\
+	.irq_oa_mask = gen8_irq_oa_mask,				\
+	.irq_handler = gen8_irq_handler
 
-	fuse2 = intel_oa_read(oa, GEN8_FUSE2);
-	t->slice_mask = FIELD_GET(GEN8_F2_S_ENA_MASK, fuse2) &
-			GENMASK(t->max_slices - 1, 0);
-	ss_mask = GENMASK(t->max_subslices - 1, 0) &
-		  ~FIELD_GET(GEN9_F2_SS_DIS_MASK, fuse2);
-
-	for (s = 0; s < t->max_slices; s++) {
-		if (!(t->slice_mask & BIT(s)))
-			continue;
-		t->subslice_mask[s] = ss_mask;
-		eu_disable = intel_oa_read(oa, GEN9_EU_DISABLE(s));
-		for (ss = 0; ss < t->max_subslices; ss++) {
-			if (!(ss_mask & BIT(ss)))
-				continue;
-			/* One byte of EU-disable bits per subslice. */
-			t->eu_mask[s * t->max_subslices + ss] =
-				~(eu_disable >> (ss * 8)) &
-				GENMASK(t->max_eus_per_subslice - 1, 0);
-		}
-	}
-}
-
-static u32 gen9_read_timestamp_freq(struct intel_oa_device *oa)
-{
-	u32 ctc = intel_oa_read(oa, CTC_MODE);
-	u32 ovr, base, frac;
-
-	if (FIELD_GET(CTC_SOURCE_PARAMETER_MASK, ctc) ==
-	    CTC_SOURCE_DIVIDE_LOGIC) {
-		ovr = intel_oa_read(oa, TIMESTAMP_OVERRIDE);
-		base = (FIELD_GET(TIMESTAMP_OVERRIDE_US_COUNTER_DIVIDER_MASK,
-				  ovr) + 1) * 1000000;
-		frac = 1000000 /
-		       (FIELD_GET(TIMESTAMP_OVERRIDE_US_COUNTER_DENOMINATOR_MASK,
-				  ovr) + 1);
-		return base + frac;
-	}
-
-	return oa->platform->crystal_hz >>
-	       (3 - FIELD_GET(CTC_SHIFT_PARAMETER_MASK, ctc));
-}
-
-/* Gen8 family OA ops, used from Broadwell to Gen11 register layouts. */
-const struct intel_oa_hw_ops intel_oa_gen9_ops = {
-	.read_topology = gen9_read_topology,
-	.read_timestamp_freq = gen9_read_timestamp_freq,
-	.enable_metric_set = gen8_enable_metric_set,
+const struct intel_oa_hw_ops intel_oa_gen8_ops = {
+	GEN8_OA_UNIT_OPS,
+	GEN8_IRQ_OPS,
+	.read_topology = intel_oa_gen8_read_topology,
+	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
 	.disable_metric_set = gen8_disable_metric_set,
-	.oa_enable = gen8_oa_enable,
-	.oa_disable = gen8_oa_disable,
-	.read_tail = gen8_read_tail,
-	.write_head = gen8_write_head,
-	.read_status = gen8_read_status,
-	.clear_report_lost = gen8_clear_report_lost,
 	.is_valid_mux_reg = gen8_is_valid_mux_addr,
-	.is_valid_b_counter_reg = gen7_is_valid_b_counter_addr,
-	.is_valid_flex_reg = gen8_is_valid_flex_addr,
-	.irq_reset = gen8_irq_reset,
-	.irq_postinstall = gen8_irq_postinstall,
-	.irq_oa_unmask = gen8_irq_oa_unmask,
-	.irq_oa_mask = gen8_irq_oa_mask,
-	.irq_handler = gen8_irq_handler,
+};
+
+const struct intel_oa_hw_ops intel_oa_chv_ops = {
+	GEN8_OA_UNIT_OPS,
+	GEN8_IRQ_OPS,
+	.read_topology = intel_oa_chv_read_topology,
+	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
+	.disable_metric_set = gen8_disable_metric_set,
+	.is_valid_mux_reg = chv_is_valid_mux_addr,
+};
+
+const struct intel_oa_hw_ops intel_oa_gen9_ops = {
+	GEN8_OA_UNIT_OPS,
+	GEN8_IRQ_OPS,
+	.read_topology = intel_oa_gen9_read_topology,
+	.read_timestamp_freq = intel_oa_gen9_read_timestamp_freq,
+	.disable_metric_set = gen8_disable_metric_set,
+	.is_valid_mux_reg = gen8_is_valid_mux_addr,
+};
+
+const struct intel_oa_hw_ops intel_oa_gen11_ops = {
+	GEN8_OA_UNIT_OPS,
+	.read_topology = intel_oa_gen11_read_topology,
+	.read_timestamp_freq = intel_oa_gen11_read_timestamp_freq,
+	.disable_metric_set = gen11_disable_metric_set,
+	.is_valid_mux_reg = gen11_is_valid_mux_addr,
+	.irq_reset = intel_oa_gen11_irq_reset,
+	.irq_postinstall = intel_oa_gen11_irq_postinstall,
+	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
+	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
+	.irq_handler = intel_oa_gen11_irq_handler,
 };

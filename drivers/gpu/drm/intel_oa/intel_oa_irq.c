@@ -15,9 +15,12 @@
  * DOC: interrupts
  *
  * One vector, MSI if available, else the legacy INTx line (shared). The
- * hard handler is the generation's &intel_oa_hw_ops.irq_handler: on Gen8+
- * it disables MASTER_IRQ, reads and acks the GT bank IIR, re-enables the
- * master and returns IRQ_WAKE_THREAD if the OA half-full bit was set.
+ * hard handler is the generation's &intel_oa_hw_ops.irq_handler: on Gen8
+ * and Gen9 it disables MASTER_IRQ, reads and acks the GT bank IIR and
+ * re-enables the master; on Gen11+ it serves the WDOAPerf bit of
+ * GT_INTR_DW0 through the selector and identity registers (and on DG1 the
+ * tile level first, see "Gen11+ interrupts"). Each returns
+ * IRQ_WAKE_THREAD if the OA half-full event was set.
  *
  * The thread drains: it reads the hardware tail of the exclusive stream,
  * runs the tail-race check (see "OA buffer") and wakes readers. Stream

@@ -3,6 +3,7 @@
  * GETPARAM, QUERY, GEM_THROTTLE and REG_READ ioctls.
  */
 
+#include <linux/bitops.h>
 #include <linux/nospec.h>
 #include <linux/uaccess.h>
 
@@ -17,6 +18,26 @@
  * 2 CONFIG, 3 HOLD_PREEMPTION, 4 GLOBAL_SSEU, 5 POLL_OA_PERIOD.
  */
 #define INTEL_OA_PERF_REVISION	5
+
+static int topology_subslice_total(const struct intel_oa_topology *t)
+{
+	unsigned int s;
+	int total = 0;
+
+	for (s = 0; s < t->max_slices; s++)
+		total += hweight8(t->subslice_mask[s]);
+	return total;
+}
+
+static int topology_eu_total(const struct intel_oa_topology *t)
+{
+	unsigned int i;
+	int total = 0;
+
+	for (i = 0; i < t->max_slices * t->max_subslices; i++)
+		total += hweight16(t->eu_mask[i]);
+	return total;
+}
 
 /**
  * intel_oa_getparam_ioctl - DRM_IOCTL_I915_GETPARAM
@@ -49,6 +70,27 @@ int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 	case I915_PARAM_PERF_REVISION:
 		value = INTEL_OA_PERF_REVISION;
 		break;
+	case I915_PARAM_SUBSLICE_TOTAL:
+		value = topology_subslice_total(&oa->topo);
+		if (!value)
+			return -ENODEV;
+		break;
+	case I915_PARAM_EU_TOTAL:
+		value = topology_eu_total(&oa->topo);
+		if (!value)
+			return -ENODEV;
+		break;
+	case I915_PARAM_SLICE_MASK:
+		value = oa->topo.slice_mask;
+		if (!value)
+			return -ENODEV;
+		break;
+	case I915_PARAM_SUBSLICE_MASK:
+		/* Slice 0's subslices, as i915. */
+		value = oa->topo.subslice_mask[0];
+		if (!value)
+			return -ENODEV;
+		break;
 	default:
 		drm_dbg(dev, "unknown parameter %d\n", param->param);
 		return -EINVAL;
@@ -80,20 +122,29 @@ static int query_topology_info(struct intel_oa_device *oa,
 			       struct drm_i915_query_item *item)
 {
 	const struct intel_oa_topology *t = &oa->topo;
+	u32 ss_stride = intel_oa_topology_ss_stride(t);
+	u32 eu_stride = intel_oa_topology_eu_stride(t);
 	struct drm_i915_query_topology_info topo;
 	u32 slice_length, subslice_length, eu_length, total_length;
-	u8 __user *out;
+	u8 masks[1 + INTEL_OA_MAX_SLICES +
+		 INTEL_OA_MAX_SLICES * INTEL_OA_MAX_SUBSLICES *
+		 INTEL_OA_MAX_EU_STRIDE];
+	u8 *ss_out, *eu_out;
+	unsigned int i, b;
 	int ret;
 
 	if (item->flags != 0)
 		return -EINVAL;
 
-	/* One byte strides: <= 8 subslices per slice, <= 8 EUs. */
+	/* i915 query_topology_info(): strides in bytes, masks LSB first. */
 	slice_length = sizeof(t->slice_mask);
-	subslice_length = t->max_slices;
-	eu_length = t->max_slices * t->max_subslices;
+	subslice_length = t->max_slices * ss_stride;
+	eu_length = t->max_slices * t->max_subslices * eu_stride;
 	total_length = sizeof(topo) + slice_length + subslice_length +
 		       eu_length;
+	if (drm_WARN_ON(&oa->drm, slice_length + subslice_length + eu_length >
+			sizeof(masks)))
+		return -EINVAL;
 
 	ret = copy_query_item(&topo, sizeof(topo), total_length, item);
 	if (ret != 0)
@@ -104,21 +155,27 @@ static int query_topology_info(struct intel_oa_device *oa,
 	topo.max_subslices = t->max_subslices;
 	topo.max_eus_per_subslice = t->max_eus_per_subslice;
 	topo.subslice_offset = slice_length;
-	topo.subslice_stride = 1;
+	topo.subslice_stride = ss_stride;
 	topo.eu_offset = slice_length + subslice_length;
-	topo.eu_stride = 1;
+	topo.eu_stride = eu_stride;
 
-	out = u64_to_user_ptr(item->data_ptr);
-	if (copy_to_user(out, &topo, sizeof(topo)))
+	memset(masks, 0, sizeof(masks));
+	masks[0] = t->slice_mask;
+	ss_out = masks + slice_length;
+	for (i = 0; i < t->max_slices; i++)
+		for (b = 0; b < ss_stride; b++)
+			ss_out[i * ss_stride + b] =
+				(u32)t->subslice_mask[i] >> (BITS_PER_BYTE * b);
+	eu_out = ss_out + subslice_length;
+	for (i = 0; i < t->max_slices * t->max_subslices; i++)
+		for (b = 0; b < eu_stride; b++)
+			eu_out[i * eu_stride + b] =
+				(u32)t->eu_mask[i] >> (BITS_PER_BYTE * b);
+
+	if (copy_to_user(u64_to_user_ptr(item->data_ptr), &topo, sizeof(topo)))
 		return -EFAULT;
-	out += sizeof(topo);
-	if (copy_to_user(out, &t->slice_mask, slice_length))
-		return -EFAULT;
-	out += slice_length;
-	if (copy_to_user(out, t->subslice_mask, subslice_length))
-		return -EFAULT;
-	out += subslice_length;
-	if (copy_to_user(out, t->eu_mask, eu_length))
+	if (copy_to_user(u64_to_user_ptr(item->data_ptr + sizeof(topo)), masks,
+			 slice_length + subslice_length + eu_length))
 		return -EFAULT;
 
 	return total_length;

@@ -14,15 +14,26 @@
  * DOC: platform table
  *
  * Platform differences are data. A PCI id row points at a
- * &struct intel_oa_platform (topology limits, crystal clock), which points
- * at a &struct intel_oa_gen_desc (report formats, forcewake registers,
- * RPT_ID layout, quirks) and its const &struct intel_oa_hw_ops. Probe picks
- * the row once; nothing after probe tests the generation.
+ * &struct intel_oa_platform (topology limits, crystal clock, RP_STATE_CAP
+ * variant), which points at a &struct intel_oa_gen_desc (report formats,
+ * forcewake registers, RPT_ID layout, CAGF register, quirks) and its const
+ * &struct intel_oa_hw_ops. Probe picks the row once; nothing after probe
+ * tests the generation.
+ *
+ * ============  ============  =========================================
+ * descriptor    ops           OA unit / interrupts / fuses
+ * ============  ============  =========================================
+ * gen8_desc     gen8_ops      0x2b00 block, no OA_DEBUG / banks / gen8
+ * chv_desc      chv_ops       as gen8, chv fuses and extra mux range
+ * gen9_desc     gen9_ops      0x2b00 block / banks / gen9
+ * gen11_desc    gen11_ops     0x2b00 block / two-level / gen11
+ * gen12_desc    gen12_ops     OAG / two-level / gen12
+ * dg1_desc      dg1_ops       OAG / tile + two-level / gen12
+ * ============  ============  =========================================
  *
  * Adding a platform of an existing generation is a new platform row and
- * PCI ids. Adding a generation is a new formats table, gen descriptor and,
- * where the OA unit differs (Gen7 OACONTROL at 0x2360, Gen12 OAG), a new
- * ops table.
+ * PCI ids. Adding a generation is a new formats table, gen descriptor and
+ * an ops table assembled from the existing blocks or new ones.
  */
 
 /* Gen8..Gen11 OA report formats: counter select and size. */
@@ -33,36 +44,242 @@ static const struct intel_oa_format gen8_formats[I915_OA_FORMAT_MAX] = {
 	[I915_OA_FORMAT_C4_B8]			= { 7, 64 },
 };
 
+/* Gen12 OAG only has the 256 byte format (i915 gen12_oa_formats). */
+static const struct intel_oa_format gen12_formats[I915_OA_FORMAT_MAX] = {
+	[I915_OA_FORMAT_A32u40_A4u32_B8_C8]	= { 5, 256 },
+};
+
+#define GEN8_FW_RENDER {			\
+	.req = FORCEWAKE_MT,			\
+	.ack = FORCEWAKE_ACK_HSW,		\
+	.bit = FORCEWAKE_KERNEL,		\
+}
+
+#define GEN9_FW_RENDER {			\
+	.req = FORCEWAKE_RENDER_GEN9,		\
+	.ack = FORCEWAKE_ACK_RENDER_GEN9,	\
+	.bit = FORCEWAKE_KERNEL,		\
+}
+
+/* Gen8: RPT_ID context-valid at bit 25, CAGF in 50 MHz units. */
+#define GEN8_DESC_COMMON					\
+	.graphics_ver = 8,					\
+	.formats = gen8_formats,				\
+	.fw_render = GEN8_FW_RENDER,				\
+	.valid_ctx_bit = GEN8_OAREPORT_CTX_VALID,		\
+	.report_reason_mask = OAREPORT_REASON_MASK,		\
+	.quirks = INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID,		\
+	.rp_cap_mhz = 50,					\
+	.cagf_reg = GEN6_RPSTAT1,				\
+	.cagf_mask = GEN6_CAGF_MASK,				\
+	.cagf_mhz_num = 50,					\
+	.cagf_mhz_den = 1
+
+static const struct intel_oa_gen_desc gen8_desc = {
+	GEN8_DESC_COMMON,
+	.ops = &intel_oa_gen8_ops,
+};
+
+static const struct intel_oa_gen_desc chv_desc = {
+	GEN8_DESC_COMMON,
+	.ops = &intel_oa_chv_ops,
+};
+
 static const struct intel_oa_gen_desc gen9_desc = {
 	.graphics_ver = 9,
 	.ops = &intel_oa_gen9_ops,
 	.formats = gen8_formats,
-	.fw_render = {
-		.req = FORCEWAKE_RENDER_GEN9,
-		.ack = FORCEWAKE_ACK_RENDER_GEN9,
-		.bit = FORCEWAKE_KERNEL,
-	},
-	.valid_ctx_bit = BIT(16),
+	.fw_render = GEN9_FW_RENDER,
+	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,
 	.report_reason_mask = OAREPORT_REASON_MASK,
-	.quirks = INTEL_OA_QUIRK_CLK_RATIO_REPORTS,
+	.quirks = INTEL_OA_QUIRK_CLK_RATIO_REPORTS |
+		  INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID,
 	.rp_cap_mhz = 50,
+	.cagf_reg = GEN6_RPSTAT1,
 	.cagf_mask = GEN9_CAGF_MASK,
 	.cagf_mhz_num = 50,
 	.cagf_mhz_den = 3,
 };
 
-static const struct intel_oa_platform skl_gt2 = {
-	.name = "skylake-gt2",
-	.gen = &gen9_desc,
-	.gt = 2,
-	.max_slices = 3,
-	.max_subslices = 4,
-	.max_eus_per_subslice = 8,
-	.crystal_hz = 24000000,
+static const struct intel_oa_gen_desc gen11_desc = {
+	.graphics_ver = 11,
+	.ops = &intel_oa_gen11_ops,
+	.formats = gen8_formats,
+	.fw_render = GEN9_FW_RENDER,
+	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,
+	.report_reason_mask = OAREPORT_REASON_MASK,
+	.quirks = INTEL_OA_QUIRK_CLK_RATIO_REPORTS |
+		  INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID,
+	.rp_cap_mhz = 50,
+	.cagf_reg = GEN6_RPSTAT1,
+	.cagf_mask = GEN9_CAGF_MASK,
+	.cagf_mhz_num = 50,
+	.cagf_mhz_den = 3,
 };
 
+/* Gen12: 7 reason bits, CTX_ID passed through, CAGF in GEN12_RPSTAT1. */
+#define GEN12_DESC_COMMON					\
+	.graphics_ver = 12,					\
+	.formats = gen12_formats,				\
+	.fw_render = GEN9_FW_RENDER,				\
+	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,		\
+	.report_reason_mask = GEN12_OAREPORT_REASON_MASK,	\
+	.quirks = INTEL_OA_QUIRK_CLK_RATIO_REPORTS,		\
+	.rp_cap_mhz = 50,					\
+	.cagf_reg = GEN12_RPSTAT1,				\
+	.cagf_mask = GEN12_CAGF_MASK,				\
+	.cagf_mhz_num = 50,					\
+	.cagf_mhz_den = 3
+
+static const struct intel_oa_gen_desc gen12_desc = {
+	GEN12_DESC_COMMON,
+	.ops = &intel_oa_gen12_ops,
+};
+
+static const struct intel_oa_gen_desc dg1_desc = {
+	GEN12_DESC_COMMON,
+	.ops = &intel_oa_dg1_ops,
+};
+
+static const struct intel_oa_rp_cap gen6_rp_cap = {
+	.reg = GEN6_RP_STATE_CAP,
+	.rp0_mask = RP0_CAP_MASK,
+	.rp1_mask = RP1_CAP_MASK,
+	.rpn_mask = RPN_CAP_MASK,
+};
+
+static const struct intel_oa_rp_cap bxt_rp_cap = {
+	.reg = BXT_RP_STATE_CAP,
+	.rp0_mask = BXT_RP0_CAP_MASK,
+	.rp1_mask = BXT_RP1_CAP_MASK,
+	.rpn_mask = BXT_RPN_CAP_MASK,
+};
+
+#define CRYSTAL_24MHZ	24000000
+#define CRYSTAL_19_2MHZ	19200000
+
+/* Architectural topology limits per generation (i915 intel_sseu.c). */
+#define GEN8_LIMITS	.max_slices = 3, .max_subslices = 3, .max_eus_per_subslice = 8
+#define CHV_LIMITS	.max_slices = 1, .max_subslices = 2, .max_eus_per_subslice = 8
+#define GEN9_LIMITS	.max_slices = 3, .max_subslices = 4, .max_eus_per_subslice = 8
+#define GEN9_LP_LIMITS	.max_slices = 1, .max_subslices = 3, .max_eus_per_subslice = 8
+#define GEN11_LIMITS	.max_slices = 1, .max_subslices = 8, .max_eus_per_subslice = 8
+#define GEN12_LIMITS	.max_slices = 1, .max_subslices = 6, .max_eus_per_subslice = 16
+
+#define GEN8_PLATFORM(n, g)					\
+	{ .name = n, .gen = &gen8_desc, .gt = g, GEN8_LIMITS,	\
+	  .rp_cap = &gen6_rp_cap }
+#define CHV_PLATFORM(n)						\
+	{ .name = n, .gen = &chv_desc, .gt = 1, CHV_LIMITS,	\
+	  .rp_cap = &gen6_rp_cap }
+#define GEN9_PLATFORM(n, g)					\
+	{ .name = n, .gen = &gen9_desc, .gt = g, GEN9_LIMITS,	\
+	  .crystal_hz = CRYSTAL_24MHZ, .rp_cap = &gen6_rp_cap }
+#define GEN9_LP_PLATFORM(n)					\
+	{ .name = n, .gen = &gen9_desc, .gt = 1, GEN9_LP_LIMITS,	\
+	  .crystal_hz = CRYSTAL_19_2MHZ, .rp_cap = &bxt_rp_cap }
+#define GEN11_PLATFORM(n)					\
+	{ .name = n, .gen = &gen11_desc, .gt = 2, GEN11_LIMITS,	\
+	  .rp_cap = &gen6_rp_cap }
+#define GEN12_PLATFORM(n, g)					\
+	{ .name = n, .gen = &gen12_desc, .gt = g, GEN12_LIMITS,	\
+	  .rp_cap = &gen6_rp_cap }
+#define DG1_PLATFORM(n)						\
+	{ .name = n, .gen = &dg1_desc, .gt = 2, GEN12_LIMITS,	\
+	  .rp_cap = &gen6_rp_cap }
+
+static const struct intel_oa_platform bdw_gt2 = GEN8_PLATFORM("broadwell-gt2", 2);
+/* chv's caps live behind the Punit; the device mirrors them at 0x145998. */
+static const struct intel_oa_platform chv = CHV_PLATFORM("cherryview");
+static const struct intel_oa_platform skl_gt2 = GEN9_PLATFORM("skylake-gt2", 2);
+static const struct intel_oa_platform skl_gt3 = GEN9_PLATFORM("skylake-gt3", 3);
+static const struct intel_oa_platform skl_gt4 = GEN9_PLATFORM("skylake-gt4", 4);
+static const struct intel_oa_platform bxt = GEN9_LP_PLATFORM("broxton");
+static const struct intel_oa_platform kbl_gt2 = GEN9_PLATFORM("kabylake-gt2", 2);
+static const struct intel_oa_platform kbl_gt3 = GEN9_PLATFORM("kabylake-gt3", 3);
+static const struct intel_oa_platform glk = GEN9_LP_PLATFORM("geminilake");
+static const struct intel_oa_platform cfl_gt2 = GEN9_PLATFORM("coffeelake-gt2", 2);
+static const struct intel_oa_platform cfl_gt3 = GEN9_PLATFORM("coffeelake-gt3", 3);
+static const struct intel_oa_platform cml_gt2 = GEN9_PLATFORM("cometlake-gt2", 2);
+static const struct intel_oa_platform icl = GEN11_PLATFORM("icelake");
+static const struct intel_oa_platform ehl = GEN11_PLATFORM("elkhartlake");
+static const struct intel_oa_platform jsl = GEN11_PLATFORM("jasperlake");
+static const struct intel_oa_platform tgl_gt1 = GEN12_PLATFORM("tigerlake-gt1", 1);
+static const struct intel_oa_platform tgl_gt2 = GEN12_PLATFORM("tigerlake-gt2", 2);
+static const struct intel_oa_platform rkl = GEN12_PLATFORM("rocketlake", 1);
+static const struct intel_oa_platform adl_s = GEN12_PLATFORM("alderlake-s", 1);
+static const struct intel_oa_platform adl_p = GEN12_PLATFORM("alderlake-p", 2);
+static const struct intel_oa_platform dg1 = DG1_PLATFORM("dg1");
+
+#define OA_PCI(id, p)	{ PCI_VDEVICE(INTEL, id), (kernel_ulong_t)&(p) }
+
+/*
+ * Documentation/platforms.rst rows first in each group, then sibling
+ * parts of the same platform and GT from i915_pciids.h.
+ */
 const struct pci_device_id intel_oa_pci_ids[] = {
-	{ PCI_VDEVICE(INTEL, 0x1912), (kernel_ulong_t)&skl_gt2 },
+	OA_PCI(0x1616, bdw_gt2),
+	OA_PCI(0x1612, bdw_gt2),
+	OA_PCI(0x161a, bdw_gt2),
+	OA_PCI(0x161b, bdw_gt2),
+	OA_PCI(0x161d, bdw_gt2),
+	OA_PCI(0x161e, bdw_gt2),
+	OA_PCI(0x22b0, chv),
+	OA_PCI(0x22b1, chv),
+	OA_PCI(0x22b2, chv),
+	OA_PCI(0x22b3, chv),
+	OA_PCI(0x1912, skl_gt2),
+	OA_PCI(0x1916, skl_gt2),
+	OA_PCI(0x191a, skl_gt2),
+	OA_PCI(0x191b, skl_gt2),
+	OA_PCI(0x191d, skl_gt2),
+	OA_PCI(0x191e, skl_gt2),
+	OA_PCI(0x1921, skl_gt2),
+	OA_PCI(0x1926, skl_gt3),
+	OA_PCI(0x1923, skl_gt3),
+	OA_PCI(0x1927, skl_gt3),
+	OA_PCI(0x192a, skl_gt3),
+	OA_PCI(0x192b, skl_gt3),
+	OA_PCI(0x192d, skl_gt3),
+	OA_PCI(0x193b, skl_gt4),
+	OA_PCI(0x1932, skl_gt4),
+	OA_PCI(0x193a, skl_gt4),
+	OA_PCI(0x193d, skl_gt4),
+	OA_PCI(0x5a84, bxt),
+	OA_PCI(0x0a84, bxt),
+	OA_PCI(0x1a84, bxt),
+	OA_PCI(0x1a85, bxt),
+	OA_PCI(0x5a85, bxt),
+	OA_PCI(0x5916, kbl_gt2),
+	OA_PCI(0x5912, kbl_gt2),
+	OA_PCI(0x5917, kbl_gt2),
+	OA_PCI(0x591a, kbl_gt2),
+	OA_PCI(0x591b, kbl_gt2),
+	OA_PCI(0x591d, kbl_gt2),
+	OA_PCI(0x591e, kbl_gt2),
+	OA_PCI(0x5921, kbl_gt2),
+	OA_PCI(0x5926, kbl_gt3),
+	OA_PCI(0x5923, kbl_gt3),
+	OA_PCI(0x5927, kbl_gt3),
+	OA_PCI(0x3184, glk),
+	OA_PCI(0x3185, glk),
+	OA_PCI(0x3e92, cfl_gt2),
+	OA_PCI(0x3ea5, cfl_gt3),
+	OA_PCI(0x9bc5, cml_gt2),
+	OA_PCI(0x9bc2, cml_gt2),
+	OA_PCI(0x9bc4, cml_gt2),
+	OA_PCI(0x9bc6, cml_gt2),
+	OA_PCI(0x9bc8, cml_gt2),
+	OA_PCI(0x9be6, cml_gt2),
+	OA_PCI(0x8a52, icl),
+	OA_PCI(0x4571, ehl),
+	OA_PCI(0x4e71, jsl),
+	OA_PCI(0x9a60, tgl_gt1),
+	OA_PCI(0x9a49, tgl_gt2),
+	OA_PCI(0x4c8a, rkl),
+	OA_PCI(0x4680, adl_s),
+	OA_PCI(0x46a6, adl_p),
+	OA_PCI(0x4905, dg1),
 	{ }
 };
 MODULE_DEVICE_TABLE(pci, intel_oa_pci_ids);

@@ -71,7 +71,7 @@ static ssize_t gt_act_freq_mhz_show(struct device *kdev,
 	ret = intel_oa_forcewake_get(oa);
 	if (ret)
 		return ret;
-	rpstat = intel_oa_read(oa, GEN6_RPSTAT1);
+	rpstat = intel_oa_read(oa, gen->cagf_reg);
 	intel_oa_forcewake_put(oa);
 
 	cagf = (rpstat & gen->cagf_mask) >> __ffs(gen->cagf_mask);
@@ -137,13 +137,15 @@ static const struct attribute_group rc6_attr_group = {
 int intel_oa_sysfs_init(struct intel_oa_device *oa)
 {
 	struct kobject *kobj = &oa->drm.primary->kdev->kobj;
-	u32 cap;
+	const struct intel_oa_rp_cap *rp = oa->platform->rp_cap;
+	u32 cap, unit = oa->gen->rp_cap_mhz;
 	int ret;
 
-	cap = intel_oa_read(oa, GEN6_RP_STATE_CAP);
-	oa->rp0_mhz = FIELD_GET(RP0_CAP_MASK, cap) * oa->gen->rp_cap_mhz;
-	oa->rp1_mhz = FIELD_GET(RP1_CAP_MASK, cap) * oa->gen->rp_cap_mhz;
-	oa->rpn_mhz = FIELD_GET(RPN_CAP_MASK, cap) * oa->gen->rp_cap_mhz;
+	/* Variable masks (Gen9 LP reverses the fields), so no FIELD_GET(). */
+	cap = intel_oa_read(oa, rp->reg);
+	oa->rp0_mhz = ((cap & rp->rp0_mask) >> __ffs(rp->rp0_mask)) * unit;
+	oa->rp1_mhz = ((cap & rp->rp1_mask) >> __ffs(rp->rp1_mask)) * unit;
+	oa->rpn_mhz = ((cap & rp->rpn_mask) >> __ffs(rp->rpn_mask)) * unit;
 
 	ret = sysfs_create_files(kobj, gt_attrs);
 	if (ret)

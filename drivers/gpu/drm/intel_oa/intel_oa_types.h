@@ -39,7 +39,11 @@ struct intel_oa_config;
 /** INTEL_OA_MAX_SLICES - topology array bound (slices). */
 #define INTEL_OA_MAX_SLICES	3
 /** INTEL_OA_MAX_SUBSLICES - topology array bound (subslices per slice). */
-#define INTEL_OA_MAX_SUBSLICES	4
+#define INTEL_OA_MAX_SUBSLICES	8
+/** INTEL_OA_MAX_EUS - topology array bound (EUs per subslice). */
+#define INTEL_OA_MAX_EUS	16
+/** INTEL_OA_MAX_EU_STRIDE - bytes of one subslice's EU mask. */
+#define INTEL_OA_MAX_EU_STRIDE	DIV_ROUND_UP(INTEL_OA_MAX_EUS, BITS_PER_BYTE)
 
 /**
  * struct intel_oa_format - an OA report format as the hardware knows it
@@ -81,12 +85,17 @@ struct intel_oa_uncore {
 
 /**
  * struct intel_oa_topology - slice/subslice/EU availability from fuses
- * @max_slices: slices the generation can have.
- * @max_subslices: subslices per slice the generation can have.
- * @max_eus_per_subslice: EUs per subslice the generation can have.
+ * @max_slices: slices the platform can have.
+ * @max_subslices: subslices per slice the platform can have (on Gen12,
+ *	dual-subslices).
+ * @max_eus_per_subslice: EUs per subslice the platform can have.
  * @slice_mask: available slices.
- * @subslice_mask: available subslices, one byte per slice.
- * @eu_mask: available EUs, one byte per (slice, subslice).
+ * @subslice_mask: available subslices, one mask per slice.
+ * @eu_mask: available EUs, one mask per (slice, subslice) at index
+ *	``s * max_subslices + ss``.
+ *
+ * The query ioctl serialises the masks in i915's byte layout
+ * (intel_oa_topology_ss_stride(), intel_oa_topology_eu_stride()).
  */
 struct intel_oa_topology {
 	u8 max_slices;
@@ -94,7 +103,7 @@ struct intel_oa_topology {
 	u8 max_eus_per_subslice;
 	u8 slice_mask;
 	u8 subslice_mask[INTEL_OA_MAX_SLICES];
-	u8 eu_mask[INTEL_OA_MAX_SLICES * INTEL_OA_MAX_SUBSLICES];
+	u16 eu_mask[INTEL_OA_MAX_SLICES * INTEL_OA_MAX_SUBSLICES];
 };
 
 /**
@@ -120,6 +129,11 @@ struct intel_oa_topology {
  * @irq_oa_mask: stop the OA unit raising its half-full interrupt.
  * @irq_handler: hard interrupt handler; acks and returns IRQ_WAKE_THREAD
  *	when the OA half-full event fired.
+ *
+ * The hooks come in groups that vary independently between platforms:
+ * topology and clock readers, the OA unit block (Gen8 OACONTROL at 0x2b00
+ * or Gen12 OAG), the whitelists and the interrupt hierarchy (Gen8 banks,
+ * Gen11 two-level, DG1 tile level). Each ops table combines one of each.
  *
  * One const instance per generation family, chosen once at probe through
  * the platform table. Nothing in the hot paths checks generation numbers.
@@ -160,7 +174,8 @@ struct intel_oa_hw_ops {
  * @report_reason_mask: RPT_ID bits holding the report reason.
  * @quirks: INTEL_OA_QUIRK_* bits.
  * @rp_cap_mhz: MHz per unit of the RP_STATE_CAP fields.
- * @cagf_mask: RPSTAT1 field holding the actual frequency.
+ * @cagf_reg: register holding the actual frequency (RPSTAT1).
+ * @cagf_mask: @cagf_reg field holding the actual frequency.
  * @cagf_mhz_num: MHz per CAGF unit, numerator.
  * @cagf_mhz_den: MHz per CAGF unit, denominator.
  */
@@ -173,6 +188,7 @@ struct intel_oa_gen_desc {
 	u32 report_reason_mask;
 	u32 quirks;
 	u32 rp_cap_mhz;
+	u32 cagf_reg;
 	u32 cagf_mask;
 	u32 cagf_mhz_num;
 	u32 cagf_mhz_den;
@@ -180,9 +196,29 @@ struct intel_oa_gen_desc {
 
 /*
  * INTEL_OA_QUIRK_CLK_RATIO_REPORTS - the OA unit emits noisy clock-ratio
- * change reports unless OA_DEBUG disables them (Gen9..Gen11).
+ * change reports unless OA_DEBUG disables them (Gen9..Gen12;
+ * Gen8 has neither the reports nor OA_DEBUG).
  */
 #define INTEL_OA_QUIRK_CLK_RATIO_REPORTS	BIT(0)
+/*
+ * INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID - rewrite the CTX_ID of reports
+ * without the context-valid bit to 0xffffffff, as i915 does on Gen8..11.
+ */
+#define INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID	BIT(1)
+
+/**
+ * struct intel_oa_rp_cap - where the RP0/RP1/RPn caps live
+ * @reg: the RP_STATE_CAP register.
+ * @rp0_mask: RP0 field.
+ * @rp1_mask: RP1 field.
+ * @rpn_mask: RPn field.
+ */
+struct intel_oa_rp_cap {
+	u32 reg;
+	u32 rp0_mask;
+	u32 rp1_mask;
+	u32 rpn_mask;
+};
 
 /**
  * struct intel_oa_platform - one row of the platform table
@@ -192,7 +228,9 @@ struct intel_oa_gen_desc {
  * @max_slices: topology limits of the platform.
  * @max_subslices: subslices per slice.
  * @max_eus_per_subslice: EUs per subslice.
- * @crystal_hz: timestamp crystal frequency (before the CTC shift).
+ * @crystal_hz: timestamp crystal frequency (before the CTC shift) where no
+ *	register reports it (Gen9); 0 where it is read or fixed.
+ * @rp_cap: RP_STATE_CAP variant.
  */
 struct intel_oa_platform {
 	const char *name;
@@ -202,6 +240,7 @@ struct intel_oa_platform {
 	u8 max_subslices;
 	u8 max_eus_per_subslice;
 	u32 crystal_hz;
+	const struct intel_oa_rp_cap *rp_cap;
 };
 
 /**

@@ -91,8 +91,25 @@ static inline u32 masked_bit_disable(u32 bits)
 /* Fuses (Gen8/9). */
 #define GEN8_FUSE2			0x9120
 #define   GEN8_F2_S_ENA_MASK		REG_GENMASK(27, 25)
+#define   GEN8_F2_SS_DIS_MASK		REG_GENMASK(23, 21)
 #define   GEN9_F2_SS_DIS_MASK		REG_GENMASK(23, 20)
+#define GEN8_EU_DISABLE(n)		(0x9134 + (n) * 4)
 #define GEN9_EU_DISABLE(slice)		(0x9134 + (slice) * 4)
+
+/* Cherryview fuses (one slice, two subslices of two 4-EU rows). */
+#define CHV_FUSE_GT			0x182168
+#define   CHV_FGT_DISABLE_SS0		REG_BIT(10)
+#define   CHV_FGT_DISABLE_SS1		REG_BIT(11)
+#define   CHV_FGT_EU_DIS_SS0_MASK	REG_GENMASK(23, 16)
+#define   CHV_FGT_EU_DIS_SS1_MASK	REG_GENMASK(31, 24)
+
+/* Fuses (Gen11/12). */
+#define GEN11_EU_DISABLE		0x9134
+#define   GEN11_EU_DIS_MASK		REG_GENMASK(7, 0)
+#define GEN11_GT_SLICE_ENABLE		0x9138
+#define   GEN11_GT_S_ENA_MASK		REG_GENMASK(7, 0)
+#define GEN11_GT_SUBSLICE_DISABLE	0x913c
+#define GEN12_GT_GEOMETRY_DSS_ENABLE	0x913c
 
 /* Command timestamp clock. */
 #define CTC_MODE			0xa26c
@@ -103,6 +120,21 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   TIMESTAMP_OVERRIDE_US_COUNTER_DIVIDER_MASK	REG_GENMASK(9, 0)
 #define   TIMESTAMP_OVERRIDE_US_COUNTER_DENOMINATOR_MASK	REG_GENMASK(15, 12)
 
+/* Gen11+ crystal and CTC shift (RPM_CONFIG0), NOA enable (RPM_CONFIG1). */
+#define RPM_CONFIG0			0x0d00
+#define   GEN11_RPM_CONFIG0_CRYSTAL_MASK	REG_GENMASK(5, 3)
+#define   GEN11_RPM_CONFIG0_CRYSTAL_24MHZ	0
+#define   GEN11_RPM_CONFIG0_CRYSTAL_19_2MHZ	1
+#define   GEN11_RPM_CONFIG0_CRYSTAL_38_4MHZ	2
+#define   GEN11_RPM_CONFIG0_CRYSTAL_25MHZ	3
+#define   GEN10_RPM_CONFIG0_CTC_SHIFT_MASK	REG_GENMASK(2, 1)
+#define RPM_CONFIG1			0x0d04
+#define   GEN10_GT_NOA_ENABLE		REG_BIT(9)
+
+/* Forcewake (Gen8 render domain: i915 FORCEWAKE_MT, ack in 0x130044). */
+#define FORCEWAKE_MT			0xa188
+#define FORCEWAKE_ACK_HSW		0x130044
+
 /* Forcewake (Gen9 render domain). */
 #define FORCEWAKE_RENDER_GEN9		0xa278
 #define FORCEWAKE_ACK_RENDER_GEN9	0x0d84
@@ -110,11 +142,19 @@ static inline u32 masked_bit_disable(u32 bits)
 
 /* Frequency. */
 #define GEN6_RPSTAT1			0xa01c
+#define   GEN6_CAGF_MASK		REG_GENMASK(13, 7)
 #define   GEN9_CAGF_MASK		REG_GENMASK(31, 23)
+#define GEN12_RPSTAT1			0x1381b4
+#define   GEN12_CAGF_MASK		REG_GENMASK(19, 11)
 #define GEN6_RP_STATE_CAP		0x145998
 #define   RP0_CAP_MASK			REG_GENMASK(7, 0)
 #define   RP1_CAP_MASK			REG_GENMASK(15, 8)
 #define   RPN_CAP_MASK			REG_GENMASK(23, 16)
+/* Gen9 LP: the same fields in the opposite order. */
+#define BXT_RP_STATE_CAP		0x138170
+#define   BXT_RPN_CAP_MASK		REG_GENMASK(7, 0)
+#define   BXT_RP1_CAP_MASK		REG_GENMASK(15, 8)
+#define   BXT_RP0_CAP_MASK		REG_GENMASK(23, 16)
 
 /* Gen8 interrupt hierarchy. */
 #define GEN8_MASTER_IRQ			0x44200
@@ -127,6 +167,59 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   GEN8_GT_OA_BANK		3
 #define   GEN8_GT_OA_HALF_FULL		REG_BIT(28)
 
+/*
+ * Gen11+ two-level interrupt hierarchy. The OA unit is engine class
+ * OTHER, instance WDOAPerf: bit 20 of GT_INTR_DW0.
+ */
+#define DG1_MSTR_TILE_INTR		0x190008
+#define   DG1_MSTR_IRQ			REG_BIT(31)
+#define   DG1_MSTR_TILE(t)		REG_BIT(t)
+#define GEN11_GFX_MSTR_IRQ		0x190010
+#define   GEN11_MASTER_IRQ		REG_BIT(31)
+#define   GEN11_GT_DW0_IRQ		REG_BIT(0)
+#define   GEN11_GT_DW1_IRQ		REG_BIT(1)
+#define GEN11_GT_INTR_DW0		0x190018
+#define   GEN11_WDPERF			20
+#define GEN11_GPM_WGBOXPERF_INTR_ENABLE	0x19003c
+#define GEN11_INTR_IDENTITY_REG0	0x190060
+#define   GEN11_INTR_DATA_VALID		REG_BIT(31)
+#define   GEN11_INTR_ENGINE_INSTANCE	REG_GENMASK(25, 20)
+#define   GEN11_INTR_ENGINE_CLASS	REG_GENMASK(18, 16)
+#define   GEN11_INTR_ENGINE_INTR	REG_GENMASK(15, 0)
+#define GEN11_IIR_REG_SELECTOR0		0x190070
+#define GEN11_GPM_WGBOXPERF_INTR_MASK	0x1900ec
+#define   GEN11_WDOAPERF_HALF		REG_GENMASK(15, 0)
+#define OTHER_CLASS			4
+#define OTHER_WDOAPERF_INSTANCE		2
+/*
+ * The OA vector's half-full event (bit 28) as a 16-bit interrupt data
+ * bit: vector bits 31:16 travel as data bits 15:0 (platforms.rst).
+ */
+#define GEN11_OA_HALF_FULL		REG_BIT(12)
+
+/* Gen12 OAG: the global OA unit. */
+#define GEN12_OAG_OAGLBCTXCTRL		0x2b28
+#define   GEN12_OAG_OAGLBCTXCTRL_TIMER_PERIOD_MASK	REG_GENMASK(7, 2)
+#define   GEN12_OAG_OAGLBCTXCTRL_TIMER_ENABLE		REG_BIT(1)
+#define   GEN12_OAG_OAGLBCTXCTRL_COUNTER_RESUME		REG_BIT(0)
+#define GEN12_OA_TLB_INV_CR		0xceec
+#define   GEN12_OA_TLB_INV_CR_BUSY	REG_BIT(0)
+#define GEN12_OAG_OACONTROL		0xdaf4
+#define   GEN12_OAG_OACONTROL_FORMAT_MASK	REG_GENMASK(7, 2)
+#define   GEN12_OAG_OACONTROL_COUNTER_ENABLE	REG_BIT(0)
+#define GEN12_OAG_OA_DEBUG		0xdaf8
+#define   GEN12_OAG_OA_DEBUG_INCLUDE_CLK_RATIO		REG_BIT(6)
+#define   GEN12_OAG_OA_DEBUG_DISABLE_CLK_RATIO_REPORTS	REG_BIT(5)
+#define   GEN12_OAG_OA_DEBUG_DISABLE_GO_1_0_REPORTS	REG_BIT(2)
+#define   GEN12_OAG_OA_DEBUG_DISABLE_CTX_SWITCH_REPORTS	REG_BIT(1)
+#define GEN12_OAG_OASTATUS		0xdafc
+#define   GEN12_OAG_OASTATUS_COUNTER_OVERFLOW	REG_BIT(2)
+#define   GEN12_OAG_OASTATUS_BUFFER_OVERFLOW	REG_BIT(1)
+#define   GEN12_OAG_OASTATUS_REPORT_LOST	REG_BIT(0)
+#define GEN12_OAG_OAHEADPTR		0xdb00
+#define GEN12_OAG_OATAILPTR		0xdb04
+#define GEN12_OAG_OABUFFER		0xdb08
+
 /* GGTT. */
 #define GFX_FLSH_CNTL_GEN6		0x101008
 #define   GFX_FLSH_CNTL_EN		REG_BIT(0)
@@ -135,7 +228,10 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   GEN8_PTE_ADDR_MASK		GENMASK_ULL(38, 12)
 
 /* OA report header (Gen8+). */
+#define GEN8_OAREPORT_CTX_VALID		REG_BIT(25)
+#define GEN9_OAREPORT_CTX_VALID		REG_BIT(16)
 #define OAREPORT_REASON_MASK		REG_GENMASK(24, 19)
+#define GEN12_OAREPORT_REASON_MASK	REG_GENMASK(25, 19)
 #define   OAREPORT_REASON_TIMER		REG_BIT(19)
 #define   OAREPORT_REASON_CTX_SWITCH	REG_BIT(22)
 

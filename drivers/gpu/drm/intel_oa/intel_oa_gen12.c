@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * OA unit programming for Gen12: the global OA unit (OAG).
+ */
+
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/kernel.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "intel_oa_gen.h"
+#include "regs/intel_oa_regs.h"
+
+/**
+ * DOC: Gen12 OAG unit
+ *
+ * Gen12 moved the system-wide OA unit to a new register block (OAG,
+ * 0xdaf4..0xdb08) with its own timer control (OAGLBCTXCTRL) and OA_DEBUG,
+ * and put a TLB in front of the OA buffer. The sequences are i915's
+ * gen12_enable_metric_set(), gen12_init_oa_buffer(), gen12_oa_enable()
+ * and gen12_oa_disable():
+ *
+ * - The metrics set keeps clock-ratio reports off (as on Gen9/11) and
+ *   explicitly leaves context-switch reports on, because every stream of
+ *   this driver samples OA reports.
+ * - Enabling programs status, head, buffer and tail in that order, then
+ *   OAG_OACONTROL with the counter select (only A32u40_A4u32_B8_C8 exists).
+ * - Disabling clears OAG_OACONTROL, waits for the unit to stop, then
+ *   invalidates the OA TLB (OA_TLB_INV_CR) and waits, bounded, for the
+ *   invalidation to complete, so the next buffer programming cannot hit a
+ *   stale translation.
+ */
+
+#define NOA_PROGRAMMING_DELAY_US	500
+#define OAG_STOP_TIMEOUT_MS		50
+#define OA_TLB_INV_TIMEOUT_MS		50
+
+static void gen12_enable_metric_set(struct intel_oa_stream *stream,
+				    const struct intel_oa_config *config)
+{
+	struct intel_oa_device *oa = stream->oa;
+	u32 debug, ctx_ctrl = 0;
+	unsigned int i;
+
+	/* Every stream samples OA reports, so keep context switches on. */
+	debug = masked_bit_disable(GEN12_OAG_OA_DEBUG_DISABLE_CTX_SWITCH_REPORTS);
+	if (oa->gen->quirks & INTEL_OA_QUIRK_CLK_RATIO_REPORTS)
+		debug |= masked_bit_enable(GEN12_OAG_OA_DEBUG_DISABLE_CLK_RATIO_REPORTS |
+					   GEN12_OAG_OA_DEBUG_INCLUDE_CLK_RATIO);
+	intel_oa_write(oa, GEN12_OAG_OA_DEBUG, debug);
+
+	if (stream->periodic)
+		ctx_ctrl = GEN12_OAG_OAGLBCTXCTRL_COUNTER_RESUME |
+			   GEN12_OAG_OAGLBCTXCTRL_TIMER_ENABLE |
+			   FIELD_PREP(GEN12_OAG_OAGLBCTXCTRL_TIMER_PERIOD_MASK,
+				      stream->period_exponent);
+	intel_oa_write(oa, GEN12_OAG_OAGLBCTXCTRL, ctx_ctrl);
+
+	/* No context images to carry them: write the flex controls. */
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		intel_oa_write(oa, intel_oa_flex_regs[i],
+			       intel_oa_config_flex_value(config,
+							  intel_oa_flex_regs[i]));
+
+	intel_oa_write_regs(oa, config->mux_regs, config->mux_regs_len);
+	intel_oa_write_regs(oa, config->b_counter_regs,
+			    config->b_counter_regs_len);
+	intel_oa_write_regs(oa, config->flex_regs, config->flex_regs_len);
+
+	/* Let the NOA network settle before counting, like i915's noa_wait. */
+	usleep_range(NOA_PROGRAMMING_DELAY_US, 2 * NOA_PROGRAMMING_DELAY_US);
+}
+
+static void gen12_disable_metric_set(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+	unsigned int i;
+
+	intel_oa_write(oa, GEN12_OAG_OAGLBCTXCTRL, 0);
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
+
+	/* Make sure the NOA network is off to save power. */
+	intel_oa_rmw(oa, RPM_CONFIG1, GEN10_GT_NOA_ENABLE, 0);
+}
+
+static void gen12_oa_enable(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+	u32 base = stream->buf.ggtt_offset;
+	unsigned long flags;
+
+	/* As on Gen8: forget old reports, zero memory for the landed check. */
+	intel_oa_buffer_reset(stream);
+
+	spin_lock_irqsave(&stream->buf.ptr_lock, flags);
+	intel_oa_write(oa, GEN12_OAG_OASTATUS, 0);
+	intel_oa_write(oa, GEN12_OAG_OAHEADPTR, base & GEN8_OAHEADPTR_MASK);
+	/* PRM: OABUFFER after OAHEADPTR and before OATAILPTR (overflow bit). */
+	intel_oa_write(oa, GEN12_OAG_OABUFFER,
+		       (base & GEN8_OABUFFER_BASE_MASK) |
+		       FIELD_PREP(GEN8_OABUFFER_SIZE_MASK,
+				  GEN8_OABUFFER_SIZE_16M) |
+		       GEN8_OABUFFER_MEM_SELECT_GGTT);
+	intel_oa_write(oa, GEN12_OAG_OATAILPTR, base & GEN8_OATAILPTR_MASK);
+	spin_unlock_irqrestore(&stream->buf.ptr_lock, flags);
+
+	intel_oa_write(oa, GEN12_OAG_OACONTROL,
+		       FIELD_PREP(GEN12_OAG_OACONTROL_FORMAT_MASK,
+				  stream->buf.format->format) |
+		       GEN12_OAG_OACONTROL_COUNTER_ENABLE);
+}
+
+static void gen12_oa_disable(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+
+	intel_oa_write(oa, GEN12_OAG_OACONTROL, 0);
+	if (intel_oa_wait_for_register(oa, GEN12_OAG_OACONTROL,
+				       GEN12_OAG_OACONTROL_COUNTER_ENABLE, 0,
+				       OAG_STOP_TIMEOUT_MS))
+		drm_err(&oa->drm,
+			"OAG unit did not stop within %d ms (OAG_OACONTROL 0x%08x); close the stream and reload the driver\n",
+			OAG_STOP_TIMEOUT_MS,
+			intel_oa_read(oa, GEN12_OAG_OACONTROL));
+
+	intel_oa_write(oa, GEN12_OA_TLB_INV_CR, GEN12_OA_TLB_INV_CR_BUSY);
+	if (intel_oa_wait_for_register(oa, GEN12_OA_TLB_INV_CR,
+				       GEN12_OA_TLB_INV_CR_BUSY, 0,
+				       OA_TLB_INV_TIMEOUT_MS))
+		drm_err(&oa->drm,
+			"OA TLB invalidation did not complete within %d ms; the next stream may read stale translations, reload the driver\n",
+			OA_TLB_INV_TIMEOUT_MS);
+}
+
+static u32 gen12_read_tail(struct intel_oa_stream *stream)
+{
+	return intel_oa_read(stream->oa, GEN12_OAG_OATAILPTR) &
+	       GEN8_OATAILPTR_MASK;
+}
+
+static void gen12_write_head(struct intel_oa_stream *stream, u32 head)
+{
+	intel_oa_write(stream->oa, GEN12_OAG_OAHEADPTR,
+		       head & GEN8_OAHEADPTR_MASK);
+}
+
+static u32 gen12_read_status(struct intel_oa_stream *stream)
+{
+	u32 oastatus = intel_oa_read(stream->oa, GEN12_OAG_OASTATUS);
+	u32 status = 0;
+
+	if (oastatus & GEN12_OAG_OASTATUS_REPORT_LOST)
+		status |= INTEL_OA_STATUS_REPORT_LOST;
+	if (oastatus & GEN12_OAG_OASTATUS_BUFFER_OVERFLOW)
+		status |= INTEL_OA_STATUS_BUFFER_OVERFLOW;
+	return status;
+}
+
+static void gen12_clear_report_lost(struct intel_oa_stream *stream)
+{
+	/*
+	 * As on Gen8: writing 0 clears a status bit and 1 keeps it, so keep
+	 * buffer-overflow in case it was raised after the read.
+	 */
+	intel_oa_rmw(stream->oa, GEN12_OAG_OASTATUS,
+		     GEN12_OAG_OASTATUS_COUNTER_OVERFLOW |
+		     GEN12_OAG_OASTATUS_REPORT_LOST,
+		     GEN12_OAG_OASTATUS_BUFFER_OVERFLOW);
+}
+
+/* Whitelists, as ranges from i915_perf.c (gen12_oa_*_regs). */
+static const struct intel_oa_range gen12_oa_b_counters[] = {
+	{ 0x2b2c, 0x2b2c },	/* OAG_OA_PESS */
+	{ 0xd900, 0xd91c },	/* OAG_OASTARTTRIG[1-8] */
+	{ 0xd920, 0xd93c },	/* OAG_OAREPORTTRIG[1-8] */
+	{ 0xd940, 0xd97c },	/* OAG_CEC[0-7][0-1] */
+	{ 0xdc00, 0xdc3c },	/* OAG_SCEC[0-7][0-1] */
+	{ 0xdc40, 0xdc40 },	/* OAG_SPCTR_CNF */
+	{ 0xdc44, 0xdc44 },	/* OAA_DBG_REG */
+};
+
+static const struct intel_oa_range gen12_oa_mux_regs[] = {
+	{ 0x0d00, 0x0d04 },	/* RPM_CONFIG[0-1] */
+	{ 0x0d0c, 0x0d2c },	/* NOA_CONFIG[0-8] */
+	{ 0x9840, 0x9840 },	/* GDT_CHICKEN_BITS */
+	{ 0x9884, 0x9888 },	/* NOA_WRITE */
+	{ 0x20cc, 0x20cc },	/* WAIT_FOR_RC6_EXIT */
+};
+
+static bool gen12_is_valid_b_counter_addr(u32 addr)
+{
+	return intel_oa_in_ranges(addr, gen12_oa_b_counters,
+				  ARRAY_SIZE(gen12_oa_b_counters));
+}
+
+static bool gen12_is_valid_mux_addr(u32 addr)
+{
+	return intel_oa_in_ranges(addr, gen12_oa_mux_regs,
+				  ARRAY_SIZE(gen12_oa_mux_regs));
+}
+
+#define GEN12_OA_UNIT_OPS						\
+	.read_topology = intel_oa_gen12_read_topology,			\
+	.read_timestamp_freq = intel_oa_gen11_read_timestamp_freq,	\
+	.enable_metric_set = gen12_enable_metric_set,			\
+	.disable_metric_set = gen12_disable_metric_set,			\
+	.oa_enable = gen12_oa_enable,					\
+	.oa_disable = gen12_oa_disable,					\
+	.read_tail = gen12_read_tail,					\
+	.write_head = gen12_write_head,					\
+	.read_status = gen12_read_status,				\
+	.clear_report_lost = gen12_clear_report_lost,			\
+	.is_valid_mux_reg = gen12_is_valid_mux_addr,			\
+	.is_valid_b_counter_reg = gen12_is_valid_b_counter_addr,	\
+	.is_valid_flex_reg = intel_oa_is_valid_flex_addr
+
+/* Gen12 integrated: OAG behind the Gen11 interrupt hierarchy. */
+const struct intel_oa_hw_ops intel_oa_gen12_ops = {
+	GEN12_OA_UNIT_OPS,
+	.irq_reset = intel_oa_gen11_irq_reset,
+	.irq_postinstall = intel_oa_gen11_irq_postinstall,
+	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
+	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
+	.irq_handler = intel_oa_gen11_irq_handler,
+};
+
+/* DG1: the same, with the tile interrupt level in front. */
+const struct intel_oa_hw_ops intel_oa_dg1_ops = {
+	GEN12_OA_UNIT_OPS,
+	.irq_reset = intel_oa_dg1_irq_reset,
+	.irq_postinstall = intel_oa_dg1_irq_postinstall,
+	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
+	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
+	.irq_handler = intel_oa_dg1_irq_handler,
+};
