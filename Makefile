@@ -4,9 +4,11 @@
 # new user needs; everything else is a step they run for you.
 #
 #   make          build the module, the tools, the in-guest tests, QEMU
-#   make run      record OA reports on the virtual Skylake and print them
+#   make run      record OA reports on the virtual PLATFORM (default skl,
+#                 scripts/vm-run --list shows them) and print them
 #   make check    run every test: style checks, host unit tests, the
-#                 in-guest suite; ends with "N passed, N failed, N skipped"
+#                 in-guest suite on every platform (INTEL_OA_PLATFORMS
+#                 narrows it); ends with "N passed, N failed, N skipped"
 #
 # The Kbuild file next to this one is the kernel build's entry point.
 
@@ -59,4 +61,4 @@ clean:
 	@rm -rf $(BUILD)
 
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'

@@ -79,28 +79,59 @@ static bool metrics_dir_exists(const char *uuid36)
 	return stat(path, &st) == 0;
 }
 
-/* The gen8/9 whitelist (i915_perf.c gen7_oa_mux_regs + gen8_oa_mux_regs,
- * gen7_oa_b_counters, EU_PERF_CNTL0..6), range ends included. */
-static const struct reg ok_mux[] = {
-	{ 0x91b8, 1 }, { 0x91cc, 2 },		/* OA_PERFCNT1..2, PERFMATRIX */
-	{ 0x9800, 3 }, { 0x9888, 0x14000000 },	/* MICRO_BP0_0 .. NOA_WRITE */
-	{ 0xe180, 5 },				/* HALF_SLICE_CHICKEN2 */
-	{ 0x0d00, 6 }, { 0x0d2c, 7 },		/* RPM_CONFIG0 .. NOA_CONFIG8 */
-	{ 0x20cc, 8 },				/* WAIT_FOR_RC6_EXIT */
-};
-static const struct reg ok_b[] = {
-	{ 0x2710, 1 }, { 0x272c, 2 },		/* OASTARTTRIG1..8 */
-	{ 0x2740, 3 }, { 0x275c, 4 },		/* OAREPORTTRIG1..8 */
-	{ 0x2770, 5 }, { 0x27ac, 6 },		/* CEC0_0..CEC7_1 */
-};
-static const struct reg ok_flex[] = {
-	{ 0xe458, 1 }, { 0xe558, 2 }, { 0xe658, 3 }, { 0xe758, 4 },
-	{ 0xe45c, 5 }, { 0xe55c, 6 }, { 0xe65c, 7 },
-};
+/*
+ * Whitelisted registers of the platform's generation (oa_hw.c, from the
+ * platforms.rst tables): both ends of every range. Filled by the fixture.
+ */
+#define MAX_OK (2 * OA_MAX_RANGES)
+static struct reg ok_mux[MAX_OK], ok_b[MAX_OK], ok_flex[MAX_OK];
+static uint32_t n_ok_mux, n_ok_b, n_ok_flex;
+
+static uint32_t ok_value(uint32_t addr, uint32_t i)
+{
+	/* NOA_WRITE: a plausible mux programming word, like i915's configs */
+	return addr == 0x9888 ? 0x14000000 : i + 1;
+}
+
+static uint32_t fill_ok(struct reg *out, const struct oa_range *list)
+{
+	uint32_t n = 0;
+	size_t i;
+
+	for (i = 0; i < OA_MAX_RANGES && list[i].lo; i++) {
+		/*
+		 * RPM_CONFIG0 (0x0d00) selects the CTC crystal the driver reads
+		 * at probe: a config the suite opens streams with (and that
+		 * outlives a rebind) writes the register after it instead.
+		 */
+		uint32_t lo = list[i].lo == 0x0d00 && list[i].hi > 0x0d00 ?
+			      0x0d04 : list[i].lo;
+
+		if (lo == 0x0d00)
+			continue;
+		out[n].addr = lo;
+		out[n].val = ok_value(lo, n);
+		n++;
+		if (list[i].hi != lo) {
+			out[n].addr = list[i].hi;
+			out[n].val = ok_value(list[i].hi, n);
+			n++;
+		}
+	}
+	return n;
+}
+
+static void fill_whitelist(void)
+{
+	n_ok_mux = fill_ok(ok_mux, dev.plat->wl->mux);
+	n_ok_b = fill_ok(ok_b, dev.plat->wl->boolean);
+	n_ok_flex = fill_ok(ok_flex, dev.plat->wl->flex);
+	igt_assert(n_ok_mux >= 2 && n_ok_b >= 2 && n_ok_flex >= 2);
+}
 
 static void test_add_remove(void)
 {
-	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12_B8_C8);
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12_B8_C8);
 	struct oa_capture c;
 	uint64_t *id, sysfs_id = 0;
 	struct oa_open o;
@@ -108,8 +139,7 @@ static void test_add_remove(void)
 	int fd;
 
 	uuid_for(uuid, 1);
-	id = add_config_ok(uuid, ok_mux, ARRAY_SIZE(ok_mux), ok_b, ARRAY_SIZE(ok_b),
-			   ok_flex, ARRAY_SIZE(ok_flex));
+	id = add_config_ok(uuid, ok_mux, n_ok_mux, ok_b, n_ok_b, ok_flex, n_ok_flex);
 	igt_assert_f(*id >= 2, "new config got id %" PRIu64 "; ids 0 and 1 are reserved", *id);
 	igt_assert_f(oa_metric_id_for_uuid(&dev, uuid, &sysfs_id),
 		     "%s/metrics/%.36s/id missing after ADD_CONFIG", dev.sysfs, uuid);
@@ -136,7 +166,7 @@ static void test_add_remove(void)
 
 static void test_remove_in_use(void)
 {
-	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12);
 	struct oa_capture c;
 	struct oa_open o;
 	char uuid[36];
@@ -159,56 +189,162 @@ static void test_remove_in_use(void)
 	oa_capture_fini(&c);
 }
 
+enum reg_kind { KIND_MUX, KIND_BOOLEAN, KIND_FLEX, N_KINDS };
+
+static const char *const kind_name[N_KINDS] = { "mux", "boolean", "flex" };
+
+static const struct oa_range *wl_list(const struct oa_whitelist *wl,
+				      enum reg_kind k)
+{
+	return k == KIND_MUX ? wl->mux : k == KIND_BOOLEAN ? wl->boolean : wl->flex;
+}
+
+/* ADD_CONFIG of the one register @addr in list @k. */
+static int add_one(const char *uuid, enum reg_kind k, uint32_t addr)
+{
+	struct reg r = { addr, ok_value(addr, 0) };
+
+	return add_config(uuid, k == KIND_MUX ? &r : NULL, k == KIND_MUX,
+			  k == KIND_BOOLEAN ? &r : NULL, k == KIND_BOOLEAN,
+			  k == KIND_FLEX ? &r : NULL, k == KIND_FLEX);
+}
+
+static void expect_rejected(const char *uuid, enum reg_kind k, uint32_t addr,
+			    const char *why)
+{
+	int ret = add_one(uuid, k, addr);
+
+	igt_assert_f(ret == -EINVAL, "%s: %s register %#x (%s): expected EINVAL, got %s",
+		     dev.plat->name, kind_name[k], addr, why,
+		     ret > 0 ? "accepted" : strerror(-ret));
+	if (ret > 0)
+		remove_config(ret);
+}
+
+/*
+ * add-config-whitelist: every range of the generation's whitelist accepts
+ * its first, last and a middle register, each in its own config (added,
+ * seen in sysfs, removed). Configs are not opened: some registers (e.g.
+ * RPM_CONFIG0) would reprogram the device.
+ */
+static void test_whitelist(void)
+{
+	char uuid[36];
+	unsigned int n = 0;
+	enum reg_kind k;
+	size_t i;
+
+	for (k = 0; k < N_KINDS; k++) {
+		const struct oa_range *list = wl_list(dev.plat->wl, k);
+
+		for (i = 0; i < OA_MAX_RANGES && list[i].lo; i++) {
+			uint32_t regs[3] = {
+				list[i].lo, list[i].hi,
+				list[i].lo + ((list[i].hi - list[i].lo) / 8) * 4,
+			};
+			unsigned int j;
+
+			for (j = 0; j < 3; j++) {
+				int ret;
+
+				uuid_for(uuid, 200 + n++);
+				ret = add_one(uuid, k, regs[j]);
+				igt_assert_f(ret > 0, "%s: %s register %#x in range %#x-%#x refused: %s",
+					     dev.plat->name, kind_name[k], regs[j],
+					     list[i].lo, list[i].hi, strerror(-ret));
+				igt_assert(metrics_dir_exists(uuid));
+				igt_assert_eq(remove_config(ret), 0);
+			}
+		}
+	}
+	igt_info("%s (gen %u): %u whitelisted registers accepted\n", dev.plat->name,
+		 dev.plat->graphics_ver, n);
+}
+
+/*
+ * add-config-rejected-registers: the first register outside each end of
+ * every range of the generation's whitelist, the registers of the other
+ * generations' ranges (chv's extra mux range, Gen11's, Gen12's boolean
+ * ranges, ...) this generation lacks, the other lists' registers, and OA
+ * control registers all fail with EINVAL; so does an otherwise good list
+ * with one bad register.
+ */
 static void test_rejected_registers(void)
 {
-	static const struct reg bad_mux[] = {
-		{ 0x91b4, 0 }, { 0x91d0, 0 }, { 0x97fc, 0 }, { 0x988c, 0 },
-		{ 0xe17c, 0 }, { 0xe184, 0 }, { 0x0cfc, 0 }, { 0x0d30, 0 },
-		{ 0x20c8, 0 }, { 0x20d0, 0 },
-		{ 0x2358, 0 },	/* RING_TIMESTAMP */
-		{ 0x2b00, 0 },	/* OACONTROL */
-		{ 0x2b14, 0 },	/* OABUFFER */
-		{ 0x44200, 0 },	/* MASTER_IRQ */
+	static const uint32_t control[] = {
+		0x2358,		/* RING_TIMESTAMP */
+		0x2b00,		/* OACONTROL */
+		0x2b14,		/* OABUFFER */
+		0xdaf4,		/* OAG_OACONTROL */
+		0xdb08,		/* OAG_OABUFFER */
+		0x44200,	/* MASTER_IRQ */
+		0x190010,	/* GFX_MSTR_IRQ */
 	};
-	static const struct reg bad_b[] = {
-		{ 0x270c, 0 }, { 0x2730, 0 }, { 0x273c, 0 }, { 0x2760, 0 },
-		{ 0x276c, 0 }, { 0x27b0, 0 }, { 0x2b00, 0 }, { 0x9888, 0 },
-	};
-	static const struct reg bad_flex[] = {
-		{ 0xe454, 0 }, { 0xe460, 0 }, { 0xe758 + 4, 0 }, { 0xe65c + 0x100, 0 },
-		{ 0x2710, 0 },
-	};
+	unsigned int n = 0;
 	char uuid[36];
-	size_t i;
+	enum reg_kind k, other;
+	size_t i, w;
 	int ret;
 
 	uuid_for(uuid, 3);
-	for (i = 0; i < ARRAY_SIZE(bad_mux); i++) {
-		ret = add_config(uuid, &bad_mux[i], 1, NULL, 0, NULL, 0);
-		igt_assert_f(ret == -EINVAL, "mux register %#x: expected EINVAL, got %s",
-			     bad_mux[i].addr, ret > 0 ? "accepted" : strerror(-ret));
-	}
-	for (i = 0; i < ARRAY_SIZE(bad_b); i++) {
-		ret = add_config(uuid, NULL, 0, &bad_b[i], 1, NULL, 0);
-		igt_assert_f(ret == -EINVAL, "boolean register %#x: expected EINVAL, got %s",
-			     bad_b[i].addr, ret > 0 ? "accepted" : strerror(-ret));
-	}
-	for (i = 0; i < ARRAY_SIZE(bad_flex); i++) {
-		ret = add_config(uuid, NULL, 0, NULL, 0, &bad_flex[i], 1);
-		igt_assert_f(ret == -EINVAL, "flex register %#x: expected EINVAL, got %s",
-			     bad_flex[i].addr, ret > 0 ? "accepted" : strerror(-ret));
+	for (k = 0; k < N_KINDS; k++) {
+		const struct oa_range *mine = wl_list(dev.plat->wl, k);
+
+		for (i = 0; i < OA_MAX_RANGES && mine[i].lo; i++) {
+			if (!oa_range_contains(mine, mine[i].lo - 4)) {
+				expect_rejected(uuid, k, mine[i].lo - 4, "just below a range");
+				n++;
+			}
+			if (!oa_range_contains(mine, mine[i].hi + 4)) {
+				expect_rejected(uuid, k, mine[i].hi + 4, "just above a range");
+				n++;
+			}
+		}
+		for (w = 0; oa_whitelists[w]; w++) {
+			const struct oa_range *theirs = wl_list(oa_whitelists[w], k);
+
+			for (i = 0; i < OA_MAX_RANGES && theirs[i].lo; i++) {
+				uint32_t ends[2] = { theirs[i].lo, theirs[i].hi };
+				unsigned int j;
+
+				for (j = 0; j < 2; j++) {
+					if (oa_range_contains(mine, ends[j]))
+						continue;
+					expect_rejected(uuid, k, ends[j],
+							"another generation's range");
+					n++;
+				}
+			}
+		}
+		for (other = 0; other < N_KINDS; other++) {
+			const struct oa_range *theirs = wl_list(dev.plat->wl, other);
+
+			for (i = 0; other != k && i < OA_MAX_RANGES && theirs[i].lo; i++) {
+				if (oa_range_contains(mine, theirs[i].lo))
+					continue;
+				expect_rejected(uuid, k, theirs[i].lo, "another list's register");
+				n++;
+			}
+		}
+		for (i = 0; i < ARRAY_SIZE(control); i++) {
+			expect_rejected(uuid, k, control[i], "OA control register");
+			n++;
+		}
 	}
 	/* One bad register spoils an otherwise good list. */
 	{
-		struct reg mixed[ARRAY_SIZE(ok_mux) + 1];
+		struct reg mixed[MAX_OK + 1];
 
-		memcpy(mixed, ok_mux, sizeof(ok_mux));
-		mixed[ARRAY_SIZE(ok_mux)] = bad_mux[0];
-		ret = add_config(uuid, mixed, ARRAY_SIZE(mixed), NULL, 0, NULL, 0);
+		memcpy(mixed, ok_mux, n_ok_mux * sizeof(ok_mux[0]));
+		mixed[n_ok_mux].addr = control[1];
+		mixed[n_ok_mux].val = 0;
+		ret = add_config(uuid, mixed, n_ok_mux + 1, NULL, 0, NULL, 0);
 		igt_assert_f(ret == -EINVAL, "good mux list + one bad: got %s",
 			     ret > 0 ? "accepted" : strerror(-ret));
 	}
 	igt_assert(!metrics_dir_exists(uuid));
+	igt_info("%s (gen %u): %u registers refused\n", dev.plat->name,
+		 dev.plat->graphics_ver, n);
 }
 
 static void test_no_registers(void)
@@ -325,7 +461,7 @@ static void test_many_configs(void)
 
 	for (i = 0; i < ARRAY_SIZE(ids); i++) {
 		uuid_for(uuid, 100 + i);
-		ids[i] = add_config_ok(uuid, ok_mux, 1 + i % ARRAY_SIZE(ok_mux), NULL, 0, NULL, 0);
+		ids[i] = add_config_ok(uuid, ok_mux, 1 + i % n_ok_mux, NULL, 0, NULL, 0);
 		for (j = 0; j < i; j++)
 			igt_assert_f(*ids[j] != *ids[i], "configs %zu and %zu share id %" PRIu64,
 				     j, i, *ids[i]);
@@ -343,8 +479,10 @@ static void test_many_configs(void)
 
 igt_main
 {
-	igt_fixture
+	igt_fixture {
 		oa_dev_open(&dev);
+		fill_whitelist();
+	}
 
 	igt_describe("A config of whitelisted mux, boolean and flex registers gets an id >= 2 shown in sysfs metrics/<uuid>/id, opens a stream, and disappears on removal.");
 	igt_subtest("add-remove-config")
@@ -354,7 +492,11 @@ igt_main
 	igt_subtest("remove-config-in-use")
 		test_remove_in_use();
 
-	igt_describe("Registers outside the gen8/9 whitelist (boundaries and OA control registers) fail with EINVAL, per list.");
+	igt_describe("First, last and a middle register of every range of the generation's whitelist are accepted, per list.");
+	igt_subtest("add-config-whitelist")
+		test_whitelist();
+
+	igt_describe("Registers just outside each whitelist range, of other generations' ranges, of the other lists and OA control registers fail with EINVAL, per list.");
 	igt_subtest("add-config-rejected-registers")
 		test_rejected_registers();
 

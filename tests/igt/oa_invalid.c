@@ -16,7 +16,7 @@ static struct oa_dev dev;
 
 static const struct oa_format *fmt(void)
 {
-	return oa_format_by_id(I915_OA_FORMAT_A12);
+	return oa_platform_format(dev.plat, I915_OA_FORMAT_A12);
 }
 
 /* Default valid parameters: exponent 16 (~11 ms). */

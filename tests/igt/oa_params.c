@@ -132,6 +132,9 @@ static void check_getparams(int fd, const char *node)
 	igt_assert_eq(v, devid);
 	v = getparam_ok(fd, I915_PARAM_REVISION, "REVISION");
 	igt_assert_eq(v, rev);
+	igt_assert_f(rev == dev.plat->revision,
+		     "PCI revision %#04" PRIx64 ", the %s row says %#04x", rev,
+		     dev.plat->name, dev.plat->revision);
 	v = getparam_ok(fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY,
 			"CS_TIMESTAMP_FREQUENCY");
 	igt_assert_eq(v, dev.plat->timestamp_hz);
@@ -154,6 +157,39 @@ static void test_getparam_values(void)
 	/* i915 marks GETPARAM DRM_RENDER_ALLOW. */
 	check_getparams(fd, "render node");
 	close(fd);
+}
+
+/*
+ * getparam-topology: SLICE_MASK, SUBSLICE_MASK (slice 0), SUBSLICE_TOTAL
+ * and EU_TOTAL equal the S x SS x EU column of the platform's row, on the
+ * primary and the render node.
+ */
+static void test_getparam_topology(void)
+{
+	const struct oa_platform *p = dev.plat;
+	unsigned int slices = __builtin_popcount(p->slice_mask);
+	unsigned int ss = __builtin_popcount(p->subslice_mask);
+	const struct { int32_t id; const char *name; int want; } params[] = {
+		{ I915_PARAM_SLICE_MASK, "SLICE_MASK", p->slice_mask },
+		{ I915_PARAM_SUBSLICE_MASK, "SUBSLICE_MASK", p->subslice_mask },
+		{ I915_PARAM_SUBSLICE_TOTAL, "SUBSLICE_TOTAL", (int)(slices * ss) },
+		{ I915_PARAM_EU_TOTAL, "EU_TOTAL",
+		  (int)(slices * ss * p->eus_per_subslice) },
+	};
+	int fds[2] = { dev.drm_fd, open_render_node() };
+	size_t i, n;
+	int v;
+
+	igt_assert_f(fds[1] >= 0, "no render node next to %s", dev.sysfs);
+	for (n = 0; n < 2; n++)
+		for (i = 0; i < ARRAY_SIZE(params); i++) {
+			v = getparam_ok(fds[n], params[i].id, params[i].name);
+			igt_assert_f(v == params[i].want,
+				     "%s node: GETPARAM %s = %d, the %s row says %d",
+				     n ? "render" : "primary", params[i].name, v,
+				     p->name, params[i].want);
+		}
+	close(fds[1]);
 }
 
 static void test_getparam_invalid(void)
@@ -585,7 +621,7 @@ static int open_stream(void)
 {
 	struct oa_open o;
 
-	oa_open_periodic(&dev, &o, oa_format_by_id(I915_OA_FORMAT_A12), 16);
+	oa_open_periodic(&dev, &o, oa_platform_format(dev.plat, I915_OA_FORMAT_A12), 16);
 	return oa_open(dev.drm_fd, &o);
 }
 
@@ -671,6 +707,10 @@ igt_main
 	igt_describe("GETPARAM CHIPSET_ID and REVISION equal the PCI config space, CS and OA timestamp frequencies the platform row's clock, PERF_REVISION >= 1; on the primary and render nodes.");
 	igt_subtest("getparam-values")
 		test_getparam_values();
+
+	igt_describe("GETPARAM SLICE_MASK, SUBSLICE_MASK, SUBSLICE_TOTAL and EU_TOTAL equal the platform row's S x SS x EU, on the primary and render nodes.");
+	igt_subtest("getparam-topology")
+		test_getparam_topology();
 
 	igt_describe("GETPARAM of ids i915 does not know fails with EINVAL (before the value is stored); a bad value pointer fails with EFAULT.");
 	igt_subtest("getparam-invalid")

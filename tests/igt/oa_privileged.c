@@ -22,7 +22,7 @@ struct child_args {
 static void unprivileged_open(void *data)
 {
 	const struct child_args *a = data;
-	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12);
 	struct oa_open o;
 	int fd;
 
@@ -93,7 +93,7 @@ static void test_sample_rate(void)
 		struct oa_open o;
 		int fd;
 
-		oa_open_periodic(&dev, &o, oa_format_by_id(I915_OA_FORMAT_A12), over);
+		oa_open_periodic(&dev, &o, oa_platform_format(dev.plat, I915_OA_FORMAT_A12), over);
 		fd = oa_open(dev.drm_fd, &o);
 		close(fd);
 	}

@@ -20,9 +20,11 @@ static struct oa_dev dev;
 
 /*
  * oa-formats-<name>: open a periodic stream in the format and check every
- * field of every report: RPT_ID reason timer, no context, CTX_ID 0,
- * GPU_TICKS = t * R, every A/B/C counter at its width (40-bit counters
- * recombined from their split high bytes) and exact timer spacing.
+ * field of every report: RPT_ID reason and context-valid bit, CTX_ID from
+ * the context schedule, GPU_TICKS = T * R, every A/B/C counter at its
+ * width (40-bit counters recombined from their split high bytes) and exact
+ * report spacing. A format the platform's generation lacks must be refused
+ * by PERF_OPEN with EINVAL (platforms.rst, "Report formats").
  */
 static void test_format(const struct oa_format *f)
 {
@@ -30,8 +32,17 @@ static void test_format(const struct oa_format *f)
 	struct oa_open o;
 	int fd;
 
-	igt_require_f(oa_platform_has_format(dev.plat, f->uapi_id),
-		      "%s not supported on %s\n", f->name, dev.plat->name);
+	if (!oa_platform_has_format(dev.plat, f->uapi_id)) {
+		oa_open_periodic(&dev, &o, f, FORMAT_TEST_EXPONENT);
+		fd = oa_try_open(dev.drm_fd, &o);
+		if (fd >= 0)
+			close(fd);
+		igt_assert_f(fd == -EINVAL,
+			     "%s (gen %u) has no %s, yet PERF_OPEN returned %d, expected -EINVAL",
+			     dev.plat->name, dev.plat->graphics_ver, f->name, fd);
+		igt_info("%s: refused with EINVAL on %s\n", f->name, dev.plat->name);
+		return;
+	}
 	oa_require_vgpu(&dev);
 
 	oa_open_periodic(&dev, &o, f, FORMAT_TEST_EXPONENT);
@@ -59,7 +70,7 @@ static void test_format(const struct oa_format *f)
  */
 static void test_exponents(unsigned int lo, unsigned int hi)
 {
-	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12);
 	unsigned int e;
 
 	oa_require_vgpu(&dev);
@@ -92,33 +103,136 @@ static void test_exponents(unsigned int lo, unsigned int hi)
 }
 
 /*
- * oa-reason-timer: with only the periodic timer enabled every report's
- * reason field is exactly "timer" (bit 0 of RPT_ID 24:19) and the context
- * valid bit is clear.
+ * oa-reason-timer: at exponent 10 the timer period divides the 2^20-tick
+ * slice, so every report has the timer reason; exactly those on a slice
+ * boundary also carry the context-switch reason, and the context-valid
+ * bit and CTX_ID follow the schedule (squashed in idle slices on Gen8-11).
  */
 static void test_reason_timer(void)
 {
-	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	/* 2^20 / 2^11: three slices' worth of reports */
+	const size_t want = 3 * 512 + 1;
+	size_t i, n_ctx = 0, n_valid = 0;
 	struct oa_capture c;
 	struct oa_open o;
-	size_t i;
 	int fd;
 
 	oa_open_periodic(&dev, &o, f, 10);
 	fd = oa_open(dev.drm_fd, &o);
 	oa_capture_init(&c, f, &o);
-	oa_capture_until(fd, &c, 128, 10000);
+	oa_capture_until(fd, &c, want, 10000);
 	close(fd);
-	igt_assert_f(c.n >= 128, "only %zu reports", c.n);
+	igt_assert_f(c.n >= want, "only %zu reports", c.n);
 	for (i = 0; i < c.n; i++) {
 		const uint32_t *r = oa_capture_report(&c, i);
+		uint64_t T = oa_capture_ts(&c, i);
+		uint32_t reason = oa_report_reason(dev.plat, r);
+		bool boundary = T % OA_SLICE_TICKS == 0;
+		uint32_t hw_id = oa_sched_hw_id(T);
 
-		igt_assert_f(oa_report_reason(dev.plat, r) == OA_REASON_TIMER,
-			     "report %zu: RPT_ID %#010x reason %#x, expected timer only",
-			     i, r[0], oa_report_reason(dev.plat, r));
-		igt_assert_f(!(r[0] & dev.plat->ctx_valid_bit),
-			     "report %zu: RPT_ID %#010x has the context-valid bit", i, r[0]);
+		igt_assert_f(reason == (boundary ? OA_REASON_TIMER | OA_REASON_CTX_SWITCH :
+					OA_REASON_TIMER),
+			     "report %zu (T=%#llx%s): RPT_ID %#010x reason %#x",
+			     i, (unsigned long long)T, boundary ? ", slice boundary" : "",
+			     r[0], reason);
+		igt_assert_f(!!(r[0] & dev.plat->ctx_valid_bit) == !!hw_id,
+			     "report %zu (T=%#llx): RPT_ID %#010x context-valid bit wrong, context %#x",
+			     i, (unsigned long long)T, r[0], hw_id);
+		igt_assert_f(r[2] == (hw_id ? hw_id : dev.plat->squashed_ctx_id),
+			     "report %zu (T=%#llx): CTX_ID %#x, schedule runs %#x",
+			     i, (unsigned long long)T, r[2], hw_id);
+		n_ctx += boundary;
+		n_valid += !!hw_id;
 	}
+	igt_info("%zu reports, %zu on slice boundaries, %zu with a valid context\n",
+		 c.n, n_ctx, n_valid);
+	igt_assert_lte(2, n_ctx);
+	oa_capture_fini(&c);
+}
+
+/*
+ * context-switch-e<E>: each slice boundary n * 2^20 in the capture window
+ * yields exactly one report with the context-switch reason at T = n * 2^20,
+ * carrying the incoming slice's context and the workload's counters at
+ * that T. With E <= 19 the timer ticks on every boundary and the report
+ * has both reasons; with E > 19 the boundaries between timer ticks get
+ * reports of their own (context switch only), the others are combined.
+ */
+static void test_context_switch(unsigned int e)
+{
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const unsigned int slices = 6;
+	uint64_t first, last, n, boundaries = 0, combined = 0, ctx_only = 0;
+	struct oa_capture c;
+	struct oa_open o;
+	char why[256];
+	size_t i;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, 1, 5000);
+	igt_assert_f(c.n >= 1, "no report within 5 s");
+	first = oa_capture_ts(&c, 0);
+	while (oa_capture_ts(&c, c.n - 1) < first + slices * OA_SLICE_TICKS) {
+		size_t before = c.n;
+
+		oa_capture_until(fd, &c, c.n + 1, 5000);
+		igt_assert_f(c.n > before, "no report within 5 s after T=%#llx",
+			     (unsigned long long)oa_capture_ts(&c, c.n - 1));
+	}
+	close(fd);
+	last = oa_capture_ts(&c, c.n - 1);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+
+	for (i = 0; i < c.n; i++) {
+		const uint32_t *r = oa_capture_report(&c, i);
+		uint64_t T = oa_capture_ts(&c, i);
+		uint32_t reason = oa_report_reason(dev.plat, r);
+
+		if (!(reason & OA_REASON_CTX_SWITCH))
+			continue;
+		igt_assert_f(T % OA_SLICE_TICKS == 0,
+			     "report %zu: context-switch reason at T=%#llx, not a slice boundary",
+			     i, (unsigned long long)T);
+		igt_assert_f(!i || oa_capture_ts(&c, i - 1) != T,
+			     "report %zu: second report at boundary T=%#llx", i,
+			     (unsigned long long)T);
+		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, r, T, e, why, sizeof(why)),
+			     "context-switch report %zu at T=%#llx: %s", i,
+			     (unsigned long long)T, why);
+		if (e <= 19)
+			igt_assert_f(reason == (OA_REASON_TIMER | OA_REASON_CTX_SWITCH),
+				     "report %zu at T=%#llx: reason %#x, exponent %u <= 19 wants timer + context switch in one report",
+				     i, (unsigned long long)T, reason, e);
+		if (reason & OA_REASON_TIMER)
+			combined++;
+		else
+			ctx_only++;
+		boundaries++;
+	}
+	/* Boundaries in [first, last]: every one of them has its report. */
+	n = last / OA_SLICE_TICKS - (first - 1) / OA_SLICE_TICKS;
+	igt_info("exponent %u: %zu reports, T %#llx..%#llx: %llu slice boundaries, %llu combined timer+context-switch reports, %llu context-switch only\n",
+		 e, c.n, (unsigned long long)first, (unsigned long long)last,
+		 (unsigned long long)n, (unsigned long long)combined,
+		 (unsigned long long)ctx_only);
+	igt_assert_f(boundaries == n, "%llu context-switch reports for %llu slice boundaries",
+		     (unsigned long long)boundaries, (unsigned long long)n);
+	igt_assert_lte(slices - 1, n);
+	if (e > 19)
+		igt_assert_f(ctx_only >= 1 && ctx_only ==
+			     oa_ctx_only_reports_between(first - 1, last, e),
+			     "exponent %u: %llu separate context-switch reports, expected %llu",
+			     e, (unsigned long long)ctx_only,
+			     (unsigned long long)oa_ctx_only_reports_between(first - 1, last, e));
+	else
+		igt_assert_eq(ctx_only, 0);
+	/* and everything else: timer spacing, fields of every report */
+	oa_assert_reports(&dev, &c, e, 0);
 	oa_capture_fini(&c);
 }
 
@@ -158,7 +272,7 @@ static void test_report_header(void)
  */
 static void test_timestamp_frequency(void)
 {
-	const struct oa_format *f = oa_format_by_id(I915_OA_FORMAT_A12);
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12);
 	int value = 0;
 	struct drm_i915_getparam gp = {
 		.param = I915_PARAM_CS_TIMESTAMP_FREQUENCY, .value = &value,
@@ -335,19 +449,31 @@ igt_main
 		test_timestamp_wrap();
 
 	for (i = 0; i < oa_n_formats; i++) {
-		igt_describe_f("Every field of every %s report (RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS, all A/B/C counters at their widths) equals the synthetic workload computed independently from the contract.",
+		igt_describe_f("Every field of every %s report (RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS, all A/B/C counters at their widths) equals the synthetic workload computed independently from the contract; refused with EINVAL where the generation lacks the format.",
 			       oa_formats[i].name);
 		igt_subtest_f("oa-formats-%s", subtest_suffix(oa_formats[i].name))
 			test_format(&oa_formats[i]);
 	}
 
-	igt_describe("For exponents 5..20, consecutive report timestamps differ by exactly 2^(e+1) ticks and no report is lost.");
+	igt_describe("For exponents 5..20, consecutive timer reports are exactly 2^(e+1) ticks apart (with context-switch reports at slice boundaries between them) and no report is lost.");
 	igt_subtest("oa-exponents")
 		test_exponents(5, 20);
 
-	igt_describe("Periodic-only sampling: every report's reason is exactly 'timer' and no context is flagged valid.");
+	igt_describe("Exponent 10: every report has the timer reason, those on a 2^20-tick slice boundary also the context-switch reason; context-valid bit and CTX_ID follow the schedule.");
 	igt_subtest("oa-reason-timer")
 		test_reason_timer();
+
+	igt_describe("Exponent 16: one combined timer + context-switch report per slice boundary, with the incoming context and the workload at that T.");
+	igt_subtest("context-switch-e16")
+		test_context_switch(16);
+
+	igt_describe("Exponent 19 (period 2^20): every report is on a slice boundary and combined.");
+	igt_subtest("context-switch-e19")
+		test_context_switch(19);
+
+	igt_describe("Exponent 21 (period 2^22): boundaries between timer ticks get their own context-switch-only report.");
+	igt_subtest("context-switch-e21")
+		test_context_switch(21);
 
 	igt_describe("Every record is whole, with type SAMPLE, pad 0 and size header + report size, in every supported format.");
 	igt_subtest("report-header")

@@ -5,11 +5,17 @@
  * against a report built independently from the contract's layout text
  * (including that every single flipped bit of a report is detected), and
  * the recovery of the full GPU timestamp from 32-bit report timestamps.
+ * Given scripts/platforms as argument, it also checks that file (what
+ * scripts/vm-run and scripts/check boot) against the suite's platform
+ * rows: two transcriptions of Documentation/platforms.rst must agree.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "oa_hw.h"
 #include "workload.h"
+
+static int platforms_file_check(void);
 
 static const struct {
 	const char *name;
@@ -18,11 +24,63 @@ static const struct {
 	{ "workload-formula", workload_selftest },
 	{ "report-layouts", oa_hw_selftest },
 	{ "timestamp-unwrap", oa_ts_unwrap_selftest },
+	{ "platform-rows", platforms_file_check },
 };
 
-int main(void)
+static const char *platforms_file;
+
+/* Every row of scripts/platforms has an oa_platforms[] row, and back. */
+static int platforms_file_check(void)
+{
+	unsigned int gen, found[64] = { 0 };
+	unsigned long long hz;
+	char line[512], name[32];
+	unsigned int devid;
+	int bad = 0;
+	size_t i;
+	FILE *f;
+
+	if (!platforms_file)
+		return 0;
+	f = fopen(platforms_file, "r");
+	if (!f) {
+		perror(platforms_file);
+		return 1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		const struct oa_platform *p;
+
+		if (line[0] == '#' || sscanf(line, "%31s %x %u %llu", name, &devid, &gen, &hz) != 4)
+			continue;
+		p = oa_platform_by_name(name);
+		if (!p)		/* an alias: a name of its own, an existing id */
+			p = oa_platform_for_devid(devid);
+		if (!p || p->devids[0] != devid || p->graphics_ver != gen ||
+		    p->timestamp_hz != hz) {
+			fprintf(stderr, "scripts/platforms row %s %#x gen %u %llu Hz: %s\n",
+				name, devid, gen, hz,
+				p ? "differs from oa_platforms[]" : "no oa_platforms[] row");
+			bad++;
+			continue;
+		}
+		found[p - oa_platforms]++;
+	}
+	fclose(f);
+	for (i = 0; i < oa_n_platforms; i++)
+		if (!found[i]) {
+			fprintf(stderr, "oa_platforms[] row %s missing from %s\n",
+				oa_platforms[i].name, platforms_file);
+			bad++;
+		}
+	return bad;
+}
+
+int main(int argc, char **argv)
 {
 	unsigned int i, passed = 0, failed = 0;
+
+	if (argc > 1)
+		platforms_file = argv[1];
 
 	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
 		int bad = checks[i].run();

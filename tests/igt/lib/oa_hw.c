@@ -53,46 +53,186 @@ const struct oa_format oa_formats[] = {
 
 const size_t oa_n_formats = sizeof(oa_formats) / sizeof(oa_formats[0]);
 
-static const struct oa_platform oa_platforms[] = {
-	{
-		.name = "skl-gt2",
-		.devids = { 0x1912, 0x1916, 0x191b, 0x191d, 0x191e, 0x1921, 0 },
-		.graphics_ver = 9,
-		.timestamp_hz = 12000000,
-		.gpu_ticks_ratio = 50,
-		.ctx_valid_bit = 1u << 16,
-		.squashed_ctx_id = 0xffffffff,
-		.reason_shift = 19, .reason_mask = 0x3f,
-		.formats = {
-			I915_OA_FORMAT_A12, I915_OA_FORMAT_A12_B8_C8,
-			I915_OA_FORMAT_A32u40_A4u32_B8_C8, I915_OA_FORMAT_C4_B8, 0,
-		},
-		/*
-		 * Topology limits as i915 gen9_sseu_info_init() sets them for
-		 * non-LP Gen9 (3 slices, 4 subslices, 8 EUs); the part itself
-		 * is GT2: one slice of three subslices of 8 EUs (24 EUs, i915
-		 * device info and Intel ARK for HD Graphics 530).
-		 */
-		.max_slices = 3, .max_subslices = 4, .max_eus_per_subslice = 8,
-		.slice_mask = 0x1, .subslice_mask = 0x7, .eus_per_subslice = 8,
-		/*
-		 * RP_STATE_CAP of the part modelled (HD Graphics 530): RP0
-		 * 1150 MHz (maximum dynamic frequency, Intel ARK), RP1 350 MHz
-		 * (base frequency, Intel ARK), RPn 300 MHz (minimum); these are
-		 * also the values the QEMU device model's RP_STATE_CAP holds.
-		 */
-		.rp0_mhz = 1150, .rp1_mhz = 350, .rpn_mhz = 300,
-	},
+/*
+ * ADD_CONFIG whitelists, from the "ADD_CONFIG whitelists" section of
+ * Documentation/platforms.rst (ranges inclusive). Gen9 uses Gen8's.
+ */
+#define OA_FLEX_EU_RANGES \
+	{ 0xe458, 0xe458 }, { 0xe558, 0xe558 }, { 0xe658, 0xe658 }, \
+	{ 0xe758, 0xe758 }, { 0xe45c, 0xe45c }, { 0xe55c, 0xe55c }, \
+	{ 0xe65c, 0xe65c }
+#define OA_GEN7_MUX_RANGES \
+	{ 0x91b8, 0x91cc }, { 0x9800, 0x9888 }, { 0xe180, 0xe180 }
+#define OA_GEN8_MUX_RANGES \
+	OA_GEN7_MUX_RANGES, { 0x0d00, 0x0d2c }, { 0x20cc, 0x20cc }
+#define OA_GEN8_BOOLEAN_RANGES \
+	{ 0x2710, 0x272c }, { 0x2740, 0x275c }, { 0x2770, 0x27ac }
+
+static const struct oa_whitelist oa_wl_gen8 = {
+	.mux = { OA_GEN8_MUX_RANGES },
+	.boolean = { OA_GEN8_BOOLEAN_RANGES },
+	.flex = { OA_FLEX_EU_RANGES },
 };
+
+static const struct oa_whitelist oa_wl_chv = {
+	.mux = { OA_GEN8_MUX_RANGES, { 0x182300, 0x1823a4 } },
+	.boolean = { OA_GEN8_BOOLEAN_RANGES },
+	.flex = { OA_FLEX_EU_RANGES },
+};
+
+static const struct oa_whitelist oa_wl_gen11 = {
+	.mux = { OA_GEN8_MUX_RANGES, { 0x91c8, 0x91dc } },
+	.boolean = { OA_GEN8_BOOLEAN_RANGES },
+	.flex = { OA_FLEX_EU_RANGES },
+};
+
+static const struct oa_whitelist oa_wl_gen12 = {
+	.mux = {
+		{ 0x0d00, 0x0d04 }, { 0x0d0c, 0x0d2c }, { 0x9840, 0x9840 },
+		{ 0x9884, 0x9888 }, { 0x20cc, 0x20cc },
+	},
+	.boolean = {
+		{ 0x2b2c, 0x2b2c }, { 0xd900, 0xd91c }, { 0xd920, 0xd93c },
+		{ 0xd940, 0xd97c }, { 0xdc00, 0xdc3c }, { 0xdc40, 0xdc40 },
+		{ 0xdc44, 0xdc44 },
+	},
+	.flex = { OA_FLEX_EU_RANGES },
+};
+
+const struct oa_whitelist *const oa_whitelists[] = {
+	&oa_wl_gen8, &oa_wl_chv, &oa_wl_gen11, &oa_wl_gen12, NULL,
+};
+
+#define OA_FORMATS_GEN8 { \
+	I915_OA_FORMAT_A12, I915_OA_FORMAT_A12_B8_C8, \
+	I915_OA_FORMAT_A32u40_A4u32_B8_C8, I915_OA_FORMAT_C4_B8, 0 }
+#define OA_FORMATS_GEN12 { I915_OA_FORMAT_A32u40_A4u32_B8_C8, 0 }
+
+/* RPT_ID and CTX_ID facts per generation (platforms.rst "RPT_ID"). */
+#define OA_GEN8_REPORTS \
+	.graphics_ver = 8, .ctx_valid_bit = 1u << 25, \
+	.squashed_ctx_id = 0xffffffff, \
+	.reason_shift = 19, .reason_mask = 0x3f, \
+	.formats = OA_FORMATS_GEN8, .irq = OA_IRQ_GEN8
+#define OA_GEN9_REPORTS \
+	.graphics_ver = 9, .ctx_valid_bit = 1u << 16, \
+	.squashed_ctx_id = 0xffffffff, \
+	.reason_shift = 19, .reason_mask = 0x3f, \
+	.formats = OA_FORMATS_GEN8, .irq = OA_IRQ_GEN8, .wl = &oa_wl_gen8
+#define OA_GEN11_REPORTS \
+	.graphics_ver = 11, .ctx_valid_bit = 1u << 16, \
+	.squashed_ctx_id = 0xffffffff, \
+	.reason_shift = 19, .reason_mask = 0x3f, \
+	.formats = OA_FORMATS_GEN8, .irq = OA_IRQ_GEN11, .wl = &oa_wl_gen11
+#define OA_GEN12_REPORTS \
+	.graphics_ver = 12, .ctx_valid_bit = 1u << 16, \
+	.squashed_ctx_id = 0, \
+	.reason_shift = 19, .reason_mask = 0x7f, \
+	.formats = OA_FORMATS_GEN12, .wl = &oa_wl_gen12
+
+/* Architectural topology limits (platforms.rst, after i915 intel_sseu.c). */
+#define OA_LIMITS(s, ss, eu) \
+	.max_slices = (s), .max_subslices = (ss), .max_eus_per_subslice = (eu)
+/* Present topology: the lowest @s slices, @ss subslices, @eu EUs. */
+#define OA_TOPO(s, ss, eu) \
+	.slice_mask = (1u << (s)) - 1, .subslice_mask = (1u << (ss)) - 1, \
+	.eus_per_subslice = (eu)
+#define OA_RP(rp0, rp1, rpn) \
+	.rp0_mhz = (rp0), .rp1_mhz = (rp1), .rpn_mhz = (rpn)
+
+/*
+ * One row per platform of the Documentation/platforms.rst table: PCI ID,
+ * topology (S x SS x EU), timestamp clock, RP0/RP1/RPn and R as written
+ * there. skl keeps the other GT2 device ids of i915_pciids.h it had; its
+ * revision is 0x07, every other row's 0x01.
+ */
+const struct oa_platform oa_platforms[] = {
+	{ .name = "bdw", .revision = 0x01, .devids = { 0x1616 }, OA_GEN8_REPORTS,
+	  .wl = &oa_wl_gen8, .timestamp_hz = 12500000, .gpu_ticks_ratio = 48,
+	  OA_LIMITS(3, 3, 8), OA_TOPO(1, 3, 8), OA_RP(950, 300, 100) },
+	{ .name = "chv", .revision = 0x01, .devids = { 0x22b0 }, OA_GEN8_REPORTS,
+	  .wl = &oa_wl_chv, .timestamp_hz = 12500000, .gpu_ticks_ratio = 32,
+	  OA_LIMITS(1, 2, 8), OA_TOPO(1, 2, 8), OA_RP(600, 400, 200) },
+	{ .name = "skl", .revision = 0x07,
+	  .devids = { 0x1912, 0x1916, 0x191b, 0x191d, 0x191e, 0x1921 },
+	  OA_GEN9_REPORTS, .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1150, 350, 300) },
+	{ .name = "skl-gt3", .revision = 0x01, .devids = { 0x1926 }, OA_GEN9_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(2, 3, 8), OA_RP(1050, 300, 300) },
+	{ .name = "skl-gt4", .revision = 0x01, .devids = { 0x193b }, OA_GEN9_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(3, 3, 8), OA_RP(1000, 350, 300) },
+	{ .name = "bxt", .revision = 0x01, .devids = { 0x5a84 }, OA_GEN9_REPORTS, .lp = true,
+	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 3, 8), OA_TOPO(1, 3, 6), OA_RP(750, 300, 250) },
+	{ .name = "kbl", .revision = 0x01, .devids = { 0x5916 }, OA_GEN9_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1050, 300, 300) },
+	{ .name = "kbl-gt3", .revision = 0x01, .devids = { 0x5926 }, OA_GEN9_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(2, 3, 8), OA_RP(1050, 300, 300) },
+	{ .name = "glk", .revision = 0x01, .devids = { 0x3184 }, OA_GEN9_REPORTS, .lp = true,
+	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 3, 8), OA_TOPO(1, 3, 6), OA_RP(750, 300, 250) },
+	{ .name = "cfl", .revision = 0x01, .devids = { 0x3e92 }, OA_GEN9_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1200, 350, 350) },
+	{ .name = "cfl-gt3", .revision = 0x01, .devids = { 0x3ea5 }, OA_GEN9_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(2, 3, 8), OA_RP(1200, 300, 300) },
+	{ .name = "cml", .revision = 0x01, .devids = { 0x9bc5 }, OA_GEN9_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1200, 350, 350) },
+	{ .name = "icl", .revision = 0x01, .devids = { 0x8a52 }, OA_GEN11_REPORTS,
+	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
+	  OA_LIMITS(1, 8, 8), OA_TOPO(1, 8, 8), OA_RP(1100, 300, 300) },
+	{ .name = "ehl", .revision = 0x01, .devids = { 0x4571 }, OA_GEN11_REPORTS,
+	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 8, 8), OA_TOPO(1, 4, 8), OA_RP(750, 300, 250) },
+	{ .name = "jsl", .revision = 0x01, .devids = { 0x4e71 }, OA_GEN11_REPORTS,
+	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 8, 8), OA_TOPO(1, 4, 8), OA_RP(800, 350, 250) },
+	{ .name = "tgl-gt1", .revision = 0x01, .devids = { 0x9a60 }, OA_GEN12_REPORTS,
+	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 2, 16), OA_RP(1450, 350, 100) },
+	{ .name = "tgl", .revision = 0x01, .devids = { 0x9a49 }, OA_GEN12_REPORTS,
+	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 6, 16), OA_RP(1350, 400, 100) },
+	{ .name = "rkl", .revision = 0x01, .devids = { 0x4c8a }, OA_GEN12_REPORTS,
+	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 2, 16), OA_RP(1300, 350, 100) },
+	{ .name = "adl-s", .revision = 0x01, .devids = { 0x4680 }, OA_GEN12_REPORTS,
+	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 2, 16), OA_RP(1450, 300, 100) },
+	{ .name = "adl-p", .revision = 0x01, .devids = { 0x46a6 }, OA_GEN12_REPORTS,
+	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 6, 16), OA_RP(1400, 300, 100) },
+	{ .name = "dg1", .revision = 0x01, .devids = { 0x4905 }, OA_GEN12_REPORTS,
+	  .irq = OA_IRQ_DG1, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
+	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 6, 16), OA_RP(1550, 300, 100) },
+};
+
+const size_t oa_n_platforms = sizeof(oa_platforms) / sizeof(oa_platforms[0]);
 
 const struct oa_platform *oa_platform_for_devid(uint16_t devid)
 {
 	size_t i, j;
 
-	for (i = 0; i < sizeof(oa_platforms) / sizeof(oa_platforms[0]); i++)
+	for (i = 0; i < oa_n_platforms; i++)
 		for (j = 0; oa_platforms[i].devids[j]; j++)
 			if (oa_platforms[i].devids[j] == devid)
 				return &oa_platforms[i];
+	return NULL;
+}
+
+const struct oa_platform *oa_platform_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < oa_n_platforms; i++)
+		if (!strcmp(oa_platforms[i].name, name))
+			return &oa_platforms[i];
 	return NULL;
 }
 
@@ -126,6 +266,13 @@ const struct oa_format *oa_format_by_id(uint32_t uapi_id)
 	return NULL;
 }
 
+const struct oa_format *oa_platform_format(const struct oa_platform *p,
+					   uint32_t uapi_id)
+{
+	return oa_format_by_id(oa_platform_has_format(p, uapi_id) ?
+			       uapi_id : p->formats[0]);
+}
+
 uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
 			   unsigned int idx)
 {
@@ -139,38 +286,135 @@ uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
 	return v;
 }
 
+bool oa_range_contains(const struct oa_range *list, uint32_t reg)
+{
+	size_t i;
+
+	for (i = 0; i < OA_MAX_RANGES && list[i].lo; i++)
+		if (reg >= list[i].lo && reg <= list[i].hi)
+			return true;
+	return false;
+}
+
+uint32_t oa_sched_hw_id(uint64_t T)
+{
+	static const uint32_t phase_ctx[4] = { 0x1a0, 0x2b0, 0x3c0, 0 };
+
+	return phase_ctx[(T >> OA_SLICE_SHIFT) & 3];
+}
+
+uint32_t oa_expected_ctx_id(const struct oa_platform *p, uint64_t T)
+{
+	uint32_t id = oa_sched_hw_id(T);
+
+	return id ? id : p->squashed_ctx_id;
+}
+
+uint32_t oa_expected_reason(uint64_t T, unsigned int exponent)
+{
+	uint32_t reason = 0;
+
+	if (exponent != OA_NO_TIMER && T % oa_period_ticks(exponent) == 0)
+		reason |= OA_REASON_TIMER;
+	if (T % OA_SLICE_TICKS == 0)
+		reason |= OA_REASON_CTX_SWITCH;
+	return reason;
+}
+
+static uint64_t next_multiple(uint64_t T, uint64_t m)
+{
+	return (T / m + 1) * m;
+}
+
+uint64_t oa_next_report_ts(uint64_t T, unsigned int exponent)
+{
+	uint64_t next = next_multiple(T, OA_SLICE_TICKS);
+
+	if (exponent != OA_NO_TIMER) {
+		uint64_t timer = next_multiple(T, oa_period_ticks(exponent));
+
+		if (timer < next)
+			next = timer;
+	}
+	return next;
+}
+
+/* Multiples of @m in (@a, @b]. */
+static uint64_t multiples_between(uint64_t a, uint64_t b, uint64_t m)
+{
+	return b > a ? b / m - a / m : 0;
+}
+
+uint64_t oa_ctx_only_reports_between(uint64_t a, uint64_t b,
+				     unsigned int exponent)
+{
+	uint64_t n = multiples_between(a, b, OA_SLICE_TICKS);
+	uint64_t period;
+
+	if (exponent == OA_NO_TIMER)
+		return n;
+	period = oa_period_ticks(exponent);
+	/* Boundaries on a timer tick share the timer's report. */
+	if (period <= OA_SLICE_TICKS)
+		return 0;
+	return n - multiples_between(a, b, period);
+}
+
+uint64_t oa_reports_between(uint64_t a, uint64_t b, unsigned int exponent)
+{
+	uint64_t n = oa_ctx_only_reports_between(a, b, exponent);
+
+	if (exponent != OA_NO_TIMER)
+		n += multiples_between(a, b, oa_period_ticks(exponent));
+	return n;
+}
+
 bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 		     const struct workload *w, const uint32_t *report,
-		     uint64_t T, char *why, size_t why_len)
+		     uint64_t T, unsigned int exponent, char *why,
+		     size_t why_len)
 {
 	uint32_t t = report[1];
 	uint32_t reason = oa_report_reason(p, report);
+	uint32_t want_reason = oa_expected_reason(T, exponent);
+	bool ctx_runs = oa_sched_hw_id(T) != 0;
+	/* Above the reason field, except the context-valid bit, is zero. */
+	uint32_t reserved = ~0u << (p->reason_shift +
+				    __builtin_popcount(p->reason_mask));
 	unsigned int s, i;
 
-	if (reason != OA_REASON_TIMER) {
-		snprintf(why, why_len, "RPT_ID %#010x: reason %#x, expected timer (%#x)",
-			 report[0], reason, OA_REASON_TIMER);
-		return false;
-	}
-	if (report[0] & p->ctx_valid_bit) {
-		snprintf(why, why_len, "RPT_ID %#010x: context-valid bit set, no context runs",
-			 report[0]);
-		return false;
-	}
-	if (report[0] >> 25) {
-		snprintf(why, why_len, "RPT_ID %#010x: reserved bits 31:25 not zero",
-			 report[0]);
-		return false;
-	}
-	/* No context runs: the driver squashes CTX_ID (see oa_platform). */
-	if (report[2] != p->squashed_ctx_id) {
-		snprintf(why, why_len, "CTX_ID %#x, expected %#x (context-valid clear)",
-			 report[2], p->squashed_ctx_id);
-		return false;
-	}
+	reserved &= ~p->ctx_valid_bit;
 	if (t != (uint32_t)T) {
 		snprintf(why, why_len, "TIMESTAMP %#x, expected %#x (low 32 bits of T=%#llx)",
 			 t, (uint32_t)T, (unsigned long long)T);
+		return false;
+	}
+	if (reason != want_reason) {
+		snprintf(why, why_len,
+			 "RPT_ID %#010x: reason %#x, expected %#x at T=%#llx (timer bit %#x, context-switch bit %#x)",
+			 report[0], reason, want_reason, (unsigned long long)T,
+			 OA_REASON_TIMER, OA_REASON_CTX_SWITCH);
+		return false;
+	}
+	if (!!(report[0] & p->ctx_valid_bit) != ctx_runs) {
+		snprintf(why, why_len,
+			 "RPT_ID %#010x: context-valid bit %s at T=%#llx, slice %llu runs %s",
+			 report[0], ctx_runs ? "clear" : "set",
+			 (unsigned long long)T,
+			 (unsigned long long)(T >> OA_SLICE_SHIFT),
+			 ctx_runs ? "a context" : "no context");
+		return false;
+	}
+	if (report[0] & reserved) {
+		snprintf(why, why_len, "RPT_ID %#010x: reserved bits %#010x not zero",
+			 report[0], report[0] & reserved);
+		return false;
+	}
+	if (report[2] != oa_expected_ctx_id(p, T)) {
+		snprintf(why, why_len, "CTX_ID %#x at T=%#llx, expected %#x (slice %llu)",
+			 report[2], (unsigned long long)T,
+			 oa_expected_ctx_id(p, T),
+			 (unsigned long long)(T >> OA_SLICE_SHIFT));
 		return false;
 	}
 	if (report[3] != workload_gpu_ticks(w, T)) {
@@ -215,15 +459,20 @@ uint64_t oa_ts_unwrap(struct oa_ts_unwrap *u, uint32_t t)
 }
 
 /* Build a report by the contract layout table text, independently. */
+/*
+ * Build a report by the contract layout table text, independently: @rpt_id
+ * and @ctx_id are written by the caller from the RPT_ID table by hand.
+ */
 static void build_report(const struct oa_format *f, const struct workload *w,
-			 uint64_t t, uint32_t *r)
+			 uint64_t t, uint32_t rpt_id, uint32_t ctx_id,
+			 uint32_t *r)
 {
 	unsigned int i;
 
 	memset(r, 0, f->size);
-	r[0] = 1u << 19;
+	r[0] = rpt_id;
 	r[1] = (uint32_t)t;
-	r[2] = 0xffffffff;
+	r[2] = ctx_id;
 	r[3] = workload_gpu_ticks(w, t);
 	switch (f->counter_select) {
 	case 0:
@@ -256,20 +505,142 @@ static void build_report(const struct oa_format *f, const struct workload *w,
 	}
 }
 
-int oa_hw_selftest(void)
+/*
+ * Reports at hand-picked T on each generation, with RPT_ID and CTX_ID
+ * written out from the platforms.rst tables (exponent 16, period 2^17).
+ */
+struct report_case {
+	const char *what;
+	uint64_t T;
+	/* RPT_ID and CTX_ID on Gen8, Gen9/11, Gen12 */
+	uint32_t rpt_id[3], ctx_id[3];
+};
+
+static const struct report_case report_cases[] = {
+	/* slice 0x1fff (phase 3, idle), timer only */
+	{ "idle timer", 0x1fffe0000ull,
+	  { 1u << 19, 1u << 19, 1u << 19 },
+	  { 0xffffffff, 0xffffffff, 0 } },
+	/* slice 0x2000 (phase 0, 0x1a0): boundary and timer tick */
+	{ "timer + context switch", 0x200000000ull,
+	  { 1u << 25 | 9u << 19, 1u << 16 | 9u << 19, 1u << 16 | 9u << 19 },
+	  { 0x1a0, 0x1a0, 0x1a0 } },
+	/* slice 0x2002 (phase 2, 0x3c0), timer only */
+	{ "context 0x3c0 timer", 0x200260000ull,
+	  { 1u << 25 | 1u << 19, 1u << 16 | 1u << 19, 1u << 16 | 1u << 19 },
+	  { 0x3c0, 0x3c0, 0x3c0 } },
+};
+
+static int gen_column(unsigned int ver)
 {
-	const struct oa_platform *p = oa_platform_for_devid(0x1912);
-	struct workload w = { .seed = 0x5eed0001, .ratio = 50 };
+	return ver == 8 ? 0 : ver < 12 ? 1 : 2;
+}
+
+static int check_platform_formats(const struct oa_platform *p)
+{
+	struct workload w = { .seed = 0x5eed0001, .ratio = p->gpu_ticks_ratio };
 	uint32_t r[64];
 	char why[256];
 	int bad = 0;
-	uint64_t T;
+	size_t i, k;
+
+	for (i = 0; i < oa_n_formats; i++) {
+		const struct oa_format *f = &oa_formats[i];
+		const struct report_case *rc;
+		unsigned int c, col = gen_column(p->graphics_ver);
+
+		if (!oa_platform_has_format(p, f->uapi_id))
+			continue;
+		for (k = 0; k < sizeof(report_cases) / sizeof(report_cases[0]); k++) {
+			rc = &report_cases[k];
+			build_report(f, &w, rc->T, rc->rpt_id[col], rc->ctx_id[col], r);
+			if (!oa_report_check(p, f, &w, r, rc->T, 16, why, sizeof(why))) {
+				fprintf(stderr, "%s %s %s: good report rejected: %s\n",
+					p->name, f->name, rc->what, why);
+				bad++;
+			}
+			/* a timer-only stream of another period sees no report */
+			if (rc->T % (1ull << 20) &&
+			    oa_report_check(p, f, &w, r, rc->T, 20, why, sizeof(why))) {
+				fprintf(stderr, "%s %s %s: accepted off the exponent-20 grid\n",
+					p->name, f->name, rc->what);
+				bad++;
+			}
+		}
+		/*
+		 * Past the 32-bit TIMESTAMP wrap the 40-bit counters tell T
+		 * from T - 2^32.
+		 */
+		rc = &report_cases[1];
+		build_report(f, &w, rc->T, rc->rpt_id[col], rc->ctx_id[col], r);
+		if (f->counter_select == 5 &&
+		    oa_report_check(p, f, &w, r, rc->T - (1ull << 32), 16, why, sizeof(why))) {
+			fprintf(stderr, "%s %s: report of T=%#llx accepted for T - 2^32\n",
+				p->name, f->name, (unsigned long long)rc->T);
+			bad++;
+		}
+		/*
+		 * Every single flipped bit must be caught, except RPT_ID bits
+		 * below the reason field other than the context-valid bit.
+		 */
+		for (c = 0; c < f->size * 8; c++) {
+			if (c < 19 && !(p->ctx_valid_bit & (1u << c)))
+				continue;
+			r[c / 32] ^= 1u << (c % 32);
+			if (oa_report_check(p, f, &w, r, rc->T, 16, why, sizeof(why))) {
+				fprintf(stderr, "%s %s: flipped bit %u not detected\n",
+					p->name, f->name, c);
+				bad++;
+			}
+			r[c / 32] ^= 1u << (c % 32);
+		}
+	}
+	return bad;
+}
+
+/* Brute force over every even T of a window against the counting helpers. */
+static int check_schedule_counts(void)
+{
+	static const unsigned int exps[] = { 5, 19, 20, 22, OA_NO_TIMER };
+	const uint64_t a = 0xfff00000ull - 0x1234, b = a + (9ull << 20) + 0x777;
+	int bad = 0;
 	size_t i;
 
-	if (!p) {
-		fprintf(stderr, "no platform row for 0x1912\n");
-		return 1;
+	for (i = 0; i < sizeof(exps) / sizeof(exps[0]); i++) {
+		uint64_t T, n = 0, ctx_only = 0, prev = a, nexts_bad = 0;
+
+		for (T = a + 2; T <= b; T += 2) {
+			uint32_t why = oa_expected_reason(T, exps[i]);
+
+			if (!why)
+				continue;
+			n++;
+			if (why == OA_REASON_CTX_SWITCH)
+				ctx_only++;
+			if (oa_next_report_ts(prev, exps[i]) != T)
+				nexts_bad++;
+			prev = T;
+		}
+		if (n != oa_reports_between(a, b, exps[i]) ||
+		    ctx_only != oa_ctx_only_reports_between(a, b, exps[i]) ||
+		    nexts_bad) {
+			fprintf(stderr, "exponent %d: %llu reports (%llu context-switch only) counted, helpers say %llu (%llu), %llu bad next-report times\n",
+				(int)exps[i], (unsigned long long)n,
+				(unsigned long long)ctx_only,
+				(unsigned long long)oa_reports_between(a, b, exps[i]),
+				(unsigned long long)oa_ctx_only_reports_between(a, b, exps[i]),
+				(unsigned long long)nexts_bad);
+			bad++;
+		}
 	}
+	return bad;
+}
+
+int oa_hw_selftest(void)
+{
+	int bad = 0;
+	size_t i;
+
 	for (i = 0; i < oa_n_formats; i++) {
 		const struct oa_format *f = &oa_formats[i];
 		unsigned int covered[64] = { 0 }, s, c, n = 0;
@@ -289,33 +660,18 @@ int oa_hw_selftest(void)
 			fprintf(stderr, "%s: %u dwords not covered exactly once\n", f->name, n);
 			bad++;
 		}
-
-		/* past the 32-bit TIMESTAMP wrap: the 40-bit counters see it */
-		T = 0x1fffff000ull + i * 977;
-		build_report(f, &w, T, r);
-		if (!oa_report_check(p, f, &w, r, T, why, sizeof(why))) {
-			fprintf(stderr, "%s: good report rejected: %s\n", f->name, why);
-			bad++;
-		}
-		/* the same report must not pass for T one wrap earlier */
-		if (f->counter_select == 5 &&
-		    oa_report_check(p, f, &w, r, T - (1ull << 32), why, sizeof(why))) {
-			fprintf(stderr, "%s: report of T=%#llx accepted for T - 2^32\n",
-				f->name, (unsigned long long)T);
-			bad++;
-		}
-		/* Every single flipped bit must be caught (except 18:17, 15:0). */
-		for (c = 0; c < f->size * 8; c++) {
-			if (c < 32 && ((c >= 17 && c <= 18) || c < 16))
-				continue;
-			r[c / 32] ^= 1u << (c % 32);
-			if (oa_report_check(p, f, &w, r, T, why, sizeof(why))) {
-				fprintf(stderr, "%s: flipped bit %u not detected\n", f->name, c);
-				bad++;
-			}
-			r[c / 32] ^= 1u << (c % 32);
-		}
 	}
+	for (i = 0; i < oa_n_platforms; i++) {
+		const struct oa_platform *p = &oa_platforms[i];
+
+		if (oa_platform_for_devid(p->devids[0]) != p ||
+		    oa_platform_by_name(p->name) != p || !p->wl || !p->formats[0]) {
+			fprintf(stderr, "%s: row not found by id/name or incomplete\n", p->name);
+			bad++;
+		}
+		bad += check_platform_formats(p);
+	}
+	bad += check_schedule_counts();
 	return bad;
 }
 
