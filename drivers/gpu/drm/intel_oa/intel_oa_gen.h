@@ -29,10 +29,9 @@ struct intel_oa_range {
 /* intel_oa_gen8.c: helpers shared by the OA unit blocks. */
 #define INTEL_OA_N_FLEX_REGS	7
 extern const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS];
-void intel_oa_write_regs(struct intel_oa_device *oa,
-			 const struct intel_oa_reg *regs, u32 n);
-u32 intel_oa_config_flex_value(const struct intel_oa_config *config,
-			       u32 addr);
+void intel_oa_program_config(struct intel_oa_device *oa,
+			     const struct intel_oa_config *config);
+void intel_oa_clear_flex(struct intel_oa_device *oa);
 bool intel_oa_in_ranges(u32 addr, const struct intel_oa_range *r, size_t n);
 bool intel_oa_is_valid_flex_addr(u32 addr);
 

@@ -33,7 +33,6 @@
  *   stale translation.
  */
 
-#define NOA_PROGRAMMING_DELAY_US	500
 #define OAG_STOP_TIMEOUT_MS		50
 #define OA_TLB_INV_TIMEOUT_MS		50
 
@@ -42,7 +41,6 @@ static void gen12_enable_metric_set(struct intel_oa_stream *stream,
 {
 	struct intel_oa_device *oa = stream->oa;
 	u32 debug, ctx_ctrl = 0;
-	unsigned int i;
 
 	/* Every stream samples OA reports, so keep context switches on. */
 	debug = masked_bit_disable(GEN12_OAG_OA_DEBUG_DISABLE_CTX_SWITCH_REPORTS);
@@ -59,28 +57,15 @@ static void gen12_enable_metric_set(struct intel_oa_stream *stream,
 	intel_oa_write(oa, GEN12_OAG_OAGLBCTXCTRL, ctx_ctrl);
 
 	/* No context images to carry them: write the flex controls. */
-	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
-		intel_oa_write(oa, intel_oa_flex_regs[i],
-			       intel_oa_config_flex_value(config,
-							  intel_oa_flex_regs[i]));
-
-	intel_oa_write_regs(oa, config->mux_regs, config->mux_regs_len);
-	intel_oa_write_regs(oa, config->b_counter_regs,
-			    config->b_counter_regs_len);
-	intel_oa_write_regs(oa, config->flex_regs, config->flex_regs_len);
-
-	/* Let the NOA network settle before counting, like i915's noa_wait. */
-	usleep_range(NOA_PROGRAMMING_DELAY_US, 2 * NOA_PROGRAMMING_DELAY_US);
+	intel_oa_program_config(oa, config);
 }
 
 static void gen12_disable_metric_set(struct intel_oa_stream *stream)
 {
 	struct intel_oa_device *oa = stream->oa;
-	unsigned int i;
 
 	intel_oa_write(oa, GEN12_OAG_OAGLBCTXCTRL, 0);
-	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
-		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
+	intel_oa_clear_flex(oa);
 
 	/* Make sure the NOA network is off to save power. */
 	intel_oa_rmw(oa, RPM_CONFIG1, GEN10_GT_NOA_ENABLE, 0);

@@ -37,14 +37,9 @@ const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS] = {
 	EU_PERF_CNTL4, EU_PERF_CNTL5, EU_PERF_CNTL6,
 };
 
-/**
- * intel_oa_write_regs - write a list of register/value pairs
- * @oa: device
- * @regs: the pairs
- * @n: number of @regs
- */
-void intel_oa_write_regs(struct intel_oa_device *oa,
-			 const struct intel_oa_reg *regs, u32 n)
+/* Write a list of register/value pairs. */
+static void write_regs(struct intel_oa_device *oa,
+		       const struct intel_oa_reg *regs, u32 n)
 {
 	u32 i;
 
@@ -52,14 +47,8 @@ void intel_oa_write_regs(struct intel_oa_device *oa,
 		intel_oa_write(oa, regs[i].addr, regs[i].value);
 }
 
-/**
- * intel_oa_config_flex_value - the value a config gives a flex register
- * @config: the metrics set (may be NULL)
- * @addr: one of intel_oa_flex_regs
- *
- * Return: the config's value, or 0 (counter disabled) if it has none.
- */
-u32 intel_oa_config_flex_value(const struct intel_oa_config *config, u32 addr)
+/* The value a config gives a flex register, 0 (counter off) if none. */
+static u32 config_flex_value(const struct intel_oa_config *config, u32 addr)
 {
 	u32 i;
 
@@ -69,12 +58,48 @@ u32 intel_oa_config_flex_value(const struct intel_oa_config *config, u32 addr)
 	return 0;
 }
 
+/**
+ * intel_oa_program_config - write a metrics set's registers
+ * @oa: device
+ * @config: the metrics set
+ *
+ * Shared by every OA block: each flex control gets the config's value (or
+ * 0), then the NOA mux, boolean and flex lists are written in i915's order
+ * and the NOA network is given time to settle, like i915's noa_wait.
+ */
+void intel_oa_program_config(struct intel_oa_device *oa,
+			     const struct intel_oa_config *config)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		intel_oa_write(oa, intel_oa_flex_regs[i],
+			       config_flex_value(config, intel_oa_flex_regs[i]));
+
+	write_regs(oa, config->mux_regs, config->mux_regs_len);
+	write_regs(oa, config->b_counter_regs, config->b_counter_regs_len);
+	write_regs(oa, config->flex_regs, config->flex_regs_len);
+
+	usleep_range(NOA_PROGRAMMING_DELAY_US, 2 * NOA_PROGRAMMING_DELAY_US);
+}
+
+/**
+ * intel_oa_clear_flex - switch every flex EU counter off
+ * @oa: device
+ */
+void intel_oa_clear_flex(struct intel_oa_device *oa)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
+}
+
 static void gen8_enable_metric_set(struct intel_oa_stream *stream,
 				   const struct intel_oa_config *config)
 {
 	struct intel_oa_device *oa = stream->oa;
 	u32 ctx_ctrl = GEN8_OA_COUNTER_RESUME;
-	unsigned int i;
 
 	if (oa->gen->quirks & INTEL_OA_QUIRK_CLK_RATIO_REPORTS)
 		intel_oa_write(oa, GEN8_OA_DEBUG,
@@ -87,28 +112,15 @@ static void gen8_enable_metric_set(struct intel_oa_stream *stream,
 			    GEN8_OA_TIMER_ENABLE;
 	intel_oa_write(oa, GEN8_OACTXCONTROL, ctx_ctrl);
 
-	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
-		intel_oa_write(oa, intel_oa_flex_regs[i],
-			       intel_oa_config_flex_value(config,
-							  intel_oa_flex_regs[i]));
-
-	intel_oa_write_regs(oa, config->mux_regs, config->mux_regs_len);
-	intel_oa_write_regs(oa, config->b_counter_regs,
-			    config->b_counter_regs_len);
-	intel_oa_write_regs(oa, config->flex_regs, config->flex_regs_len);
-
-	/* Let the NOA network settle before counting, like i915's noa_wait. */
-	usleep_range(NOA_PROGRAMMING_DELAY_US, 2 * NOA_PROGRAMMING_DELAY_US);
+	intel_oa_program_config(oa, config);
 }
 
 static void gen8_disable_metric_set(struct intel_oa_stream *stream)
 {
 	struct intel_oa_device *oa = stream->oa;
-	unsigned int i;
 
 	intel_oa_write(oa, GEN8_OACTXCONTROL, 0);
-	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
-		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
+	intel_oa_clear_flex(oa);
 
 	intel_oa_rmw(oa, GDT_CHICKEN_BITS, GT_NOA_ENABLE, 0);
 }
@@ -117,11 +129,9 @@ static void gen8_disable_metric_set(struct intel_oa_stream *stream)
 static void gen11_disable_metric_set(struct intel_oa_stream *stream)
 {
 	struct intel_oa_device *oa = stream->oa;
-	unsigned int i;
 
 	intel_oa_write(oa, GEN8_OACTXCONTROL, 0);
-	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
-		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
+	intel_oa_clear_flex(oa);
 
 	intel_oa_rmw(oa, RPM_CONFIG1, GEN10_GT_NOA_ENABLE, 0);
 }
