@@ -31,11 +31,11 @@
  * has at least one reason bit (timer, context switch or both) in RPT_ID,
  * whatever its context-valid bit and CTX_ID, so a landed report never looks
  * unlanded; the check needs no per-generation knowledge of those fields.
- * Only the reports before it are exposed; the rest are picked up by a later check once they
- * land. read() zeroes the first two dwords of each report it consumes, so
- * the next lap of the buffer sees zeroes again. A report is therefore
- * exposed exactly once and never before it landed: nothing is lost or
- * duplicated.
+ * Only the reports before it are exposed; the rest are picked up by a
+ * later check once they land. read() zeroes the first two dwords of each
+ * report it consumes, so the next lap of the buffer sees zeroes again. A
+ * report is therefore exposed exactly once and never before it landed:
+ * nothing is lost or duplicated.
  *
  * Draining. The check runs from the OA half-full interrupt thread (the
  * primary path, see "interrupts") and from the stream's hrtimer every
