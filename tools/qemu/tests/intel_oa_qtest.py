@@ -1495,6 +1495,580 @@ def test_dg1_tile_interrupts(qemu):
     gen11_irq(qemu, 'dg1')
 
 
+# ---- Gen6-7.5 (Documentation/gen6-gen7.rst) --------------------------------
+
+GEN7_GGTT = BAR0 + 2 * MiB          # 32-bit PTEs from BAR0 + 2 MiB
+GEN7_TS_HZ = 12500000
+OACONTROL7, OASTATUS1, OASTATUS2, OABUFFER7 = 0x2360, 0x2364, 0x2368, 0x23b0
+UCGCTL1, MISCCPCTL, HSW_PAVP_FUSE1 = 0x9400, 0x9424, 0x911c
+DEIER, GTISR, GTIMR, GTIIR, GTIER = 0x4400c, 0x44010, 0x44014, 0x44018, \
+    0x4401c
+ST7_COUNTER_OVERFLOW = 1 << 2
+NO_OVERRUN, OVERRUN_STATUS = 1 << 3, 1 << 4
+
+# name, PCI ID, kind, (slices, subslices, EUs), (RP0, RP1, RPn) MHz,
+# forcewake (request, ack, masked)
+GEN7_PLATFORMS = [
+    ('snb-gt1', 0x0102, 'snb', (1, 1, 6), (1100, 850, 350),
+     (0xa18c, 0x130090, False)),
+    ('snb', 0x0112, 'snb', (1, 1, 12), (1350, 850, 350),
+     (0xa18c, 0x130090, False)),
+    ('ivb-gt1', 0x0152, 'ivb', (1, 1, 6), (1050, 650, 350),
+     (0xa188, 0x130040, True)),
+    ('ivb', 0x0162, 'ivb', (1, 2, 8), (1150, 650, 350),
+     (0xa188, 0x130040, True)),
+    ('vlv', 0x0f31, 'ivb', (1, 1, 4), (650, 450, 300),
+     (0x1300b0, 0x1300b4, True)),
+    ('hsw-gt1', 0x0402, 'hsw', (1, 1, 10), (1100, 700, 350),
+     (0xa188, 0x130044, True)),
+    ('hsw', 0x0412, 'hsw', (1, 2, 10), (1200, 700, 350),
+     (0xa188, 0x130044, True)),
+    ('hsw-gt3', 0x0d22, 'hsw', (2, 2, 10), (1300, 700, 200),
+     (0xa188, 0x130044, True)),
+]
+
+FORMATS7 = {
+    'snb': {0: 64, 1: 128, 2: 128, 3: 192},
+    'ivb': {0: 64, 1: 128, 2: 128, 3: 192, 4: 256, 5: 128},
+    'hsw': {0: 64, 1: 128, 2: 128, 3: 192, 4: 64, 5: 256, 6: 128, 7: 64},
+}
+
+
+def gen7_plat(name):
+    return next(p for p in GEN7_PLATFORMS if p[0] == name)
+
+
+def gen7_period(kind, tp):
+    """Timer period in ticks: 2^(TP + 4) on SNB, 2^(TP + 1) elsewhere."""
+    return 1 << (tp + (4 if kind == 'snb' else 1))
+
+
+def gen7_buf_size(kind, s):
+    return (128 * 1024) << s if kind == 'hsw' else 16 * 1024 * (s + 1)
+
+
+def gen7_report(kind, sel, T, seed=SEED):
+    """The report at timestamp T, dword by dword from the page's tables."""
+    dw = [0] * (FORMATS7[kind][sel] // 4)
+    A = lambda n: counter(n, T, seed)
+    B = lambda i: counter(45 + i, T, seed)
+    dw[0] = 1 << 19
+    dw[1] = T & 0xffffffff
+    dw[2] = (T >> 32) & 0xf
+    inst = 0x00400000 + 0x40 * ((T >> 10) % 0x4000)
+
+    def a_up(first, last, at):
+        for n in range(first, last + 1):
+            dw[at + n - first] = A(n)
+
+    def b_at(at, count):
+        for i in range(count):
+            dw[at + i] = B(i)
+
+    if kind == 'snb':
+        for n in range(13 if sel in (0, 2) else 29):
+            # literal seed order: A<n> at DW(7 - n), then DW(16r + 4 - n)
+            dw[7 - n if n <= 4 else 16 * ((n + 3) // 8) + 4 - n] = A(n)
+        if sel == 2:
+            b_at(16, 4)
+        if sel == 3:
+            b_at(32, 4)
+    elif kind == 'ivb':
+        last = {0: 12, 1: 28, 2: 12, 3: 28, 4: 44}.get(sel)
+        if last is not None:
+            a_up(0, last, 3)
+        if sel in (2, 3, 4):
+            b_at({2: 16, 3: 32, 4: 48}[sel], 4)
+        if sel == 5:
+            a_up(29, 44, 16)
+    else:
+        last = {0: 12, 1: 28, 2: 12, 3: 28, 5: 44}.get(sel)
+        if last is not None:
+            a_up(0, last, 3)
+        if sel in (2, 3, 5):
+            b_at({2: 16, 3: 32, 5: 48}[sel], 8)
+        if sel in (4, 6, 7):
+            dw[3] = inst
+        if sel in (4, 6):
+            b_at(4, 4)
+        if sel == 6:
+            a_up(29, 44, 16)
+        if sel == 7:
+            dw[4] = counter(53, T, seed)
+            b_at(8, 8)
+    return struct.pack('<%dI' % len(dw), *dw)
+
+
+class Gen7Buffer:
+    """An OA buffer behind scattered 32-bit GGTT PTEs; programmed by the
+    page's sequence. HSW bases are 16 MiB aligned, the others 512 KiB."""
+
+    def __init__(self, qt, kind, s, ggtt=None, phys=0x04000000):
+        self.qt, self.kind, self.s = qt, kind, s
+        self.base = ggtt if ggtt is not None else (
+            0x01000000 if kind == 'hsw' else 0x00480000)
+        self.size = gen7_buf_size(kind, s)
+        self.pages = self.size // 4096
+        self.phys = [phys + ((i * 7) % self.pages) * 4096 * 2
+                     for i in range(self.pages)]
+        # valid + the cache bits the driver writes (2 << 1); HSW also
+        # sets bit 11, a cache-control bit and not an address bit
+        extra = (2 << 1) | ((1 << 11) if kind == 'hsw' else 0)
+        for i, pa in enumerate(self.phys):
+            qt.wr(2 * MiB + ((self.base >> 12) + i) * 4, pa | extra | 1)
+        qt.cmd('memset 0x%x 0x%x 0' % (phys, self.pages * 4096 * 2))
+        qt.wr(GFX_FLSH_CNTL, 1)
+
+    read = OABuffer.read
+
+    def program(self, no_overrun=False):
+        qt = self.qt
+        qt.wr(OACONTROL7, 0)
+        qt.wr(OASTATUS2, self.base | 1)
+        qt.wr(OABUFFER7, self.base | (NO_OVERRUN if no_overrun else 0))
+        qt.wr(OASTATUS1, self.base | (self.s << 3))
+        qt.wr(UCGCTL1, qt.rd(UCGCTL1) | (1 << 7))
+        if self.kind != 'snb':
+            qt.wr(MISCCPCTL, qt.rd(MISCCPCTL) & ~1)
+
+    def start(self, sel, tp, no_overrun=False):
+        self.program(no_overrun)
+        self.qt.wr(OACONTROL7, (tp << 6) | (1 << 5) | (sel << 2) | 1)
+        return gen7_ts(self.qt)
+
+
+def gen7_qt(qemu, name, **kw):
+    qt = QTest(qemu, ',device-id=0x%x' % gen7_plat(name)[1], **kw)
+    return qt
+
+
+def gen7_ts(qt):
+    return qt.ts_base + qt.now * GEN7_TS_HZ // 10**9
+
+
+def gen7_due(t0, t1, period):
+    """Timestamps of the reports due after enabling at t0, up to t1."""
+    return list(range((t0 // period + 1) * period, t1 + 1, period))
+
+
+def gen7_check(buf, sel, start_off, stamps, what):
+    rs = FORMATS7[buf.kind][sel]
+    for i, T in enumerate(stamps):
+        got = buf.read((start_off + i * rs) % buf.size, rs)
+        want = gen7_report(buf.kind, sel, T)
+        if got != want:
+            gw = struct.unpack('<%dI' % (rs // 4), got)
+            ww = struct.unpack('<%dI' % (rs // 4), want)
+            bad = [j for j in range(rs // 4) if gw[j] != ww[j]]
+            raise AssertionError(
+                '%s sel %d report %d (ts %d): dwords %s: got %s want %s' %
+                (what, sel, i, T, bad[:6], [hex(gw[j]) for j in bad[:6]],
+                 [hex(ww[j]) for j in bad[:6]]))
+
+
+def test_gen7_identity(qemu):
+    for name, devid, kind, topo, rp, fw in GEN7_PLATFORMS:
+        qt = gen7_qt(qemu, name)
+        eq(qt.cfg_readl(0x00), devid << 16 | 0x8086, name + ' id')
+        # BAR0 is 4 MiB: the size probe keeps address bits 31:22
+        qt.cfg_writel(0x10, 0xffffffff)
+        eq(qt.cfg_readl(0x10) & ~0xf, 0xffc00000, name + ' BAR0 size')
+        qt.setup_pci()
+        if kind == 'hsw':
+            # EUs per subslice from bits 17:16: 0 = 10
+            eq((qt.rd(HSW_PAVP_FUSE1) >> 16) & 3, 0, name + ' PAVP fuse')
+        cap = qt.rd(0x145998)
+        eq((50 * (cap & 0xff), 50 * ((cap >> 8) & 0xff),
+            50 * ((cap >> 16) & 0xff)), rp, name + ' RP caps')
+        stat = qt.rd(0xa01c)
+        cagf = (stat >> 7) & 0x7f if kind == 'hsw' else (stat >> 8) & 0x7f
+        eq(cagf * 50, rp[1], name + ' CAGF reads RP1')
+        eq(qt.ctl(CTL_RATIO), rp[1] * 10**6 // GEN7_TS_HZ, name + ' R')
+        req, ack, masked = fw
+        qt.wr(req, 0x00010001 if masked else 1)
+        eq(qt.rd(ack) & 1, 1, name + ' forcewake ack')
+        qt.wr(req, 0x00010000 if masked else 0)
+        eq(qt.rd(ack) & 1, 0, name + ' forcewake release')
+        qt.step(10**9)
+        eq(qt.rd(RING_TIMESTAMP), gen7_ts(qt) & 0xffffffff,
+           name + ' 12.5 MHz RING_TIMESTAMP')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
+        qt.close()
+
+
+def gen7_stream(qemu, name, tp, ts_base=0):
+    kind = gen7_plat(name)[2]
+    qt = gen7_qt(qemu, name, ts_base=ts_base)
+    buf = Gen7Buffer(qt, kind, 7 if kind != 'hsw' else 0)
+    period = gen7_period(kind, tp)
+    for sel, rs in FORMATS7[kind].items():
+        t0 = buf.start(sel, tp)
+        qt.step(1500000)
+        stamps = gen7_due(t0, gen7_ts(qt), period)
+        assert 4 <= len(stamps) < buf.size // rs, (name, len(stamps))
+        st1 = qt.rd(OASTATUS1)
+        eq(st1 & ~0x3f, buf.base + len(stamps) * rs, name + ' tail')
+        # VLV's report-lost bit reads 1 while the unit runs
+        eq(st1 & 7, 1 if name == 'vlv' else 0, name + ' status')
+        gen7_check(buf, sel, 0, stamps, name)
+        qt.wr(OACONTROL7, 0)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
+    qt.close()
+
+
+def test_gen7_stream_snb(qemu):
+    # T above 2^32: DW2 carries TIME_STAMP bits 35:32
+    gen7_stream(qemu, 'snb', 7, ts_base=(0x5 << 32) | 0x1234)
+
+
+def test_gen7_stream_ivb(qemu):
+    gen7_stream(qemu, 'ivb', 10)
+
+
+def test_gen7_stream_vlv(qemu):
+    gen7_stream(qemu, 'vlv', 10)
+
+
+def test_gen7_stream_hsw(qemu):
+    # T above 2^36: DW2 keeps only bits 35:32
+    gen7_stream(qemu, 'hsw-gt3', 10, ts_base=(0x1a << 32) | 0x777)
+
+
+def test_gen7_snb_timer_mapping(qemu):
+    # TP = 3 is a period of 2^7 ticks on SNB (2^4 on IVB)
+    for name, shift in (('snb', 7), ('ivb', 4)):
+        qt = gen7_qt(qemu, name)
+        buf = Gen7Buffer(qt, gen7_plat(name)[2], 7)
+        buf.start(0, 3)
+        qt.step(100000)
+        qt.rd(OASTATUS1)
+        r = [struct.unpack('<4I', buf.read(i * 64, 16)) for i in range(4)]
+        for a, b in zip(r, r[1:]):
+            eq(b[1] - a[1], 1 << shift, name + ' report spacing')
+        eq(r[0][1] % (1 << shift), 0, name + ' report on a period multiple')
+        qt.close()
+
+
+def test_gen7_split_192(qemu):
+    # 16 KiB buffer, 192-byte reports: report 85 has 64 bytes at the end
+    # of the buffer and 128 at its base; the head follows the reader so
+    # nothing overflows
+    for name in ('ivb', 'snb'):
+        kind = gen7_plat(name)[2]
+        qt = gen7_qt(qemu, name)
+        buf = Gen7Buffer(qt, kind, 0)
+        tp = 6 if kind == 'ivb' else 3     # 128 ticks, 10.24 us
+        period = gen7_period(kind, tp)
+        t0 = buf.start(3, tp)
+        stamps = []
+        while len(stamps) < 95:
+            qt.step(400000)
+            stamps = gen7_due(t0, gen7_ts(qt), period)
+            qt.wr(OASTATUS2, qt.rd(OASTATUS1) & ~0x3f)
+        st1 = qt.rd(OASTATUS1)
+        eq(st1 & ~0x3f, buf.base + len(stamps) * 192 % buf.size,
+           name + ' tail wraps by the report size')
+        eq(st1 & 7, 0, name + ' no overflow')
+        # the first reports were overwritten by the wrapped ones
+        i0 = len(stamps) - 80
+        gen7_check(buf, 3, i0 * 192, stamps[i0:], name + ' split')
+        eq(buf.read(16320, 64), gen7_report(kind, 3, stamps[85])[:64],
+           name + ' first part at the end')
+        eq(buf.read(0, 128), gen7_report(kind, 3, stamps[85])[64:],
+           name + ' second part at the base')
+        qt.close()
+
+
+def test_gen7_overrun_and_no_overrun(qemu):
+    # HSW 128 KiB, 256-byte reports every 2 ticks: 1250 due in 200 us
+    for no_overrun in (False, True):
+        qt = gen7_qt(qemu, 'hsw')
+        buf = Gen7Buffer(qt, 'hsw', 0)
+        t0 = buf.start(5, 0, no_overrun)
+        qt.step(200000)
+        stamps = gen7_due(t0, gen7_ts(qt), 2)
+        st1 = qt.rd(OASTATUS1)
+        ob = qt.rd(OABUFFER7)
+        if not no_overrun:
+            # everything written, overwriting; BUFFER_OVERFLOW set
+            eq(st1 & ~0x3f, buf.base + len(stamps) * 256 % buf.size,
+               'overrun tail')
+            eq(st1 & 7, ST_BUFFER_OVERFLOW, 'overrun status')
+            eq(ob & OVERRUN_STATUS, 0, 'overrun: nothing held back')
+            last = (len(stamps) - 1) * 256 % buf.size
+            eq(buf.read(last, 256), gen7_report('hsw', 5, stamps[-1]),
+               'overrun: newest report')
+            eq(qt.ctl(CTL_WRITTEN), len(stamps), 'overrun: written')
+        else:
+            # fill + 256 < 128 KiB: 511 reports, then held back silently
+            eq(st1 & ~0x3f, buf.base + 511 * 256, 'no-overrun tail')
+            eq(st1 & 7, 0, 'no-overrun status')
+            eq(ob & (OVERRUN_STATUS | NO_OVERRUN),
+               OVERRUN_STATUS | NO_OVERRUN, 'no-overrun OABUFFER')
+            gen7_check(buf, 5, 0, stamps[:511], 'no-overrun')
+            # room again: reporting resumes with the next due report
+            qt.wr(OASTATUS2, st1 & ~0x3f)
+            t1 = gen7_ts(qt)
+            qt.step(2000)
+            eq(qt.rd(OABUFFER7) & OVERRUN_STATUS, 0, 'resumed')
+            gen7_check(buf, 5, 511 * 256, gen7_due(t1, gen7_ts(qt), 2),
+                       'resumed')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+        qt.close()
+    # IVB always overruns
+    qt = gen7_qt(qemu, 'ivb')
+    buf = Gen7Buffer(qt, 'ivb', 0)
+    buf.start(4, 0)
+    qt.step(100000)
+    eq(qt.rd(OASTATUS1) & 7, ST_BUFFER_OVERFLOW, 'ivb overrun')
+    qt.close()
+
+
+def test_gen7_report_lost(qemu):
+    for name in ('vlv', 'ivb'):
+        qt = gen7_qt(qemu, name)
+        buf = Gen7Buffer(qt, 'ivb', 7)
+        eq(qt.rd(OASTATUS1) & 1, 0, name + ' lost before enable')
+        buf.start(0, 10)
+        vlv = name == 'vlv'
+        eq(qt.rd(OASTATUS1) & 1, 1 if vlv else 0, name + ' lost on enable')
+        qt.ctl_wr(CTL_DROP, 3)
+        qt.step(2000000)
+        eq(qt.ctl(CTL_DROPPED), 3, name + ' dropped')
+        eq(qt.rd(OASTATUS1) & 1, 1, name + ' lost while enabled')
+        qt.wr(OACONTROL7, 0)
+        # VLV drops silently: the bit only mirrors the enable
+        eq(qt.rd(OASTATUS1) & 1, 0 if vlv else 1, name + ' lost after')
+        qt.close()
+
+
+def test_gen7_counter_overflow(qemu):
+    # A0 = (seed << 8) + T wraps at T = 2^32 - ((seed << 8) mod 2^32):
+    # start 1 ms before, with select 4 (A45_B4, A0 included)
+    wrap = (1 << 32) - ((SEED << 8) & 0xffffffff)
+    qt = gen7_qt(qemu, 'ivb', ts_base=wrap - 12500)
+    buf = Gen7Buffer(qt, 'ivb', 7)
+    buf.start(4, 8)
+    qt.step(500000)
+    eq(qt.rd(OASTATUS1) & ST7_COUNTER_OVERFLOW, 0, 'before the wrap')
+    qt.step(1000000)
+    eq(qt.rd(OASTATUS1) & ST7_COUNTER_OVERFLOW, ST7_COUNTER_OVERFLOW,
+       'after the wrap')
+    # cleared by the next programming of the buffer
+    qt.wr(OACONTROL7, 0)
+    buf.program()
+    eq(qt.rd(OASTATUS1) & 7, 0, 'cleared')
+    qt.close()
+
+
+def test_gen7_fault_knobs(qemu):
+    # force-overflow: IVB (overrun) writes and sets BUFFER_OVERFLOW, HSW
+    # no-overrun holds every report back without a status bit
+    qt = gen7_qt(qemu, 'ivb')
+    buf = Gen7Buffer(qt, 'ivb', 7)
+    t0 = buf.start(0, 10)
+    qt.ctl_wr(CTL_FORCE_OVF, 1)
+    qt.step(1500000)
+    stamps = gen7_due(t0, gen7_ts(qt), 2048)
+    st1 = qt.rd(OASTATUS1)
+    eq(st1 & ~0x3f, buf.base + len(stamps) * 64, 'forced: tail moves')
+    eq(st1 & 7, ST_BUFFER_OVERFLOW, 'forced: overflow')
+    gen7_check(buf, 0, 0, stamps, 'forced')
+    buf.program()
+    eq(qt.ctl(CTL_FORCE_OVF), 0, 'OABUFFER ends the forced overflow')
+    qt.close()
+    qt = gen7_qt(qemu, 'hsw')
+    buf = Gen7Buffer(qt, 'hsw', 0)
+    buf.start(0, 10, True)
+    qt.ctl_wr(CTL_FORCE_OVF, 1)
+    qt.step(1500000)
+    eq(qt.rd(OASTATUS1), buf.base, 'held back: tail, no status')
+    eq(qt.rd(OABUFFER7) & OVERRUN_STATUS, OVERRUN_STATUS, 'held back')
+    qt.close()
+    # stall-tail and tail-race behave as on Gen8
+    qt = gen7_qt(qemu, 'ivb')
+    buf = Gen7Buffer(qt, 'ivb', 7)
+    t0 = buf.start(3, 6)
+    qt.ctl_wr(CTL_STALL, 1)
+    qt.step(300000)
+    eq(qt.rd(OASTATUS1) & ~0x3f, buf.base, 'tail stalled')
+    qt.ctl_wr(CTL_STALL, 0)
+    stamps = gen7_due(t0, gen7_ts(qt), 128)
+    eq(qt.rd(OASTATUS1) & ~0x3f, buf.base + len(stamps) * 192,
+       'real tail published')
+    gen7_check(buf, 3, 0, stamps, 'stalled')
+    qt.ctl_wr(CTL_TAIL_RACE, 1)
+    qt.step(100000)
+    n = ((qt.rd(OASTATUS1) & ~0x3f) - buf.base) // 192
+    stamps = gen7_due(t0, gen7_ts(qt), 128)
+    eq(n, len(stamps), 'tail published early')
+    eq(buf.read((n - 1) * 192, 192), bytes(192), 'last report not landed')
+    qt.step(1000)
+    qt.rd(OASTATUS1)
+    gen7_check(buf, 3, 0, stamps, 'landed')
+    qt.close()
+
+
+def test_gen7_interrupts(qemu):
+    # IVB: half full raises GTISR/GTIIR bit 28 and, with DEIER bit 31
+    # and GTIER, one MSI; SNB has no OA interrupt
+    for name in ('ivb', 'snb'):
+        qt = gen7_qt(qemu, name)
+        kind = gen7_plat(name)[2]
+        enable_msi(qt)
+        buf = Gen7Buffer(qt, kind, 7)
+        qt.wr(GTIER, HALF_FULL)
+        qt.wr(GTIMR, ~HALF_FULL & 0xffffffff)
+        qt.wr(DEIER, 1 << 31)
+        # 256-byte reports every 32 ticks: about 430 of the 512 that fit
+        buf.start(4, 4 if kind == 'ivb' else 1)
+        qt.step(1100000)
+        if kind == 'snb':
+            eq(qt.rd(GTIIR), 0, 'snb GTIIR')
+            eq(qt.ctl(CTL_MSIS), 0, 'snb MSIs')
+            eq(qt.ctl(CTL_HALF_IRQS), 0, 'snb half-full events')
+            qt.close()
+            continue
+        eq(qt.rd(GTISR) & HALF_FULL, HALF_FULL, 'GTISR live')
+        eq(qt.rd(GTIIR), HALF_FULL, 'GTIIR latched')
+        eq(qt.ctl(CTL_MSIS), 1, 'one MSI')
+        # ivb_irq_handler: master off, clear GTIIR, master on
+        qt.wr(DEIER, 0)
+        qt.wr(GTIIR, qt.rd(GTIIR))
+        qt.wr(DEIER, 1 << 31)
+        eq(qt.rd(GTIIR), 0, 'GTIIR cleared')
+        eq(qt.ctl(CTL_MSIS), 1, 'no MSI after clearing')
+        # a masked source latches nothing
+        qt.wr(OACONTROL7, 0)
+        qt.wr(GTIMR, 0xffffffff)
+        buf.start(4, 4)
+        qt.step(1100000)
+        eq(qt.rd(GTIIR), 0, 'masked')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+        qt.close()
+
+
+def test_gen7_violations(qemu):
+    def expect(qt, code, what):
+        eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, code), what)
+        qt.close()
+
+    def fresh(name='ivb'):
+        qt = gen7_qt(qemu, name)
+        return qt, Gen7Buffer(qt, gen7_plat(name)[2], 7)
+
+    ctl = (10 << 6) | (1 << 5) | 1          # TP 10, timer, select 0
+    # the correct sequence on every generation counts nothing
+    for name in ('snb', 'ivb', 'vlv', 'hsw'):
+        qt, buf = fresh(name)
+        buf.start(0, 10)
+        qt.step(100000)
+        qt.wr(OASTATUS2, qt.rd(OASTATUS1) & ~0x3f)     # consumption
+        qt.wr(OACONTROL7, 0)
+        qt.wr(UCGCTL1, 0)
+        buf.start(1, 10)
+        eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' correct sequence')
+        qt.close()
+    # 22: OABUFFER, then OASTATUS1, written while enabled
+    for reg in (OABUFFER7, OASTATUS1):
+        qt, buf = fresh()
+        buf.start(0, 10)
+        qt.wr(reg, buf.base)
+        eq(qt.ctl(CTL_LAST), 22, 'rule 22')
+        qt.close()
+    # 23: the buffer registers out of order
+    qt, buf = fresh()
+    buf.program()
+    qt.wr(OABUFFER7, buf.base)
+    qt.wr(OACONTROL7, ctl)
+    expect(qt, 23, 'rule 23')
+    # 24: tail not equal to head
+    qt, buf = fresh()
+    qt.wr(OASTATUS2, buf.base | 1)
+    qt.wr(OABUFFER7, buf.base)
+    qt.wr(OASTATUS1, (buf.base + 64) | (7 << 3))
+    expect(qt, 24, 'rule 24')
+    # 25: enabled with MISCCPCTL DOP gating on; then UCGCTL1 re-gated
+    qt, buf = fresh()
+    buf.program()
+    qt.wr(MISCCPCTL, 1)
+    qt.wr(OACONTROL7, ctl)
+    expect(qt, 25, 'rule 25 at enable')
+    qt, buf = fresh()
+    buf.start(0, 10)
+    qt.wr(UCGCTL1, 0)
+    expect(qt, 25, 'rule 25 while enabled')
+    # 26: 512 KiB alignment (IVB), 16 MiB (HSW)
+    for name, base in (('ivb', 0x00440000), ('hsw', 0x01080000)):
+        qt = gen7_qt(qemu, name)
+        buf = Gen7Buffer(qt, gen7_plat(name)[2], 0, ggtt=base)
+        buf.start(0, 10)
+        expect(qt, 26, name + ' rule 26')
+    # 27: PPGTT memory select on IVB (HSW's bit reads 1 and cannot)
+    qt, buf = fresh()
+    buf.program()
+    qt.wr(OASTATUS2, buf.base)
+    qt.wr(OABUFFER7, buf.base)
+    qt.wr(OASTATUS1, buf.base | (7 << 3))
+    qt.wr(OACONTROL7, ctl)
+    expect(qt, 27, 'rule 27')
+    qt = gen7_qt(qemu, 'hsw')
+    qt.wr(OASTATUS2, 0)
+    eq(qt.rd(OASTATUS2) & 1, 1, 'hsw memory select reads 1')
+    qt.close()
+    # 28: a select without a layout (SNB 4, IVB 6)
+    for name, sel in (('snb', 4), ('ivb', 6)):
+        qt, buf = fresh(name)
+        buf.program()
+        qt.wr(OACONTROL7, (10 << 6) | (1 << 5) | (sel << 2) | 1)
+        expect(qt, 28, name + ' rule 28')
+
+
+def test_gen7_registers(qemu):
+    qt = gen7_qt(qemu, 'snb')
+    qt.wr(OABUFFER7, 0x00480000)
+    eq(qt.rd(OABUFFER7), 0, 'snb OABUFFER write-only')
+    qt.close()
+    qt = gen7_qt(qemu, 'hsw')
+    for i in range(8):
+        qt.wr(0x2710 + 4 * i, 0x100 + i)
+        qt.wr(0x2740 + 4 * i, 0x200 + i)
+    for i in range(16):
+        qt.wr(0x2770 + 4 * i, 0x300 + i)
+    eq([qt.rd(0x2710 + 4 * i) for i in range(8)],
+       [0x100 + i for i in range(8)], 'hsw OASTARTTRIG')
+    eq([qt.rd(0x2740 + 4 * i) for i in range(8)],
+       [0x200 + i for i in range(8)], 'hsw OAREPORTTRIG')
+    eq([qt.rd(0x2770 + 4 * i) for i in range(16)],
+       [0x300 + i for i in range(16)], 'hsw CEC')
+    qt.step(12345678)
+    T = gen7_ts(qt)
+    eq([qt.rd(0x2800 + 4 * n) for n in (0, 31, 44)],
+       [counter(n, T) for n in (0, 31, 44)], 'hsw OAPERF live')
+    qt.close()
+    qt = gen7_qt(qemu, 'ivb')
+    for i in range(8):
+        qt.wr(0x2390 + 4 * i, 0x400 + i)
+    eq([qt.rd(0x2390 + 4 * i) for i in range(8)],
+       [0x400 + i for i in range(8)], 'ivb CEC')
+    qt.close()
+
+
+def test_gen7_migration(qemu):
+    # a running HSW stream with a held-back no-overrun state migrates
+    with tempfile.TemporaryDirectory() as tmp:
+        qt = gen7_qt(qemu, 'hsw', monitor=os.path.join(tmp, 'src'))
+        buf = Gen7Buffer(qt, 'hsw', 0)
+        buf.start(5, 0, True)
+        qt.step(200000)
+        qt2 = migrate(qemu, qt, tmp, ',device-id=0x412')
+        eq(qt2.rd(OABUFFER7) & OVERRUN_STATUS, OVERRUN_STATUS,
+           'held back after migration')
+        eq(qt2.rd(OASTATUS1) & ~0x3f, buf.base + 511 * 256, 'tail')
+        eq(qt2.ctl(CTL_VIOLATIONS), 0, 'violations')
+        qt2.close()
+
+
 TESTS = [(n[5:], f) for n, f in sorted(globals().items())
          if n.startswith('test_') and callable(f)]
 

@@ -33,6 +33,14 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_IRQ_SELECTOR_NOT_ONE_HOT] = "irq-selector-not-one-hot",
     [INTEL_OA_VIOL_IRQ_SELECTOR_NOT_PENDING] = "irq-selector-not-pending",
     [INTEL_OA_VIOL_IRQ_IIR_CLEAR_UNSERVICED] = "irq-iir-clear-unserviced",
+    [INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED] = "gen7-buffer-while-enabled",
+    [INTEL_OA_VIOL_GEN7_ENABLE_OUT_OF_SEQUENCE] =
+        "gen7-enable-out-of-sequence",
+    [INTEL_OA_VIOL_GEN7_TAIL_NOT_HEAD] = "gen7-tail-not-head",
+    [INTEL_OA_VIOL_GEN7_CLOCK_GATING] = "gen7-clock-gating-on",
+    [INTEL_OA_VIOL_GEN7_BUFFER_UNALIGNED] = "gen7-oabuffer-unaligned",
+    [INTEL_OA_VIOL_GEN7_BUFFER_NOT_GGTT] = "gen7-buffer-not-ggtt",
+    [INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT] = "gen7-bad-counter-select",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

@@ -1,6 +1,6 @@
 /*
- * intel-oa-gpu: global GTT (PTE array in BAR0, translation with a TLB
- * invalidated by GFX_FLSH_CNTL).
+ * intel-oa-gpu: global GTT (PTE array in BAR0, per-generation PTE
+ * decoding, translation with a TLB invalidated by GFX_FLSH_CNTL).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -12,9 +12,77 @@
 #include "intel_oa_ggtt.h"
 #include "trace.h"
 
-#define GGTT_NUM_PTES   (INTEL_OA_GGTT_PTE_SIZE / 8)
+struct IntelOAGgttLayout {
+    uint64_t bar0_size;
+    uint64_t pte_offset;
+    uint64_t pte_size;
+    unsigned int pte_bytes;
+    /* page address of a present PTE, or false if not present */
+    bool (*decode)(uint64_t pte, uint64_t *page);
+};
 
-void intel_oa_ggtt_init(IntelOAGgtt *ggtt, Object *owner, Error **errp)
+static bool ggtt_decode_gen8(uint64_t pte, uint64_t *page)
+{
+    *page = pte & INTEL_OA_PTE_ADDR_MASK;
+    return pte & INTEL_OA_PTE_PRESENT;
+}
+
+/* Address bits 31:12 in place; the extra high bits sit in 11:4. */
+static uint64_t ggtt_gen6_page(uint64_t pte, unsigned int high_bits)
+{
+    return (pte & 0xfffff000) |
+           (((pte >> 4) & MAKE_64BIT_MASK(0, high_bits)) << 32);
+}
+
+static bool ggtt_decode_gen6(uint64_t pte, uint64_t *page)
+{
+    *page = ggtt_gen6_page(pte, 8);
+    return pte & INTEL_OA_GEN6_PTE_VALID;
+}
+
+/* Haswell: bit 11 is cache control, only address bits 38:32 in 10:4. */
+static bool ggtt_decode_hsw(uint64_t pte, uint64_t *page)
+{
+    *page = ggtt_gen6_page(pte, 7);
+    return pte & INTEL_OA_GEN6_PTE_VALID;
+}
+
+static const IntelOAGgttLayout ggtt_layouts[] = {
+    [INTEL_OA_GGTT_GEN8] = {
+        .bar0_size = INTEL_OA_GEN8_BAR0_SIZE,
+        .pte_offset = INTEL_OA_GEN8_BAR0_SIZE / 2,
+        .pte_size = INTEL_OA_GEN8_BAR0_SIZE / 2,
+        .pte_bytes = 8,
+        .decode = ggtt_decode_gen8,
+    },
+    [INTEL_OA_GGTT_GEN6] = {
+        .bar0_size = INTEL_OA_GEN6_BAR0_SIZE,
+        .pte_offset = INTEL_OA_GEN6_BAR0_SIZE / 2,
+        .pte_size = INTEL_OA_GEN6_BAR0_SIZE / 2,
+        .pte_bytes = 4,
+        .decode = ggtt_decode_gen6,
+    },
+    [INTEL_OA_GGTT_HSW] = {
+        .bar0_size = INTEL_OA_GEN6_BAR0_SIZE,
+        .pte_offset = INTEL_OA_GEN6_BAR0_SIZE / 2,
+        .pte_size = INTEL_OA_GEN6_BAR0_SIZE / 2,
+        .pte_bytes = 4,
+        .decode = ggtt_decode_hsw,
+    },
+};
+
+uint64_t intel_oa_ggtt_bar0_size(const IntelOAGgtt *ggtt)
+{
+    return ggtt->layout->bar0_size;
+}
+
+uint64_t intel_oa_ggtt_pte_offset(const IntelOAGgtt *ggtt)
+{
+    return ggtt->layout->pte_offset;
+}
+
+void intel_oa_ggtt_init(IntelOAGgtt *ggtt, IntelOAGgttKind kind,
+                        Object *owner, Error **errp)
 {
     /*
      * The PTEs are plain memory for the guest (the driver writes them
@@ -23,8 +91,9 @@ void intel_oa_ggtt_init(IntelOAGgtt *ggtt, Object *owner, Error **errp)
      */
     Error *local_err = NULL;
 
+    ggtt->layout = &ggtt_layouts[kind];
     memory_region_init_ram(&ggtt->pte_mr, owner, "intel-oa-gpu.ggtt",
-                           INTEL_OA_GGTT_PTE_SIZE, &local_err);
+                           ggtt->layout->pte_size, &local_err);
     if (local_err) {
         error_propagate(errp, local_err);
         return;
@@ -40,8 +109,8 @@ static void ggtt_tlb_flush(IntelOAGgtt *ggtt)
 
 void intel_oa_ggtt_reset(IntelOAGgtt *ggtt)
 {
-    memset(ggtt->ptes, 0, INTEL_OA_GGTT_PTE_SIZE);
-    memory_region_set_dirty(&ggtt->pte_mr, 0, INTEL_OA_GGTT_PTE_SIZE);
+    memset(ggtt->ptes, 0, ggtt->layout->pte_size);
+    memory_region_set_dirty(&ggtt->pte_mr, 0, ggtt->layout->pte_size);
     ggtt_tlb_flush(ggtt);
 }
 
@@ -50,21 +119,27 @@ bool intel_oa_ggtt_translate(IntelOAGgtt *ggtt, uint32_t ggtt_addr,
 {
     uint32_t page = ggtt_addr / INTEL_OA_GGTT_PAGE_SIZE;
     unsigned int slot = page % INTEL_OA_GGTT_TLB_ENTRIES;
-    uint64_t pte;
+    const IntelOAGgttLayout *l = ggtt->layout;
+    uint64_t pte, page_addr;
 
     if (ggtt->tlb_tag[slot] == page + 1) {
         *phys = ggtt->tlb_phys[slot] | (ggtt_addr % INTEL_OA_GGTT_PAGE_SIZE);
         return true;
     }
 
-    /* page < 1 Mi always holds: the GGTT spans exactly 4 GiB. */
-    pte = ldq_le_p(ggtt->ptes + (uint64_t)page * 8);
-    if (!(pte & INTEL_OA_PTE_PRESENT)) {
+    /* the Gen6/7 GGTT ends at 2 GiB: nothing maps beyond it */
+    if ((uint64_t)page * l->pte_bytes >= l->pte_size) {
+        trace_intel_oa_ggtt_fault(ggtt_addr, 0);
+        return false;
+    }
+    pte = l->pte_bytes == 8 ? ldq_le_p(ggtt->ptes + (uint64_t)page * 8) :
+                              ldl_le_p(ggtt->ptes + (uint64_t)page * 4);
+    if (!l->decode(pte, &page_addr)) {
         trace_intel_oa_ggtt_fault(ggtt_addr, pte);
         return false;
     }
     ggtt->tlb_tag[slot] = page + 1;
-    ggtt->tlb_phys[slot] = pte & INTEL_OA_PTE_ADDR_MASK;
+    ggtt->tlb_phys[slot] = page_addr;
     trace_intel_oa_ggtt_fill(ggtt_addr, pte);
     *phys = ggtt->tlb_phys[slot] | (ggtt_addr % INTEL_OA_GGTT_PAGE_SIZE);
     return true;

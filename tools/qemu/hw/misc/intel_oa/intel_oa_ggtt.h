@@ -1,9 +1,13 @@
 /*
- * intel-oa-gpu: global GTT. The upper 8 MiB of BAR0 hold 1 Mi Gen8
- * 64-bit PTEs (bit 0 present, bits 38:12 page address) mapping a 4 GiB
- * GGTT address space. The device translates through a small TLB that
- * only GFX_FLSH_CNTL invalidates, as on hardware: software must flush
- * after rewriting PTEs that may be cached.
+ * intel-oa-gpu: global GTT. A PTE array in BAR0 after the registers
+ * maps the GGTT address space:
+ *
+ *   Gen8+   BAR0 16 MiB, 8 MiB of 64-bit PTEs at +8 MiB (4 GiB GGTT)
+ *   Gen6/7  BAR0 4 MiB, 2 MiB of 32-bit PTEs at +2 MiB (2 GiB GGTT)
+ *
+ * The device translates through a small TLB that only GFX_FLSH_CNTL
+ * invalidates, as on hardware: software must flush after rewriting PTEs
+ * that may be cached.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -17,7 +21,17 @@
 #define INTEL_OA_GGTT_PAGE_SIZE     4096
 #define INTEL_OA_GGTT_TLB_ENTRIES   64
 
+/* PTE format and BAR0 geometry (gen6-gen7.rst "BAR0 and the GGTT"). */
+typedef enum IntelOAGgttKind {
+    INTEL_OA_GGTT_GEN8,         /* 64-bit PTE, address 38:12 */
+    INTEL_OA_GGTT_GEN6,         /* SNB/IVB/VLV: address 39:32 in 11:4 */
+    INTEL_OA_GGTT_HSW,          /* address 38:32 in 10:4 */
+} IntelOAGgttKind;
+
+typedef struct IntelOAGgttLayout IntelOAGgttLayout;
+
 typedef struct IntelOAGgtt {
+    const IntelOAGgttLayout *layout;
     MemoryRegion pte_mr;
     uint8_t *ptes;
     /* direct-mapped TLB: tag = GGTT page number + 1, 0 = invalid */
@@ -25,12 +39,17 @@ typedef struct IntelOAGgtt {
     uint64_t tlb_phys[INTEL_OA_GGTT_TLB_ENTRIES];
 } IntelOAGgtt;
 
-void intel_oa_ggtt_init(IntelOAGgtt *ggtt, Object *owner, Error **errp);
+void intel_oa_ggtt_init(IntelOAGgtt *ggtt, IntelOAGgttKind kind,
+                        Object *owner, Error **errp);
 void intel_oa_ggtt_reset(IntelOAGgtt *ggtt);
+
+/* BAR0 size and where the PTE array starts (= size of the MMIO part). */
+uint64_t intel_oa_ggtt_bar0_size(const IntelOAGgtt *ggtt);
+uint64_t intel_oa_ggtt_pte_offset(const IntelOAGgtt *ggtt);
 
 /*
  * Translate a GGTT address to a bus address for DMA. Returns false if
- * the PTE is not present.
+ * the PTE is not present or the address lies beyond the GGTT.
  */
 bool intel_oa_ggtt_translate(IntelOAGgtt *ggtt, uint32_t ggtt_addr,
                              uint64_t *phys);

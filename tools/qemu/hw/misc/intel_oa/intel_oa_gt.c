@@ -206,7 +206,27 @@ static bool fuse_read_gen12(const IntelOAPlatform *p, hwaddr addr,
     return false;
 }
 
+/* SNB, IVB, VLV: i915 reads no fuse; the topology is the table's. */
+static bool fuse_read_none(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    return false;
+}
+
+/* Haswell: slices and subslices follow the GT level; 0 = 10 EUs. */
+static bool fuse_read_hsw(const IntelOAPlatform *p, hwaddr addr,
+                          uint32_t *val)
+{
+    if (addr != A_HSW_PAVP_FUSE1) {
+        return false;
+    }
+    *val = 0;
+    return true;
+}
+
 static const IntelOAGtReader fuse_readers[] = {
+    [INTEL_OA_FUSE_NONE] = fuse_read_none,
+    [INTEL_OA_FUSE_HSW] = fuse_read_hsw,
     [INTEL_OA_FUSE_GEN8] = fuse_read_gen8,
     [INTEL_OA_FUSE_CHV] = fuse_read_chv,
     [INTEL_OA_FUSE_GEN9] = fuse_read_gen9,
@@ -282,6 +302,16 @@ static uint64_t gpu_clock_hz(const IntelOAPlatform *p)
     return (uint64_t)p->timestamp_hz * p->gpu_ticks_ratio;
 }
 
+static bool cagf_read_gen6(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    if (addr != A_RPSTAT1) {
+        return false;
+    }
+    *val = FIELD_DP32(0, RPSTAT1, GEN6_CAGF, gpu_clock_hz(p) / 50000000);
+    return true;
+}
+
 static bool cagf_read_gen8(const IntelOAPlatform *p, hwaddr addr,
                            uint32_t *val)
 {
@@ -314,10 +344,78 @@ static bool cagf_read_gen12(const IntelOAPlatform *p, hwaddr addr,
 }
 
 static const IntelOAGtReader cagf_readers[] = {
+    [INTEL_OA_CAGF_GEN6] = cagf_read_gen6,
     [INTEL_OA_CAGF_GEN8] = cagf_read_gen8,
     [INTEL_OA_CAGF_GEN9] = cagf_read_gen9,
     [INTEL_OA_CAGF_GEN12] = cagf_read_gen12,
 };
+
+/*
+ * ---- forcewake -------------------------------------------------------
+ *
+ * Each domain is a request register and its acknowledge. The model's
+ * domains wake instantly, so the acknowledge mirrors the request.
+ */
+struct IntelOAFwDomain {
+    hwaddr req;
+    hwaddr ack;
+    /* bits 31:16 select which of bits 15:0 a write changes */
+    bool masked;
+};
+
+#define FW_DOMAINS_END  { 0, 0, false }
+
+static const IntelOAFwDomain fw_gen8[] = {
+    [INTEL_OA_FW_RENDER] = { A_FORCEWAKE_RENDER, A_FORCEWAKE_ACK_RENDER,
+                             true },
+    [INTEL_OA_FW_BLITTER] = { A_FORCEWAKE_BLITTER, A_FORCEWAKE_ACK_BLITTER,
+                              true },
+    [INTEL_OA_FW_MEDIA] = { A_FORCEWAKE_MEDIA, A_FORCEWAKE_ACK_MEDIA,
+                            true },
+    FW_DOMAINS_END,
+};
+
+/* Sandy Bridge: FORCEWAKE takes a plain 1 or 0. */
+static const IntelOAFwDomain fw_snb[] = {
+    { A_GEN6_FORCEWAKE, A_GEN6_FORCEWAKE_ACK, false },
+    FW_DOMAINS_END,
+};
+
+static const IntelOAFwDomain fw_ivb[] = {
+    { A_FORCEWAKE_BLITTER, A_IVB_FORCEWAKE_MT_ACK, true },
+    FW_DOMAINS_END,
+};
+
+static const IntelOAFwDomain fw_hsw[] = {
+    { A_FORCEWAKE_BLITTER, A_FORCEWAKE_ACK_BLITTER, true },
+    FW_DOMAINS_END,
+};
+
+static const IntelOAFwDomain fw_vlv[] = {
+    { A_VLV_FORCEWAKE, A_VLV_FORCEWAKE_ACK, true },
+    FW_DOMAINS_END,
+};
+
+static const IntelOAFwDomain *const fw_tables[] = {
+    [INTEL_OA_FW_GEN8] = fw_gen8,
+    [INTEL_OA_FW_SNB] = fw_snb,
+    [INTEL_OA_FW_IVB] = fw_ivb,
+    [INTEL_OA_FW_HSW] = fw_hsw,
+    [INTEL_OA_FW_VLV] = fw_vlv,
+};
+
+/* The domain whose request (or, with @ack, acknowledge) is at @addr. */
+static int gt_fw_domain(const IntelOAGt *gt, hwaddr addr, bool ack)
+{
+    int i;
+
+    for (i = 0; gt->fw[i].req; i++) {
+        if ((ack ? gt->fw[i].ack : gt->fw[i].req) == addr) {
+            return i;
+        }
+    }
+    return -1;
+}
 
 /* Any of this platform's read-only identity registers. */
 static bool gt_read_ro(const IntelOAGt *gt, hwaddr addr, uint32_t *val)
@@ -342,6 +440,7 @@ void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
     gt->readers[1] = clock_readers[plat->gen->clock];
     gt->readers[2] = rpcap_readers[plat->rpcap];
     gt->readers[3] = cagf_readers[plat->gen->cagf];
+    gt->fw = fw_tables[plat->forcewake];
     gt->unimp = g_hash_table_new(g_direct_hash, g_direct_equal);
 }
 
@@ -354,6 +453,7 @@ uint64_t intel_oa_gt_ring_timestamp(const IntelOAGt *gt)
 bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
 {
     uint64_t ticks;
+    int d;
 
     switch (addr) {
     case A_RING_TIMESTAMP:
@@ -361,17 +461,13 @@ bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
         ticks = intel_oa_gt_ring_timestamp(gt);
         *val = addr == A_RING_TIMESTAMP ? (uint32_t)ticks : ticks >> 32;
         return true;
-    case A_FORCEWAKE_RENDER:
-    case A_FORCEWAKE_ACK_RENDER:
-        *val = gt->forcewake[INTEL_OA_FW_RENDER];
-        return true;
-    case A_FORCEWAKE_BLITTER:
-    case A_FORCEWAKE_ACK_BLITTER:
-        *val = gt->forcewake[INTEL_OA_FW_BLITTER];
-        return true;
-    case A_FORCEWAKE_MEDIA:
-    case A_FORCEWAKE_ACK_MEDIA:
-        *val = gt->forcewake[INTEL_OA_FW_MEDIA];
+    }
+    d = gt_fw_domain(gt, addr, false);
+    if (d < 0) {
+        d = gt_fw_domain(gt, addr, true);
+    }
+    if (d >= 0) {
+        *val = gt->forcewake[d];
         return true;
     }
     return gt_read_ro(gt, addr, val);
@@ -386,35 +482,24 @@ static void gt_read_only(hwaddr addr, uint32_t val)
 
 static void gt_forcewake(IntelOAGt *gt, unsigned int domain, uint32_t val)
 {
-    /* the domain wakes instantly: the ack mirrors the request */
-    gt->forcewake[domain] = masked_write(gt->forcewake[domain], val) &
-                            0xffff;
+    if (gt->fw[domain].masked) {
+        val = masked_write(gt->forcewake[domain], val);
+    }
+    gt->forcewake[domain] = val & 0xffff;
     trace_intel_oa_gt_forcewake(domain, gt->forcewake[domain]);
 }
 
 bool intel_oa_gt_mmio_write(IntelOAGt *gt, hwaddr addr, uint32_t val)
 {
     uint32_t dummy;
+    int d = gt_fw_domain(gt, addr, false);
 
-    switch (addr) {
-    case A_RING_TIMESTAMP:
-    case A_RING_TIMESTAMP_UDW:
-    case A_FORCEWAKE_ACK_RENDER:
-    case A_FORCEWAKE_ACK_BLITTER:
-    case A_FORCEWAKE_ACK_MEDIA:
-        gt_read_only(addr, val);
-        return true;
-    case A_FORCEWAKE_RENDER:
-        gt_forcewake(gt, INTEL_OA_FW_RENDER, val);
-        return true;
-    case A_FORCEWAKE_BLITTER:
-        gt_forcewake(gt, INTEL_OA_FW_BLITTER, val);
-        return true;
-    case A_FORCEWAKE_MEDIA:
-        gt_forcewake(gt, INTEL_OA_FW_MEDIA, val);
+    if (d >= 0) {
+        gt_forcewake(gt, d, val);
         return true;
     }
-    if (gt_read_ro(gt, addr, &dummy)) {
+    if (addr == A_RING_TIMESTAMP || addr == A_RING_TIMESTAMP_UDW ||
+        gt_fw_domain(gt, addr, true) >= 0 || gt_read_ro(gt, addr, &dummy)) {
         gt_read_only(addr, val);
         return true;
     }

@@ -14,6 +14,7 @@
 #include "migration/vmstate.h"
 #include "intel_oa_platform.h"
 
+/* Gen8+ forcewake domains; Gen6/7 parts have one, domain 0. */
 enum {
     INTEL_OA_FW_RENDER,
     INTEL_OA_FW_BLITTER,
@@ -28,8 +29,12 @@ enum {
 typedef bool (*IntelOAGtReader)(const IntelOAPlatform *p, hwaddr addr,
                                 uint32_t *val);
 
+typedef struct IntelOAFwDomain IntelOAFwDomain;
+
 typedef struct IntelOAGt {
     const IntelOAPlatform *plat;
+    /* the platform's forcewake domains, ended by a zero request */
+    const IntelOAFwDomain *fw;
     /* the platform's fuse, clock, RP-cap and CAGF readers */
     IntelOAGtReader readers[4];
     /* "timestamp-base" property: GPU timestamp at virtual time 0, ticks */

@@ -1,7 +1,8 @@
 /*
- * intel-oa-gpu: interrupt cores. Gen8: GT interrupt banks and master
- * interrupt control. Gen11+: the two-level hierarchy of seed 002 (and
- * DG1's tile level), for the one engine the model has, the OA unit.
+ * intel-oa-gpu: interrupt cores. Gen6/7: one GT bank behind DEIER's
+ * master enable. Gen8: GT interrupt banks and master interrupt control.
+ * Gen11+: the two-level hierarchy of seed 002 (and DG1's tile level),
+ * for the one engine the model has, the OA unit.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -14,6 +15,8 @@
 struct IntelOAIrqOps {
     /* DG1: DG1_MSTR_TILE_INTR gates latched GFX_MSTR_IRQ bits */
     bool has_tile;
+    /* the OA buffer can interrupt (all but Sandy Bridge) */
+    bool has_oa_source;
     void (*reset)(IntelOAIrq *irq);
     /* current output level */
     bool (*level)(const IntelOAIrq *irq);
@@ -189,12 +192,115 @@ static bool gen8_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
 }
 
 static const IntelOAIrqOps gen8_ops = {
+    .has_oa_source = true,
     .reset = gen8_reset,
     .level = gen8_level,
     .oa_status = gen8_oa_status,
     .oa_event = gen8_oa_event,
     .read = gen8_read,
     .write = gen8_write,
+};
+
+/* ---- Gen6/7 -------------------------------------------------------------- */
+
+/*
+ * One GT bank at 0x44010 (kept in bank 0 of the Gen8 arrays) and the
+ * master enable DEIER bit 31 (kept in @master with the rest of DEIER).
+ */
+static bool gen7_level(const IntelOAIrq *irq)
+{
+    return FIELD_EX32(irq->master, GEN7_DEIER, MASTER_ENABLE) &&
+           (irq->iir[0] & irq->ier[0]);
+}
+
+static void gen7_oa_status(IntelOAIrq *irq, bool level)
+{
+    intel_oa_irq_set_status(irq, 0, INTEL_OA_IRQ_OA_HALF_FULL, level);
+}
+
+static bool gen7_oa_event(IntelOAIrq *irq)
+{
+    return intel_oa_irq_event(irq, 0, INTEL_OA_IRQ_OA_HALF_FULL);
+}
+
+/* Sandy Bridge's OA unit raises no interrupt: software polls. */
+static void gen6_oa_status(IntelOAIrq *irq, bool level)
+{
+}
+
+static bool gen6_oa_event(IntelOAIrq *irq)
+{
+    return false;
+}
+
+static bool gen7_read(IntelOAIrq *irq, hwaddr addr, uint32_t *val)
+{
+    switch (addr) {
+    case A_GEN7_DEIER:
+        *val = irq->master;
+        return true;
+    case A_GEN7_GTISR:
+        *val = irq->isr[0];
+        return true;
+    case A_GEN7_GTIMR:
+        *val = irq->imr[0];
+        return true;
+    case A_GEN7_GTIIR:
+        *val = irq->iir[0];
+        return true;
+    case A_GEN7_GTIER:
+        *val = irq->ier[0];
+        return true;
+    }
+    return false;
+}
+
+static bool gen7_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
+{
+    switch (addr) {
+    case A_GEN7_DEIER:
+        irq->master = val;
+        trace_intel_oa_irq_master(val);
+        break;
+    case A_GEN7_GTISR:
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "intel-oa-gpu: GTISR is read-only, write of 0x%08x "
+                      "ignored\n", val);
+        return true;
+    case A_GEN7_GTIMR:
+        irq->imr[0] = val;
+        break;
+    case A_GEN7_GTIIR:
+        irq->iir[0] &= ~val;
+        break;
+    case A_GEN7_GTIER:
+        irq->ier[0] = val;
+        break;
+    default:
+        return false;
+    }
+    trace_intel_oa_irq_write(0, addr, val);
+    irq_update(irq);
+    return true;
+}
+
+static const IntelOAIrqOps gen7_ops = {
+    .has_oa_source = true,
+    .reset = gen8_reset,
+    .level = gen7_level,
+    .oa_status = gen7_oa_status,
+    .oa_event = gen7_oa_event,
+    .read = gen7_read,
+    .write = gen7_write,
+};
+
+static const IntelOAIrqOps gen6_ops = {
+    .reset = gen8_reset,
+    .level = gen7_level,
+    .oa_status = gen6_oa_status,
+    .oa_event = gen6_oa_event,
+    .read = gen7_read,
+    .write = gen7_write,
 };
 
 /* ---- Gen11, Gen12 and DG1 ------------------------------------------------ */
@@ -437,6 +543,7 @@ static bool gen11_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
 }
 
 static const IntelOAIrqOps gen11_ops = {
+    .has_oa_source = true,
     .reset = gen11_reset,
     .level = gen11_level,
     .oa_status = gen11_oa_status,
@@ -447,6 +554,7 @@ static const IntelOAIrqOps gen11_ops = {
 
 static const IntelOAIrqOps dg1_ops = {
     .has_tile = true,
+    .has_oa_source = true,
     .reset = gen11_reset,
     .level = dg1_level,
     .oa_status = gen11_oa_status,
@@ -459,6 +567,8 @@ static const IntelOAIrqOps *const irq_ops[] = {
     [INTEL_OA_IRQ_GEN8] = &gen8_ops,
     [INTEL_OA_IRQ_GEN11] = &gen11_ops,
     [INTEL_OA_IRQ_DG1] = &dg1_ops,
+    [INTEL_OA_IRQ_GEN7] = &gen7_ops,
+    [INTEL_OA_IRQ_GEN6] = &gen6_ops,
 };
 
 /* ---- common -------------------------------------------------------------- */
@@ -481,6 +591,11 @@ void intel_oa_irq_reset(IntelOAIrq *irq)
 void intel_oa_irq_oa_status(IntelOAIrq *irq, bool level)
 {
     irq->ops->oa_status(irq, level);
+}
+
+bool intel_oa_irq_has_oa_source(const IntelOAIrq *irq)
+{
+    return irq->ops->has_oa_source;
 }
 
 bool intel_oa_irq_oa_event(IntelOAIrq *irq)

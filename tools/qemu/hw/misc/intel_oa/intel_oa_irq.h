@@ -2,6 +2,10 @@
  * intel-oa-gpu: interrupt hierarchies, one core per architecture, chosen
  * at realize from the platform row:
  *
+ * Gen6/7 (snb..hsw): GTISR/GTIMR/GTIIR/GTIER at 0x44010 with the Gen8
+ * bank semantics, the OA buffer on bit 28 (not on Sandy Bridge, which has
+ * no OA interrupt); DEIER bit 31 gates the output.
+ *
  * Gen8 (bdw..cml): GT banks 0..3 and MASTER_IRQ. Per bank: ISR shows
  * live source status; an event on a source whose IMR bit is clear
  * latches into IIR (write 1 to clear); IIR & IER make the bank pending;
@@ -44,7 +48,7 @@ typedef struct IntelOAIrq {
     void *opaque;
     bool level;
 
-    /* Gen8 */
+    /* Gen8; Gen6/7 use bank 0 and keep DEIER in @master */
     uint32_t master;
     uint32_t isr[INTEL_OA_GT_IRQ_BANKS];
     uint32_t imr[INTEL_OA_GT_IRQ_BANKS];
@@ -69,6 +73,8 @@ void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch, IntelOACtl *ctl,
                        IntelOAIrqOutput output, void *opaque);
 void intel_oa_irq_reset(IntelOAIrq *irq);
 
+/* Whether the OA unit has an interrupt source at all. */
+bool intel_oa_irq_has_oa_source(const IntelOAIrq *irq);
 /* The OA unit's half-full source: live level and event. */
 void intel_oa_irq_oa_status(IntelOAIrq *irq, bool level);
 bool intel_oa_irq_oa_event(IntelOAIrq *irq);

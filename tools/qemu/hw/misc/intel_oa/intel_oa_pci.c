@@ -2,9 +2,10 @@
  * intel-oa-gpu: PCI front end. Creates the BARs, MSI and the hardware
  * blocks, and routes BAR0 MMIO accesses to them:
  *
- *   BAR0 0x000000-0x7fffff  registers (OA unit, interrupts, GT, GGTT)
- *   BAR0 0x800000-0xffffff  GGTT PTEs (RAM)
- *   BAR2 4 KiB              virtual-GPU control page
+ *   BAR0 lower half   registers (OA unit, interrupts, GT, GGTT)
+ *   BAR0 upper half   GGTT PTEs (RAM); BAR0 is 16 MiB on Gen8+, 4 MiB
+ *                     on Gen6/7
+ *   BAR2 4 KiB        virtual-GPU control page
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -171,7 +172,7 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         return;
     }
 
-    intel_oa_ggtt_init(&s->ggtt, OBJECT(s), &err);
+    intel_oa_ggtt_init(&s->ggtt, plat->ggtt, OBJECT(s), &err);
     if (err) {
         error_propagate_prepend(errp, err,
                                 "intel-oa-gpu: cannot allocate the GGTT: ");
@@ -186,11 +187,12 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
                        &s->ctl, s->seed);
 
     memory_region_init(&s->bar0, OBJECT(s), "intel-oa-gpu.bar0",
-                       INTEL_OA_BAR0_SIZE);
+                       intel_oa_ggtt_bar0_size(&s->ggtt));
     memory_region_init_io(&s->mmio, OBJECT(s), &intel_oa_mmio_ops, s,
-                          "intel-oa-gpu.mmio", INTEL_OA_MMIO_SIZE);
+                          "intel-oa-gpu.mmio",
+                          intel_oa_ggtt_pte_offset(&s->ggtt));
     memory_region_add_subregion(&s->bar0, 0, &s->mmio);
-    memory_region_add_subregion(&s->bar0, INTEL_OA_GGTT_PTE_OFFSET,
+    memory_region_add_subregion(&s->bar0, intel_oa_ggtt_pte_offset(&s->ggtt),
                                 &s->ggtt.pte_mr);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->bar0);
@@ -239,13 +241,13 @@ static Property intel_oa_properties[] = {
 
 /*
  * Nested descriptions are loaded at their own version, not the stream's,
- * so any nested version bump (the OA unit is at 3, the interrupt block
+ * so any nested version bump (the OA unit is at 4, the interrupt block
  * at 2) bumps this one too.
  */
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
         VMSTATE_STRUCT(gt, IntelOAGpuState, 1, vmstate_intel_oa_gt,
@@ -256,7 +258,7 @@ static const VMStateDescription vmstate_intel_oa = {
                        IntelOAIrq),
         VMSTATE_STRUCT(ctl, IntelOAGpuState, 1, vmstate_intel_oa_ctl,
                        IntelOACtl),
-        VMSTATE_STRUCT(oa, IntelOAGpuState, 3, vmstate_intel_oa_unit,
+        VMSTATE_STRUCT(oa, IntelOAGpuState, 4, vmstate_intel_oa_unit,
                        IntelOAUnit),
         VMSTATE_END_OF_LIST()
     }
@@ -274,7 +276,7 @@ static void intel_oa_class_init(ObjectClass *klass, void *data)
     k->vendor_id = PCI_VENDOR_ID_INTEL;
     k->device_id = 0x1912;
     k->class_id = PCI_CLASS_DISPLAY_VGA;
-    dc->desc = "Intel GPU OA unit model, Gen8-Gen12 (Skylake GT2 by "
+    dc->desc = "Intel GPU OA unit model, Gen6-Gen12 (Skylake GT2 by "
                "default)";
     dc->reset = intel_oa_reset;
     dc->vmsd = &vmstate_intel_oa;

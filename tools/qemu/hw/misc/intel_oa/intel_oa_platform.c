@@ -6,8 +6,12 @@
  * Gen8 layouts, Gen11 too; Gen12 keeps only counter select 5, i915's
  * gen12_oa_formats). Byte offsets below are dword index * 4.
  *
- * Platform rows: Documentation/platforms.rst, which takes the numbers
- * from i915's i915_pciids.h, intel_sseu.c and intel_gt_clock_utils.c.
+ * Gen6-7.5 layouts: seed 001 (the Gen6-7.5 OA PRM) as read in
+ * Documentation/gen6-gen7.rst, "Report formats".
+ *
+ * Platform rows: Documentation/platforms.rst and gen6-gen7.rst, which
+ * take the numbers from i915's i915_pciids.h, intel_sseu.c and
+ * intel_gt_clock_utils.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -123,6 +127,163 @@ static const IntelOAGen gen12 = {
     },
 };
 
+/* ---- Gen6-7.5 (gen6-gen7.rst): DW0 RPT_ID, DW1-2 TIME_STAMP ---------- */
+
+#define A7(i)   (INTEL_OA_CNT_A0 + (i))
+#define B7(i)   (INTEL_OA_GEN7_CNT_B0 + (i))
+#define C7(i)   (INTEL_OA_GEN7_CNT_C0 + (i))
+#define UP      INTEL_OA_RUN_LOW32
+/* SNB A counters run from the top dword of each 8-dword row down */
+#define DOWN    INTEL_OA_RUN_LOW32_DOWN
+
+/* SNB select 0: A0..A4 at DW7..DW3, A5..A12 at DW15..DW8. */
+static const IntelOAFormat fmt_snb_a13 = {
+    .name = "SNB_A13", .select = 0, .size = 64, .nr_runs = 2,
+    .runs = { RUN(7, A7(0), 5, DOWN), RUN(15, A7(5), 8, DOWN) },
+};
+
+/* SNB select 1: then A13..A20 at DW23..DW16, A21..A28 at DW31..DW24. */
+static const IntelOAFormat fmt_snb_a29 = {
+    .name = "SNB_A29", .select = 1, .size = 128, .nr_runs = 4,
+    .runs = {
+        RUN(7, A7(0), 5, DOWN), RUN(15, A7(5), 8, DOWN),
+        RUN(23, A7(13), 8, DOWN), RUN(31, A7(21), 8, DOWN),
+    },
+};
+
+/* SNB select 2: as select 0, B0..B3 at DW16..DW19 (B listed descending). */
+static const IntelOAFormat fmt_snb_a13_b4 = {
+    .name = "SNB_A13_B4", .select = 2, .size = 128, .nr_runs = 3,
+    .runs = {
+        RUN(7, A7(0), 5, DOWN), RUN(15, A7(5), 8, DOWN),
+        RUN(16, B7(0), 4, UP),
+    },
+};
+
+/* SNB select 3: as select 1, B0..B3 at DW32..DW35. */
+static const IntelOAFormat fmt_snb_a29_b4 = {
+    .name = "SNB_A29_B4", .select = 3, .size = 192, .nr_runs = 5,
+    .runs = {
+        RUN(7, A7(0), 5, DOWN), RUN(15, A7(5), 8, DOWN),
+        RUN(23, A7(13), 8, DOWN), RUN(31, A7(21), 8, DOWN),
+        RUN(32, B7(0), 4, UP),
+    },
+};
+
+/* IVB/VLV: A<n> at DW(3 + n). */
+static const IntelOAFormat fmt_ivb_a13 = {
+    .name = "IVB_A13", .select = 0, .size = 64, .nr_runs = 1,
+    .runs = { RUN(3, A7(0), 13, UP) },
+};
+
+static const IntelOAFormat fmt_ivb_a29 = {
+    .name = "IVB_A29", .select = 1, .size = 128, .nr_runs = 1,
+    .runs = { RUN(3, A7(0), 29, UP) },
+};
+
+static const IntelOAFormat fmt_ivb_a13_b4 = {
+    .name = "IVB_A13_B4", .select = 2, .size = 128, .nr_runs = 2,
+    .runs = { RUN(3, A7(0), 13, UP), RUN(16, B7(0), 4, UP) },
+};
+
+static const IntelOAFormat fmt_ivb_a29_b4 = {
+    .name = "IVB_A29_B4", .select = 3, .size = 192, .nr_runs = 2,
+    .runs = { RUN(3, A7(0), 29, UP), RUN(32, B7(0), 4, UP) },
+};
+
+static const IntelOAFormat fmt_ivb_a45_b4 = {
+    .name = "IVB_A45_B4", .select = 4, .size = 256, .nr_runs = 2,
+    .runs = { RUN(3, A7(0), 45, UP), RUN(48, B7(0), 4, UP) },
+};
+
+/* IVB select 5: DW3..DW15 reserved, A29..A44 at DW16..DW31. */
+static const IntelOAFormat fmt_ivb_a16 = {
+    .name = "IVB_A16", .select = 5, .size = 128, .nr_runs = 1,
+    .runs = { RUN(16, A7(29), 16, UP) },
+};
+
+/* HSW: the IVB A layouts with eight B counters; INST ADD formats. */
+static const IntelOAFormat fmt_hsw_a13_b8_c8 = {
+    .name = "A13_B8_C8", .select = 2, .size = 128, .nr_runs = 2,
+    .runs = { RUN(3, A7(0), 13, UP), RUN(16, B7(0), 8, UP) },
+};
+
+static const IntelOAFormat fmt_hsw_a29_b8_c8 = {
+    .name = "A29_B8_C8", .select = 3, .size = 192, .nr_runs = 2,
+    .runs = { RUN(3, A7(0), 29, UP), RUN(32, B7(0), 8, UP) },
+};
+
+static const IntelOAFormat fmt_hsw_b4_c8 = {
+    .name = "B4_C8", .select = 4, .size = 64, .inst_add = true,
+    .nr_runs = 1, .runs = { RUN(4, B7(0), 4, UP) },
+};
+
+static const IntelOAFormat fmt_hsw_a45_b8_c8 = {
+    .name = "A45_B8_C8", .select = 5, .size = 256, .nr_runs = 2,
+    .runs = { RUN(3, A7(0), 45, UP), RUN(48, B7(0), 8, UP) },
+};
+
+static const IntelOAFormat fmt_hsw_b4_c8_a16 = {
+    .name = "B4_C8_A16", .select = 6, .size = 128, .inst_add = true,
+    .nr_runs = 2, .runs = { RUN(4, B7(0), 4, UP), RUN(16, A7(29), 16, UP) },
+};
+
+/* HSW select 7: C0 at DW4, DW5..DW7 reserved, B0..B7 at DW8..DW15. */
+static const IntelOAFormat fmt_hsw_c4_b8 = {
+    .name = "C4_B8", .select = 7, .size = 64, .inst_add = true,
+    .nr_runs = 2, .runs = { RUN(4, C7(0), 1, UP), RUN(8, B7(0), 8, UP) },
+};
+
+/* Gen6: no interrupt, no context reports, SNB layouts. */
+static const IntelOAGen gen6 = {
+    .name = "gen6",
+    .gen = 6,
+    .rpt_reason_shift = 19,
+    .block = INTEL_OA_BLOCK_GEN6,
+    .header = INTEL_OA_HEADER_GEN7,
+    .no_ctx_reports = true,
+    .clock = INTEL_OA_CLOCK_FIXED,
+    .cagf = INTEL_OA_CAGF_GEN6,
+    .formats = {
+        [0] = &fmt_snb_a13, [1] = &fmt_snb_a29,
+        [2] = &fmt_snb_a13_b4, [3] = &fmt_snb_a29_b4,
+    },
+};
+
+/* Gen7 (Ivy Bridge, Valleyview). */
+static const IntelOAGen gen7 = {
+    .name = "gen7",
+    .gen = 7,
+    .rpt_reason_shift = 19,
+    .block = INTEL_OA_BLOCK_GEN7,
+    .header = INTEL_OA_HEADER_GEN7,
+    .no_ctx_reports = true,
+    .clock = INTEL_OA_CLOCK_FIXED,
+    .cagf = INTEL_OA_CAGF_GEN6,
+    .formats = {
+        [0] = &fmt_ivb_a13, [1] = &fmt_ivb_a29, [2] = &fmt_ivb_a13_b4,
+        [3] = &fmt_ivb_a29_b4, [4] = &fmt_ivb_a45_b4, [5] = &fmt_ivb_a16,
+    },
+};
+
+/* Gen7.5 (Haswell): CAGF moves to RPSTAT1 13:7 as on Gen8. */
+static const IntelOAGen gen7_5 = {
+    .name = "gen7.5",
+    .gen = 7,
+    .rpt_reason_shift = 19,
+    .block = INTEL_OA_BLOCK_HSW,
+    .header = INTEL_OA_HEADER_GEN7,
+    .no_ctx_reports = true,
+    .clock = INTEL_OA_CLOCK_FIXED,
+    .cagf = INTEL_OA_CAGF_GEN8,
+    .formats = {
+        [0] = &fmt_ivb_a13, [1] = &fmt_ivb_a29,
+        [2] = &fmt_hsw_a13_b8_c8, [3] = &fmt_hsw_a29_b8_c8,
+        [4] = &fmt_hsw_b4_c8, [5] = &fmt_hsw_a45_b8_c8,
+        [6] = &fmt_hsw_b4_c8_a16, [7] = &fmt_hsw_c4_b8,
+    },
+};
+
 /*
  * One row of the platforms.rst table. Revision 0x01 and subsystem
  * 0x8086:0x2015 everywhere except where a row says otherwise.
@@ -155,7 +316,58 @@ static const IntelOAGen gen12 = {
 #define RPM_19M2_S3     RPM(1, 3)
 #define RPM_38M4_S2     RPM(2, 2)
 
+/*
+ * One row of the gen6-gen7.rst table: 12.5 MHz, RP caps at 0x145998,
+ * R = RP1 / 12.5 MHz so CAGF reads RP1.
+ */
+#define ROW7(name_, id_, gen_, fuse_, irq_, ggtt_, fw_, s_, ss_, eu_, r0_, \
+             r1_, rn_) \
+    { \
+        .name = (name_), .device_id = (id_), .revision = 0x01, \
+        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015, \
+        .gen = &(gen_), .fuse = (fuse_), .rpcap = INTEL_OA_RPCAP_MCHBAR, \
+        .irq = (irq_), .ggtt = (ggtt_), .forcewake = (fw_), \
+        .slices = (s_), .subslices_per_slice = (ss_), \
+        .max_subslices = (ss_), .eus_per_subslice = (eu_), \
+        .timestamp_hz = 12500000, \
+        .rp0 = (r0_) / 50, .rp1 = (r1_) / 50, .rpn = (rn_) / 50, \
+        .gpu_ticks_ratio = (r1_) * 2 / 25, \
+    }
+
+#define FNONE   INTEL_OA_FUSE_NONE
+#define FHSW    INTEL_OA_FUSE_HSW
+#define I6      INTEL_OA_IRQ_GEN6
+#define I7      INTEL_OA_IRQ_GEN7
+#define G6      INTEL_OA_GGTT_GEN6
+#define GHSW    INTEL_OA_GGTT_HSW
+
 static const IntelOAPlatform platforms[] = {
+    ROW7("snb-gt1", 0x0102, gen6, FNONE, I6, G6, INTEL_OA_FW_SNB, 1, 1, 6,
+         1100, 850, 350),
+    ROW7("snb", 0x0112, gen6, FNONE, I6, G6, INTEL_OA_FW_SNB, 1, 1, 12,
+         1350, 850, 350),
+    ROW7("ivb-gt1", 0x0152, gen7, FNONE, I7, G6, INTEL_OA_FW_IVB, 1, 1, 6,
+         1050, 650, 350),
+    ROW7("ivb", 0x0162, gen7, FNONE, I7, G6, INTEL_OA_FW_IVB, 1, 2, 8,
+         1150, 650, 350),
+    {
+        /* VLV: 50 MHz approximations of the Punit's 311/667 MHz */
+        .name = "vlv", .device_id = 0x0f31, .revision = 0x01,
+        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015,
+        .gen = &gen7, .fuse = FNONE, .rpcap = INTEL_OA_RPCAP_MCHBAR,
+        .irq = I7, .ggtt = G6, .forcewake = INTEL_OA_FW_VLV,
+        .report_lost_stuck = true,
+        .slices = 1, .subslices_per_slice = 1, .max_subslices = 1,
+        .eus_per_subslice = 4, .timestamp_hz = 12500000,
+        .rp0 = 650 / 50, .rp1 = 450 / 50, .rpn = 300 / 50,
+        .gpu_ticks_ratio = 36,
+    },
+    ROW7("hsw-gt1", 0x0402, gen7_5, FHSW, I7, GHSW, INTEL_OA_FW_HSW, 1, 1,
+         10, 1100, 700, 350),
+    ROW7("hsw", 0x0412, gen7_5, FHSW, I7, GHSW, INTEL_OA_FW_HSW, 1, 2, 10,
+         1200, 700, 350),
+    ROW7("hsw-gt3", 0x0d22, gen7_5, FHSW, I7, GHSW, INTEL_OA_FW_HSW, 2, 2,
+         10, 1300, 700, 200),
     ROW("bdw", 0x1616, gen8, F8, I8, 1, 3, 3, 8, 12500000, 0, 0,
         950, 300, 100, 48),
     /* chv: caps exposed at 0x145998 like bdw (the Punit is not modelled) */

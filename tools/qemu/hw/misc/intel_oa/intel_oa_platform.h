@@ -15,11 +15,16 @@
 #ifndef HW_MISC_INTEL_OA_PLATFORM_H
 #define HW_MISC_INTEL_OA_PLATFORM_H
 
+#include "intel_oa_ggtt.h"
+
 /* Counter numbering of the synthetic workload (vgpu-contract.rst). */
 #define INTEL_OA_CNT_A0             0
 #define INTEL_OA_CNT_B0             36
 #define INTEL_OA_CNT_C0             44
-#define INTEL_OA_NUM_COUNTERS       52
+/* Gen6/7 numbering (gen6-gen7.rst): A0..A44, B0..B7, C0 */
+#define INTEL_OA_GEN7_CNT_B0        45
+#define INTEL_OA_GEN7_CNT_C0        53
+#define INTEL_OA_NUM_COUNTERS       54
 
 #define INTEL_OA_MAX_REPORT_SIZE    256
 #define INTEL_OA_NUM_SELECTS        64
@@ -36,6 +41,8 @@ typedef enum IntelOARunKind {
     INTEL_OA_RUN_LOW32,
     /* one byte per counter: bits 39:32 of the 40-bit value */
     INTEL_OA_RUN_HIGH8,
+    /* like LOW32, but each next counter one dword lower (SNB) */
+    INTEL_OA_RUN_LOW32_DOWN,
 } IntelOARunKind;
 
 /*
@@ -50,14 +57,17 @@ typedef struct IntelOACounterRun {
 } IntelOACounterRun;
 
 /*
- * One OA report format. The four header dwords (RPT_ID, TIMESTAMP,
- * CTX_ID, GPU_TICKS) are common to every Gen8+ format; the runs give
- * the counter payload.
+ * One OA report format. The header dwords are the generation's (Gen8+:
+ * RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS; Gen6/7: RPT_ID, TIMESTAMP low
+ * and high); the runs give the counter payload. Dwords no run or
+ * header field covers are reserved and read 0.
  */
 typedef struct IntelOAFormat {
     const char *name;
     uint8_t select;
     uint16_t size;
+    /* HSW: DW3 holds the workload's instruction address */
+    bool inst_add;
     uint8_t nr_runs;
     IntelOACounterRun runs[INTEL_OA_MAX_RUNS];
 } IntelOAFormat;
@@ -66,17 +76,39 @@ typedef struct IntelOAFormat {
 typedef enum IntelOARegBlock {
     INTEL_OA_BLOCK_LEGACY,      /* Gen8-11: 0x2b00.., timer in 0x2360 */
     INTEL_OA_BLOCK_OAG,         /* Gen12: 0xdaf4.., timer in 0x2b28 */
+    INTEL_OA_BLOCK_GEN6,        /* SNB: 0x2360.., write-only OABUFFER */
+    INTEL_OA_BLOCK_GEN7,        /* IVB, VLV: 0x2360.. */
+    INTEL_OA_BLOCK_HSW,         /* 0x2360.., triggers, OAPERF, no-overrun */
 } IntelOARegBlock;
+
+/* Report header layout (intel_oa_unit.c). */
+typedef enum IntelOAHeader {
+    INTEL_OA_HEADER_GEN8,       /* RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS */
+    INTEL_OA_HEADER_GEN7,       /* RPT_ID, 36-bit TIME_STAMP in DW1-2 */
+} IntelOAHeader;
 
 /* Interrupt architecture (intel_oa_irq.c). */
 typedef enum IntelOAIrqArch {
     INTEL_OA_IRQ_GEN8,          /* GT banks + MASTER_IRQ (bdw..cml) */
     INTEL_OA_IRQ_GEN11,         /* GFX_MSTR_IRQ + GT_INTR_DW (icl..adl-p) */
     INTEL_OA_IRQ_DG1,           /* the Gen11 hierarchy behind a tile level */
+    INTEL_OA_IRQ_GEN7,          /* GTIIR bank + DEIER master (ivb..hsw) */
+    INTEL_OA_IRQ_GEN6,          /* SNB: the same bank, no OA source */
 } IntelOAIrqArch;
+
+/* Forcewake request/acknowledge registers (intel_oa_gt.c). */
+typedef enum IntelOAForcewake {
+    INTEL_OA_FW_GEN8,           /* render, blitter (0xa188), media */
+    INTEL_OA_FW_SNB,            /* 0xa18c, not masked */
+    INTEL_OA_FW_IVB,            /* 0xa188 / 0x130040 */
+    INTEL_OA_FW_HSW,            /* 0xa188 / 0x130044 */
+    INTEL_OA_FW_VLV,            /* 0x1300b0 / 0x1300b4 */
+} IntelOAForcewake;
 
 /* Fuse register encoding (intel_oa_gt.c). */
 typedef enum IntelOAFuse {
+    INTEL_OA_FUSE_NONE,         /* SNB, IVB, VLV: topology from the table */
+    INTEL_OA_FUSE_HSW,          /* HSW_PAVP_FUSE1 EU count */
     INTEL_OA_FUSE_GEN8,
     INTEL_OA_FUSE_CHV,
     INTEL_OA_FUSE_GEN9,
@@ -99,7 +131,8 @@ typedef enum IntelOARpCap {
 
 /* Where the actual frequency (CAGF) is reported (intel_oa_gt.c). */
 typedef enum IntelOACagf {
-    INTEL_OA_CAGF_GEN8,         /* RPSTAT1 13:7, 50 MHz units */
+    INTEL_OA_CAGF_GEN6,         /* RPSTAT1 14:8, 50 MHz units (snb..vlv) */
+    INTEL_OA_CAGF_GEN8,         /* RPSTAT1 13:7, 50 MHz units (hsw, gen8) */
     INTEL_OA_CAGF_GEN9,         /* RPSTAT1 31:23, 50/3 MHz units */
     INTEL_OA_CAGF_GEN12,        /* GEN12_RPSTAT1 19:11, 50/3 MHz units */
 } IntelOACagf;
@@ -112,8 +145,11 @@ typedef struct IntelOAGen {
     uint8_t rpt_reason_shift;
     uint32_t rpt_ctx_valid;
     IntelOARegBlock block;
+    IntelOAHeader header;
     /* OA_DEBUG exists (Gen9+); without it, context switches always report */
     bool has_oa_debug;
+    /* Gen6/7: no context-switch reports at all */
+    bool no_ctx_reports;
     IntelOAClock clock;
     IntelOACagf cagf;
     /* formats indexed by OACONTROL counter select; NULL = invalid */
@@ -131,6 +167,10 @@ typedef struct IntelOAPlatform {
     IntelOAFuse fuse;
     IntelOARpCap rpcap;
     IntelOAIrqArch irq;
+    IntelOAGgttKind ggtt;
+    IntelOAForcewake forcewake;
+    /* VLV: OASTATUS1 report-lost is not functional, reads 1 when on */
+    bool report_lost_stuck;
     /* command streamer timestamp frequency */
     uint32_t timestamp_hz;
     /* CTC_MODE and RPM_CONFIG0 values i915 derives timestamp_hz from */

@@ -1,10 +1,10 @@
 /*
- * intel-oa-gpu: MMIO register map (Gen8/Gen9 render OA unit, GT interrupts,
+ * intel-oa-gpu: MMIO register map (Gen6-12 render OA units, GT interrupts,
  * clocks, fuses, forcewake, GGTT) as described in
- * Documentation/vgpu-contract.rst.
+ * Documentation/vgpu-contract.rst and Documentation/gen6-gen7.rst.
  *
- * Offsets and fields come from the Broadwell PRM Vol 14 "Observability"
- * and the public i915 register headers.
+ * Offsets and fields come from the Broadwell PRM Vol 14 "Observability",
+ * the Gen6-7.5 OA PRM (seed 001) and the public i915 register headers.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -15,11 +15,12 @@
 #include "qemu/units.h"
 #include "hw/registerfields.h"
 
-/* BAR0 layout: MMIO registers, then the GGTT page table entries. */
-#define INTEL_OA_BAR0_SIZE          (16 * MiB)
-#define INTEL_OA_MMIO_SIZE          (8 * MiB)
-#define INTEL_OA_GGTT_PTE_OFFSET    (8 * MiB)
-#define INTEL_OA_GGTT_PTE_SIZE      (8 * MiB)
+/*
+ * BAR0 layout: MMIO registers, then the GGTT page table entries (Gen8+:
+ * 16 MiB, PTEs in the upper half; Gen6/7: 4 MiB, PTEs from 2 MiB).
+ */
+#define INTEL_OA_GEN8_BAR0_SIZE     (16 * MiB)
+#define INTEL_OA_GEN6_BAR0_SIZE     (4 * MiB)
 #define INTEL_OA_CTL_SIZE           (4 * KiB)
 
 /* Render command streamer timestamp (36 bits). */
@@ -126,6 +127,7 @@ REG32(CHV_FUSE_GT, 0x182168)
 REG32(RPSTAT1, 0xa01c)
     FIELD(RPSTAT1, GEN8_CAGF, 7, 7)
     FIELD(RPSTAT1, GEN9_CAGF, 23, 9)
+    FIELD(RPSTAT1, GEN6_CAGF, 8, 7)
 REG32(GEN12_RPSTAT1, 0x1381b4)
     FIELD(GEN12_RPSTAT1, CAGF, 11, 9)
 /* Gen11+: crystal frequency and CTC shift. */
@@ -208,6 +210,64 @@ REG32(GPM_WGBOXPERF_INTR_MASK, 0x1900ec)
 #define INTEL_OA_GEN11_OA_DW0_BIT   (1u << 20)
 /* Vector bits 31:16 travel as data 15:0: half-full (28) is data bit 12. */
 #define INTEL_OA_GEN11_OA_HALF_FULL (INTEL_OA_IRQ_OA_HALF_FULL >> 16)
+
+/*
+ * Gen6-7.5 OA unit (Documentation/gen6-gen7.rst): timer and select in
+ * OACONTROL, tail and size in OASTATUS1, head in OASTATUS2.
+ */
+REG32(GEN7_OACONTROL, 0x2360)
+    FIELD(GEN7_OACONTROL, COUNTER_ENABLE, 0, 1)
+    FIELD(GEN7_OACONTROL, SPECIFIC_CONTEXT, 1, 1)
+    FIELD(GEN7_OACONTROL, COUNTER_SELECT, 2, 3)
+    FIELD(GEN7_OACONTROL, TIMER_ENABLE, 5, 1)
+    FIELD(GEN7_OACONTROL, TIMER_PERIOD, 6, 6)
+REG32(GEN7_OASTATUS1, 0x2364)
+    FIELD(GEN7_OASTATUS1, STATUS, 0, 3)
+    FIELD(GEN7_OASTATUS1, SIZE, 3, 3)
+    FIELD(GEN7_OASTATUS1, TAIL, 6, 26)
+REG32(GEN7_OASTATUS2, 0x2368)
+    FIELD(GEN7_OASTATUS2, MEM_SELECT_GGTT, 0, 1)
+    FIELD(GEN7_OASTATUS2, HEAD, 6, 26)
+REG32(GEN7_OABUFFER, 0x23b0)
+    FIELD(GEN7_OABUFFER, STOP_RESUME, 0, 2)
+    FIELD(GEN7_OABUFFER, NO_OVERRUN, 3, 1)
+    FIELD(GEN7_OABUFFER, OVERRUN_STATUS, 4, 1)
+    FIELD(GEN7_OABUFFER, BASE, 6, 26)
+/* SNB/IVB/VLV: four CEC pairs; HSW uses the Gen8 0x2770 block. */
+REG32(GEN6_OACEC0_0, 0x2390)
+#define INTEL_OA_GEN6_NUM_CEC       8
+/* HSW: live low dwords of A0..A44. */
+REG32(HSW_OAPERF_A0, 0x2800)
+#define INTEL_OA_HSW_NUM_OAPERF     45
+/* Render clock gating, off while OA runs (i915 hsw_enable_metric_set). */
+REG32(GEN6_UCGCTL1, 0x9400)
+    FIELD(GEN6_UCGCTL1, CSUNIT_CLOCK_GATE_DISABLE, 7, 1)
+REG32(GEN7_MISCCPCTL, 0x9424)
+    FIELD(GEN7_MISCCPCTL, DOP_CLOCK_GATE_ENABLE, 0, 1)
+
+/* Haswell EU count fuse: bits 17:16 = 0 means 10 EUs per subslice. */
+REG32(HSW_PAVP_FUSE1, 0x911c)
+
+/* Gen6/7 forcewake request/acknowledge pairs. */
+REG32(GEN6_FORCEWAKE, 0xa18c)
+REG32(GEN6_FORCEWAKE_ACK, 0x130090)
+REG32(IVB_FORCEWAKE_MT_ACK, 0x130040)
+REG32(VLV_FORCEWAKE, 0x1300b0)
+REG32(VLV_FORCEWAKE_ACK, 0x1300b4)
+
+/*
+ * Gen6/7 GT interrupts: one bank at 0x44010, bit 28 the OA buffer; the
+ * master enable is DEIER bit 31 (VLV_MASTER_IER on Valleyview).
+ */
+REG32(GEN7_DEIER, 0x4400c)
+    FIELD(GEN7_DEIER, MASTER_ENABLE, 31, 1)
+REG32(GEN7_GTISR, 0x44010)
+REG32(GEN7_GTIMR, 0x44014)
+REG32(GEN7_GTIIR, 0x44018)
+REG32(GEN7_GTIER, 0x4401c)
+
+/* Gen6/7 32-bit GGTT PTE (the address bits: intel_oa_ggtt.c). */
+#define INTEL_OA_GEN6_PTE_VALID     (1u << 0)
 
 /* Gen8 64-bit GGTT PTE. */
 #define INTEL_OA_PTE_PRESENT        (1ull << 0)

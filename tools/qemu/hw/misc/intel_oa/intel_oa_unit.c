@@ -1,6 +1,7 @@
 /*
  * intel-oa-gpu: render OA unit. Register semantics follow the Broadwell
- * PRM Vol 14 "Observability" and i915's Gen8-12 programming sequences;
+ * PRM Vol 14 "Observability" and i915's Gen8-12 programming sequences,
+ * and for Gen6-7.5 seed 001 as Documentation/gen6-gen7.rst reads it;
  * counter values and the context-switch schedule come from the synthetic
  * workload of Documentation/vgpu-contract.rst and platforms.rst.
  *
@@ -47,54 +48,33 @@ struct IntelOARegLayout {
     /* registers of the other variant: writes are violations, reads 0 */
     const hwaddr *absent;
     unsigned int nr_absent;
+    unsigned int nr_cec;
+
+    /* the register front end, and how it encodes the buffer and timer */
+    bool (*read)(IntelOAUnit *oa, hwaddr addr, uint32_t *val);
+    bool (*write)(IntelOAUnit *oa, hwaddr addr, uint32_t val);
+    uint32_t (*buf_base)(const IntelOAUnit *oa);
+    uint32_t (*buf_size)(const IntelOAUnit *oa);
+    unsigned int (*select)(const IntelOAUnit *oa);
+    bool (*timer_enabled)(const IntelOAUnit *oa);
+    unsigned int (*timer_shift)(const IntelOAUnit *oa);
+
+    /* Gen6/7 (gen6-gen7.rst) */
+    unsigned int timer_extra;   /* SNB: period 2^(TP + 4), not 2^(TP + 1) */
+    uint32_t buf_align;         /* OABUFFER alignment at enable (rule 26) */
+    bool overrun;               /* a report that does not fit is written */
+    bool has_no_overrun;        /* HSW OABUFFER bit 3 selects holding back */
+    bool memsel_ro;             /* HSW: OASTATUS2 bit 0 reads 1 */
+    bool oabuffer_wo;           /* SNB: OABUFFER reads 0 */
+    uint32_t oabuffer_rw;       /* OABUFFER bits that read back */
+    bool has_misccpctl;         /* GEN7_MISCCPCTL exists (rule 25) */
+    bool has_oaperf;            /* HSW OAPERF_A0..A44 */
+    bool counter_overflow;      /* OASTATUS1 bit 2 reports wrapped counters */
 };
 
 static const hwaddr oa_legacy_addrs[] = {
     A_OACONTROL, A_OA_DEBUG, A_OASTATUS, A_OAHEADPTR, A_OATAILPTR,
     A_OABUFFER, A_OACTXCONTROL,
-};
-
-static const IntelOARegLayout oa_layouts[] = {
-    [INTEL_OA_BLOCK_LEGACY] = {
-        .name = "Gen8-11",
-        .addr = {
-            [OA_REG_CONTROL] = A_OACONTROL,
-            [OA_REG_TIMER] = A_OACTXCONTROL,
-            [OA_REG_DEBUG] = A_OA_DEBUG,
-            [OA_REG_STATUS] = A_OASTATUS,
-            [OA_REG_HEAD] = A_OAHEADPTR,
-            [OA_REG_TAIL] = A_OATAILPTR,
-            [OA_REG_BUFFER] = A_OABUFFER,
-            [OA_REG_BUFFER_UDW] = A_OABUFFER_UDW,
-            [OA_REG_IMR] = A_OA_IMR,
-        },
-        .starttrig = A_OASTARTTRIG1,
-        .reporttrig = A_OAREPORTTRIG1,
-        .cec = A_OACEC0_0,
-        .status_mask = OASTATUS_DEFINED_MASK,
-    },
-    [INTEL_OA_BLOCK_OAG] = {
-        .name = "Gen12 OAG",
-        .addr = {
-            [OA_REG_CONTROL] = A_OAG_OACONTROL,
-            [OA_REG_TIMER] = A_OAG_OAGLBCTXCTRL,
-            [OA_REG_DEBUG] = A_OAG_OA_DEBUG,
-            [OA_REG_STATUS] = A_OAG_OASTATUS,
-            [OA_REG_HEAD] = A_OAG_OAHEADPTR,
-            [OA_REG_TAIL] = A_OAG_OATAILPTR,
-            [OA_REG_BUFFER] = A_OAG_OABUFFER,
-            [OA_REG_IMR] = A_OA_IMR,
-            [OA_REG_TLB_INV] = A_OA_TLB_INV_CR,
-        },
-        .starttrig = A_OAG_OASTARTTRIG1,
-        .reporttrig = A_OAG_OAREPORTTRIG1,
-        .cec = A_OAG_CEC0_0,
-        .status_mask = OAG_OASTATUS_DEFINED_MASK,
-        .select_at_enable = true,
-        .tlb_rule = true,
-        .absent = oa_legacy_addrs,
-        .nr_absent = ARRAY_SIZE(oa_legacy_addrs),
-    },
 };
 
 /* The logical register at @addr, or OA_REG_NONE. */
@@ -126,12 +106,40 @@ static bool oa_reg_absent(const IntelOAUnit *oa, hwaddr addr)
 
 static uint32_t oa_buf_base(const IntelOAUnit *oa)
 {
-    return oa->oabuffer & R_OABUFFER_BASE_MASK;
+    return oa->layout->buf_base(oa);
 }
 
 static uint32_t oa_buf_size(const IntelOAUnit *oa)
 {
+    return oa->layout->buf_size(oa);
+}
+
+static uint32_t oa_buf_base_gen8(const IntelOAUnit *oa)
+{
+    return oa->oabuffer & R_OABUFFER_BASE_MASK;
+}
+
+static uint32_t oa_buf_size_gen8(const IntelOAUnit *oa)
+{
     return OA_BUFFER_MIN_SIZE << FIELD_EX32(oa->oabuffer, OABUFFER, SIZE);
+}
+
+static uint32_t oa_buf_base_gen7(const IntelOAUnit *oa)
+{
+    return oa->oabuffer & R_GEN7_OABUFFER_BASE_MASK;
+}
+
+/* Gen6/7 keep the size in OASTATUS1 5:3: SNB, IVB, VLV 16 KiB steps. */
+static uint32_t oa_buf_size_gen6(const IntelOAUnit *oa)
+{
+    return 16 * KiB * (FIELD_EX32(oa->oastatus, GEN7_OASTATUS1, SIZE) + 1);
+}
+
+/* Haswell: 128 KiB << s, the Gen8 encoding in the Gen7 register. */
+static uint32_t oa_buf_size_hsw(const IntelOAUnit *oa)
+{
+    return OA_BUFFER_MIN_SIZE << FIELD_EX32(oa->oastatus, GEN7_OASTATUS1,
+                                            SIZE);
 }
 
 /* Offset of GGTT address @addr in the buffer, modulo the buffer size. */
@@ -166,7 +174,17 @@ static bool oa_enabled(const IntelOAUnit *oa)
 
 static bool oa_timer_enabled(const IntelOAUnit *oa)
 {
+    return oa->layout->timer_enabled(oa);
+}
+
+static bool oa_timer_enabled_gen8(const IntelOAUnit *oa)
+{
     return FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_ENABLE);
+}
+
+static bool oa_timer_enabled_gen7(const IntelOAUnit *oa)
+{
+    return FIELD_EX32(oa->oacontrol, GEN7_OACONTROL, TIMER_ENABLE);
 }
 
 /*
@@ -175,6 +193,9 @@ static bool oa_timer_enabled(const IntelOAUnit *oa)
  */
 static bool oa_ctx_switch_enabled(const IntelOAUnit *oa)
 {
+    if (oa->plat->gen->no_ctx_reports) {
+        return false;
+    }
     return !oa->plat->gen->has_oa_debug ||
            !(oa->oa_debug & INTEL_OA_DEBUG_NO_CTX_SWITCH);
 }
@@ -182,10 +203,25 @@ static bool oa_ctx_switch_enabled(const IntelOAUnit *oa)
 /* log2 of the timer period P = 2^(e + 1) ticks: 1..64; 64 = never */
 static unsigned int oa_timer_shift(const IntelOAUnit *oa)
 {
-    if (!oa_timer_enabled(oa)) {
+    return oa->layout->timer_shift(oa);
+}
+
+static unsigned int oa_timer_shift_gen8(const IntelOAUnit *oa)
+{
+    if (!oa_timer_enabled_gen8(oa)) {
         return 64;
     }
     return FIELD_EX32(oa->oactxcontrol, OACTXCONTROL, TIMER_PERIOD) + 1;
+}
+
+/* Gen6/7: 2^(TP + 1) ticks, on SNB 2^(TP + 4); capped at "never". */
+static unsigned int oa_timer_shift_gen7(const IntelOAUnit *oa)
+{
+    if (!oa_timer_enabled_gen7(oa)) {
+        return 64;
+    }
+    return MIN(64, FIELD_EX32(oa->oacontrol, GEN7_OACONTROL, TIMER_PERIOD) +
+                   1 + oa->layout->timer_extra);
 }
 
 /*
@@ -232,10 +268,19 @@ static uint64_t oa_first_due(const IntelOAUnit *oa, uint64_t now_ts)
     return q << shift;
 }
 
+static unsigned int oa_select_gen8(const IntelOAUnit *oa)
+{
+    return FIELD_EX32(oa->oacontrol, OACONTROL, COUNTER_SELECT);
+}
+
+static unsigned int oa_select_gen7(const IntelOAUnit *oa)
+{
+    return FIELD_EX32(oa->oacontrol, GEN7_OACONTROL, COUNTER_SELECT);
+}
+
 static const IntelOAFormat *oa_format(const IntelOAUnit *oa)
 {
-    return oa->plat->gen->formats[FIELD_EX32(oa->oacontrol, OACONTROL,
-                                             COUNTER_SELECT)];
+    return oa->plat->gen->formats[oa->layout->select(oa)];
 }
 
 /*
@@ -256,18 +301,15 @@ static void oa_skip_reports(IntelOAUnit *oa, uint64_t n)
 /* ---- report generation (hot path) --------------------------------------- */
 
 /*
- * Report for GPU timestamp @ts (the full 64-bit tick count): the TIMESTAMP
- * field holds its low 32 bits, but the counters are functions of @ts
- * itself, so the 40-bit A counters keep counting when TIMESTAMP wraps.
+ * Gen8+ header for GPU timestamp @ts (the full 64-bit tick count): the
+ * TIMESTAMP field holds its low 32 bits.
  */
-static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
+static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
 {
     const IntelOAGen *gen = oa->plat->gen;
-    const IntelOAFormat *f = oa->fmt;
     unsigned int tshift = oa_timer_shift(oa);
     uint32_t ctx = oa_ctx_ids[(ts >> OA_CTX_SLICE_SHIFT) % OA_CTX_PHASES];
     uint32_t rpt = 0, t = ts;
-    unsigned int i, j;
 
     /* a report due at a slice boundary and a timer tick carries both */
     if (tshift < 64 && !(ts & MAKE_64BIT_MASK(0, tshift))) {
@@ -284,6 +326,50 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
     stl_le_p(r + 4, t);
     stl_le_p(r + 8, ctx);
     stl_le_p(r + 12, t * oa->plat->gpu_ticks_ratio);
+}
+
+/*
+ * Gen6/7 header: every report is a timer report (no context switches),
+ * TIME_STAMP is the 36-bit timestamp over DW1 and DW2 3:0.
+ */
+static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
+{
+    stl_le_p(r + 0, 1u << (oa->plat->gen->rpt_reason_shift +
+                           INTEL_OA_REASON_TIMER));
+    stl_le_p(r + 4, ts);
+    stl_le_p(r + 8, (ts >> 32) & 0xf);
+}
+
+static void (*const oa_headers[])(const IntelOAUnit *oa, uint8_t *r,
+                                  uint64_t ts) = {
+    [INTEL_OA_HEADER_GEN8] = oa_header_gen8,
+    [INTEL_OA_HEADER_GEN7] = oa_header_gen7,
+};
+
+/*
+ * HSW INST ADD (gen6-gen7.rst): the synthetic render workload steps
+ * through 16 Ki instructions of 64 bytes, one every 1024 ticks.
+ */
+#define OA_INST_ADD_BASE    0x00400000
+#define OA_INST_ADD_SHIFT   10
+#define OA_INST_ADD_COUNT   0x4000
+
+/*
+ * Report for GPU timestamp @ts. The counters are functions of @ts itself,
+ * so the 40-bit A counters keep counting when TIMESTAMP wraps. Reserved
+ * dwords are 0.
+ */
+static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
+{
+    const IntelOAFormat *f = oa->fmt;
+    unsigned int i, j;
+
+    memset(r, 0, f->size);
+    oa_headers[oa->plat->gen->header](oa, r, ts);
+    if (f->inst_add) {
+        stl_le_p(r + 12, OA_INST_ADD_BASE + 0x40 *
+                 ((ts >> OA_INST_ADD_SHIFT) % OA_INST_ADD_COUNT));
+    }
 
     for (i = 0; i < f->nr_runs; i++) {
         const IntelOACounterRun *run = &f->runs[i];
@@ -293,10 +379,16 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
             unsigned int k = run->first + j;
             uint64_t v = oa->counter_base[k] + ts * (k + 1);
 
-            if (run->kind == INTEL_OA_RUN_LOW32) {
+            switch (run->kind) {
+            case INTEL_OA_RUN_LOW32:
                 stl_le_p(p + 4 * j, v);
-            } else {
+                break;
+            case INTEL_OA_RUN_LOW32_DOWN:
+                stl_le_p(p - 4 * j, v);
+                break;
+            default:
                 p[j] = v >> 32;
+                break;
             }
         }
     }
@@ -345,7 +437,8 @@ static void oa_update_half_full_status(IntelOAUnit *oa)
 static void oa_half_full_event(IntelOAUnit *oa)
 {
     trace_intel_oa_unit_half_full(oa_fill(oa));
-    if (FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL)) {
+    if (!intel_oa_irq_has_oa_source(oa->irq) ||
+        FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL)) {
         return;
     }
     oa->ctl->stats.half_full_irqs++;
@@ -354,14 +447,25 @@ static void oa_half_full_event(IntelOAUnit *oa)
 
 /*
  * GGTT address @len (at most the buffer size) bytes after @addr, which
- * must be inside the buffer @base/@size, in the circular buffer.
+ * lies inside the buffer, wrapping at its end.
  */
-static inline uint32_t oa_buf_next(uint32_t base, uint32_t size,
-                                   uint32_t addr, uint32_t len)
+static uint32_t oa_buf_next(uint32_t base, uint32_t size,
+                            uint32_t addr, uint32_t len)
 {
     uint32_t off = addr - base + len;
 
     return base + (off >= size ? off - size : off);
+}
+
+/*
+ * A report was lost. VLV's report-lost bit is not functional (it reads 1
+ * while the unit runs), so there the loss goes unrecorded.
+ */
+static void oa_report_lost(IntelOAUnit *oa)
+{
+    if (!oa->plat->report_lost_stuck) {
+        oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
+    }
 }
 
 static bool oa_translate(IntelOAUnit *oa, uint32_t addr, uint64_t *phys)
@@ -372,34 +476,112 @@ static bool oa_translate(IntelOAUnit *oa, uint32_t addr, uint64_t *phys)
     intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GGTT_FAULT,
                        "OA report write to GGTT 0x%08x hits a non-present "
                        "PTE; report dropped", addr);
-    oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
+    oa_report_lost(oa);
     return false;
+}
+
+/* What a due report that does not fit does. */
+typedef enum OAFullMode {
+    OA_FULL_STOP,       /* Gen8+: dropped, BUFFER_OVERFLOW */
+    OA_FULL_OVERRUN,    /* Gen6/7: written anyway, BUFFER_OVERFLOW */
+    OA_FULL_HOLD,       /* HSW no-overrun: dropped, no status bit */
+} OAFullMode;
+
+static OAFullMode oa_full_mode(const IntelOAUnit *oa)
+{
+    if (!oa->layout->overrun) {
+        return OA_FULL_STOP;
+    }
+    if (oa->layout->has_no_overrun &&
+        FIELD_EX32(oa->oabuffer, GEN7_OABUFFER, NO_OVERRUN)) {
+        return OA_FULL_HOLD;
+    }
+    return OA_FULL_OVERRUN;
+}
+
+/*
+ * Whether a counter of the current format took a lower value at some
+ * report between timestamps @from and @to: the 64-bit counter is
+ * monotonic, so its low 32 bits fell exactly when bits 63:32 changed.
+ */
+static bool oa_counters_wrapped(const IntelOAUnit *oa, uint64_t from,
+                                uint64_t to)
+{
+    const IntelOAFormat *f = oa->fmt;
+    unsigned int i, j;
+
+    for (i = 0; i < f->nr_runs; i++) {
+        for (j = 0; j < f->runs[i].count; j++) {
+            unsigned int k = f->runs[i].first + j;
+
+            if ((oa->counter_base[k] + from * (k + 1)) >> 32 !=
+                (oa->counter_base[k] + to * (k + 1)) >> 32) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/*
+ * How many of @n due reports fit from @fill on: a report fits when
+ * fill + its size < the buffer size (gen6-gen7.rst).
+ */
+static uint64_t oa_reports_fitting(const IntelOAUnit *oa, uint32_t fill,
+                                   uint32_t rs)
+{
+    return (oa_buf_size(oa) - fill - 1) / rs;
+}
+
+/* How many of @n due reports to write now, given the mode. */
+static uint64_t oa_reports_to_write(IntelOAUnit *oa, OAFullMode mode,
+                                    uint64_t n, uint32_t fill, uint32_t rs)
+{
+    uint32_t size = oa_buf_size(oa);
+    uint64_t room;
+
+    switch (mode) {
+    case OA_FULL_OVERRUN:
+        return n;
+    case OA_FULL_HOLD:
+        return oa->ctl->faults.force_overflow ? 0 :
+               MIN(n, oa_reports_fitting(oa, fill, rs));
+    default:
+        if (oa->ctl->faults.force_overflow) {
+            return 0;
+        }
+        /* keep one report free: tail == head means empty */
+        room = (size - fill) / rs;
+        return MIN(n, room ? room - 1 : 0);
+    }
 }
 
 /*
  * Write (or drop) the @n reports that are due, starting at next_ts.
  *
- * Reports go out one GGTT page at a time through oa->stage. The buffer
- * is page aligned and the report sizes divide a page, so a report only
- * crosses a page (and possibly the buffer end) when software placed the
- * tail at a 64-byte boundary that is not a multiple of the report size;
- * such a report is split, its remainder written at the next address of
- * the circular buffer, as the hardware writes it linearly.
+ * Reports go out one GGTT page at a time through oa->stage. A report
+ * that crosses a page or the end of the buffer (a tail at a 64-byte
+ * boundary that is not a multiple of the report size, or a 192-byte
+ * Gen6/7 report, which does not divide the buffer) is split, its
+ * remainder written at the next address of the circular buffer, as the
+ * hardware writes it cacheline by cacheline.
  */
 static void oa_emit(IntelOAUnit *oa, uint64_t n)
 {
     IntelOAFaults *faults = &oa->ctl->faults;
     uint32_t rs, size, base, fill_before, stage_len = 0;
     uint32_t stage_page = UINT32_MAX;
-    uint64_t written = 0, dropped = 0, count, room, stage_phys = 0;
+    uint64_t written = 0, skipped = 0, dropped = 0, count, stage_phys = 0;
+    uint64_t first_ts, last_ts = 0;
     bool fault = false;
+    OAFullMode mode;
 
     if (faults->drop_reports) {
         uint64_t d = MIN(n, faults->drop_reports);
 
         faults->drop_reports -= d;
         oa_skip_reports(oa, d);
-        oa->oastatus |= R_OASTATUS_REPORT_LOST_MASK;
+        oa_report_lost(oa);
         dropped += d;
         n -= d;
     }
@@ -410,26 +592,32 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
         /* counted as a violation when the unit was enabled */
         goto drop_rest;
     }
-    if (faults->force_overflow) {
-        oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
-        goto drop_rest;
-    }
 
+    mode = oa_full_mode(oa);
     rs = oa->fmt->size;
     size = oa_buf_size(oa);
     base = oa_buf_base(oa);
     /* the buffer may have moved under a running unit: stay inside it */
     oa->wptr = base + oa_buf_offset(oa, oa->wptr);
     fill_before = oa_fill(oa);
-    /* keep one report free: tail == head means empty */
-    room = (size - fill_before) / rs;
-    room = room ? room - 1 : 0;
-    count = MIN(n, room);
+    first_ts = oa->next_ts;
+    count = oa_reports_to_write(oa, mode, n, fill_before, rs);
+    if (count > size / rs + 1) {
+        /* overrun: only the last buffer-full survives, skip the rest */
+        skipped = count - (size / rs + 1);
+        oa_skip_reports(oa, skipped);
+        oa->wptr = oa_buf_next(base, size, oa->wptr,
+                               (skipped % size) * rs % size);
+        count -= skipped;
+        n -= skipped;
+        last_ts = oa->next_ts - oa->period;
+    }
 
     while (written < count) {
         uint32_t addr = oa->wptr;
-        uint32_t len0 = MIN(rs, INTEL_OA_GGTT_PAGE_SIZE -
-                                addr % INTEL_OA_GGTT_PAGE_SIZE);
+        uint32_t len0 = MIN(MIN(rs, INTEL_OA_GGTT_PAGE_SIZE -
+                                    addr % INTEL_OA_GGTT_PAGE_SIZE),
+                            (uint64_t)base + size - addr);
         uint32_t rest = oa_buf_next(base, size, addr, len0);
         uint64_t phys, phys2 = 0;
         bool race = faults->tail_race && written + 1 == count;
@@ -472,6 +660,7 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
                 stage_page = rest / INTEL_OA_GGTT_PAGE_SIZE;
             }
         }
+        last_ts = oa->next_ts;
         oa_skip_reports(oa, 1);
         oa->wptr = oa_buf_next(base, size, addr, rs);
         written++;
@@ -484,10 +673,33 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
         oa->oatailptr = oa->wptr;
     }
     n -= written;
-    if (n && !fault) {
-        oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
+    written += skipped;
+    if (written) {
+        oa->held_back = false;
     }
-    if (written && fill_before < size / 2 && oa_fill(oa) >= size / 2) {
+    if (mode == OA_FULL_OVERRUN) {
+        /* the reports beyond the fitting ones overwrote unread data */
+        if (written && (faults->force_overflow ||
+                        written > oa_reports_fitting(oa, fill_before, rs))) {
+            oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
+        }
+    } else if (n && !fault) {
+        if (mode == OA_FULL_STOP) {
+            oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
+        } else {
+            oa->held_back = true;
+        }
+    }
+    if (written && oa->layout->counter_overflow) {
+        if (oa_counters_wrapped(oa, oa->last_valid ? oa->last_ts : first_ts,
+                                last_ts)) {
+            oa->oastatus |= R_OASTATUS_COUNTER_OVERFLOW_MASK;
+        }
+        oa->last_ts = last_ts;
+        oa->last_valid = true;
+    }
+    if (written && fill_before < size / 2 &&
+        fill_before + MIN(written, size) * rs >= size / 2) {
         oa_half_full_event(oa);
     }
     oa_update_half_full_status(oa);
@@ -755,13 +967,13 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
     if (addr % 4) {
         return NULL;
     }
-    if (addr - l->starttrig < 4 * INTEL_OA_NUM_TRIG) {
+    if (l->starttrig && addr - l->starttrig < 4 * INTEL_OA_NUM_TRIG) {
         return &oa->starttrig[(addr - l->starttrig) / 4];
     }
-    if (addr - l->reporttrig < 4 * INTEL_OA_NUM_TRIG) {
+    if (l->reporttrig && addr - l->reporttrig < 4 * INTEL_OA_NUM_TRIG) {
         return &oa->reporttrig[(addr - l->reporttrig) / 4];
     }
-    if (addr - l->cec < 4 * INTEL_OA_NUM_CEC) {
+    if (addr - l->cec < 4 * l->nr_cec) {
         return &oa->cec[(addr - l->cec) / 4];
     }
     if (addr >= INTEL_OA_NOA_BASE &&
@@ -776,7 +988,7 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
     return NULL;
 }
 
-bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
+static bool oa_gen8_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
 {
     uint32_t *reg;
 
@@ -833,7 +1045,7 @@ bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
     return true;
 }
 
-bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
+static bool oa_gen8_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
 {
     IntelOAReg r = oa_reg_at(oa, addr);
     uint32_t *reg;
@@ -911,6 +1123,293 @@ bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
     return true;
 }
 
+/* ---- Gen6-7.5 register front end (gen6-gen7.rst) ------------------------ */
+
+/* Render clock gating is on: OA must not run (rule 25). */
+static bool oa_gen7_clock_gating_on(const IntelOAUnit *oa)
+{
+    return !FIELD_EX32(oa->ucgctl1, GEN6_UCGCTL1, CSUNIT_CLOCK_GATE_DISABLE) ||
+           (oa->layout->has_misccpctl &&
+            FIELD_EX32(oa->misccpctl, GEN7_MISCCPCTL, DOP_CLOCK_GATE_ENABLE));
+}
+
+/* The buffer programming sequence of rule 23, one step at a time. */
+enum {
+    OA_SEQ_NONE,
+    OA_SEQ_HEAD,        /* OASTATUS2 written */
+    OA_SEQ_BUFFER,      /* then OABUFFER */
+    OA_SEQ_DONE,        /* then OASTATUS1: enabling is legal */
+};
+
+static void oa_gen7_seq(IntelOAUnit *oa, uint32_t from, uint32_t to)
+{
+    oa->seq_state = oa->seq_state == from ? to : OA_SEQ_NONE;
+}
+
+static void oa_gen7_check_enable(IntelOAUnit *oa)
+{
+    const IntelOARegLayout *l = oa->layout;
+    uint32_t base = oa_buf_base(oa);
+
+    if (oa->seq_state != OA_SEQ_DONE) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_ENABLE_OUT_OF_SEQUENCE,
+                           "OA enabled without OASTATUS2, OABUFFER, "
+                           "OASTATUS1 programmed in that order since the "
+                           "last disable");
+    }
+    if (oa_gen7_clock_gating_on(oa)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_CLOCK_GATING,
+                           "OA enabled with render clock gating on "
+                           "(UCGCTL1 0x%08x, MISCCPCTL 0x%08x)",
+                           oa->ucgctl1, oa->misccpctl);
+    }
+    if (base % l->buf_align) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_UNALIGNED,
+                           "OA enabled with OABUFFER 0x%08x not aligned to "
+                           "0x%x bytes", base, l->buf_align);
+    }
+    if (!l->memsel_ro &&
+        !FIELD_EX32(oa->oaheadptr, GEN7_OASTATUS2, MEM_SELECT_GGTT)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_NOT_GGTT,
+                           "OA enabled with OASTATUS2 memory select 0: the "
+                           "OA buffer must be in the GGTT");
+    }
+    if (!oa->fmt) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT,
+                           "OA enabled with counter select %u, which has "
+                           "no %s report layout", oa_select_gen7(oa),
+                           oa->plat->gen->name);
+    }
+    if (oa->buffer_valid) {
+        oa_check_pointers(oa);
+    }
+}
+
+static void oa_gen7_write_oacontrol(IntelOAUnit *oa, uint32_t val)
+{
+    bool was_enabled = oa_enabled(oa);
+
+    oa->oacontrol = val;
+    oa->fmt = oa_format(oa);
+    if (!was_enabled && oa_enabled(oa)) {
+        oa_gen7_check_enable(oa);
+        oa->wptr = oa->oatailptr;
+        /* counter overflow compares reports of one enable period */
+        oa->last_valid = false;
+    } else if (was_enabled && !oa_enabled(oa)) {
+        oa->seq_state = OA_SEQ_NONE;
+    }
+    oa_reconfigure(oa);
+}
+
+/*
+ * OASTATUS1: tail, size and the sticky status bits, which software
+ * clears by writing 0 to them (writing 1 keeps a bit).
+ */
+static void oa_gen7_write_oastatus1(IntelOAUnit *oa, uint32_t val)
+{
+    uint32_t tail = val & R_GEN7_OASTATUS1_TAIL_MASK;
+
+    if (oa_enabled(oa)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED,
+                           "OASTATUS1 written (0x%08x) while OA is enabled",
+                           val);
+    }
+    oa_gen7_seq(oa, OA_SEQ_BUFFER, OA_SEQ_DONE);
+    if (tail != (oa->oaheadptr & R_GEN7_OASTATUS2_HEAD_MASK)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_TAIL_NOT_HEAD,
+                           "OASTATUS1 tail 0x%08x differs from the "
+                           "OASTATUS2 head 0x%08x", tail,
+                           oa->oaheadptr & R_GEN7_OASTATUS2_HEAD_MASK);
+    }
+    oa->oastatus = (oa->oastatus & (val | ~R_GEN7_OASTATUS1_STATUS_MASK) &
+                    R_GEN7_OASTATUS1_STATUS_MASK) |
+                   (val & R_GEN7_OASTATUS1_SIZE_MASK);
+    oa->oatailptr = oa->wptr = tail;
+    oa->pending_valid = false;
+}
+
+/* OASTATUS2: the head (software's consumption) and the memory select. */
+static void oa_gen7_write_oastatus2(IntelOAUnit *oa, uint32_t val)
+{
+    oa->seq_state = OA_SEQ_HEAD;
+    oa->oaheadptr = val & (R_GEN7_OASTATUS2_HEAD_MASK |
+                           R_GEN7_OASTATUS2_MEM_SELECT_GGTT_MASK);
+    if (oa_enabled(oa) && oa->buffer_valid &&
+        !oa_in_buffer(oa, oa_head(oa))) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
+                           "OASTATUS2 head 0x%08x outside the buffer "
+                           "0x%08x+0x%x", oa_head(oa), oa_buf_base(oa),
+                           oa_buf_size(oa));
+    }
+    if (oa->buffer_valid) {
+        oa_update_half_full_status(oa);
+    }
+}
+
+static void oa_gen7_write_oabuffer(IntelOAUnit *oa, uint32_t val)
+{
+    if (oa_enabled(oa)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED,
+                           "OABUFFER written (0x%08x) while OA is enabled",
+                           val);
+    }
+    oa_gen7_seq(oa, OA_SEQ_HEAD, OA_SEQ_BUFFER);
+    oa->oabuffer = val & ~R_GEN7_OABUFFER_OVERRUN_STATUS_MASK;
+    oa->buffer_valid = true;
+    oa->held_back = false;
+    /* reprogramming the buffer ends a forced overflow */
+    oa->ctl->faults.force_overflow = false;
+}
+
+static void oa_gen7_write_gating(IntelOAUnit *oa, uint32_t *reg, uint32_t val)
+{
+    *reg = val;
+    if (oa_enabled(oa) && oa_gen7_clock_gating_on(oa)) {
+        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_CLOCK_GATING,
+                           "render clock gating turned on (UCGCTL1 0x%08x, "
+                           "MISCCPCTL 0x%08x) while OA is enabled",
+                           oa->ucgctl1, oa->misccpctl);
+    }
+}
+
+/* HSW OAPERF_A<n>: the counter's low 32 bits at the time of the read. */
+static bool oa_gen7_oaperf(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
+{
+    uint64_t ts;
+    unsigned int k;
+
+    if (!oa->layout->has_oaperf || addr % 4 || addr < A_HSW_OAPERF_A0 ||
+        addr >= A_HSW_OAPERF_A0 + 4 * INTEL_OA_HSW_NUM_OAPERF) {
+        return false;
+    }
+    k = INTEL_OA_CNT_A0 + (addr - A_HSW_OAPERF_A0) / 4;
+    ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    *val = oa->counter_base[k] + ts * (k + 1);
+    return true;
+}
+
+static bool oa_gen7_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
+{
+    const IntelOARegLayout *l = oa->layout;
+    uint32_t *reg;
+
+    switch (addr) {
+    case A_GEN7_OACONTROL:
+        *val = oa->oacontrol;
+        break;
+    case A_GEN7_OASTATUS1:
+        oa_catch_up(oa);
+        *val = oa->oatailptr | oa->oastatus;
+        if (oa->plat->report_lost_stuck && oa_enabled(oa)) {
+            *val |= R_OASTATUS_REPORT_LOST_MASK;
+        }
+        break;
+    case A_GEN7_OASTATUS2:
+        *val = oa->oaheadptr;
+        if (l->memsel_ro) {
+            *val |= R_GEN7_OASTATUS2_MEM_SELECT_GGTT_MASK;
+        }
+        break;
+    case A_GEN7_OABUFFER:
+        if (l->oabuffer_wo) {
+            *val = 0;
+            break;
+        }
+        oa_catch_up(oa);
+        *val = oa->oabuffer & l->oabuffer_rw;
+        if (l->has_no_overrun && oa->held_back) {
+            *val |= R_GEN7_OABUFFER_OVERRUN_STATUS_MASK;
+        }
+        break;
+    case A_GEN6_UCGCTL1:
+        *val = oa->ucgctl1;
+        break;
+    case A_GEN7_MISCCPCTL:
+        if (!l->has_misccpctl) {
+            return false;
+        }
+        *val = oa->misccpctl;
+        break;
+    default:
+        if (oa_gen7_oaperf(oa, addr, val)) {
+            break;
+        }
+        reg = oa_storage_reg(oa, addr);
+        if (!reg) {
+            return false;
+        }
+        *val = *reg;
+    }
+    trace_intel_oa_unit_read(addr, *val);
+    return true;
+}
+
+static bool oa_gen7_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
+{
+    const IntelOARegLayout *l = oa->layout;
+    uint32_t *reg;
+
+    switch (addr) {
+    case A_GEN7_OACONTROL:
+    case A_GEN7_OASTATUS1:
+    case A_GEN7_OASTATUS2:
+    case A_GEN7_OABUFFER:
+        /* everything due under the old programming lands first */
+        oa_catch_up(oa);
+        break;
+    }
+    trace_intel_oa_unit_write(addr, val);
+
+    switch (addr) {
+    case A_GEN7_OACONTROL:
+        oa_gen7_write_oacontrol(oa, val);
+        break;
+    case A_GEN7_OASTATUS1:
+        oa_gen7_write_oastatus1(oa, val);
+        break;
+    case A_GEN7_OASTATUS2:
+        oa_gen7_write_oastatus2(oa, val);
+        break;
+    case A_GEN7_OABUFFER:
+        oa_gen7_write_oabuffer(oa, val);
+        break;
+    case A_GEN6_UCGCTL1:
+        oa_gen7_write_gating(oa, &oa->ucgctl1, val);
+        break;
+    case A_GEN7_MISCCPCTL:
+        if (!l->has_misccpctl) {
+            return false;
+        }
+        oa_gen7_write_gating(oa, &oa->misccpctl, val);
+        break;
+    default:
+        if (l->has_oaperf && addr >= A_HSW_OAPERF_A0 &&
+            addr < A_HSW_OAPERF_A0 + 4 * INTEL_OA_HSW_NUM_OAPERF) {
+            qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: OAPERF register "
+                          "0x%04" HWADDR_PRIx " is read-only, write of "
+                          "0x%08x ignored\n", addr, val);
+            break;
+        }
+        reg = oa_storage_reg(oa, addr);
+        if (!reg) {
+            return false;
+        }
+        *reg = val;
+    }
+    return true;
+}
+
+bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
+{
+    return oa->layout->read(oa, addr, val);
+}
+
+bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
+{
+    return oa->layout->write(oa, addr, val);
+}
+
 void intel_oa_unit_publish_tail(IntelOAUnit *oa)
 {
     oa_catch_up(oa);
@@ -922,6 +1421,108 @@ void intel_oa_unit_sync(IntelOAUnit *oa)
 {
     oa_catch_up(oa);
 }
+
+/* ---- register-block variants ------------------------------------------- */
+
+#define GEN8_OPS \
+    .read = oa_gen8_read, .write = oa_gen8_write, \
+    .buf_base = oa_buf_base_gen8, .buf_size = oa_buf_size_gen8, \
+    .select = oa_select_gen8, .timer_enabled = oa_timer_enabled_gen8, \
+    .timer_shift = oa_timer_shift_gen8
+
+#define GEN7_OPS(size_) \
+    .read = oa_gen7_read, .write = oa_gen7_write, \
+    .buf_base = oa_buf_base_gen7, .buf_size = (size_), \
+    .select = oa_select_gen7, .timer_enabled = oa_timer_enabled_gen7, \
+    .timer_shift = oa_timer_shift_gen7
+
+static const IntelOARegLayout oa_layouts[] = {
+    [INTEL_OA_BLOCK_LEGACY] = {
+        .name = "Gen8-11",
+        .addr = {
+            [OA_REG_CONTROL] = A_OACONTROL,
+            [OA_REG_TIMER] = A_OACTXCONTROL,
+            [OA_REG_DEBUG] = A_OA_DEBUG,
+            [OA_REG_STATUS] = A_OASTATUS,
+            [OA_REG_HEAD] = A_OAHEADPTR,
+            [OA_REG_TAIL] = A_OATAILPTR,
+            [OA_REG_BUFFER] = A_OABUFFER,
+            [OA_REG_BUFFER_UDW] = A_OABUFFER_UDW,
+            [OA_REG_IMR] = A_OA_IMR,
+        },
+        .starttrig = A_OASTARTTRIG1,
+        .reporttrig = A_OAREPORTTRIG1,
+        .cec = A_OACEC0_0,
+        .nr_cec = INTEL_OA_NUM_CEC,
+        .status_mask = OASTATUS_DEFINED_MASK,
+        GEN8_OPS,
+    },
+    [INTEL_OA_BLOCK_OAG] = {
+        .name = "Gen12 OAG",
+        .addr = {
+            [OA_REG_CONTROL] = A_OAG_OACONTROL,
+            [OA_REG_TIMER] = A_OAG_OAGLBCTXCTRL,
+            [OA_REG_DEBUG] = A_OAG_OA_DEBUG,
+            [OA_REG_STATUS] = A_OAG_OASTATUS,
+            [OA_REG_HEAD] = A_OAG_OAHEADPTR,
+            [OA_REG_TAIL] = A_OAG_OATAILPTR,
+            [OA_REG_BUFFER] = A_OAG_OABUFFER,
+            [OA_REG_IMR] = A_OA_IMR,
+            [OA_REG_TLB_INV] = A_OA_TLB_INV_CR,
+        },
+        .starttrig = A_OAG_OASTARTTRIG1,
+        .reporttrig = A_OAG_OAREPORTTRIG1,
+        .cec = A_OAG_CEC0_0,
+        .status_mask = OAG_OASTATUS_DEFINED_MASK,
+        .select_at_enable = true,
+        .tlb_rule = true,
+        .absent = oa_legacy_addrs,
+        .nr_absent = ARRAY_SIZE(oa_legacy_addrs),
+        .nr_cec = INTEL_OA_NUM_CEC,
+        GEN8_OPS,
+    },
+    [INTEL_OA_BLOCK_GEN6] = {
+        .name = "Gen6",
+        .cec = A_GEN6_OACEC0_0,
+        .nr_cec = INTEL_OA_GEN6_NUM_CEC,
+        GEN7_OPS(oa_buf_size_gen6),
+        .timer_extra = 3,
+        .buf_align = 512 * KiB,
+        .overrun = true,
+        .oabuffer_wo = true,
+        .counter_overflow = true,
+    },
+    [INTEL_OA_BLOCK_GEN7] = {
+        .name = "Gen7",
+        .cec = A_GEN6_OACEC0_0,
+        .nr_cec = INTEL_OA_GEN6_NUM_CEC,
+        GEN7_OPS(oa_buf_size_gen6),
+        .buf_align = 512 * KiB,
+        .overrun = true,
+        .oabuffer_rw = R_GEN7_OABUFFER_BASE_MASK |
+                       R_GEN7_OABUFFER_STOP_RESUME_MASK,
+        .has_misccpctl = true,
+        .counter_overflow = true,
+    },
+    [INTEL_OA_BLOCK_HSW] = {
+        .name = "Gen7.5",
+        .starttrig = A_OASTARTTRIG1,
+        .reporttrig = A_OAREPORTTRIG1,
+        .cec = A_OACEC0_0,
+        .nr_cec = INTEL_OA_NUM_CEC,
+        GEN7_OPS(oa_buf_size_hsw),
+        .buf_align = 16 * MiB,
+        .overrun = true,
+        .has_no_overrun = true,
+        .memsel_ro = true,
+        .oabuffer_rw = R_GEN7_OABUFFER_BASE_MASK |
+                       R_GEN7_OABUFFER_NO_OVERRUN_MASK |
+                       R_GEN7_OABUFFER_STOP_RESUME_MASK,
+        .has_misccpctl = true,
+        .has_oaperf = true,
+        .counter_overflow = true,
+    },
+};
 
 /* ---- lifecycle ---------------------------------------------------------- */
 
@@ -982,6 +1583,13 @@ void intel_oa_unit_reset(IntelOAUnit *oa)
     memset(oa->cec, 0, sizeof(oa->cec));
     memset(oa->flex, 0, sizeof(oa->flex));
     memset(oa->noa, 0, sizeof(oa->noa));
+    /* render clock gating on, as after power-up (DOP gating enabled) */
+    oa->ucgctl1 = 0;
+    oa->misccpctl = R_GEN7_MISCCPCTL_DOP_CLOCK_GATE_ENABLE_MASK;
+    oa->seq_state = OA_SEQ_NONE;
+    oa->held_back = false;
+    oa->last_ts = 0;
+    oa->last_valid = false;
     oa->buffer_valid = false;
     oa->tlb_stale = false;
     oa->running = false;
@@ -1018,8 +1626,8 @@ static int oa_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_unit = {
     .name = "intel-oa-gpu/oa",
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .post_load = oa_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(oacontrol, IntelOAUnit),
@@ -1050,6 +1658,12 @@ const VMStateDescription vmstate_intel_oa_unit = {
         VMSTATE_UINT64(pending_phys2, IntelOAUnit),
         VMSTATE_UINT8_ARRAY(pending, IntelOAUnit, INTEL_OA_MAX_REPORT_SIZE),
         VMSTATE_TIMER_PTR(timer, IntelOAUnit),
+        VMSTATE_UINT32(ucgctl1, IntelOAUnit),
+        VMSTATE_UINT32(misccpctl, IntelOAUnit),
+        VMSTATE_UINT32(seq_state, IntelOAUnit),
+        VMSTATE_BOOL(held_back, IntelOAUnit),
+        VMSTATE_UINT64(last_ts, IntelOAUnit),
+        VMSTATE_BOOL(last_valid, IntelOAUnit),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -1,5 +1,6 @@
 /*
- * intel-oa-gpu: the render OA unit (Gen8-11 block and Gen12 OAG block).
+ * intel-oa-gpu: the render OA unit (Gen6-7.5 block, Gen8-11 block and
+ * Gen12 OAG block).
  *
  * Timer-triggered reports are generated in batches: one QEMU timer per
  * OA unit fires about every millisecond of virtual time (or when the
@@ -76,8 +77,19 @@ struct IntelOAUnit {
     uint32_t flex[INTEL_OA_NUM_FLEX];
     uint32_t noa[INTEL_OA_NOA_REGS];
 
+    /* Gen6/7 render clock gating (rule 25) */
+    uint32_t ucgctl1;
+    uint32_t misccpctl;
+
     /* internal state */
     bool buffer_valid;          /* OABUFFER programmed since reset */
+    /* Gen6/7: buffer programming step reached since the last disable */
+    uint32_t seq_state;
+    /* HSW no-overrun: the last due report did not fit and was held back */
+    bool held_back;
+    /* Gen6/7: timestamp of the last report written this enable period */
+    uint64_t last_ts;
+    bool last_valid;
     /* OAG disabled since the last OA_TLB_INV_CR invalidation */
     bool tlb_stale;
     bool running;               /* counters + timer enabled, format valid */
