@@ -227,12 +227,53 @@ enum drm_i915_oa_format {
 };
 
 /**
+ * enum intel_oa_gen6_gen7_oa_format - Gen6 to Gen7.5 report formats
+ * @I915_OA_FORMAT_SNB_A13: Sandy Bridge, select 0, 64 bytes.
+ * @I915_OA_FORMAT_SNB_A29: Sandy Bridge, select 1, 128 bytes.
+ * @I915_OA_FORMAT_SNB_A13_B4: Sandy Bridge, select 2, 128 bytes.
+ * @I915_OA_FORMAT_SNB_A29_B4: Sandy Bridge, select 3, 192 bytes.
+ * @I915_OA_FORMAT_IVB_A13: Ivy Bridge and Valleyview, select 0, 64 bytes.
+ * @I915_OA_FORMAT_IVB_A29: Ivy Bridge and Valleyview, select 1, 128 bytes.
+ * @I915_OA_FORMAT_IVB_A13_B4: Ivy Bridge and Valleyview, select 2,
+ *	128 bytes.
+ * @I915_OA_FORMAT_IVB_A29_B4: Ivy Bridge and Valleyview, select 3,
+ *	192 bytes.
+ * @I915_OA_FORMAT_IVB_A45_B4: Ivy Bridge and Valleyview, select 4,
+ *	256 bytes.
+ * @I915_OA_FORMAT_IVB_A16: Ivy Bridge and Valleyview, select 5, 128 bytes.
+ * @I915_OA_FORMAT_A29_B8_C8: Haswell, select 3, 192 bytes (i915 leaves
+ *	this select out: 192 bytes does not divide its buffer).
+ * @INTEL_OA_FORMAT_MAX: one past the highest format number; not ABI.
+ *
+ * intel_oa extensions to &enum drm_i915_oa_format for the platforms i915
+ * has no OA support for (Sandy Bridge, Ivy Bridge, Valleyview) and the
+ * Haswell select i915 does not offer. They start at 32, far from i915's
+ * own values, and are passed in DRM_I915_PERF_PROP_OA_FORMAT like them.
+ * Layouts: Documentation/gen6-gen7.rst.
+ */
+enum intel_oa_gen6_gen7_oa_format {
+	I915_OA_FORMAT_SNB_A13 = 32,
+	I915_OA_FORMAT_SNB_A29 = 33,
+	I915_OA_FORMAT_SNB_A13_B4 = 34,
+	I915_OA_FORMAT_SNB_A29_B4 = 35,
+	I915_OA_FORMAT_IVB_A13 = 36,
+	I915_OA_FORMAT_IVB_A29 = 37,
+	I915_OA_FORMAT_IVB_A13_B4 = 38,
+	I915_OA_FORMAT_IVB_A29_B4 = 39,
+	I915_OA_FORMAT_IVB_A45_B4 = 40,
+	I915_OA_FORMAT_IVB_A16 = 41,
+	I915_OA_FORMAT_A29_B8_C8 = 42,
+	INTEL_OA_FORMAT_MAX
+};
+
+/**
  * enum drm_i915_perf_property_id - DRM_IOCTL_I915_PERF_OPEN properties
  * @DRM_I915_PERF_PROP_CTX_HANDLE: GEM context to filter on (intel_oa has
  *	no GEM contexts: every handle is unknown, ENOENT).
  * @DRM_I915_PERF_PROP_SAMPLE_OA: value 1 requests raw OA reports.
  * @DRM_I915_PERF_PROP_OA_METRICS_SET: metrics set id from ADD_CONFIG.
- * @DRM_I915_PERF_PROP_OA_FORMAT: an enum drm_i915_oa_format value.
+ * @DRM_I915_PERF_PROP_OA_FORMAT: an enum drm_i915_oa_format or enum
+ *	intel_oa_gen6_gen7_oa_format value.
  * @DRM_I915_PERF_PROP_OA_EXPONENT: periodic timer exponent, 0..31.
  * @DRM_I915_PERF_PROP_HOLD_PREEMPTION: needs a context; not supported.
  * @DRM_I915_PERF_PROP_GLOBAL_SSEU: pointer to a struct

@@ -40,7 +40,7 @@ extern const struct pci_device_id intel_oa_pci_ids[];
 
 /* intel_oa_uncore.c */
 void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,
-			  const struct intel_oa_fw_domain *fw);
+			  u32 gsm_offset, const struct intel_oa_fw_domain *fw);
 u32 intel_oa_read(struct intel_oa_device *oa, u32 reg);
 void intel_oa_write(struct intel_oa_device *oa, u32 reg, u32 val);
 void intel_oa_rmw(struct intel_oa_device *oa, u32 reg, u32 clear, u32 set);
@@ -58,6 +58,9 @@ void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 
 /* intel_oa_irq.c */
 int intel_oa_irq_init(struct intel_oa_device *oa);
+void intel_oa_irq_oa_unmask(struct intel_oa_device *oa);
+void intel_oa_irq_oa_mask(struct intel_oa_device *oa);
+void intel_oa_irq_sync(struct intel_oa_device *oa);
 
 /* intel_oa_params.c */
 int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,

@@ -17,10 +17,22 @@
 /**
  * DOC: OA buffer
  *
- * The OA unit appends reports to a 16 MiB circular buffer of system pages
- * mapped at a fixed GGTT range (see "GGTT"). The driver keeps two offsets
+ * The OA unit appends reports to a circular buffer of system pages mapped
+ * at a fixed GGTT range (see "GGTT"): 16 MiB on Gen8+ and Haswell, 128 KiB
+ * on Sandy Bridge, Ivy Bridge and Valleyview (their largest OA buffer),
+ * &intel_oa_gen_desc.oa_buffer_size. The driver keeps two offsets
  * under &intel_oa_buffer.ptr_lock: @head, the next report userspace gets,
  * and @tail, the end of the reports known to have fully landed in memory.
+ *
+ * Reports that do not divide the buffer. The 192-byte Gen6/7 formats do
+ * not divide the buffer size, so report boundaries move on every lap and a
+ * report can be split across the end: the OA unit writes it as 64-byte
+ * cachelines and wraps to the base between two of them. Nothing here
+ * assumes divisibility: offsets advance by the report size modulo the
+ * buffer size, the hardware tail is not rounded to a multiple of the
+ * report size (only whole reports between the exposed tail and it are
+ * taken), and a split report is copied to userspace in two pieces. The
+ * first cacheline of a report (RPT_ID and TIMESTAMP) is never split.
  *
  * Tail race. The hardware tail pointer (OATAILPTR) can move before the
  * report bytes behind it are visible to the CPU. Like i915, the driver
@@ -29,8 +41,9 @@
  * @tail towards the hardware tail one report at a time and stops at the
  * first report whose first two dwords are both still zero. Every report
  * has at least one reason bit (timer, context switch or both) in RPT_ID,
- * whatever its context-valid bit and CTX_ID, so a landed report never looks
- * unlanded; the check needs no per-generation knowledge of those fields.
+ * whatever its context-valid bit and CTX_ID (Gen6/7 timer reports carry
+ * bit 19 and no CTX_ID), so a landed report never looks unlanded; the
+ * check needs no per-generation knowledge of those fields.
  * Only the reports before it are exposed; the rest are picked up by a
  * later check once they land. read() zeroes the first two dwords of each
  * report it consumes, so the next lap of the buffer sees zeroes again. A
@@ -44,23 +57,35 @@
  * check also notes pending report-lost/overflow status so a blocked reader
  * wakes up to report it.
  *
- * Status. read() first handles OA status like i915's gen8_oa_read(): a
- * buffer overflow yields a DRM_I915_PERF_RECORD_OA_BUFFER_LOST record and
- * restarts the OA unit (which resets the buffer); report-lost yields a
- * DRM_I915_PERF_RECORD_OA_REPORT_LOST record and clears the bit.
+ * Status. read() first handles OA status like i915's gen8_oa_read() and
+ * gen7_oa_read(): a buffer overflow yields a
+ * DRM_I915_PERF_RECORD_OA_BUFFER_LOST record and restarts the OA unit
+ * (which resets the buffer); report-lost yields a
+ * DRM_I915_PERF_RECORD_OA_REPORT_LOST record and clears the bit (on
+ * Gen6/7, where the bit cannot be cleared while running, the ops latch it
+ * until the next restart).
  */
 
 #define INVALID_CTX_ID		0xffffffff
 
+/* The OA unit writes reports, and moves its pointers, in cachelines. */
+#define OA_CACHELINE		64
+
 /* Bytes between two offsets of the circular buffer. */
-static u32 oa_taken(u32 tail, u32 head)
+static u32 oa_taken(const struct intel_oa_buffer *buf, u32 tail, u32 head)
 {
-	return (tail - head) & (OA_BUFFER_SIZE - 1);
+	return (tail - head) & (buf->size - 1);
+}
+
+/* The offset one report after @offset. */
+static u32 oa_next(const struct intel_oa_buffer *buf, u32 offset)
+{
+	return (offset + buf->format->size) & (buf->size - 1);
 }
 
 /**
  * intel_oa_buffer_alloc - allocate and GGTT-map the OA buffer of a stream
- * @stream: stream whose @buf.format is set
+ * @stream: stream whose @buf.format and @buf.size are set
  *
  * Return: 0 or a negative errno; on error nothing is left allocated.
  */
@@ -68,7 +93,7 @@ int intel_oa_buffer_alloc(struct intel_oa_stream *stream)
 {
 	struct intel_oa_buffer *buf = &stream->buf;
 	struct device *dev = &stream->oa->pdev->dev;
-	unsigned int n = OA_BUFFER_SIZE >> PAGE_SHIFT;
+	unsigned int n = buf->size >> PAGE_SHIFT;
 	unsigned int i;
 	int ret = -ENOMEM;
 
@@ -116,8 +141,8 @@ err_arrays:
 	buf->dma = NULL;
 	buf->pages = NULL;
 	drm_err(&stream->oa->drm,
-		"cannot allocate the 16 MiB OA buffer (%d); free memory and retry\n",
-		ret);
+		"cannot allocate the %u KiB OA buffer (%d); free memory and retry\n",
+		buf->size / SZ_1K, ret);
 	return ret;
 }
 
@@ -159,9 +184,10 @@ void intel_oa_buffer_reset(struct intel_oa_stream *stream)
 	buf->head = 0;
 	buf->tail = 0;
 	buf->status_pending = false;
+	buf->latched_status = 0;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
-	memset(buf->vaddr, 0, OA_BUFFER_SIZE);
+	memset(buf->vaddr, 0, buf->size);
 }
 
 /**
@@ -187,35 +213,39 @@ bool intel_oa_buffer_check(struct intel_oa_stream *stream,
 	spin_lock_irqsave(&buf->ptr_lock, flags);
 
 	hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
-	if (unlikely(hw_tail >= OA_BUFFER_SIZE)) {
+	if (unlikely(hw_tail >= buf->size)) {
 		spin_unlock_irqrestore(&buf->ptr_lock, flags);
 		drm_err_ratelimited(&oa->drm,
 				    "OA tail pointer 0x%x is outside the OA buffer\n",
 				    hw_tail + buf->ggtt_offset);
 		return false;
 	}
-	/* The tail moves in 64 byte steps, reports may be larger. */
-	hw_tail &= ~(report_size - 1);
-
-	/* Report bytes are read after the tail register. */
+	/*
+	 * The tail moves in 64 byte steps and may stop inside a report that
+	 * is still being written; only whole reports from our tail count,
+	 * so it needs no rounding (which would also be wrong for reports
+	 * that do not divide the buffer). Report bytes are read after the
+	 * tail register.
+	 */
 	dma_rmb();
 
 	tail = buf->tail;
-	while (oa_taken(hw_tail, tail) >= report_size) {
+	while (oa_taken(buf, hw_tail, tail) >= report_size) {
 		const u32 *report32 = (const u32 *)(buf->vaddr + tail);
 
 		if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[1]))
 			break;
-		tail = (tail + report_size) & (OA_BUFFER_SIZE - 1);
+		tail = oa_next(buf, tail);
 		n++;
 	}
-	raced = oa_taken(hw_tail, tail) >= report_size;
+	raced = oa_taken(buf, hw_tail, tail) >= report_size;
 	buf->tail = tail;
 	head = buf->head;
 
 	if (oa->ops->read_status(stream))
 		buf->status_pending = true;
-	ready = oa_taken(tail, head) >= report_size || buf->status_pending;
+	ready = oa_taken(buf, tail, head) >= report_size ||
+		buf->status_pending;
 
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
@@ -245,7 +275,7 @@ bool intel_oa_buffer_has_data(struct intel_oa_stream *stream)
 	bool ready;
 
 	spin_lock_irqsave(&buf->ptr_lock, flags);
-	ready = oa_taken(buf->tail, buf->head) >= buf->format->size ||
+	ready = oa_taken(buf, buf->tail, buf->head) >= buf->format->size ||
 		buf->status_pending;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
@@ -271,14 +301,18 @@ static int append_status(char __user *ubuf, size_t count, size_t *offset,
 	return 0;
 }
 
+/* Copy the report at buffer offset @head, in two pieces if it wraps. */
 static int append_sample(struct intel_oa_stream *stream, char __user *ubuf,
-			 size_t count, size_t *offset, const u8 *report)
+			 size_t count, size_t *offset, u32 head)
 {
+	const struct intel_oa_buffer *buf = &stream->buf;
 	struct drm_i915_perf_record_header header = {
 		.type = DRM_I915_PERF_RECORD_SAMPLE,
 		.pad = 0,
 		.size = stream->sample_size,
 	};
+	u32 report_size = buf->format->size;
+	u32 first = min(report_size, buf->size - head);
 
 	if (count - *offset < header.size)
 		return -ENOSPC;
@@ -286,7 +320,11 @@ static int append_sample(struct intel_oa_stream *stream, char __user *ubuf,
 	ubuf += *offset;
 	if (copy_to_user(ubuf, &header, sizeof(header)))
 		return -EFAULT;
-	if (copy_to_user(ubuf + sizeof(header), report, stream->buf.format->size))
+	ubuf += sizeof(header);
+	if (copy_to_user(ubuf, buf->vaddr + head, first))
+		return -EFAULT;
+	if (first < report_size &&
+	    copy_to_user(ubuf + first, buf->vaddr, report_size - first))
 		return -EFAULT;
 
 	*offset += header.size;
@@ -310,17 +348,21 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 	tail = buf->tail;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
+	/*
+	 * Both pointers sit on report boundaries of the current lap, which
+	 * are cachelines; whole reports lie between them.
+	 */
 	if (drm_WARN_ONCE(&oa->drm,
-			  head >= OA_BUFFER_SIZE || head % report_size ||
-			  tail >= OA_BUFFER_SIZE || tail % report_size,
+			  head >= buf->size || head % OA_CACHELINE ||
+			  tail >= buf->size || tail % OA_CACHELINE ||
+			  oa_taken(buf, tail, head) % report_size,
 			  "inconsistent OA buffer pointers: head 0x%x tail 0x%x\n",
 			  head, tail))
 		return -EIO;
 
-	for (; oa_taken(tail, head); head = (head + report_size) &
-					    (OA_BUFFER_SIZE - 1)) {
-		u8 *report = buf->vaddr + head;
-		u32 *report32 = (u32 *)report;
+	for (; oa_taken(buf, tail, head); head = oa_next(buf, head)) {
+		/* The first cacheline of a report is never split. */
+		u32 *report32 = (u32 *)(buf->vaddr + head);
 
 		/*
 		 * Like i915 on Gen8..11: a CTX_ID not marked valid is
@@ -330,7 +372,7 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 		if (squash && !(report32[0] & valid_ctx_bit))
 			report32[2] = INVALID_CTX_ID;
 
-		ret = append_sample(stream, ubuf, count, offset, report);
+		ret = append_sample(stream, ubuf, count, offset, head);
 		if (ret)
 			break;
 

@@ -88,7 +88,7 @@ static int intel_oa_hw_init(struct intel_oa_device *oa)
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < I915_OA_FORMAT_MAX; i++)
+	for (i = 0; i < INTEL_OA_FORMAT_MAX; i++)
 		if (formats[i].size)
 			__set_bit(i, oa->format_mask);
 
@@ -133,8 +133,9 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 		return ret;
 	pci_set_master(pdev);
 
-	/* Gen8 PTEs hold 39-bit addresses. */
-	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(39));
+	/* The OA buffer's pages must be addressable by a GGTT PTE. */
+	ret = dma_set_mask_and_coherent(&pdev->dev,
+					DMA_BIT_MASK(oa->gen->ggtt->dma_bits));
 	if (ret)
 		return ret;
 
@@ -146,7 +147,8 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 		return ret;
 	}
 	bar0 = pcim_iomap_table(pdev)[0];
-	intel_oa_uncore_init(&oa->uncore, bar0, &oa->gen->fw_render);
+	intel_oa_uncore_init(&oa->uncore, bar0, oa->gen->ggtt->gsm_offset,
+			     &oa->gen->fw_render);
 
 	ret = drmm_mutex_init(&oa->drm, &oa->lock);
 	if (ret)
@@ -180,9 +182,9 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 		goto err_sysfs;
 
 	drm_info(&oa->drm,
-		 "%s (gen %u), %u Hz timestamp, slices 0x%x, OA perf ready\n",
-		 platform->name, oa->gen->graphics_ver, oa->timestamp_freq,
-		 oa->topo.slice_mask);
+		 "%s (gen %u.%u), %u Hz timestamp, slices 0x%x, OA perf ready\n",
+		 platform->name, oa->gen->graphics_ver, oa->gen->graphics_rel,
+		 oa->timestamp_freq, oa->topo.slice_mask);
 	return 0;
 
 err_sysfs:

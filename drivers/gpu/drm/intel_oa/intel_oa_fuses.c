@@ -31,7 +31,11 @@
  * - Gen12: one slice, GT_GEOMETRY_DSS_ENABLE (dual-subslices) and one
  *   EU-disable bit per pair of EUs, shared by every DSS.
  *
- * The timestamp clock is fixed at 12.5 MHz on Gen8, derived from a
+ * The Gen6/7 topology readers live with the Gen6/7 OA unit in
+ * intel_oa_gen7.c (there is no fuse before Haswell).
+ *
+ * The timestamp clock is fixed at 12.5 MHz on Gen6 to Gen8 (the Gen8
+ * reader serves them all), derived from a
  * crystal known per platform and the CTC_MODE shift on Gen9, and from
  * the crystal and shift RPM_CONFIG0 reports on Gen11+ (i915
  * intel_gt_clock_utils.c). CTC_MODE can instead select the divide logic
@@ -201,11 +205,11 @@ void intel_oa_gen12_read_topology(struct intel_oa_device *oa)
 			set_eus(t, 0, dss, eu_en);
 }
 
-/* Gen8 timestamps tick at 12.5 MHz (80 ns), i915 gen6_read_clock_frequency. */
+/* Gen6..8 timestamps tick at 12.5 MHz (80 ns): gen6_read_clock_frequency. */
 #define GEN8_TIMESTAMP_HZ	12500000
 
 /**
- * intel_oa_gen8_read_timestamp_freq - the fixed Gen8 timestamp clock
+ * intel_oa_gen8_read_timestamp_freq - the fixed Gen6..Gen8 timestamp clock
  * @oa: device
  *
  * Return: the frequency in Hz.

@@ -9,6 +9,9 @@
 
 #include "intel_oa_types.h"
 
+extern const struct intel_oa_hw_ops intel_oa_snb_ops;
+extern const struct intel_oa_hw_ops intel_oa_ivb_ops;
+extern const struct intel_oa_hw_ops intel_oa_hsw_ops;
 extern const struct intel_oa_hw_ops intel_oa_gen8_ops;
 extern const struct intel_oa_hw_ops intel_oa_chv_ops;
 extern const struct intel_oa_hw_ops intel_oa_gen9_ops;
@@ -25,6 +28,15 @@ struct intel_oa_range {
 	u32 start;
 	u32 end;
 };
+
+/* intel_oa_ggtt.c: GGTT layouts and PTE encodings. */
+extern const struct intel_oa_ggtt_desc intel_oa_gen8_ggtt;
+extern const struct intel_oa_ggtt_desc intel_oa_snb_ggtt;
+extern const struct intel_oa_ggtt_desc intel_oa_vlv_ggtt;
+extern const struct intel_oa_ggtt_desc intel_oa_hsw_ggtt;
+
+/* intel_oa_gen7.c: the Gen7 boolean whitelist Gen8..Gen11 share. */
+bool intel_oa_gen7_is_valid_b_counter_addr(u32 addr);
 
 /* intel_oa_gen8.c: helpers shared by the OA unit blocks. */
 #define INTEL_OA_N_FLEX_REGS	7

@@ -63,18 +63,22 @@ static u32 config_flex_value(const struct intel_oa_config *config, u32 addr)
  * @oa: device
  * @config: the metrics set
  *
- * Shared by every OA block: each flex control gets the config's value (or
- * 0), then the NOA mux, boolean and flex lists are written in i915's order
- * and the NOA network is given time to settle, like i915's noa_wait.
+ * Shared by every OA block: where flex EU counters exist (Gen8+, which
+ * have a flex whitelist) each flex control gets the config's value (or
+ * 0), then the NOA mux, boolean and flex lists are written in i915's
+ * order and the NOA network is given time to settle, like i915's
+ * noa_wait.
  */
 void intel_oa_program_config(struct intel_oa_device *oa,
 			     const struct intel_oa_config *config)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
-		intel_oa_write(oa, intel_oa_flex_regs[i],
-			       config_flex_value(config, intel_oa_flex_regs[i]));
+	if (oa->ops->is_valid_flex_reg)
+		for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
+			intel_oa_write(oa, intel_oa_flex_regs[i],
+				       config_flex_value(config,
+							 intel_oa_flex_regs[i]));
 
 	write_regs(oa, config->mux_regs, config->mux_regs_len);
 	write_regs(oa, config->b_counter_regs, config->b_counter_regs_len);
@@ -156,7 +160,7 @@ static void gen8_oa_enable(struct intel_oa_stream *stream)
 	intel_oa_write(oa, GEN8_OABUFFER,
 		       (base & GEN8_OABUFFER_BASE_MASK) |
 		       FIELD_PREP(GEN8_OABUFFER_SIZE_MASK,
-				  GEN8_OABUFFER_SIZE_16M) |
+				  oa->gen->oa_buffer_size_field) |
 		       GEN8_OABUFFER_MEM_SELECT_GGTT);
 	intel_oa_write(oa, GEN8_OATAILPTR, base & GEN8_OATAILPTR_MASK);
 	spin_unlock_irqrestore(&stream->buf.ptr_lock, flags);
@@ -235,13 +239,7 @@ bool intel_oa_in_ranges(u32 addr, const struct intel_oa_range *r, size_t n)
 	return false;
 }
 
-/* Whitelists, as ranges from i915_perf.c (Gen7 b-counters, Gen7+8 mux). */
-static const struct intel_oa_range gen7_oa_b_counters[] = {
-	{ 0x2710, 0x272c },	/* OASTARTTRIG1..8 */
-	{ 0x2740, 0x275c },	/* OAREPORTTRIG1..8 */
-	{ 0x2770, 0x27ac },	/* CEC0_0 .. CEC7_1 */
-};
-
+/* Whitelists, as ranges from i915_perf.c (Gen7+8 mux). */
 static const struct intel_oa_range gen8_oa_mux_regs[] = {
 	{ 0x91b8, 0x91cc },	/* OA_PERFCNT1..2, OA_PERFMATRIX */
 	{ 0x9800, 0x9888 },	/* MICRO_BP0_0 .. NOA_WRITE */
@@ -257,12 +255,6 @@ static const struct intel_oa_range chv_oa_mux_regs[] = {
 static const struct intel_oa_range gen11_oa_mux_regs[] = {
 	{ 0x91c8, 0x91dc },	/* OA_PERFCNT[3-4] */
 };
-
-static bool gen7_is_valid_b_counter_addr(u32 addr)
-{
-	return intel_oa_in_ranges(addr, gen7_oa_b_counters,
-			 ARRAY_SIZE(gen7_oa_b_counters));
-}
 
 static bool gen8_is_valid_mux_addr(u32 addr)
 {
@@ -384,7 +376,7 @@ static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
 	.write_head = gen8_write_head,					\
 	.read_status = gen8_read_status,				\
 	.clear_report_lost = gen8_clear_report_lost,			\
-	.is_valid_b_counter_reg = gen7_is_valid_b_counter_addr,		\
+	.is_valid_b_counter_reg = intel_oa_gen7_is_valid_b_counter_addr,	\
 	.is_valid_flex_reg = intel_oa_is_valid_flex_addr
 
 #define GEN8_IRQ_OPS							\

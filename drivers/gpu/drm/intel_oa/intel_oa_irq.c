@@ -20,7 +20,12 @@
  * re-enables the master; on Gen11+ it serves the WDOAPerf bit of
  * GT_INTR_DW0 through the selector and identity registers (and on DG1 the
  * tile level first, see "Gen11+ interrupts"). Each returns
- * IRQ_WAKE_THREAD if the OA half-full event was set.
+ * IRQ_WAKE_THREAD if the OA half-full event was set. On Gen7 (Ivy Bridge,
+ * Valleyview, Haswell) the event is the OA buffer "nearly full" bit 28 of
+ * the GT registers behind DEIER's master enable, served like i915's
+ * ivb_irq_handler(). Sandy Bridge has no OA interrupt: its ops have no
+ * irq hooks, no vector is requested and the hrtimer alone drains (the
+ * debugfs irq_drains count stays 0 there).
  *
  * The thread drains: it reads the hardware tail of the exclusive stream,
  * runs the tail-race check (see "OA buffer") and wakes readers. Stream
@@ -72,7 +77,8 @@ static void intel_oa_irq_fini(void *arg)
  * @oa: device
  *
  * The undo is a devres action of the PCI device, so it runs at unbind
- * while BAR0 is still mapped.
+ * while BAR0 is still mapped. A platform without an OA interrupt (no
+ * irq hooks) gets no vector.
  *
  * Return: 0 or a negative errno.
  */
@@ -81,6 +87,9 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
 	struct pci_dev *pdev = oa->pdev;
 	unsigned long flags = 0;
 	int ret;
+
+	if (!oa->ops->irq_handler)
+		return 0;
 
 	oa->ops->irq_reset(oa);
 
@@ -107,4 +116,36 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
 	oa->ops->irq_postinstall(oa);
 
 	return devm_add_action_or_reset(&pdev->dev, intel_oa_irq_fini, oa);
+}
+
+/**
+ * intel_oa_irq_oa_unmask - let the OA unit's buffer event interrupt
+ * @oa: device
+ *
+ * Nothing to do on a platform without an OA interrupt.
+ */
+void intel_oa_irq_oa_unmask(struct intel_oa_device *oa)
+{
+	if (oa->ops->irq_oa_unmask)
+		oa->ops->irq_oa_unmask(oa);
+}
+
+/**
+ * intel_oa_irq_oa_mask - stop the OA unit's buffer event interrupt
+ * @oa: device
+ */
+void intel_oa_irq_oa_mask(struct intel_oa_device *oa)
+{
+	if (oa->ops->irq_oa_mask)
+		oa->ops->irq_oa_mask(oa);
+}
+
+/**
+ * intel_oa_irq_sync - wait for a running interrupt thread to finish
+ * @oa: device
+ */
+void intel_oa_irq_sync(struct intel_oa_device *oa)
+{
+	if (oa->ops->irq_handler)
+		synchronize_irq(oa->irq);
 }

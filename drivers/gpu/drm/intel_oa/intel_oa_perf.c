@@ -117,11 +117,11 @@ static int set_metrics_set(struct intel_oa_device *oa,
 static int set_oa_format(struct intel_oa_device *oa,
 			 struct perf_open_properties *props, u64 value)
 {
-	if (value == 0 || value >= I915_OA_FORMAT_MAX) {
+	if (value == 0 || value >= INTEL_OA_FORMAT_MAX) {
 		drm_dbg(&oa->drm, "out-of-range OA report format %llu\n", value);
 		return -EINVAL;
 	}
-	if (!test_bit(array_index_nospec(value, I915_OA_FORMAT_MAX),
+	if (!test_bit(array_index_nospec(value, INTEL_OA_FORMAT_MAX),
 		      oa->format_mask)) {
 		drm_dbg(&oa->drm, "OA report format %llu not supported here\n",
 			value);
@@ -139,6 +139,13 @@ static int set_oa_exponent(struct intel_oa_device *oa,
 	if (value > OA_EXPONENT_MAX) {
 		drm_dbg(&oa->drm, "OA timer exponent too high (> %u)\n",
 			OA_EXPONENT_MAX);
+		return -EINVAL;
+	}
+
+	/* Sandy Bridge's shortest timer period is 2^4 ticks (exponent 3). */
+	if (value < oa->gen->exponent_min) {
+		drm_dbg(&oa->drm, "OA timer exponent too low (< %u)\n",
+			oa->gen->exponent_min);
 		return -EINVAL;
 	}
 

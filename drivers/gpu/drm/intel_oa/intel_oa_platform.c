@@ -23,6 +23,10 @@
  * ============  ============  =========================================
  * descriptor    ops           OA unit / interrupts / fuses
  * ============  ============  =========================================
+ * snb_desc      snb_ops       0x2360 block / none (hrtimer) / table
+ * ivb_desc      ivb_ops       0x2360 block / GT bit 28 / table
+ * vlv_desc      ivb_ops       as ivb; own forcewake, PTEs, quirk
+ * hsw_desc      hsw_ops       0x2360 block / GT bit 28 / GT + PAVP_FUSE1
  * gen8_desc     gen8_ops      0x2b00 block, no OA_DEBUG / banks / gen8
  * chv_desc      chv_ops       as gen8, chv fuses and extra mux range
  * gen9_desc     gen9_ops      0x2b00 block / banks / gen9
@@ -36,8 +40,41 @@
  * an ops table assembled from the existing blocks or new ones.
  */
 
-/* Gen8..Gen11 OA report formats: counter select and size. */
-static const struct intel_oa_format gen8_formats[I915_OA_FORMAT_MAX] = {
+/*
+ * Report formats: counter select and size per uAPI format number
+ * (Documentation/gen6-gen7.rst for Gen6/7).
+ */
+static const struct intel_oa_format snb_formats[INTEL_OA_FORMAT_MAX] = {
+	[I915_OA_FORMAT_SNB_A13]		= { 0, 64 },
+	[I915_OA_FORMAT_SNB_A29]		= { 1, 128 },
+	[I915_OA_FORMAT_SNB_A13_B4]		= { 2, 128 },
+	[I915_OA_FORMAT_SNB_A29_B4]		= { 3, 192 },
+};
+
+/* Ivy Bridge and Valleyview. */
+static const struct intel_oa_format ivb_formats[INTEL_OA_FORMAT_MAX] = {
+	[I915_OA_FORMAT_IVB_A13]		= { 0, 64 },
+	[I915_OA_FORMAT_IVB_A29]		= { 1, 128 },
+	[I915_OA_FORMAT_IVB_A13_B4]		= { 2, 128 },
+	[I915_OA_FORMAT_IVB_A29_B4]		= { 3, 192 },
+	[I915_OA_FORMAT_IVB_A45_B4]		= { 4, 256 },
+	[I915_OA_FORMAT_IVB_A16]		= { 5, 128 },
+};
+
+/* i915's seven Haswell formats plus select 3, which i915 leaves out. */
+static const struct intel_oa_format hsw_formats[INTEL_OA_FORMAT_MAX] = {
+	[I915_OA_FORMAT_A13]			= { 0, 64 },
+	[I915_OA_FORMAT_A29]			= { 1, 128 },
+	[I915_OA_FORMAT_A13_B8_C8]		= { 2, 128 },
+	[I915_OA_FORMAT_A29_B8_C8]		= { 3, 192 },
+	[I915_OA_FORMAT_B4_C8]			= { 4, 64 },
+	[I915_OA_FORMAT_A45_B8_C8]		= { 5, 256 },
+	[I915_OA_FORMAT_B4_C8_A16]		= { 6, 128 },
+	[I915_OA_FORMAT_C4_B8]			= { 7, 64 },
+};
+
+/* Gen8..Gen11 OA report formats. */
+static const struct intel_oa_format gen8_formats[INTEL_OA_FORMAT_MAX] = {
 	[I915_OA_FORMAT_A12]			= { 0, 64 },
 	[I915_OA_FORMAT_A12_B8_C8]		= { 2, 128 },
 	[I915_OA_FORMAT_A32u40_A4u32_B8_C8]	= { 5, 256 },
@@ -45,10 +82,30 @@ static const struct intel_oa_format gen8_formats[I915_OA_FORMAT_MAX] = {
 };
 
 /* Gen12 OAG only has the 256 byte format (i915 gen12_oa_formats). */
-static const struct intel_oa_format gen12_formats[I915_OA_FORMAT_MAX] = {
+static const struct intel_oa_format gen12_formats[INTEL_OA_FORMAT_MAX] = {
 	[I915_OA_FORMAT_A32u40_A4u32_B8_C8]	= { 5, 256 },
 };
 
+#define SNB_FW_RENDER {			\
+	.req = FORCEWAKE,			\
+	.ack = FORCEWAKE_ACK,			\
+	.bit = FORCEWAKE_KERNEL,		\
+	.unmasked = true,			\
+}
+
+#define IVB_FW_RENDER {			\
+	.req = FORCEWAKE_MT,			\
+	.ack = FORCEWAKE_MT_ACK,		\
+	.bit = FORCEWAKE_KERNEL,		\
+}
+
+#define VLV_FW_RENDER {			\
+	.req = FORCEWAKE_VLV,			\
+	.ack = FORCEWAKE_ACK_VLV,		\
+	.bit = FORCEWAKE_KERNEL,		\
+}
+
+/* Haswell shares Gen8's render forcewake pair. */
 #define GEN8_FW_RENDER {			\
 	.req = FORCEWAKE_MT,			\
 	.ack = FORCEWAKE_ACK_HSW,		\
@@ -61,8 +118,85 @@ static const struct intel_oa_format gen12_formats[I915_OA_FORMAT_MAX] = {
 	.bit = FORCEWAKE_KERNEL,		\
 }
 
+/*
+ * Gen6/7: 32-bit PTEs, a 128 KiB buffer (16 MiB on Haswell), no CTX_ID
+ * in the reports, timer reports with RPT_ID bit 19, CAGF in 50 MHz units.
+ */
+#define GEN7_DESC_COMMON					\
+	.valid_ctx_bit = 0,					\
+	.report_reason_mask = OAREPORT_REASON_TIMER,		\
+	.rp_cap_mhz = 50,					\
+	.cagf_reg = GEN6_RPSTAT1,				\
+	.cagf_mhz_num = 50,					\
+	.cagf_mhz_den = 1
+
+/* 16 KiB * (field + 1) before Haswell: 7 is 128 KiB. */
+#define GEN7_OA_BUFFER_128K					\
+	.oa_buffer_size = SZ_128K,				\
+	.oa_buffer_size_field = 7
+
+static const struct intel_oa_gen_desc snb_desc = {
+	GEN7_DESC_COMMON,
+	GEN7_OA_BUFFER_128K,
+	.graphics_ver = 6,
+	.ops = &intel_oa_snb_ops,
+	.formats = snb_formats,
+	.fw_render = SNB_FW_RENDER,
+	.ggtt = &intel_oa_snb_ggtt,
+	.exponent_min = 3,
+	.timer_period_bias = 3,
+	.cagf_mask = GEN6_CAGF_MASK,
+};
+
+static const struct intel_oa_gen_desc ivb_desc = {
+	GEN7_DESC_COMMON,
+	GEN7_OA_BUFFER_128K,
+	.graphics_ver = 7,
+	.ops = &intel_oa_ivb_ops,
+	.formats = ivb_formats,
+	.fw_render = IVB_FW_RENDER,
+	.ggtt = &intel_oa_snb_ggtt,
+	.has_dop_clock_gate = true,
+	.cagf_mask = GEN6_CAGF_MASK,
+};
+
+static const struct intel_oa_gen_desc vlv_desc = {
+	GEN7_DESC_COMMON,
+	GEN7_OA_BUFFER_128K,
+	.graphics_ver = 7,
+	.ops = &intel_oa_ivb_ops,
+	.formats = ivb_formats,
+	.fw_render = VLV_FW_RENDER,
+	.ggtt = &intel_oa_vlv_ggtt,
+	.has_dop_clock_gate = true,
+	.quirks = INTEL_OA_QUIRK_REPORT_LOST_BROKEN,
+	.cagf_mask = GEN6_CAGF_MASK,
+};
+
+/* Haswell (7.5): 128 KiB << field, 7 is 16 MiB. */
+static const struct intel_oa_gen_desc hsw_desc = {
+	GEN7_DESC_COMMON,
+	.graphics_ver = 7,
+	.graphics_rel = 5,
+	.ops = &intel_oa_hsw_ops,
+	.formats = hsw_formats,
+	.fw_render = GEN8_FW_RENDER,
+	.ggtt = &intel_oa_hsw_ggtt,
+	.oa_buffer_size = SZ_16M,
+	.oa_buffer_size_field = 7,
+	.has_dop_clock_gate = true,
+	.cagf_mask = HSW_CAGF_MASK,
+};
+
+/* Gen8+: 64-bit PTEs at BAR0 + 8 MiB, a 16 MiB buffer like i915. */
+#define GEN8_BUFFER_GGTT					\
+	.ggtt = &intel_oa_gen8_ggtt,				\
+	.oa_buffer_size = SZ_16M,				\
+	.oa_buffer_size_field = GEN8_OABUFFER_SIZE_16M
+
 /* Gen8: RPT_ID context-valid at bit 25, CAGF in 50 MHz units. */
 #define GEN8_DESC_COMMON					\
+	GEN8_BUFFER_GGTT,					\
 	.graphics_ver = 8,					\
 	.formats = gen8_formats,				\
 	.fw_render = GEN8_FW_RENDER,				\
@@ -71,7 +205,7 @@ static const struct intel_oa_format gen12_formats[I915_OA_FORMAT_MAX] = {
 	.quirks = INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID,		\
 	.rp_cap_mhz = 50,					\
 	.cagf_reg = GEN6_RPSTAT1,				\
-	.cagf_mask = GEN6_CAGF_MASK,				\
+	.cagf_mask = HSW_CAGF_MASK,				\
 	.cagf_mhz_num = 50,					\
 	.cagf_mhz_den = 1
 
@@ -86,6 +220,7 @@ static const struct intel_oa_gen_desc chv_desc = {
 };
 
 static const struct intel_oa_gen_desc gen9_desc = {
+	GEN8_BUFFER_GGTT,
 	.graphics_ver = 9,
 	.ops = &intel_oa_gen9_ops,
 	.formats = gen8_formats,
@@ -102,6 +237,7 @@ static const struct intel_oa_gen_desc gen9_desc = {
 };
 
 static const struct intel_oa_gen_desc gen11_desc = {
+	GEN8_BUFFER_GGTT,
 	.graphics_ver = 11,
 	.ops = &intel_oa_gen11_ops,
 	.formats = gen8_formats,
@@ -119,6 +255,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 
 /* Gen12: 7 reason bits, CTX_ID passed through, CAGF in GEN12_RPSTAT1. */
 #define GEN12_DESC_COMMON					\
+	GEN8_BUFFER_GGTT,					\
 	.graphics_ver = 12,					\
 	.formats = gen12_formats,				\
 	.fw_render = GEN9_FW_RENDER,				\
@@ -166,6 +303,15 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 #define GEN11_LIMITS	.max_slices = 1, .max_subslices = 8, .max_eus_per_subslice = 8
 #define GEN12_LIMITS	.max_slices = 1, .max_subslices = 6, .max_eus_per_subslice = 16
 
+/*
+ * Gen6/7 rows: the topology of Documentation/gen6-gen7.rst (Haswell's
+ * reader derives it from the GT level and a fuse instead).
+ */
+#define GEN7_PLATFORM(n, d, g, s, ss, eu)			\
+	{ .name = n, .gen = &(d), .gt = g, .max_slices = s,	\
+	  .max_subslices = ss, .max_eus_per_subslice = eu,	\
+	  .rp_cap = &gen6_rp_cap }
+
 #define GEN8_PLATFORM(n, g)					\
 	{ .name = n, .gen = &gen8_desc, .gt = g, GEN8_LIMITS,	\
 	  .rp_cap = &gen6_rp_cap }
@@ -188,6 +334,22 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 	{ .name = n, .gen = &dg1_desc, .gt = 2, GEN12_LIMITS,	\
 	  .rp_cap = &gen6_rp_cap }
 
+static const struct intel_oa_platform snb_gt1 =
+	GEN7_PLATFORM("sandybridge-gt1", snb_desc, 1, 1, 1, 6);
+static const struct intel_oa_platform snb_gt2 =
+	GEN7_PLATFORM("sandybridge-gt2", snb_desc, 2, 1, 1, 12);
+static const struct intel_oa_platform ivb_gt1 =
+	GEN7_PLATFORM("ivybridge-gt1", ivb_desc, 1, 1, 1, 6);
+static const struct intel_oa_platform ivb_gt2 =
+	GEN7_PLATFORM("ivybridge-gt2", ivb_desc, 2, 1, 2, 8);
+static const struct intel_oa_platform vlv =
+	GEN7_PLATFORM("valleyview", vlv_desc, 1, 1, 1, 4);
+static const struct intel_oa_platform hsw_gt1 =
+	GEN7_PLATFORM("haswell-gt1", hsw_desc, 1, 1, 1, 10);
+static const struct intel_oa_platform hsw_gt2 =
+	GEN7_PLATFORM("haswell-gt2", hsw_desc, 2, 1, 2, 10);
+static const struct intel_oa_platform hsw_gt3 =
+	GEN7_PLATFORM("haswell-gt3", hsw_desc, 3, 2, 2, 10);
 static const struct intel_oa_platform bdw_gt2 = GEN8_PLATFORM("broadwell-gt2", 2);
 /* chv's caps live behind the Punit; the device mirrors them at 0x145998. */
 static const struct intel_oa_platform chv = CHV_PLATFORM("cherryview");
@@ -218,6 +380,86 @@ static const struct intel_oa_platform dg1 = DG1_PLATFORM("dg1");
  * parts of the same platform and GT from i915_pciids.h.
  */
 const struct pci_device_id intel_oa_pci_ids[] = {
+	OA_PCI(0x0102, snb_gt1),
+	OA_PCI(0x0106, snb_gt1),
+	OA_PCI(0x010a, snb_gt1),
+	OA_PCI(0x0112, snb_gt2),
+	OA_PCI(0x0116, snb_gt2),
+	OA_PCI(0x0122, snb_gt2),
+	OA_PCI(0x0126, snb_gt2),
+	OA_PCI(0x0152, ivb_gt1),
+	OA_PCI(0x0156, ivb_gt1),
+	OA_PCI(0x015a, ivb_gt1),
+	OA_PCI(0x0162, ivb_gt2),
+	OA_PCI(0x0166, ivb_gt2),
+	OA_PCI(0x016a, ivb_gt2),
+	OA_PCI(0x0f31, vlv),
+	OA_PCI(0x0f30, vlv),
+	OA_PCI(0x0f32, vlv),
+	OA_PCI(0x0f33, vlv),
+	OA_PCI(0x0155, vlv),
+	OA_PCI(0x0157, vlv),
+	/* Haswell: the GT level is the second hex digit from the right. */
+	OA_PCI(0x0402, hsw_gt1),
+	OA_PCI(0x0406, hsw_gt1),
+	OA_PCI(0x040a, hsw_gt1),
+	OA_PCI(0x040b, hsw_gt1),
+	OA_PCI(0x040e, hsw_gt1),
+	OA_PCI(0x0a02, hsw_gt1),
+	OA_PCI(0x0a06, hsw_gt1),
+	OA_PCI(0x0a0a, hsw_gt1),
+	OA_PCI(0x0a0b, hsw_gt1),
+	OA_PCI(0x0a0e, hsw_gt1),
+	OA_PCI(0x0c02, hsw_gt1),
+	OA_PCI(0x0c06, hsw_gt1),
+	OA_PCI(0x0c0a, hsw_gt1),
+	OA_PCI(0x0c0b, hsw_gt1),
+	OA_PCI(0x0c0e, hsw_gt1),
+	OA_PCI(0x0d02, hsw_gt1),
+	OA_PCI(0x0d06, hsw_gt1),
+	OA_PCI(0x0d0a, hsw_gt1),
+	OA_PCI(0x0d0b, hsw_gt1),
+	OA_PCI(0x0d0e, hsw_gt1),
+	OA_PCI(0x0412, hsw_gt2),
+	OA_PCI(0x0416, hsw_gt2),
+	OA_PCI(0x041a, hsw_gt2),
+	OA_PCI(0x041b, hsw_gt2),
+	OA_PCI(0x041e, hsw_gt2),
+	OA_PCI(0x0a12, hsw_gt2),
+	OA_PCI(0x0a16, hsw_gt2),
+	OA_PCI(0x0a1a, hsw_gt2),
+	OA_PCI(0x0a1b, hsw_gt2),
+	OA_PCI(0x0a1e, hsw_gt2),
+	OA_PCI(0x0c12, hsw_gt2),
+	OA_PCI(0x0c16, hsw_gt2),
+	OA_PCI(0x0c1a, hsw_gt2),
+	OA_PCI(0x0c1b, hsw_gt2),
+	OA_PCI(0x0c1e, hsw_gt2),
+	OA_PCI(0x0d12, hsw_gt2),
+	OA_PCI(0x0d16, hsw_gt2),
+	OA_PCI(0x0d1a, hsw_gt2),
+	OA_PCI(0x0d1b, hsw_gt2),
+	OA_PCI(0x0d1e, hsw_gt2),
+	OA_PCI(0x0d22, hsw_gt3),
+	OA_PCI(0x0422, hsw_gt3),
+	OA_PCI(0x0426, hsw_gt3),
+	OA_PCI(0x042a, hsw_gt3),
+	OA_PCI(0x042b, hsw_gt3),
+	OA_PCI(0x042e, hsw_gt3),
+	OA_PCI(0x0a22, hsw_gt3),
+	OA_PCI(0x0a26, hsw_gt3),
+	OA_PCI(0x0a2a, hsw_gt3),
+	OA_PCI(0x0a2b, hsw_gt3),
+	OA_PCI(0x0a2e, hsw_gt3),
+	OA_PCI(0x0c22, hsw_gt3),
+	OA_PCI(0x0c26, hsw_gt3),
+	OA_PCI(0x0c2a, hsw_gt3),
+	OA_PCI(0x0c2b, hsw_gt3),
+	OA_PCI(0x0c2e, hsw_gt3),
+	OA_PCI(0x0d26, hsw_gt3),
+	OA_PCI(0x0d2a, hsw_gt3),
+	OA_PCI(0x0d2b, hsw_gt3),
+	OA_PCI(0x0d2e, hsw_gt3),
 	OA_PCI(0x1616, bdw_gt2),
 	OA_PCI(0x1612, bdw_gt2),
 	OA_PCI(0x161a, bdw_gt2),

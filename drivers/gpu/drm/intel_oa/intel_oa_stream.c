@@ -48,7 +48,7 @@
 static bool oa_interrupt = true;
 module_param(oa_interrupt, bool, 0644);
 MODULE_PARM_DESC(oa_interrupt,
-		 "Drain the OA buffer on its half-full interrupt (default: true; false: hrtimer only)");
+		 "Drain the OA buffer on its half-full interrupt (default: true; false: hrtimer only; Sandy Bridge has no such interrupt)");
 
 static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 {
@@ -82,7 +82,7 @@ void intel_oa_stream_enable_locked(struct intel_oa_stream *stream)
 	oa->ops->oa_enable(stream);
 	WRITE_ONCE(stream->enabled, true);
 	if (READ_ONCE(oa_interrupt))
-		oa->ops->irq_oa_unmask(oa);
+		intel_oa_irq_oa_unmask(oa);
 	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
 		      HRTIMER_MODE_REL_PINNED);
 	trace_intel_oa_stream_enable(stream);
@@ -98,10 +98,10 @@ static void intel_oa_stream_disable_locked(struct intel_oa_stream *stream)
 		return;
 
 	WRITE_ONCE(stream->enabled, false);
-	oa->ops->irq_oa_mask(oa);
+	intel_oa_irq_oa_mask(oa);
 	hrtimer_cancel(&stream->poll_timer);
 	/* No interrupt thread may still look at the buffer. */
-	synchronize_irq(oa->irq);
+	intel_oa_irq_sync(oa);
 	oa->ops->oa_disable(stream);
 	/* Wake blocked readers: they return -EIO. */
 	wake_up_all(&stream->poll_wq);
@@ -278,7 +278,7 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 
 	/* After this no interrupt thread can find or still use the stream. */
 	WRITE_ONCE(oa->exclusive_stream, NULL);
-	synchronize_irq(oa->irq);
+	intel_oa_irq_sync(oa);
 
 	oa->ops->disable_metric_set(stream);
 	/* The OA unit is stopped: unmap the buffer before it is freed. */
@@ -364,6 +364,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	stream->poll_timer.function = poll_timer_cb;
 
 	stream->buf.format = &oa->gen->formats[format];
+	stream->buf.size = oa->gen->oa_buffer_size;
 	stream->sample_size = sizeof(struct drm_i915_perf_record_header) +
 			      stream->buf.format->size;
 	stream->periodic = periodic;

@@ -26,9 +26,12 @@ struct intel_oa_device;
 struct intel_oa_stream;
 struct intel_oa_config;
 
-/** OA_BUFFER_SIZE - size of the OA buffer, fixed like i915 (16 MiB). */
-#define OA_BUFFER_SIZE		SZ_16M
-/** OA_BUFFER_GGTT_OFFSET - fixed GGTT address of the OA buffer. */
+/*
+ * OA_BUFFER_GGTT_OFFSET - fixed GGTT address of the OA buffer. 16 MiB
+ * satisfies every generation's OABUFFER alignment (the buffer size on
+ * Gen8+, 16 MiB on Haswell, 512 KiB on Sandy Bridge..Valleyview) and lies
+ * inside the smallest GGTT (2 GiB on Gen6/7).
+ */
 #define OA_BUFFER_GGTT_OFFSET	SZ_16M
 /** OA_EXPONENT_MAX - largest OA timer exponent accepted. */
 #define OA_EXPONENT_MAX		31
@@ -57,14 +60,34 @@ struct intel_oa_format {
 
 /**
  * struct intel_oa_fw_domain - a forcewake domain's request/ack registers
- * @req: masked request register.
+ * @req: request register.
  * @ack: acknowledge register.
  * @bit: request/ack bit.
+ * @unmasked: @req is a plain register written with @bit or 0 (Sandy
+ *	Bridge's FORCEWAKE); otherwise it is a masked register.
  */
 struct intel_oa_fw_domain {
 	u32 req;
 	u32 ack;
 	u32 bit;
+	bool unmasked;
+};
+
+/**
+ * struct intel_oa_ggtt_desc - where a generation keeps its GGTT and how
+ *	a PTE looks
+ * @gsm_offset: offset of the PTE array in BAR0.
+ * @pte_size: bytes per PTE (8 on Gen8+, 4 on Gen6/7).
+ * @dma_bits: physical address bits a PTE can hold (the DMA mask).
+ * @pte_encode: PTE for a page at a DMA address, valid and cacheable.
+ * @pte_write: write one PTE (@pte_size bytes) to the PTE array.
+ */
+struct intel_oa_ggtt_desc {
+	u32 gsm_offset;
+	u32 pte_size;
+	u32 dma_bits;
+	u64 (*pte_encode)(dma_addr_t addr);
+	void (*pte_write)(u64 pte, void __iomem *addr);
 };
 
 /**
@@ -124,6 +147,8 @@ struct intel_oa_topology {
  * @is_valid_b_counter_reg: whitelist for boolean counter registers.
  * @is_valid_flex_reg: whitelist for flex EU registers (NULL: none).
  * @irq_reset: mask and ack every interrupt source the driver owns.
+ *	The five irq hooks are NULL together on a platform without an OA
+ *	interrupt (Sandy Bridge): the hrtimer alone drains the buffer.
  * @irq_postinstall: enable the interrupt hierarchy down to the OA source.
  * @irq_oa_unmask: let the OA unit raise its half-full interrupt.
  * @irq_oa_mask: stop the OA unit raising its half-full interrupt.
@@ -166,11 +191,23 @@ struct intel_oa_hw_ops {
 
 /**
  * struct intel_oa_gen_desc - what one graphics generation looks like
- * @graphics_ver: graphics IP version (9 for Skylake).
+ * @graphics_ver: graphics IP version (9 for Skylake, 7 for Haswell).
+ * @graphics_rel: graphics IP release (5 for Haswell, "7.5").
  * @ops: OA programming for this generation.
- * @formats: report formats indexed by enum drm_i915_oa_format.
+ * @formats: report formats indexed by uAPI format number (enum
+ *	drm_i915_oa_format and enum intel_oa_gen6_gen7_oa_format).
  * @fw_render: render forcewake domain registers.
- * @valid_ctx_bit: RPT_ID bit saying the CTX_ID field is valid.
+ * @ggtt: GGTT location and PTE encoding.
+ * @oa_buffer_size: bytes of the OA buffer (a power of two).
+ * @oa_buffer_size_field: encoding of @oa_buffer_size in the OA unit's
+ *	buffer size field (OABUFFER 5:3 on Gen8+, OASTATUS1 5:3 on Gen6/7).
+ * @exponent_min: smallest DRM_I915_PERF_PROP_OA_EXPONENT accepted.
+ * @timer_period_bias: subtracted from the exponent to get the hardware
+ *	timer period field (3 on Sandy Bridge, whose periods start at 2^4).
+ * @has_dop_clock_gate: the Gen6/7 OA block must also turn GEN7_MISCCPCTL's
+ *	DOP clock gating off while OA runs (Gen7 and Gen7.5, not Gen6).
+ * @valid_ctx_bit: RPT_ID bit saying the CTX_ID field is valid (0: the
+ *	reports have no CTX_ID).
  * @report_reason_mask: RPT_ID bits holding the report reason.
  * @quirks: INTEL_OA_QUIRK_* bits.
  * @rp_cap_mhz: MHz per unit of the RP_STATE_CAP fields.
@@ -181,9 +218,16 @@ struct intel_oa_hw_ops {
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
+	u8 graphics_rel;
 	const struct intel_oa_hw_ops *ops;
 	const struct intel_oa_format *formats;
 	struct intel_oa_fw_domain fw_render;
+	const struct intel_oa_ggtt_desc *ggtt;
+	u32 oa_buffer_size;
+	u32 oa_buffer_size_field;
+	u32 exponent_min;
+	u32 timer_period_bias;
+	bool has_dop_clock_gate;
 	u32 valid_ctx_bit;
 	u32 report_reason_mask;
 	u32 quirks;
@@ -205,6 +249,11 @@ struct intel_oa_gen_desc {
  * without the context-valid bit to 0xffffffff, as i915 does on Gen8..11.
  */
 #define INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID	BIT(1)
+/*
+ * INTEL_OA_QUIRK_REPORT_LOST_BROKEN - the report-lost status bit is not
+ * functional and must not be looked at (Valleyview).
+ */
+#define INTEL_OA_QUIRK_REPORT_LOST_BROKEN	BIT(2)
 
 /**
  * struct intel_oa_rp_cap - where the RP0/RP1/RPn caps live
@@ -225,7 +274,8 @@ struct intel_oa_rp_cap {
  * @name: platform name for logs.
  * @gen: generation descriptor.
  * @gt: GT level (2 for GT2).
- * @max_slices: topology limits of the platform.
+ * @max_slices: topology limits of the platform (on Sandy Bridge, Ivy
+ *	Bridge and Valleyview, which have no topology fuses, the topology).
  * @max_subslices: subslices per slice.
  * @max_eus_per_subslice: EUs per subslice.
  * @crystal_hz: timestamp crystal frequency (before the CTC shift) where no
@@ -309,7 +359,7 @@ struct intel_oa_device {
 	u32 rp0_mhz;
 	u32 rp1_mhz;
 	u32 rpn_mhz;
-	DECLARE_BITMAP(format_mask, I915_OA_FORMAT_MAX);
+	DECLARE_BITMAP(format_mask, INTEL_OA_FORMAT_MAX);
 
 	struct mutex lock; /* protects exclusive_stream */
 	struct intel_oa_stream *exclusive_stream;
@@ -384,14 +434,18 @@ enum intel_oa_drain_source {
  * @n_pages: number of @pages.
  * @vaddr: contiguous kernel mapping of @pages.
  * @ggtt_offset: GGTT address of the first byte.
+ * @size: bytes of the buffer (&intel_oa_gen_desc.oa_buffer_size).
  * @format: report format of the stream.
- * @ptr_lock: protects @head, @tail and @status_pending and orders the
- *	OA pointer register accesses; taken from the hrtimer (hard irq
- *	context) and the interrupt thread, hence irqsave.
+ * @ptr_lock: protects @head, @tail, @status_pending and @latched_status
+ *	and orders the OA pointer register accesses; taken from the
+ *	hrtimer (hard irq context) and the interrupt thread, hence irqsave.
  * @head: offset of the next report to copy to userspace.
  * @tail: offset just past the last report known to have landed.
  * @status_pending: the last check saw report-lost or overflow status
  *	that read() has not reported yet.
+ * @latched_status: Gen6/7 status register bits already reported; they
+ *	cannot be cleared while the unit runs, so they are ignored until the
+ *	next buffer reprogramming clears them (i915 gen7_latched_oastatus1).
  */
 struct intel_oa_buffer {
 	struct page **pages;
@@ -399,12 +453,14 @@ struct intel_oa_buffer {
 	unsigned int n_pages;
 	u8 *vaddr;
 	u32 ggtt_offset;
+	u32 size;
 	const struct intel_oa_format *format;
 
-	spinlock_t ptr_lock; /* protects head, tail, status_pending */
+	spinlock_t ptr_lock; /* protects head, tail, status_pending, latched */
 	u32 head;
 	u32 tail;
 	bool status_pending;
+	u32 latched_status;
 };
 
 /**

@@ -24,22 +24,31 @@
  *
  * Forcewake is reference counted under &intel_oa_uncore.lock. The first
  * reference waits for the previous release to be acknowledged, requests
- * the domain with a masked write and waits for the acknowledge bit.
+ * the domain and waits for the acknowledge bit. The request is a masked
+ * write except on Sandy Bridge, whose FORCEWAKE register is plain.
  */
+
+static u32 fw_request(const struct intel_oa_fw_domain *fw, bool wake)
+{
+	if (fw->unmasked)
+		return wake ? fw->bit : 0;
+	return wake ? masked_bit_enable(fw->bit) : masked_bit_disable(fw->bit);
+}
 
 #define FORCEWAKE_ACK_TIMEOUT_US	50000
 
 /**
  * intel_oa_uncore_init - set up MMIO access
  * @uncore: uncore to initialise
- * @bar0: mapping of BAR0 (MMIO, then GGTT PTEs at 8 MiB)
+ * @bar0: mapping of BAR0 (MMIO, then the GGTT PTEs)
+ * @gsm_offset: offset of the GGTT PTEs in BAR0 (8 MiB Gen8+, 2 MiB Gen6/7)
  * @fw: render forcewake domain of the generation
  */
 void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,
-			  const struct intel_oa_fw_domain *fw)
+			  u32 gsm_offset, const struct intel_oa_fw_domain *fw)
 {
 	uncore->regs = bar0;
-	uncore->gsm = bar0 + GEN8_GSM_OFFSET;
+	uncore->gsm = bar0 + gsm_offset;
 	uncore->fw = fw;
 	spin_lock_init(&uncore->lock);
 	uncore->fw_count = 0;
@@ -160,10 +169,10 @@ int intel_oa_forcewake_get(struct intel_oa_device *oa)
 	if (fw_wait_ack(oa, false))
 		drm_dbg(&oa->drm, "forcewake: previous release not acked\n");
 
-	intel_oa_write(oa, fw->req, masked_bit_enable(fw->bit));
+	intel_oa_write(oa, fw->req, fw_request(fw, true));
 	ret = fw_wait_ack(oa, true);
 	if (ret) {
-		intel_oa_write(oa, fw->req, masked_bit_disable(fw->bit));
+		intel_oa_write(oa, fw->req, fw_request(fw, false));
 		uncore->fw_count--;
 		drm_err(&oa->drm,
 			"render forcewake not acknowledged (ack reg 0x%x); the GPU is not responding, reload the driver or reset the machine\n",
@@ -188,7 +197,7 @@ void intel_oa_forcewake_put(struct intel_oa_device *oa)
 		goto out;
 	if (!--uncore->fw_count)
 		intel_oa_write(oa, uncore->fw->req,
-			       masked_bit_disable(uncore->fw->bit));
+			       fw_request(uncore->fw, false));
 out:
 	spin_unlock_irqrestore(&uncore->lock, flags);
 }

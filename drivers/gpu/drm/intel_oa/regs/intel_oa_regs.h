@@ -29,6 +29,43 @@ static inline u32 masked_bit_disable(u32 bits)
 #define RING_TIMESTAMP_RCS		0x2358
 #define RING_TIMESTAMP_UDW_RCS		0x235c
 
+/*
+ * Gen6/7 OA unit (Sandy Bridge .. Haswell). OACONTROL shares 0x2360 with
+ * Gen8's OACTXCONTROL.
+ */
+#define GEN7_OACONTROL			0x2360
+#define   GEN7_OACONTROL_CTX_MASK	REG_GENMASK(31, 12)
+#define   GEN7_OACONTROL_TIMER_PERIOD_MASK REG_GENMASK(11, 6)
+#define   GEN7_OACONTROL_TIMER_ENABLE	REG_BIT(5)
+#define   GEN7_OACONTROL_FORMAT_MASK	REG_GENMASK(4, 2)
+#define   GEN7_OACONTROL_PER_CTX_ENABLE	REG_BIT(1)
+#define   GEN7_OACONTROL_ENABLE		REG_BIT(0)
+#define GEN7_OASTATUS1			0x2364
+#define   GEN7_OASTATUS1_TAIL_MASK	REG_GENMASK(31, 6)
+#define   GEN7_OASTATUS1_SIZE_MASK	REG_GENMASK(5, 3)
+#define   GEN7_OASTATUS1_COUNTER_OVERFLOW	REG_BIT(2)
+#define   GEN7_OASTATUS1_OABUFFER_OVERFLOW	REG_BIT(1)
+#define   GEN7_OASTATUS1_REPORT_LOST	REG_BIT(0)
+#define GEN7_OASTATUS2			0x2368
+#define   GEN7_OASTATUS2_HEAD_MASK	REG_GENMASK(31, 6)
+#define   GEN7_OASTATUS2_MEM_SELECT_GGTT	REG_BIT(0)
+#define GEN7_OABUFFER			0x23b0
+#define   GEN7_OABUFFER_BASE_MASK	REG_GENMASK(31, 6)
+#define   GEN7_OABUFFER_DISABLE_OVERRUN	REG_BIT(3)
+
+/* Render clock gating off while OA runs (i915 hsw_enable_metric_set). */
+#define GEN6_UCGCTL1			0x9400
+#define   GEN6_CSUNIT_CLOCK_GATE_DISABLE	REG_BIT(7)
+#define GEN7_MISCCPCTL			0x9424
+#define   GEN7_DOP_CLOCK_GATE_ENABLE	REG_BIT(0)
+
+/* Haswell EU count fuse. */
+#define HSW_PAVP_FUSE1			0x911c
+#define   HSW_F1_EU_DIS_MASK		REG_GENMASK(17, 16)
+#define   HSW_F1_EU_DIS_10EUS		0
+#define   HSW_F1_EU_DIS_8EUS		1
+#define   HSW_F1_EU_DIS_6EUS		2
+
 /* OA context control (context saved on silicon). */
 #define GEN8_OACTXCONTROL		0x2360
 #define   GEN8_OA_TIMER_PERIOD_MASK	REG_GENMASK(7, 2)
@@ -131,9 +168,18 @@ static inline u32 masked_bit_disable(u32 bits)
 #define RPM_CONFIG1			0x0d04
 #define   GEN10_GT_NOA_ENABLE		REG_BIT(9)
 
-/* Forcewake (Gen8 render domain: i915 FORCEWAKE_MT, ack in 0x130044). */
+/*
+ * Forcewake. Gen8 and Haswell: FORCEWAKE_MT with the ack in 0x130044; Ivy
+ * Bridge acks in 0x130040; Sandy Bridge's FORCEWAKE is a plain (not
+ * masked) register; Valleyview has its own pair.
+ */
+#define FORCEWAKE			0xa18c
+#define FORCEWAKE_ACK			0x130090
 #define FORCEWAKE_MT			0xa188
+#define FORCEWAKE_MT_ACK		0x130040
 #define FORCEWAKE_ACK_HSW		0x130044
+#define FORCEWAKE_VLV			0x1300b0
+#define FORCEWAKE_ACK_VLV		0x1300b4
 
 /* Forcewake (Gen9 render domain). */
 #define FORCEWAKE_RENDER_GEN9		0xa278
@@ -142,7 +188,8 @@ static inline u32 masked_bit_disable(u32 bits)
 
 /* Frequency. */
 #define GEN6_RPSTAT1			0xa01c
-#define   GEN6_CAGF_MASK		REG_GENMASK(13, 7)
+#define   GEN6_CAGF_MASK		REG_GENMASK(14, 8)
+#define   HSW_CAGF_MASK			REG_GENMASK(13, 7)
 #define   GEN9_CAGF_MASK		REG_GENMASK(31, 23)
 #define GEN12_RPSTAT1			0x1381b4
 #define   GEN12_CAGF_MASK		REG_GENMASK(19, 11)
@@ -166,6 +213,18 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN8_GT_IER(n)			(0x4430c + (n) * 0x10)
 #define   GEN8_GT_OA_BANK		3
 #define   GEN8_GT_OA_HALF_FULL		REG_BIT(28)
+
+/*
+ * Gen6/7 interrupts: the GT registers behind the display engine's master
+ * enable (DEIER bit 31; VLV_MASTER_IER at the same offset on Valleyview).
+ */
+#define DEIER				0x4400c
+#define   DE_MASTER_IRQ_CONTROL		REG_BIT(31)
+#define GTISR				0x44010
+#define GTIMR				0x44014
+#define GTIIR				0x44018
+#define GTIER				0x4401c
+#define   GT_OA_BUFFER_NEARLY_FULL	REG_BIT(28)
 
 /*
  * Gen11+ two-level interrupt hierarchy. The OA unit is engine class
@@ -226,6 +285,16 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN8_GSM_OFFSET			0x800000
 #define   GEN8_PTE_PRESENT		REG_BIT(0)
 #define   GEN8_PTE_ADDR_MASK		GENMASK_ULL(38, 12)
+/* Gen6/7: 32-bit PTEs at BAR0 + 2 MiB, address bits 39:32 in 11:4. */
+#define GEN6_GSM_OFFSET			0x200000
+#define   GEN6_PTE_VALID		REG_BIT(0)
+#define   GEN6_PTE_ADDR_LO_MASK		REG_GENMASK(31, 12)
+#define   GEN6_PTE_ADDR_HI_MASK		REG_GENMASK(11, 4)
+#define   HSW_PTE_ADDR_HI_MASK		REG_GENMASK(10, 4)
+#define   GEN6_PTE_CACHE_LLC		(2 << 1)
+#define   BYT_PTE_WRITEABLE		REG_BIT(1)
+#define   BYT_PTE_SNOOPED_BY_CPU_CACHES	REG_BIT(2)
+#define   HSW_WB_LLC_AGE3		(2 << 1)
 
 /* OA report header (Gen8+). */
 #define GEN8_OAREPORT_CTX_VALID		REG_BIT(25)
