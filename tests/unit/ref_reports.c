@@ -4,10 +4,12 @@
  *
  * Copyright (c) 2025 The intel-oa authors
  *
- * Written from the PRM report drawings (seed documents 000, 001, 002) and
- * i915's format sizes, in dword/byte positions, without using any table or
- * function of libintel_oa: a decode test passes only when the library's
- * table and this independent description agree on every field.
+ * Written from the PRM report drawings (seed documents 000, 001, 002),
+ * i915's format sizes and, for Sandy Bridge, Ivy Bridge, Valleyview and
+ * Haswell, the dword descriptions of Documentation/gen6-gen7.rst ("Report
+ * formats"), in dword/byte positions, without using any table or function
+ * of libintel_oa: a decode test passes only when the library's table and
+ * this independent description agree on every field.
  */
 #include <string.h>
 
@@ -55,6 +57,17 @@ const struct ref_format ref_formats[] = {
 	{ I915_OA_FORMAT_A24u40_A14u32_B8_C8, 256, 1250, REF_HDR_32 },
 	{ I915_OAM_FORMAT_MPEC8u64_B8_C8, 192, 1270, REF_HDR_64 },
 	{ I915_OAM_FORMAT_MPEC8u32_B8_C8, 128, 1270, REF_HDR_64 },
+	{ REF_SNB_A13, 64, 600, REF_HDR_GEN7 },
+	{ REF_SNB_A29, 128, 600, REF_HDR_GEN7 },
+	{ REF_SNB_A13_B4, 128, 600, REF_HDR_GEN7 },
+	{ REF_SNB_A29_B4, 192, 600, REF_HDR_GEN7 },
+	{ REF_IVB_A13, 64, 700, REF_HDR_GEN7 },
+	{ REF_IVB_A29, 128, 700, REF_HDR_GEN7 },
+	{ REF_IVB_A13_B4, 128, 700, REF_HDR_GEN7 },
+	{ REF_IVB_A29_B4, 192, 700, REF_HDR_GEN7 },
+	{ REF_IVB_A45_B4, 256, 700, REF_HDR_GEN7 },
+	{ REF_IVB_A16, 128, 700, REF_HDR_GEN7 },
+	{ REF_HSW_A29_B8_C8, 192, 750, REF_HDR_GEN7 },
 };
 
 const size_t ref_formats_count = sizeof(ref_formats) / sizeof(ref_formats[0]);
@@ -79,31 +92,69 @@ static int dg2_oag_a_is_40(int n)
 	return (n >= 4 && n <= 23) || (n >= 28 && n <= 31);
 }
 
-size_t ref_counters(unsigned int id, struct ref_counter *o, size_t max)
+/*
+ * Gen6-7.5 (gen6-gen7.rst): the formats name A, B and C counters, but the
+ * dwords i915's Haswell names call C1..C7 are reserved; C0 exists in
+ * Haswell's C4_B8 only.
+ */
+static size_t gen7_counters(unsigned int id, struct ref_counter *o,
+			    size_t max)
+{
+	size_t n = 0;
+
+	switch (id) {
+	case I915_OA_FORMAT_A13:
+	case REF_SNB_A13:
+	case REF_IVB_A13:
+		return add(o, 0, max, REF_A, 0, 12, 32);
+	case I915_OA_FORMAT_A29:
+	case REF_SNB_A29:
+	case REF_IVB_A29:
+		return add(o, 0, max, REF_A, 0, 28, 32);
+	case REF_SNB_A13_B4:
+	case REF_IVB_A13_B4:
+		n = add(o, n, max, REF_A, 0, 12, 32);
+		return add(o, n, max, REF_B, 0, 3, 32);
+	case REF_SNB_A29_B4:
+	case REF_IVB_A29_B4:
+		n = add(o, n, max, REF_A, 0, 28, 32);
+		return add(o, n, max, REF_B, 0, 3, 32);
+	case REF_IVB_A45_B4:
+		n = add(o, n, max, REF_A, 0, 44, 32);
+		return add(o, n, max, REF_B, 0, 3, 32);
+	case REF_IVB_A16:
+		return add(o, 0, max, REF_A, 29, 44, 32);
+	case I915_OA_FORMAT_A13_B8_C8:
+		n = add(o, n, max, REF_A, 0, 12, 32);
+		return add(o, n, max, REF_B, 0, 7, 32);
+	case REF_HSW_A29_B8_C8:
+		n = add(o, n, max, REF_A, 0, 28, 32);
+		return add(o, n, max, REF_B, 0, 7, 32);
+	case I915_OA_FORMAT_B4_C8:
+		return add(o, 0, max, REF_B, 0, 3, 32);
+	case I915_OA_FORMAT_A45_B8_C8:
+		n = add(o, n, max, REF_A, 0, 44, 32);
+		return add(o, n, max, REF_B, 0, 7, 32);
+	case I915_OA_FORMAT_B4_C8_A16:
+		n = add(o, n, max, REF_B, 0, 3, 32);
+		return add(o, n, max, REF_A, 29, 44, 32);
+	case I915_OA_FORMAT_C4_B8:
+		n = add(o, n, max, REF_C, 0, 0, 32);
+		return add(o, n, max, REF_B, 0, 7, 32);
+	default:
+		return 0;
+	}
+}
+
+size_t ref_counters(const struct ref_format *rf, struct ref_counter *o,
+		    size_t max)
 {
 	size_t n = 0;
 	int i;
 
-	switch (id) {
-	case I915_OA_FORMAT_A13:
-		return add(o, 0, max, REF_A, 0, 12, 32);
-	case I915_OA_FORMAT_A29:
-		return add(o, 0, max, REF_A, 0, 28, 32);
-	case I915_OA_FORMAT_A13_B8_C8:
-		n = add(o, n, max, REF_A, 0, 12, 32);
-		n = add(o, n, max, REF_B, 0, 7, 32);
-		return add(o, n, max, REF_C, 0, 7, 32);
-	case I915_OA_FORMAT_B4_C8:
-		n = add(o, n, max, REF_B, 0, 3, 32);
-		return add(o, n, max, REF_C, 0, 7, 32);
-	case I915_OA_FORMAT_A45_B8_C8:
-		n = add(o, n, max, REF_A, 0, 44, 32);
-		n = add(o, n, max, REF_B, 0, 7, 32);
-		return add(o, n, max, REF_C, 0, 7, 32);
-	case I915_OA_FORMAT_B4_C8_A16:
-		n = add(o, n, max, REF_B, 0, 3, 32);
-		n = add(o, n, max, REF_C, 0, 7, 32);
-		return add(o, n, max, REF_A, 29, 44, 32);
+	if (rf->ver < 800)
+		return gen7_counters(rf->id, o, max);
+	switch (rf->id) {
 	case I915_OA_FORMAT_C4_B8:
 		n = add(o, n, max, REF_C, 0, 3, 32);
 		return add(o, n, max, REF_B, 0, 7, 32);
@@ -138,24 +189,126 @@ size_t ref_counters(unsigned int id, struct ref_counter *o, size_t max)
 	}
 }
 
-/* dword index of a 32-bit (or low dword of a 40-bit) counter, or -1 */
-static int ref_dword(unsigned int id, int kind, int n)
+/*
+ * gen6-gen7.rst, SNB: "A<n> is at DW(7 - n) for n <= 4 and at
+ * DW(16r + 4 - n) with r = (n + 3) / 8 for 5 <= n <= 28".
+ */
+static int snb_a_dword(int n)
+{
+	return n <= 4 ? 7 - n : 16 * ((n + 3) / 8) + 4 - n;
+}
+
+/* Gen6-7.5 dword of counter @kind @n, or -1 */
+static int gen7_dword(unsigned int id, int kind, int n)
 {
 	switch (id) {
+	case REF_SNB_A13:
+	case REF_SNB_A29:
+		return kind == REF_A ? snb_a_dword(n) : -1;
+	case REF_SNB_A13_B4:
+		return kind == REF_A ? snb_a_dword(n) :
+		       kind == REF_B ? 16 + n : -1;
+	case REF_SNB_A29_B4:
+		return kind == REF_A ? snb_a_dword(n) :
+		       kind == REF_B ? 32 + n : -1;
 	case I915_OA_FORMAT_A13:
 	case I915_OA_FORMAT_A29:
+	case REF_IVB_A13:
+	case REF_IVB_A29:
 		return kind == REF_A ? 3 + n : -1;
+	case REF_IVB_A13_B4:
+		return kind == REF_A ? 3 + n : kind == REF_B ? 16 + n : -1;
+	case REF_IVB_A29_B4:
+		return kind == REF_A ? 3 + n : kind == REF_B ? 32 + n : -1;
+	case REF_IVB_A45_B4:
+		return kind == REF_A ? 3 + n : kind == REF_B ? 48 + n : -1;
+	case REF_IVB_A16:
+		return kind == REF_A ? n - 13 : -1;
 	case I915_OA_FORMAT_A13_B8_C8:
-		return kind == REF_A ? 3 + n : kind == REF_B ? 16 + n :
-		       kind == REF_C ? 24 + n : -1;
+		return kind == REF_A ? 3 + n : kind == REF_B ? 16 + n : -1;
+	case REF_HSW_A29_B8_C8:
+		return kind == REF_A ? 3 + n : kind == REF_B ? 32 + n : -1;
 	case I915_OA_FORMAT_B4_C8:
-		return kind == REF_B ? 4 + n : kind == REF_C ? 8 + n : -1;
+		return kind == REF_B ? 4 + n : -1;
 	case I915_OA_FORMAT_A45_B8_C8:
-		return kind == REF_A ? 3 + n : kind == REF_B ? 48 + n :
-		       kind == REF_C ? 56 + n : -1;
+		return kind == REF_A ? 3 + n : kind == REF_B ? 48 + n : -1;
 	case I915_OA_FORMAT_B4_C8_A16:
-		return kind == REF_B ? 4 + n : kind == REF_C ? 8 + n :
-		       kind == REF_A ? 16 + (n - 29) : -1;
+		return kind == REF_B ? 4 + n : kind == REF_A ? 16 + (n - 29) :
+		       -1;
+	case I915_OA_FORMAT_C4_B8:
+		return kind == REF_C && n == 0 ? 4 : kind == REF_B ? 8 + n :
+		       -1;
+	default:
+		return -1;
+	}
+}
+
+int ref_gen7_extras(unsigned int id, int *inst_dw, int *res_first,
+		    int *res_last)
+{
+	*inst_dw = -1;
+	*res_first = -1;
+	*res_last = -1;
+	switch (id) {
+	case REF_SNB_A13:
+	case REF_SNB_A29:
+	case REF_IVB_A13:
+	case REF_IVB_A29:
+	case I915_OA_FORMAT_A13:
+	case I915_OA_FORMAT_A29:
+		return 0;
+	case REF_SNB_A13_B4:
+	case REF_IVB_A13_B4:
+		*res_first = 20;
+		*res_last = 31;
+		return 0;
+	case REF_SNB_A29_B4:
+	case REF_IVB_A29_B4:
+		*res_first = 36;
+		*res_last = 47;
+		return 0;
+	case REF_IVB_A45_B4:
+		*res_first = 52;
+		*res_last = 63;
+		return 0;
+	case REF_IVB_A16:
+		*res_first = 3;
+		*res_last = 15;
+		return 0;
+	case I915_OA_FORMAT_A13_B8_C8:
+		*res_first = 24;
+		*res_last = 31;
+		return 0;
+	case REF_HSW_A29_B8_C8:
+		*res_first = 40;
+		*res_last = 47;
+		return 0;
+	case I915_OA_FORMAT_A45_B8_C8:
+		*res_first = 56;
+		*res_last = 63;
+		return 0;
+	case I915_OA_FORMAT_B4_C8:
+	case I915_OA_FORMAT_B4_C8_A16:
+		*inst_dw = 3;
+		*res_first = 8;
+		*res_last = 15;
+		return 0;
+	case I915_OA_FORMAT_C4_B8:
+		*inst_dw = 3;
+		*res_first = 5;
+		*res_last = 7;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* dword index of a 32-bit (or low dword of a 40-bit) counter, or -1 */
+static int ref_dword(const struct ref_format *rf, int kind, int n)
+{
+	if (rf->ver < 800)
+		return gen7_dword(rf->id, kind, n);
+	switch (rf->id) {
 	case I915_OA_FORMAT_C4_B8:
 		return kind == REF_C ? 4 + n : kind == REF_B ? 8 + n : -1;
 	case I915_OA_FORMAT_A12:
@@ -182,10 +335,10 @@ static int ref_dword(unsigned int id, int kind, int n)
 	}
 }
 
-int ref_place(unsigned int id, const struct ref_counter *c, uint64_t value,
-	      uint8_t *buf)
+int ref_place(const struct ref_format *rf, const struct ref_counter *c,
+	      uint64_t value, uint8_t *buf)
 {
-	int d = ref_dword(id, c->kind, c->index);
+	int d = ref_dword(rf, c->kind, c->index);
 
 	if (d < 0)
 		return -1;
@@ -209,8 +362,10 @@ void ref_place_header(int hdr, const struct ref_header *h, uint8_t *buf)
 {
 	switch (hdr) {
 	case REF_HDR_GEN7:
+		/* TIME_STAMP: 36 bits, 35:32 in DW2, whose bits 31:4 are 0 */
 		put32(buf, 0, (uint32_t)h->rpt_id);
 		put32(buf, 4, (uint32_t)h->timestamp);
+		put32(buf, 8, (uint32_t)(h->timestamp >> 32) & 0xf);
 		break;
 	case REF_HDR_32:
 		put32(buf, 0, (uint32_t)h->rpt_id);

@@ -13,11 +13,14 @@
 
 #define MAX_REF_COUNTERS 80
 
-/* Report reason width per generation: PRM RPT_ID 24:19 plus Gen12 bit 25 */
+/*
+ * Report reason width per generation: PRM RPT_ID 24:19 plus Gen12 bit 25;
+ * Gen6-7.5 timer reports set bit 19 alone (gen6-gen7.rst, RPT_ID).
+ */
 static unsigned int reason_bits(unsigned int ver)
 {
 	if (ver < 800)
-		return 0;
+		return 1;
 	if (ver < 1200)
 		return 6;
 	return 7;
@@ -74,7 +77,8 @@ static void decode_every_field(const void *arg)
 	struct ref_header h;
 	unsigned int counts[REF_KINDS] = { 0 };
 	size_t n, i;
-	uint64_t want_reason;
+	uint64_t want_reason, want_reserved = 0;
+	int inst_dw = -1, res_first = -1, res_last = -1, d;
 
 	UNIT_CHECK(init_fmt(&fmt, rf) == 0, "format %u on ver %u rejected",
 		   rf->id, rf->ver);
@@ -84,16 +88,26 @@ static void decode_every_field(const void *arg)
 	h.rpt_id = rf->hdr == REF_HDR_64 ? 0x8000abcd01c90000ull :
 		   0x01c90000ull;	/* bits 16, 19, 22..24 set */
 	h.timestamp = rf->hdr == REF_HDR_64 ? 0x00fedcba98765432ull :
-		      0x87654321u;
+		      rf->hdr == REF_HDR_GEN7 ? 0x587654321ull : 0x87654321u;
 	h.ctx_id = 0x0c0ffee0;
 	h.gpu_ticks = rf->hdr == REF_HDR_64 ? 0xf1e2d3c4b5a69788ull :
 		      0xb5a69788u;
 	ref_place_header(rf->hdr, &h, buf);
 
-	n = ref_counters(rf->id, cs, MAX_REF_COUNTERS);
+	if (rf->hdr == REF_HDR_GEN7) {
+		UNIT_CHECK(ref_gen7_extras(rf->id, &inst_dw, &res_first,
+					   &res_last) == 0, "no Gen6/7 layout");
+		if (inst_dw >= 0)
+			put32(buf, 4u * (unsigned int)inst_dw, 0x00401c40u);
+		/* the 0xa5 filler stays in the reserved dwords */
+		for (d = res_first; d >= 0 && d <= res_last; d++)
+			want_reserved |= 1ull << d;
+	}
+
+	n = ref_counters(rf, cs, MAX_REF_COUNTERS);
 	UNIT_CHECK(n > 0, "no reference counters");
 	for (i = 0; i < n; i++) {
-		UNIT_CHECK(ref_place(rf->id, &cs[i],
+		UNIT_CHECK(ref_place(rf, &cs[i],
 				     ref_value(cs[i].kind, cs[i].index,
 					       cs[i].width, 1), buf) == 0,
 			   "reference placement failed");
@@ -107,11 +121,16 @@ static void decode_every_field(const void *arg)
 	want_reason = (h.rpt_id >> 19) & ((1u << reason_bits(rf->ver)) - 1);
 	UNIT_EQ(r.reason, want_reason, "reason");
 	if (rf->ver < 800) {
-		UNIT_EQ(r.ctx_valid, 0, "hsw ctx_valid");
-		UNIT_EQ(r.has_ctx_id, 0, "hsw has_ctx_id");
-		UNIT_EQ(r.has_gpu_ticks, 0, "hsw has_gpu_ticks");
-		UNIT_EQ(r.ctx_id, 0, "hsw ctx_id");
-		UNIT_EQ(r.gpu_ticks, 0, "hsw gpu_ticks");
+		UNIT_EQ(r.ctx_valid, 0, "gen6/7 ctx_valid");
+		UNIT_EQ(r.has_ctx_id, 0, "gen6/7 has_ctx_id");
+		UNIT_EQ(r.has_gpu_ticks, 0, "gen6/7 has_gpu_ticks");
+		UNIT_EQ(r.ctx_id, 0, "gen6/7 ctx_id");
+		UNIT_EQ(r.gpu_ticks, 0, "gen6/7 gpu_ticks");
+		UNIT_EQ(r.has_inst_addr, inst_dw >= 0, "has_inst_addr");
+		UNIT_EQ(r.inst_addr, inst_dw >= 0 ? 0x00401c40u : 0,
+			"inst_addr");
+		UNIT_EQ(r.reserved_nonzero, want_reserved,
+			"reserved dwords holding filler");
 	} else {
 		/* bit 16 set, bit 25 clear: valid from Gen9 on only */
 		UNIT_EQ(r.ctx_valid, rf->ver >= 900, "ctx_valid");
@@ -157,13 +176,13 @@ static void neighbours_distinguishable(const void *arg)
 	size_t n, i, j;
 
 	UNIT_CHECK(init_fmt(&fmt, rf) == 0, "format rejected");
-	n = ref_counters(rf->id, cs, MAX_REF_COUNTERS);
+	n = ref_counters(rf, cs, MAX_REF_COUNTERS);
 	for (i = 0; i < n; i++) {
 		uint64_t all = cs[i].width == 64 ? ~0ull :
 			       (1ull << cs[i].width) - 1;
 
 		memset(buf, 0, sizeof(buf));
-		ref_place(rf->id, &cs[i], all, buf);
+		ref_place(rf, &cs[i], all, buf);
 		UNIT_EQ(intel_oa_decode(&fmt, buf, &r), 0, "decode");
 		for (j = 0; j < n; j++) {
 			char what[64], other[16];
@@ -181,6 +200,8 @@ static void neighbours_distinguishable(const void *arg)
 		}
 		UNIT_EQ(r.rpt_id | r.timestamp | r.ctx_id | r.gpu_ticks, 0,
 			"header must stay zero");
+		UNIT_EQ(r.inst_addr | r.reserved_nonzero, 0,
+			"INST ADD and reserved dwords must stay zero");
 	}
 }
 
@@ -340,6 +361,17 @@ static const struct unit_test tests[] = {
 	FMT_TESTS("dg2-oag-a24u40-a14u32-b8-c8", 18),
 	FMT_TESTS("mtl-oam-mpec8u64-b8-c8", 19),
 	FMT_TESTS("mtl-oam-mpec8u32-b8-c8", 20),
+	FMT_TESTS("snb-snb-a13", 21),
+	FMT_TESTS("snb-snb-a29", 22),
+	FMT_TESTS("snb-snb-a13-b4", 23),
+	FMT_TESTS("snb-snb-a29-b4", 24),
+	FMT_TESTS("ivb-ivb-a13", 25),
+	FMT_TESTS("ivb-ivb-a29", 26),
+	FMT_TESTS("ivb-ivb-a13-b4", 27),
+	FMT_TESTS("ivb-ivb-a29-b4", 28),
+	FMT_TESTS("ivb-ivb-a45-b4", 29),
+	FMT_TESTS("ivb-ivb-a16", 30),
+	FMT_TESTS("hsw-a29-b8-c8", 31),
 	{ "rpt-id-ctx-valid-gen8-vs-gen9", rpt_id_ctx_valid_gen8_vs_gen9, NULL },
 	{ "contract-workload-report", contract_workload_report, NULL },
 	{ "decode-rejects-bad-arguments", decode_rejects_bad_arguments, NULL },

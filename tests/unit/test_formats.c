@@ -11,7 +11,10 @@
 #include "intel_oa/intel_oa.h"
 #include "unit.h"
 
-/* i915_perf.c oa_formats[]: { counter select, size } per enum value */
+/*
+ * i915_perf.c oa_formats[]: { counter select, size } per enum value, and
+ * the Gen6-7.5 ids 32..42 of Documentation/gen6-gen7.rst
+ */
 static const struct {
 	unsigned int id;
 	unsigned int select;
@@ -31,41 +34,104 @@ static const struct {
 	{ I915_OA_FORMAT_A24u40_A14u32_B8_C8, 5, 256 },
 	{ I915_OAM_FORMAT_MPEC8u64_B8_C8, 1, 192 },
 	{ I915_OAM_FORMAT_MPEC8u32_B8_C8, 2, 128 },
+	{ REF_SNB_A13, 0, 64 },
+	{ REF_SNB_A29, 1, 128 },
+	{ REF_SNB_A13_B4, 2, 128 },
+	{ REF_SNB_A29_B4, 3, 192 },
+	{ REF_IVB_A13, 0, 64 },
+	{ REF_IVB_A29, 1, 128 },
+	{ REF_IVB_A13_B4, 2, 128 },
+	{ REF_IVB_A29_B4, 3, 192 },
+	{ REF_IVB_A45_B4, 4, 256 },
+	{ REF_IVB_A16, 5, 128 },
+	{ REF_HSW_A29_B8_C8, 3, 192 },
 };
 
-/* Every enum value has exactly one row, with i915's select and size. */
+#define N_SIZES (sizeof(i915_sizes) / sizeof(i915_sizes[0]))
+
+/*
+ * Every uAPI value and Gen6-7.5 id has a row, with i915's (the page's)
+ * select and size; no other id has one. C4_B8 has two rows (Gen8's
+ * first, then Haswell's), every other id one.
+ */
 static void table_covers_every_uapi_format(const void *arg UNIT_UNUSED)
 {
-	unsigned int id, i, rows = 0;
+	unsigned int id, i, rows = intel_oa_layout_count();
 
 	for (id = 1; id < I915_OA_FORMAT_MAX; id++) {
-		const struct intel_oa_layout *l = intel_oa_layout_by_id(id);
 		int found = 0;
 
-		UNIT_CHECK(l, "format %u has no layout", id);
-		UNIT_EQ(l->id, id, "layout id");
-		for (i = 0; i < sizeof(i915_sizes) / sizeof(i915_sizes[0]); i++) {
-			if (i915_sizes[i].id != id)
-				continue;
-			UNIT_EQ(l->size, i915_sizes[i].size, l->name);
-			UNIT_EQ(l->counter_select, i915_sizes[i].select,
-				l->name);
-			found = 1;
-		}
+		for (i = 0; i < N_SIZES; i++)
+			found |= i915_sizes[i].id == id;
 		UNIT_CHECK(found, "format %u missing from the test's list", id);
 	}
-	for (i = 0; i < intel_oa_layout_count(); i++)
-		rows++;
-	UNIT_EQ(rows, I915_OA_FORMAT_MAX - 1, "row count");
+	for (i = 0; i < N_SIZES; i++) {
+		const struct intel_oa_layout *l =
+			intel_oa_layout_by_id(i915_sizes[i].id);
+
+		UNIT_CHECK(l, "format %u has no layout", i915_sizes[i].id);
+		UNIT_EQ(l->id, i915_sizes[i].id, "layout id");
+		UNIT_EQ(l->size, i915_sizes[i].size, l->name);
+		UNIT_EQ(l->counter_select, i915_sizes[i].select, l->name);
+	}
+	for (i = 0; i < rows; i++) {
+		const struct intel_oa_layout *l = intel_oa_layout_at(i);
+		unsigned int j, same = 0;
+		int listed = 0;
+
+		for (j = 0; j < N_SIZES; j++)
+			if (i915_sizes[j].id == l->id) {
+				listed = 1;
+				UNIT_EQ(l->size, i915_sizes[j].size, l->name);
+				UNIT_EQ(l->counter_select,
+					i915_sizes[j].select, l->name);
+			}
+		UNIT_CHECK(listed, "row %u: id %u is no known format", i,
+			   l->id);
+		for (j = 0; j < rows; j++)
+			same += intel_oa_layout_at(j)->id == l->id;
+		UNIT_EQ(same, l->id == I915_OA_FORMAT_C4_B8 ? 2 : 1, l->name);
+	}
+	UNIT_EQ(rows, N_SIZES + 1, "row count");
 	UNIT_CHECK(!intel_oa_layout_by_id(0), "id 0 must not exist");
-	UNIT_CHECK(!intel_oa_layout_by_id(I915_OA_FORMAT_MAX),
-		   "id MAX must not exist");
+	/* i915 stops at 14, the Gen6-7.5 ids are 32..42 */
+	for (id = 15; id < 64; id++)
+		UNIT_CHECK(!intel_oa_layout_by_id(id) ==
+			   (id < REF_SNB_A13 || id > REF_HSW_A29_B8_C8),
+			   "id %u", id);
 	UNIT_CHECK(!intel_oa_layout_at(rows), "row past the end");
+	/* Gen8's C4_B8 is the one found by id, Haswell's by generation */
+	UNIT_EQ(intel_oa_layout_by_id(I915_OA_FORMAT_C4_B8)->n_counters[
+		INTEL_OA_COUNTER_C], 4, "C4_B8 by id");
+	UNIT_EQ(intel_oa_gen_layout(intel_oa_gen_by_ver(750),
+				    I915_OA_FORMAT_C4_B8)->n_counters[
+		INTEL_OA_COUNTER_C], 1, "Haswell C4_B8");
+	UNIT_CHECK(intel_oa_gen_layout(intel_oa_gen_by_ver(900),
+				       I915_OA_FORMAT_C4_B8) ==
+		   intel_oa_layout_by_id(I915_OA_FORMAT_C4_B8), "gen9 C4_B8");
+	UNIT_CHECK(!intel_oa_gen_layout(NULL, I915_OA_FORMAT_C4_B8), "NULL");
+	UNIT_CHECK(!intel_oa_gen_layout(intel_oa_gen_by_ver(700),
+					I915_OA_FORMAT_C4_B8), "gen7 C4_B8");
+}
+
+/* A layout one of the Gen6-7.5 generations writes. */
+static int is_gen67_layout(const struct intel_oa_layout *l)
+{
+	static const unsigned int vers[] = { 600, 700, 750 };
+	unsigned int v;
+
+	for (v = 0; v < 3; v++)
+		if (intel_oa_gen_layout(intel_oa_gen_by_ver(vers[v]), l->id) ==
+		    l)
+			return 1;
+	return 0;
 }
 
 /*
  * Every run lies inside the report after the header, no two fields share a
- * byte, and n_counters equals what the runs hold.
+ * byte, and n_counters equals what the runs hold. In a Gen6-7.5 layout
+ * (header RPT_ID + 36-bit TIME_STAMP, 12 bytes) every dword is header,
+ * counter, INST ADD or reserved.
  */
 static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 {
@@ -73,7 +139,9 @@ static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 
 	for (i = 0; i < intel_oa_layout_count(); i++) {
 		const struct intel_oa_layout *l = intel_oa_layout_at(i);
-		unsigned int hdr = l->header == INTEL_OA_HDR_64 ? 32 : 8;
+		int gen67 = is_gen67_layout(l);
+		unsigned int hdr = l->header == INTEL_OA_HDR_64 ? 32 :
+				   gen67 ? 12 : 8;
 		unsigned int counts[INTEL_OA_COUNTER_KINDS] = { 0 };
 		uint8_t used[REF_MAX_REPORT];
 
@@ -90,9 +158,18 @@ static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 			UNIT_CHECK(run->width == 32 || run->width == 40 ||
 				   run->width == 64, "%s run %u width",
 				   l->name, r);
+			UNIT_CHECK(!run->descending || run->width == 32,
+				   "%s run %u: only 32-bit runs descend",
+				   l->name, r);
+			UNIT_CHECK(!run->descending ||
+				   run->offset >= stride * (run->count - 1u),
+				   "%s run %u descends below byte 0", l->name,
+				   r);
 			counts[run->kind] += run->count;
 			for (k = 0; k < run->count; k++) {
-				unsigned int off = run->offset + stride * k;
+				unsigned int off = run->descending ?
+						   run->offset - stride * k :
+						   run->offset + stride * k;
 				unsigned int b;
 
 				UNIT_CHECK(off + bytes <= l->size,
@@ -117,6 +194,37 @@ static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 		}
 		for (k = 0; k < INTEL_OA_COUNTER_KINDS; k++)
 			UNIT_EQ(counts[k], l->n_counters[k], l->name);
+		if (l->inst_addr_offset) {
+			UNIT_CHECK(l->inst_addr_offset % 4 == 0 &&
+				   l->inst_addr_offset + 4u <= l->size,
+				   "%s INST ADD offset", l->name);
+			for (k = 0; k < 4; k++) {
+				UNIT_CHECK(!used[l->inst_addr_offset + k],
+					   "%s: INST ADD overlaps", l->name);
+				used[l->inst_addr_offset + k] = 1;
+			}
+		}
+		for (k = 0; k < 64; k++) {
+			unsigned int b;
+
+			if (!(l->reserved_dwords & (1ull << k)))
+				continue;
+			UNIT_CHECK(4 * k + 4 <= l->size,
+				   "%s reserved dword %u past end", l->name, k);
+			for (b = 4 * k; b < 4 * k + 4; b++) {
+				UNIT_CHECK(!used[b], "%s: reserved dword %u is used",
+					   l->name, k);
+				used[b] = 1;
+			}
+		}
+		if (!gen67) {
+			UNIT_EQ(l->reserved_dwords | l->inst_addr_offset, 0,
+				l->name);
+			continue;
+		}
+		for (k = 0; k < l->size; k++)
+			UNIT_CHECK(used[k], "%s: byte %u is nothing", l->name,
+				   k);
 	}
 }
 
@@ -137,6 +245,11 @@ static void lookup_by_name(const void *arg UNIT_UNUSED)
 		{ "OAM_MPEC8u64_B8_C8", I915_OAM_FORMAT_MPEC8u64_B8_C8 },
 		{ "C4_B8", I915_OA_FORMAT_C4_B8 },
 		{ "A45_B8_C8", I915_OA_FORMAT_A45_B8_C8 },
+		{ "SNB_A29_B4", REF_SNB_A29_B4 },
+		{ "I915_OA_FORMAT_SNB_A13", REF_SNB_A13 },
+		{ "ivb_a16", REF_IVB_A16 },
+		{ "I915_OA_FORMAT_IVB_A45_B4", REF_IVB_A45_B4 },
+		{ "A29_B8_C8", REF_HSW_A29_B8_C8 },
 	};
 	unsigned int i;
 
@@ -161,10 +274,22 @@ static void generation_format_support(const void *arg UNIT_UNUSED)
 		unsigned int id;
 		int ok;
 	} cases[] = {
+		{ 600, REF_SNB_A13, 1 },
+		{ 600, REF_SNB_A29_B4, 1 },
+		{ 600, REF_IVB_A13, 0 },
+		{ 600, I915_OA_FORMAT_A13, 0 },
+		{ 700, REF_IVB_A13, 1 },
+		{ 700, REF_IVB_A16, 1 },
+		{ 700, REF_SNB_A13, 0 },
+		{ 700, I915_OA_FORMAT_A45_B8_C8, 0 },
+		{ 700, I915_OA_FORMAT_C4_B8, 0 },
 		{ 750, I915_OA_FORMAT_A13, 1 },
 		{ 750, I915_OA_FORMAT_A45_B8_C8, 1 },
 		{ 750, I915_OA_FORMAT_C4_B8, 1 },
+		{ 750, REF_HSW_A29_B8_C8, 1 },
+		{ 750, REF_IVB_A45_B4, 0 },
 		{ 750, I915_OA_FORMAT_A12, 0 },
+		{ 800, REF_HSW_A29_B8_C8, 0 },
 		{ 800, I915_OA_FORMAT_A12, 1 },
 		{ 800, I915_OA_FORMAT_A13, 0 },
 		{ 900, I915_OA_FORMAT_A12, 1 },
@@ -201,7 +326,9 @@ static void generation_format_support(const void *arg UNIT_UNUSED)
 		(uint64_t)-EINVAL, "unknown id");
 	UNIT_EQ(intel_oa_format_init(&fmt, I915_OA_FORMAT_A12, NULL),
 		(uint64_t)-EINVAL, "NULL gen");
-	UNIT_CHECK(!intel_oa_gen_by_ver(600), "no Gen6 OA in i915");
+	UNIT_EQ(intel_oa_format_init(&fmt, 43, intel_oa_gen_by_ver(750)),
+		(uint64_t)-EINVAL, "unknown id 43");
+	UNIT_CHECK(!intel_oa_gen_by_ver(500), "no Gen5 OA");
 }
 
 /* Context-valid bit: Gen8 bit 25, Gen9+ bit 16 (i915 gen8_valid_ctx_bit) */
@@ -258,8 +385,31 @@ static void devid_to_generation(const void *arg UNIT_UNUSED)
 	UNIT_CHECK(!intel_oa_gen_by_devid(0x0000), "0x0000 must be unknown");
 }
 
+/* The uAPI header's Gen6-7.5 numbers are the page's (gen6-gen7.rst). */
+static void uapi_gen67_numbers(const void *arg UNIT_UNUSED)
+{
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_SNB_A13, REF_SNB_A13, "SNB_A13");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_SNB_A29, REF_SNB_A29, "SNB_A29");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_SNB_A13_B4, REF_SNB_A13_B4,
+		"SNB_A13_B4");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_SNB_A29_B4, REF_SNB_A29_B4,
+		"SNB_A29_B4");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_IVB_A13, REF_IVB_A13, "IVB_A13");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_IVB_A29, REF_IVB_A29, "IVB_A29");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_IVB_A13_B4, REF_IVB_A13_B4,
+		"IVB_A13_B4");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_IVB_A29_B4, REF_IVB_A29_B4,
+		"IVB_A29_B4");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_IVB_A45_B4, REF_IVB_A45_B4,
+		"IVB_A45_B4");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_IVB_A16, REF_IVB_A16, "IVB_A16");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_A29_B8_C8, REF_HSW_A29_B8_C8,
+		"A29_B8_C8");
+}
+
 static const struct unit_test tests[] = {
 	{ "table-covers-every-uapi-format", table_covers_every_uapi_format, NULL },
+	{ "uapi-gen67-numbers", uapi_gen67_numbers, NULL },
 	{ "table-runs-are-consistent", table_runs_are_consistent, NULL },
 	{ "lookup-by-name", lookup_by_name, NULL },
 	{ "generation-format-support", generation_format_support, NULL },

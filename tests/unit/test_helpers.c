@@ -81,7 +81,7 @@ static void counter_and_reason_names(const void *arg UNIT_UNUSED)
 /* ref_formats[] indices are used by name in test_decode.c */
 static void reference_table_order(const void *arg UNIT_UNUSED)
 {
-	UNIT_EQ(ref_formats_count, 21, "reference format count");
+	UNIT_EQ(ref_formats_count, 32, "reference format count");
 	UNIT_EQ(ref_formats[0].id, I915_OA_FORMAT_A13, "0");
 	UNIT_EQ(ref_formats[6].id, I915_OA_FORMAT_C4_B8, "6");
 	UNIT_EQ(ref_formats[8].ver, 900, "8");
@@ -89,6 +89,10 @@ static void reference_table_order(const void *arg UNIT_UNUSED)
 	UNIT_EQ(ref_formats[14].ver, 900, "14 ver");
 	UNIT_EQ(ref_formats[18].id, I915_OA_FORMAT_A24u40_A14u32_B8_C8, "18");
 	UNIT_EQ(ref_formats[20].id, I915_OAM_FORMAT_MPEC8u32_B8_C8, "20");
+	UNIT_EQ(ref_formats[21].id, REF_SNB_A13, "21");
+	UNIT_EQ(ref_formats[25].id, REF_IVB_A13, "25");
+	UNIT_EQ(ref_formats[30].id, REF_IVB_A16, "30");
+	UNIT_EQ(ref_formats[31].id, REF_HSW_A29_B8_C8, "31");
 }
 
 static const struct unit_test tests[] = {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Gen8-Gen12 platform tests: the device table, per-generation format
+ * Gen6-Gen12 platform tests: the device table, per-generation format
  * availability and the per-generation RPT_ID decode (context-valid bit,
  * reason width, context-switch reports).
  *
@@ -8,8 +8,9 @@
  *
  * Expectations are written here from Documentation/platforms.rst (the
  * platform table, "Report formats per generation", "RPT_ID" and
- * "Context-switch reports") and i915_pciids.h, never from the library's
- * tables; reports are assembled byte by byte.
+ * "Context-switch reports"), Documentation/gen6-gen7.rst ("Platforms",
+ * "Report formats") and i915_pciids.h, never from the library's tables;
+ * reports are assembled byte by byte.
  */
 #include <errno.h>
 #include <string.h>
@@ -39,6 +40,14 @@ struct want_platform {
 };
 
 static const struct want_platform want[] = {
+	{ "snb-gt1", 0x0102, 600,  1, 12500000, 1, 1, 6 },
+	{ "snb",     0x0112, 600,  2, 12500000, 1, 1, 12 },
+	{ "ivb-gt1", 0x0152, 700,  1, 12500000, 1, 1, 6 },
+	{ "ivb",     0x0162, 700,  2, 12500000, 1, 2, 8 },
+	{ "vlv",     0x0f31, 700,  0, 12500000, 1, 1, 4 },
+	{ "hsw-gt1", 0x0402, 750,  1, 12500000, 1, 1, 10 },
+	{ "hsw",     0x0412, 750,  2, 12500000, 1, 2, 10 },
+	{ "hsw-gt3", 0x0d22, 750,  3, 12500000, 2, 2, 10 },
 	{ "bdw",     0x1616, 800,  2, 12500000, 1, 3, 8 },
 	{ "chv",     0x22b0, 800,  0, 12500000, 1, 2, 8 },
 	{ "skl",     0x1912, 900,  2, 12000000, 1, 3, 8 },
@@ -115,7 +124,8 @@ static void platform_lookup_misses(const void *arg UNIT_UNUSED)
 	UNIT_CHECK(intel_oa_platform_by_name("SKL") == skl,
 		   "names are case-insensitive");
 	UNIT_CHECK(!intel_oa_platform_by_name("skl-gt"), "no prefix match");
-	UNIT_CHECK(!intel_oa_platform_by_name("hsw"), "hsw is not a row");
+	UNIT_CHECK(!intel_oa_platform_by_name("hsw-gt2"), "hsw-gt2 is no alias");
+	UNIT_CHECK(!intel_oa_platform_by_name("gen7"), "gen7 is no platform");
 	UNIT_CHECK(!intel_oa_platform_by_name(""), "empty name");
 	UNIT_CHECK(!intel_oa_platform_by_name(NULL), "NULL name");
 	/* family members that are no virtual device */
@@ -140,6 +150,28 @@ static void platform_devid_to_generation(const void *arg UNIT_UNUSED)
 	}
 }
 
+/*
+ * gen6-gen7.rst "Formats offered per platform": SNB 32-35, IVB and VLV
+ * 36-41, HSW the seven i915 formats 1-7 and 42.
+ */
+static int gen67_offers(unsigned int ver, unsigned int id)
+{
+	switch (ver) {
+	case 600:
+		return id >= 32 && id <= 35;
+	case 700:
+		return id >= 36 && id <= 41;
+	default:
+		return (id >= 1 && id <= 7) || id == 42;
+	}
+}
+
+/* gen6-gen7.rst: the richest format of each Gen6-7.5 generation */
+static unsigned int gen67_default(unsigned int ver)
+{
+	return ver == 600 ? 35 : ver == 700 ? 40 : I915_OA_FORMAT_A45_B8_C8;
+}
+
 /* platforms.rst "Report formats per generation", for every format id */
 static void platform_format_availability(const void *arg UNIT_UNUSED)
 {
@@ -150,11 +182,13 @@ static void platform_format_availability(const void *arg UNIT_UNUSED)
 			intel_oa_gen_by_devid(want[i].devid);
 
 		UNIT_CHECK(g, "%s", want[i].name);
-		for (id = 0; id <= I915_OA_FORMAT_MAX; id++) {
+		for (id = 0; id < 64; id++) {
 			struct intel_oa_format fmt;
 			int ok, ret;
 
-			if (want[i].ver >= 1200)
+			if (want[i].ver < 800)
+				ok = gen67_offers(want[i].ver, id);
+			else if (want[i].ver >= 1200)
 				ok = id == I915_OA_FORMAT_A32u40_A4u32_B8_C8;
 			else
 				ok = id == I915_OA_FORMAT_A12 ||
@@ -174,6 +208,7 @@ static void platform_format_availability(const void *arg UNIT_UNUSED)
 					   want[i].name, id);
 		}
 		UNIT_EQ(intel_oa_gen_default_format(g),
+			want[i].ver < 800 ? gen67_default(want[i].ver) :
 			I915_OA_FORMAT_A32u40_A4u32_B8_C8, want[i].name);
 	}
 }
@@ -200,6 +235,10 @@ static void rpt_id_fields_per_generation(const void *arg UNIT_UNUSED)
 		uint32_t defined;
 		int squashed;
 	} cases[] = {
+		/* gen6-gen7.rst: timer bit 19 only, no context fields */
+		{ 600, -1, 1, 0x01, 0 },
+		{ 700, -1, 1, 0x01, 0 },
+		{ 750, -1, 1, 0x01, 0 },
 		{ 800, 25, 6, 0x1f, 1 },
 		{ 900, 16, 6, 0x3f, 1 },
 		{ 1100, 16, 6, 0x3f, 1 },

@@ -72,6 +72,7 @@ extern const struct unit_suite records_suite;
 extern const struct unit_suite helpers_suite;
 extern const struct unit_suite platforms_suite;
 extern const struct unit_suite stats_suite;
+extern const struct unit_suite gen67_suite;
 
 /* Reference report builder shared by the decode and accumulate tests. */
 
@@ -108,6 +109,24 @@ struct ref_counter {
 
 enum ref_hdr { REF_HDR_GEN7, REF_HDR_32, REF_HDR_64 };
 
+/*
+ * Format ids of Documentation/gen6-gen7.rst ("Report formats"), typed in
+ * from the page: the uAPI header may name them differently.
+ */
+enum ref_gen7_id {
+	REF_SNB_A13 = 32,
+	REF_SNB_A29 = 33,
+	REF_SNB_A13_B4 = 34,
+	REF_SNB_A29_B4 = 35,
+	REF_IVB_A13 = 36,
+	REF_IVB_A29 = 37,
+	REF_IVB_A13_B4 = 38,
+	REF_IVB_A29_B4 = 39,
+	REF_IVB_A45_B4 = 40,
+	REF_IVB_A16 = 41,
+	REF_HSW_A29_B8_C8 = 42,
+};
+
 /**
  * struct ref_format - a format described independently of the library
  * @id: enum drm_i915_oa_format value
@@ -125,11 +144,19 @@ struct ref_format {
 extern const struct ref_format ref_formats[];
 extern const size_t ref_formats_count;
 
-/* List the counters of format @id; returns how many (<= max). */
-size_t ref_counters(unsigned int id, struct ref_counter *out, size_t max);
+/* List the counters of format @rf; returns how many (<= max). */
+size_t ref_counters(const struct ref_format *rf, struct ref_counter *out,
+		    size_t max);
 /* Write counter @c = @value into @buf following the PRM drawing; 0 or -1. */
-int ref_place(unsigned int id, const struct ref_counter *c, uint64_t value,
-	      uint8_t *buf);
+int ref_place(const struct ref_format *rf, const struct ref_counter *c,
+	      uint64_t value, uint8_t *buf);
+/*
+ * Gen6-7.5 format @id: the INST ADD dword and the reserved dwords
+ * (first..last, one range at most), -1 where there are none; returns -1
+ * for ids that are no Gen6-7.5 format.
+ */
+int ref_gen7_extras(unsigned int id, int *inst_dw, int *res_first,
+		    int *res_last);
 void ref_place_header(int hdr, const struct ref_header *h, uint8_t *buf);
 /* A distinct value for each (kind, index), using all @width bits. */
 uint64_t ref_value(int kind, int index, int width, unsigned int salt);

@@ -55,12 +55,15 @@ struct options {
  * @report_lost: OA_REPORT_LOST records
  * @buffer_lost: OA_BUFFER_LOST records
  * @unknown: records of unknown type
+ * @reserved_nonzero: reports with a reserved dword that is not 0 (only
+ *	formats whose layout names reserved dwords: Gen6-7.5)
  * @s: reports, deltas, reasons, contexts and timer gaps
  */
 struct stats {
 	uint64_t report_lost;
 	uint64_t buffer_lost;
 	uint64_t unknown;
+	uint64_t reserved_nonzero;
 	struct intel_oa_stream_stats s;
 };
 
@@ -69,7 +72,8 @@ struct stats {
  * advertises none: i915 refuses configs without registers. A zero CEC0_0
  * only changes what B counters count; Gen12+ moved the boolean registers,
  * so it writes 0 to NOA_WRITE there, the one mux register every
- * generation's whitelist has.
+ * generation's whitelist has. Sandy Bridge, Ivy Bridge and Valleyview
+ * have their four CEC pairs at 0x2390 instead of 0x2770.
  */
 static const struct {
 	unsigned int min_ver;
@@ -77,7 +81,8 @@ static const struct {
 	struct intel_oa_reg_pair reg;
 } fallback_regs[] = {
 	{ 1200, 1, { 0x9888, 0 } },	/* NOA_WRITE */
-	{ 0, 0, { 0x2770, 0 } },	/* CEC0_0 */
+	{ 750, 0, { 0x2770, 0 } },	/* CEC0_0 */
+	{ 0, 0, { 0x2390, 0 } },	/* CEC0-0 of SNB, IVB, VLV */
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -98,19 +103,25 @@ static void usage(FILE *f)
 "\n"
 "  -d, --device PATH      DRM node (default: first node whose driver is i915)\n"
 "  -f, --format NAME      report format (default: the richest format of\n"
-"                         the device's generation, A32u40_A4u32_B8_C8 on\n"
-"                         Gen8-12); a format the generation lacks is refused\n"
+"                         the device's generation: A32u40_A4u32_B8_C8 on\n"
+"                         Gen8-12, A45_B8_C8 on Haswell, IVB_A45_B4 on Ivy\n"
+"                         Bridge and Valleyview, SNB_A29_B4 on Sandy Bridge);\n"
+"                         a format the generation lacks is refused\n"
 "  -p, --period TIME      sampling period, e.g. 1ms, 500us, 2000000ns\n"
 "                         (default 1ms; the smallest timer exponent whose\n"
-"                         period is at least TIME is used)\n"
-"  -e, --exponent N       timer exponent 0..31 (overrides --period)\n"
+"                         period is at least TIME is used, at least 3 on\n"
+"                         Sandy Bridge)\n"
+"  -e, --exponent N       timer exponent 0..31 (overrides --period; Sandy\n"
+"                         Bridge: 3..31, its shortest period is 2^4 ticks)\n"
 "  -P, --poll-period TIME the driver's hrtimer drain period\n"
 "                         (DRM_I915_PERF_PROP_POLL_OA_PERIOD, default 5ms)\n"
 "  -t, --duration SECONDS how long to sample (default 2)\n"
 "  -m, --metrics-set ID   metrics set (default: lowest id in sysfs; if none,\n"
 "                         a one-register set is added and removed on exit)\n"
 "  -D, --dump             print every decoded report (reason, context-valid\n"
-"                         bit, CTX_ID, GPU_TICKS, first A counter)\n"
+"                         bit, CTX_ID, GPU_TICKS where the generation has\n"
+"                         them, INST ADD, non-zero reserved dwords, first A\n"
+"                         counter)\n"
 "  -c, --context-periods  also print every context period: a run of reports\n"
 "                         that starts at a context-switch report (or where\n"
 "                         the context changes without one) with its first\n"
@@ -129,13 +140,19 @@ static void usage(FILE *f)
 "consecutive timer reports only, so context-switch reports between them\n"
 "are not gaps.\n"
 "\n"
+"Gen6-7.5 (Sandy Bridge, Ivy Bridge, Valleyview, Haswell) reports have a\n"
+"36-bit TIME_STAMP, a timer reason bit and no GPU_TICKS, CTX_ID or\n"
+"context-valid bit: the GPU_TICKS row and the context table are left out,\n"
+"and \"reserved dwords not 0\" counts reports whose reserved dwords (which\n"
+"read 0 by the PRM) were not.\n"
+"\n"
 "Opening a stream needs root (or dev.i915.perf_stream_paranoid=0).\n"
 "Exit status: 0 on success, 1 on any error.\n");
 }
 
 /* Graphics versions the library knows, for the listings. */
 static const unsigned int known_vers[] = {
-	750, 800, 900, 1000, 1100, 1200, 1250, 1270
+	600, 700, 750, 800, 900, 1000, 1100, 1200, 1250, 1270
 };
 
 static void list_formats(void)
@@ -160,7 +177,8 @@ static void list_formats(void)
 			const struct intel_oa_gen *g =
 				intel_oa_gen_by_ver(known_vers[v]);
 
-			if (!intel_oa_gen_supports(g, l->id))
+			/* C4_B8 has one row for Haswell, one for Gen8+ */
+			if (intel_oa_gen_layout(g, l->id) != l)
 				continue;
 			printf("%s%s%s", sep, g->name,
 			       intel_oa_gen_default_format(g) == l->id ?
@@ -362,7 +380,7 @@ static void print_supported(const struct intel_oa_gen *gen)
 	for (i = 0; i < intel_oa_layout_count(); i++) {
 		const struct intel_oa_layout *l = intel_oa_layout_at(i);
 
-		if (intel_oa_gen_supports(gen, l->id))
+		if (intel_oa_gen_layout(gen, l->id) == l)
 			fprintf(stderr, " %s", l->name);
 	}
 	fprintf(stderr, "\n");
@@ -373,15 +391,20 @@ static void dump_report(const struct intel_oa_format *fmt,
 {
 	char reason[128];
 
-	printf("report ts=0x%08" PRIx64 " rpt_id=0x%08" PRIx64
-	       " reason=%s ctx_valid=%d", r->timestamp, r->rpt_id,
+	printf("report ts=0x%08" PRIx64 " rpt_id=0x%08" PRIx64 " reason=%s",
+	       r->timestamp, r->rpt_id,
 	       intel_oa_gen_reason_string(fmt->gen, r->reason, reason,
-					  sizeof(reason)),
-	       r->ctx_valid);
+					  sizeof(reason)));
+	if (fmt->gen->ctx_valid_bit >= 0)
+		printf(" ctx_valid=%d", r->ctx_valid);
 	if (r->has_ctx_id)
 		printf(" ctx_id=0x%08" PRIx32, r->ctx_id);
 	if (r->has_gpu_ticks)
 		printf(" gpu_ticks=%" PRIu64, r->gpu_ticks);
+	if (r->has_inst_addr)
+		printf(" inst_addr=0x%08" PRIx32, r->inst_addr);
+	if (r->reserved_nonzero)
+		printf(" reserved_not_0=0x%016" PRIx64, r->reserved_nonzero);
 	if (fmt->layout->n_counters[INTEL_OA_COUNTER_A]) {
 		unsigned int i;
 
@@ -392,6 +415,24 @@ static void dump_report(const struct intel_oa_format *fmt,
 			}
 	}
 	printf("\n");
+}
+
+/*
+ * The device's platform name; an id the table has no row for may be a
+ * sibling of one (same generation and GT level).
+ */
+static const char *platform_label(const struct intel_oa_device *dev,
+				  const char *fallback, char *buf, size_t len)
+{
+	const struct intel_oa_platform *p;
+
+	if (dev->platform)
+		return dev->platform->name;
+	p = intel_oa_platform_for_devid((uint16_t)dev->devid);
+	if (!p)
+		return fallback;
+	snprintf(buf, len, "sibling of %s", p->name);
+	return buf;
 }
 
 /* Walk one read() buffer; returns 0 or -1 after printing an error. */
@@ -414,6 +455,8 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 					PROG ": out of memory for the context periods; drop --context-periods or sample for less time\n");
 				return -1;
 			}
+			if (r.reserved_nonzero)
+				st->reserved_nonzero++;
 			if (dump)
 				dump_report(fmt, &r);
 			break;
@@ -491,6 +534,12 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 out:
 	free(buf);
 	return ret;
+}
+
+/* GPU_TICKS and CTX_ID exist from Gen8 on; Gen6-7.5 headers lack both */
+static bool has_header_extras(const struct intel_oa_format *fmt)
+{
+	return fmt->header != INTEL_OA_HDR_GEN7;
 }
 
 static void print_row(const char *name, uint64_t delta,
@@ -582,6 +631,9 @@ static void print_results(const struct intel_oa_device *dev,
 	printf("period gaps          %" PRIu64 "\n", s->gaps);
 	if (st->unknown)
 		printf("unknown records      %" PRIu64 "\n", st->unknown);
+	if (l->reserved_dwords)
+		printf("reserved dwords not 0 %" PRIu64 "\n",
+		       st->reserved_nonzero);
 	printf("first timestamp      %" PRIu64 "\n", s->first_ts);
 	printf("last timestamp       %" PRIu64 "\n", s->last_ts);
 	printf("deltas accumulated   %" PRIu64 "\n", s->acc.n_deltas);
@@ -590,7 +642,7 @@ static void print_results(const struct intel_oa_device *dev,
 	       (double)intel_oa_ticks_to_ns(s->acc.timestamp, dev->ts_freq) /
 	       1e9);
 	printf("\n%-12s %20s %20s\n", "counter", "total delta", "per second");
-	if (s->fmt.header != INTEL_OA_HDR_GEN7)
+	if (has_header_extras(&s->fmt))
 		print_row("GPU_TICKS", s->acc.gpu_ticks, s, dev->ts_freq);
 	for (k = 0; k < INTEL_OA_COUNTER_KINDS; k++) {
 		for (i = 0; i < maxes[k]; i++) {
@@ -604,7 +656,11 @@ static void print_results(const struct intel_oa_device *dev,
 		}
 	}
 	print_reasons(s);
-	print_contexts(s);
+	if (has_header_extras(&s->fmt))
+		print_contexts(s);
+	else
+		printf("\ncontexts             none: %s reports carry no CTX_ID\n",
+		       s->fmt.gen->name);
 }
 
 static int pick_metrics_set(const struct intel_oa_device *dev,
@@ -652,6 +708,7 @@ int main(int argc, char **argv)
 	const struct intel_oa_layout *layout;
 	struct sigaction sa;
 	struct stats st;
+	char label[64];
 	int64_t added = 0;
 	struct options o;
 	int ret, stream, status = 1;
@@ -711,15 +768,30 @@ int main(int argc, char **argv)
 		fprintf(stderr,
 			PROG ": format %s is not available on %s (device id 0x%04x, %s): the driver would refuse it\n",
 			layout->name,
-			dev.platform ? dev.platform->name : "this device",
+			platform_label(&dev, "this device", label,
+				       sizeof(label)),
 			dev.devid, dev.gen->name);
 		print_supported(dev.gen);
 		goto close_dev;
 	}
 
+	if (o.exponent >= 0 &&
+	    (unsigned int)o.exponent < dev.gen->min_exponent) {
+		fprintf(stderr,
+			PROG ": exponent %d is too small for %s (%s): its shortest timer period is exponent %u (%" PRIu64 " ns); use --exponent %u..31\n",
+			o.exponent,
+			platform_label(&dev, "this device", label,
+				       sizeof(label)),
+			dev.gen->name, dev.gen->min_exponent,
+			intel_oa_exponent_period_ns(dev.gen->min_exponent,
+						    dev.ts_freq),
+			dev.gen->min_exponent);
+		goto close_dev;
+	}
 	if (o.exponent < 0) {
-		o.exponent = intel_oa_exponent_for_period(o.period_ns,
-							  dev.ts_freq);
+		o.exponent = intel_oa_gen_exponent_for_period(dev.gen,
+							      o.period_ns,
+							      dev.ts_freq);
 		if (o.exponent < 0) {
 			fprintf(stderr,
 				PROG ": no timer exponent reaches a %" PRIu64 " ns period at %" PRIu64 " Hz; use a shorter --period\n",
@@ -758,11 +830,11 @@ int main(int argc, char **argv)
 
 	printf("device               %s (%s, id 0x%04x, %s, %s), timestamp %" PRIu64 " Hz (%s), perf revision %d\n",
 	       dev.path, dev.driver, dev.devid,
-	       dev.platform ? dev.platform->name : "unlisted platform",
+	       platform_label(&dev, "unlisted platform", label, sizeof(label)),
 	       dev.gen->name, dev.ts_freq, dev.ts_freq_source,
 	       dev.perf_revision);
 	printf("stream               format %s (%u bytes%s), metrics set %" PRIu64 "%s, exponent %d (period %" PRIu64 " ns), duration %.3f s\n",
-	       layout->name, layout->size, o.format ? "" : ", default",
+	       fmt.layout->name, fmt.layout->size, o.format ? "" : ", default",
 	       so.metrics_set,
 	       added ? " (added)" : "", o.exponent,
 	       intel_oa_exponent_period_ns((unsigned int)o.exponent,

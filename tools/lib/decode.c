@@ -63,10 +63,11 @@ struct header_desc {
 	void (*read)(const uint8_t *r, struct header_fields *h);
 };
 
+/* TIME_STAMP spans dwords 1-2; the decoder keeps the generation's width */
 static void read_hdr_gen7(const uint8_t *r, struct header_fields *h)
 {
 	h->rpt_id = rd32(r);
-	h->timestamp = rd32(r + 4);
+	h->timestamp = rd64(r + 4);
 	h->ctx_id = 0;
 	h->gpu_ticks = 0;
 }
@@ -89,7 +90,7 @@ static void read_hdr_64(const uint8_t *r, struct header_fields *h)
 }
 
 static const struct header_desc header_descs[] = {
-	[INTEL_OA_HDR_GEN7] = { 32, 0, false, read_hdr_gen7 },
+	[INTEL_OA_HDR_GEN7] = { 36, 0, false, read_hdr_gen7 },
 	[INTEL_OA_HDR_32] = { 32, 32, true, read_hdr_32 },
 	[INTEL_OA_HDR_64] = { 56, 64, true, read_hdr_64 },
 };
@@ -120,8 +121,23 @@ static uint64_t read_counter(const uint8_t *r,
 		return (uint64_t)rd32(r + run->offset + 4 * i) |
 		       (uint64_t)r[run->hi_offset + i] << 32;
 	default:
+		if (run->descending)
+			return rd32(r + run->offset - 4 * i);
 		return rd32(r + run->offset + 4 * i);
 	}
+}
+
+/* Reserved dwords of @l that are not zero in @r. */
+static uint64_t reserved_nonzero(const struct intel_oa_layout *l,
+				 const uint8_t *r)
+{
+	uint64_t bad = 0;
+	unsigned int dw;
+
+	for (dw = 0; dw < 64 && 4 * dw + 4 <= l->size; dw++)
+		if ((l->reserved_dwords >> dw & 1) && rd32(r + 4 * dw))
+			bad |= 1ull << dw;
+	return bad;
 }
 
 static uint64_t *counter_slot(uint64_t *a, uint64_t *b, uint64_t *c,
@@ -158,11 +174,16 @@ int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
 			      (uint32_t)mask_bits(gen->reason_bits);
 	if (gen->ctx_valid_bit >= 0)
 		out->ctx_valid = (h.rpt_id >> gen->ctx_valid_bit) & 1;
-	out->timestamp = h.timestamp;
+	out->timestamp = h.timestamp & mask_bits(ts_width(fmt, hd));
 	out->has_ctx_id = hd->has_ctx_id;
 	out->ctx_id = h.ctx_id;
 	out->has_gpu_ticks = hd->ticks_width != 0;
 	out->gpu_ticks = h.gpu_ticks;
+	if (fmt->layout->inst_addr_offset) {
+		out->has_inst_addr = true;
+		out->inst_addr = rd32(r + fmt->layout->inst_addr_offset);
+	}
+	out->reserved_nonzero = reserved_nonzero(fmt->layout, r);
 
 	for (k = 0; k < fmt->layout->n_runs; k++) {
 		const struct intel_oa_counter_run *run = &fmt->layout->runs[k];
@@ -335,4 +356,14 @@ int intel_oa_exponent_for_period(uint64_t period_ns, uint64_t freq_hz)
 		if (intel_oa_exponent_period_ns(e, freq_hz) >= period_ns)
 			return (int)e;
 	return -EINVAL;
+}
+
+int intel_oa_gen_exponent_for_period(const struct intel_oa_gen *gen,
+				     uint64_t period_ns, uint64_t freq_hz)
+{
+	int e = intel_oa_exponent_for_period(period_ns, freq_hz);
+
+	if (e >= 0 && gen && (unsigned int)e < gen->min_exponent)
+		e = (int)gen->min_exponent;
+	return e;
 }

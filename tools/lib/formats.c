@@ -5,10 +5,13 @@
  * Copyright (c) 2025 The intel-oa authors
  *
  * Sources of the layouts:
- *  - Haswell: "Observability Performance Counters" PRM for SNB/IVB/VLV/HSW,
- *    counter selects 000, 001, 010, 100, 101, 110, 111 (dword 0 RPT_ID,
- *    dwords 1-2 TIME_STAMP, counters from dword 3; the B4 formats carry an
- *    instruction address in dword 3 and B0..B3 in dwords 4..7).
+ *  - Sandy Bridge, Ivy Bridge/Valleyview, Haswell: Documentation/gen6-gen7.rst
+ *    ("Report formats"), which reads the "Observability Performance
+ *    Counters" PRM for SNB/IVB/VLV/HSW dword by dword: dword 0 RPT_ID,
+ *    dwords 1-2 TIME_STAMP, counters from dword 3, SNB's A counters
+ *    running downwards within each 8-dword row, INST ADD in dword 3 of
+ *    Haswell selects 4, 6 and 7, and the dwords the PRM marks reserved
+ *    (the "C" dwords of i915's Haswell names among them).
  *  - Gen8/9/11: Broadwell PRM Vol 14 "Observability", counter selects 000,
  *    010, 101, 111 (40-bit A counters split into low dwords and high bytes).
  *  - Gen12.5: DG2 PRM Vol 13, OAR/OAG counter select 101 and the 64-bit
@@ -28,45 +31,110 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define RUN32(k, first, n, off) \
-	{ INTEL_OA_COUNTER_##k, (first), (n), 32, (off), 0 }
+	{ INTEL_OA_COUNTER_##k, (first), (n), 32, (off), 0, 0 }
 #define RUN40(k, first, n, off, hi) \
-	{ INTEL_OA_COUNTER_##k, (first), (n), 40, (off), (hi) }
+	{ INTEL_OA_COUNTER_##k, (first), (n), 40, (off), (hi), 0 }
 #define RUN64(k, first, n, off) \
-	{ INTEL_OA_COUNTER_##k, (first), (n), 64, (off), 0 }
+	{ INTEL_OA_COUNTER_##k, (first), (n), 64, (off), 0, 0 }
+/* 32-bit counters stored downwards from @off (Sandy Bridge A counters) */
+#define RUN32_DOWN(k, first, n, off) \
+	{ INTEL_OA_COUNTER_##k, (first), (n), 32, (off), 0, 1 }
 
-/* Haswell (dword 0 RPT_ID, 1..2 TIME_STAMP) */
-static const struct intel_oa_counter_run hsw_a13[] = {
+/* dwords @first..@last (inclusive) as a reserved_dwords mask */
+#define DWORDS(first, last) \
+	((~0ull >> (63 - (last))) & (~0ull << (first)))
+
+/*
+ * Sandy Bridge (dword 0 RPT_ID, 1-2 TIME_STAMP): within each 8-dword row
+ * the A counters run from the highest dword down, A0..A4 at dwords 7..3,
+ * A5..A12 at 15..8, A13..A20 at 23..16, A21..A28 at 31..24; B0..B3
+ * ascend.
+ */
+static const struct intel_oa_counter_run snb_a13[] = {
+	RUN32_DOWN(A, 0, 5, 28),
+	RUN32_DOWN(A, 5, 8, 60),
+};
+
+static const struct intel_oa_counter_run snb_a29[] = {
+	RUN32_DOWN(A, 0, 5, 28),
+	RUN32_DOWN(A, 5, 8, 60),
+	RUN32_DOWN(A, 13, 8, 92),
+	RUN32_DOWN(A, 21, 8, 124),
+};
+
+static const struct intel_oa_counter_run snb_a13_b4[] = {
+	RUN32_DOWN(A, 0, 5, 28),
+	RUN32_DOWN(A, 5, 8, 60),
+	RUN32(B, 0, 4, 64),
+};
+
+static const struct intel_oa_counter_run snb_a29_b4[] = {
+	RUN32_DOWN(A, 0, 5, 28),
+	RUN32_DOWN(A, 5, 8, 60),
+	RUN32_DOWN(A, 13, 8, 92),
+	RUN32_DOWN(A, 21, 8, 124),
+	RUN32(B, 0, 4, 128),
+};
+
+/* Ivy Bridge, Valleyview and Haswell: A<n> at dword 3 + n */
+static const struct intel_oa_counter_run a13_dw3[] = {
 	RUN32(A, 0, 13, 12),
 };
 
-static const struct intel_oa_counter_run hsw_a29[] = {
+static const struct intel_oa_counter_run a29_dw3[] = {
 	RUN32(A, 0, 29, 12),
 };
 
+static const struct intel_oa_counter_run ivb_a13_b4[] = {
+	RUN32(A, 0, 13, 12),
+	RUN32(B, 0, 4, 64),
+};
+
+static const struct intel_oa_counter_run ivb_a29_b4[] = {
+	RUN32(A, 0, 29, 12),
+	RUN32(B, 0, 4, 128),
+};
+
+static const struct intel_oa_counter_run ivb_a45_b4[] = {
+	RUN32(A, 0, 45, 12),
+	RUN32(B, 0, 4, 192),
+};
+
+static const struct intel_oa_counter_run ivb_a16[] = {
+	RUN32(A, 29, 16, 64),
+};
+
+/* Haswell: the dwords i915's names call C1..C7 are reserved in the PRM */
 static const struct intel_oa_counter_run hsw_a13_b8_c8[] = {
 	RUN32(A, 0, 13, 12),
 	RUN32(B, 0, 8, 64),
-	RUN32(C, 0, 8, 96),
+};
+
+static const struct intel_oa_counter_run hsw_a29_b8_c8[] = {
+	RUN32(A, 0, 29, 12),
+	RUN32(B, 0, 8, 128),
 };
 
 static const struct intel_oa_counter_run hsw_b4_c8[] = {
 	RUN32(B, 0, 4, 16),
-	RUN32(C, 0, 8, 32),
 };
 
 static const struct intel_oa_counter_run hsw_a45_b8_c8[] = {
 	RUN32(A, 0, 45, 12),
 	RUN32(B, 0, 8, 192),
-	RUN32(C, 0, 8, 224),
 };
 
 static const struct intel_oa_counter_run hsw_b4_c8_a16[] = {
 	RUN32(B, 0, 4, 16),
-	RUN32(C, 0, 8, 32),
 	RUN32(A, 29, 16, 64),
 };
 
-/* Haswell and Gen8+: the header differs, the counter positions do not. */
+static const struct intel_oa_counter_run hsw_c4_b8[] = {
+	RUN32(C, 0, 1, 16),
+	RUN32(B, 0, 8, 32),
+};
+
+/* Gen8+ C4_B8: C0..C3 in the dwords after the header, then B0..B7 */
 static const struct intel_oa_counter_run c4_b8[] = {
 	RUN32(C, 0, 4, 16),
 	RUN32(B, 0, 8, 32),
@@ -120,50 +188,97 @@ static const struct intel_oa_counter_run mpec8u32_b8_c8[] = {
 };
 
 #define LAYOUT(_id, _name, _unit, _sel, _size, _hdr, _runs, na, nb, nc, nm) \
-	{ .id = (_id), .name = (_name), .unit = (_unit), \
-	  .counter_select = (_sel), .size = (_size), .header = (_hdr), \
-	  .runs = (_runs), .n_runs = ARRAY_SIZE(_runs), \
-	  .n_counters = { (na), (nb), (nc), (nm) } }
+	.id = (_id), .name = (_name), .unit = (_unit), \
+	.counter_select = (_sel), .size = (_size), .header = (_hdr), \
+	.runs = (_runs), .n_runs = ARRAY_SIZE(_runs), \
+	.n_counters = { (na), (nb), (nc), (nm) }
 
-/* The counts (A, B, C, MPEC) must equal the sums of the runs: unit tested. */
+/* A Gen6-7.5 layout: OAG, dword header, @res reserved dwords, INST ADD */
+#define GEN7_LAYOUT(_id, _name, _sel, _size, _runs, na, nb, nc, _res, _inst) \
+	{ LAYOUT(_id, _name, "OAG", _sel, _size, INTEL_OA_HDR_32, _runs, \
+		 na, nb, nc, 0), \
+	  .reserved_dwords = (_res), .inst_addr_offset = (_inst) }
+
+/*
+ * The counts (A, B, C, MPEC) must equal the sums of the runs, and every
+ * dword of a Gen6-7.5 report is header, counter, INST ADD or reserved:
+ * unit tested.
+ */
 static const struct intel_oa_layout layouts[] = {
-	LAYOUT(I915_OA_FORMAT_A13, "A13", "OAG", 0, 64,
-	       INTEL_OA_HDR_32, hsw_a13, 13, 0, 0, 0),
-	LAYOUT(I915_OA_FORMAT_A29, "A29", "OAG", 1, 128,
-	       INTEL_OA_HDR_32, hsw_a29, 29, 0, 0, 0),
-	LAYOUT(I915_OA_FORMAT_A13_B8_C8, "A13_B8_C8", "OAG", 2, 128,
-	       INTEL_OA_HDR_32, hsw_a13_b8_c8, 13, 8, 8, 0),
-	LAYOUT(I915_OA_FORMAT_B4_C8, "B4_C8", "OAG", 4, 64,
-	       INTEL_OA_HDR_32, hsw_b4_c8, 0, 4, 8, 0),
-	LAYOUT(I915_OA_FORMAT_A45_B8_C8, "A45_B8_C8", "OAG", 5, 256,
-	       INTEL_OA_HDR_32, hsw_a45_b8_c8, 45, 8, 8, 0),
-	LAYOUT(I915_OA_FORMAT_B4_C8_A16, "B4_C8_A16", "OAG", 6, 128,
-	       INTEL_OA_HDR_32, hsw_b4_c8_a16, 16, 4, 8, 0),
-	LAYOUT(I915_OA_FORMAT_C4_B8, "C4_B8", "OAG", 7, 64,
-	       INTEL_OA_HDR_32, c4_b8, 0, 8, 4, 0),
-	LAYOUT(I915_OA_FORMAT_A12, "A12", "OAG", 0, 64,
-	       INTEL_OA_HDR_32, a12, 12, 0, 0, 0),
-	LAYOUT(I915_OA_FORMAT_A12_B8_C8, "A12_B8_C8", "OAG", 2, 128,
-	       INTEL_OA_HDR_32, a12_b8_c8, 12, 8, 8, 0),
-	LAYOUT(I915_OA_FORMAT_A32u40_A4u32_B8_C8, "A32u40_A4u32_B8_C8", "OAG",
-	       5, 256, INTEL_OA_HDR_32, a32u40_a4u32_b8_c8, 36, 8, 8, 0),
-	LAYOUT(I915_OAR_FORMAT_A32u40_A4u32_B8_C8, "OAR_A32u40_A4u32_B8_C8",
-	       "OAR", 5, 256, INTEL_OA_HDR_32, a32u40_a4u32_b8_c8, 36, 8, 8, 0),
-	LAYOUT(I915_OA_FORMAT_A24u40_A14u32_B8_C8, "A24u40_A14u32_B8_C8", "OAG",
-	       5, 256, INTEL_OA_HDR_32, a24u40_a14u32_b8_c8, 38, 8, 8, 0),
-	LAYOUT(I915_OAM_FORMAT_MPEC8u64_B8_C8, "OAM_MPEC8u64_B8_C8", "OAM",
-	       1, 192, INTEL_OA_HDR_64, mpec8u64_b8_c8, 0, 8, 8, 8),
-	LAYOUT(I915_OAM_FORMAT_MPEC8u32_B8_C8, "OAM_MPEC8u32_B8_C8", "OAM",
-	       2, 128, INTEL_OA_HDR_64, mpec8u32_b8_c8, 0, 8, 8, 8),
+	GEN7_LAYOUT(I915_OA_FORMAT_A13, "A13", 0, 64, a13_dw3, 13, 0, 0,
+		    0, 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_A29, "A29", 1, 128, a29_dw3, 29, 0, 0,
+		    0, 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_A13_B8_C8, "A13_B8_C8", 2, 128,
+		    hsw_a13_b8_c8, 13, 8, 0, DWORDS(24, 31), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_B4_C8, "B4_C8", 4, 64, hsw_b4_c8, 0, 4, 0,
+		    DWORDS(8, 15), 12),
+	GEN7_LAYOUT(I915_OA_FORMAT_A45_B8_C8, "A45_B8_C8", 5, 256,
+		    hsw_a45_b8_c8, 45, 8, 0, DWORDS(56, 63), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_B4_C8_A16, "B4_C8_A16", 6, 128,
+		    hsw_b4_c8_a16, 16, 4, 0, DWORDS(8, 15), 12),
+	/* the first row of an id is intel_oa_layout_by_id()'s: Gen8's */
+	{ LAYOUT(I915_OA_FORMAT_C4_B8, "C4_B8", "OAG", 7, 64,
+		 INTEL_OA_HDR_32, c4_b8, 0, 8, 4, 0), .min_ver = 800 },
+	{ LAYOUT(I915_OA_FORMAT_C4_B8, "C4_B8", "OAG", 7, 64,
+		 INTEL_OA_HDR_32, hsw_c4_b8, 0, 8, 1, 0),
+	  .reserved_dwords = DWORDS(5, 7), .inst_addr_offset = 12,
+	  .min_ver = 750, .max_ver = 750 },
+	{ LAYOUT(I915_OA_FORMAT_A12, "A12", "OAG", 0, 64,
+		 INTEL_OA_HDR_32, a12, 12, 0, 0, 0) },
+	{ LAYOUT(I915_OA_FORMAT_A12_B8_C8, "A12_B8_C8", "OAG", 2, 128,
+		 INTEL_OA_HDR_32, a12_b8_c8, 12, 8, 8, 0) },
+	{ LAYOUT(I915_OA_FORMAT_A32u40_A4u32_B8_C8, "A32u40_A4u32_B8_C8", "OAG",
+		 5, 256, INTEL_OA_HDR_32, a32u40_a4u32_b8_c8, 36, 8, 8, 0) },
+	{ LAYOUT(I915_OAR_FORMAT_A32u40_A4u32_B8_C8, "OAR_A32u40_A4u32_B8_C8",
+		 "OAR", 5, 256, INTEL_OA_HDR_32, a32u40_a4u32_b8_c8,
+		 36, 8, 8, 0) },
+	{ LAYOUT(I915_OA_FORMAT_A24u40_A14u32_B8_C8, "A24u40_A14u32_B8_C8",
+		 "OAG", 5, 256, INTEL_OA_HDR_32, a24u40_a14u32_b8_c8,
+		 38, 8, 8, 0) },
+	{ LAYOUT(I915_OAM_FORMAT_MPEC8u64_B8_C8, "OAM_MPEC8u64_B8_C8", "OAM",
+		 1, 192, INTEL_OA_HDR_64, mpec8u64_b8_c8, 0, 8, 8, 8) },
+	{ LAYOUT(I915_OAM_FORMAT_MPEC8u32_B8_C8, "OAM_MPEC8u32_B8_C8", "OAM",
+		 2, 128, INTEL_OA_HDR_64, mpec8u32_b8_c8, 0, 8, 8, 8) },
+	/* enum intel_oa_gen6_gen7_oa_format: ids 32..42, gen6-gen7.rst */
+	GEN7_LAYOUT(I915_OA_FORMAT_SNB_A13, "SNB_A13", 0, 64, snb_a13,
+		    13, 0, 0, 0, 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_SNB_A29, "SNB_A29", 1, 128, snb_a29,
+		    29, 0, 0, 0, 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_SNB_A13_B4, "SNB_A13_B4", 2, 128,
+		    snb_a13_b4, 13, 4, 0, DWORDS(20, 31), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_SNB_A29_B4, "SNB_A29_B4", 3, 192,
+		    snb_a29_b4, 29, 4, 0, DWORDS(36, 47), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_IVB_A13, "IVB_A13", 0, 64, a13_dw3,
+		    13, 0, 0, 0, 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_IVB_A29, "IVB_A29", 1, 128, a29_dw3,
+		    29, 0, 0, 0, 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_IVB_A13_B4, "IVB_A13_B4", 2, 128,
+		    ivb_a13_b4, 13, 4, 0, DWORDS(20, 31), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_IVB_A29_B4, "IVB_A29_B4", 3, 192,
+		    ivb_a29_b4, 29, 4, 0, DWORDS(36, 47), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_IVB_A45_B4, "IVB_A45_B4", 4, 256,
+		    ivb_a45_b4, 45, 4, 0, DWORDS(52, 63), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_IVB_A16, "IVB_A16", 5, 128, ivb_a16,
+		    16, 0, 0, DWORDS(3, 15), 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_A29_B8_C8, "A29_B8_C8", 3, 192,
+		    hsw_a29_b8_c8, 29, 8, 0, DWORDS(40, 47), 0),
 };
 
-#define FMT(x) (1u << (x))
+#define FMT(x) (1ull << (x))
 
+#define SNB_FORMATS \
+	(FMT(I915_OA_FORMAT_SNB_A13) | FMT(I915_OA_FORMAT_SNB_A29) | \
+	 FMT(I915_OA_FORMAT_SNB_A13_B4) | FMT(I915_OA_FORMAT_SNB_A29_B4))
+#define IVB_FORMATS \
+	(FMT(I915_OA_FORMAT_IVB_A13) | FMT(I915_OA_FORMAT_IVB_A29) | \
+	 FMT(I915_OA_FORMAT_IVB_A13_B4) | FMT(I915_OA_FORMAT_IVB_A29_B4) | \
+	 FMT(I915_OA_FORMAT_IVB_A45_B4) | FMT(I915_OA_FORMAT_IVB_A16))
 #define HSW_FORMATS \
 	(FMT(I915_OA_FORMAT_A13) | FMT(I915_OA_FORMAT_A29) | \
 	 FMT(I915_OA_FORMAT_A13_B8_C8) | FMT(I915_OA_FORMAT_B4_C8) | \
 	 FMT(I915_OA_FORMAT_A45_B8_C8) | FMT(I915_OA_FORMAT_B4_C8_A16) | \
-	 FMT(I915_OA_FORMAT_C4_B8))
+	 FMT(I915_OA_FORMAT_C4_B8) | FMT(I915_OA_FORMAT_A29_B8_C8))
 #define GEN8_FORMATS \
 	(FMT(I915_OA_FORMAT_A12) | FMT(I915_OA_FORMAT_A12_B8_C8) | \
 	 FMT(I915_OA_FORMAT_A32u40_A4u32_B8_C8) | FMT(I915_OA_FORMAT_C4_B8))
@@ -184,30 +299,37 @@ static const struct intel_oa_layout layouts[] = {
 #define REASONS_GEN12 (REASONS_GEN9 | INTEL_OA_REASON_MMIO_TRIGGER)
 
 /*
- * RPT_ID semantics per generation. Haswell's RPT_ID is not documented
- * beyond the MI_REPORT_PERF_COUNT id, so no reason or context bits there.
- * Gen8: context valid is bit 25; Gen9 and later moved it to bit 16. The
- * reason field starts at bit 19: six bits (24:19) on Gen8-11, of which
- * Gen8 reserves the top one, seven (25:19, MMIO trigger) from Gen12.
- * i915 squashes CTX_ID of reports without a valid context before Gen12.
+ * RPT_ID semantics per generation. Gen6-7.5 timer reports carry the Gen8
+ * timer bit (19) and nothing else: no other reason, no context (see
+ * Documentation/gen6-gen7.rst, "Report formats"); their TIME_STAMP is 36
+ * bits over dwords 1-2, and Sandy Bridge cannot program a timer period
+ * under 2^4 ticks (exponent 3). Gen8: context valid is bit 25; Gen9 and
+ * later moved it to bit 16. The reason field starts at bit 19: six bits
+ * (24:19) on Gen8-11, of which Gen8 reserves the top one, seven (25:19,
+ * MMIO trigger) from Gen12. i915 squashes CTX_ID of reports without a
+ * valid context before Gen12.
  */
 static const struct intel_oa_gen gens[] = {
-	{ "hsw",    750,  -1, 0,  0, 32, INTEL_OA_HDR_GEN7, HSW_FORMATS,
-	  0, false },
+	{ "gen6",   600,  -1, 19, 1, 36, INTEL_OA_HDR_GEN7, SNB_FORMATS,
+	  INTEL_OA_REASON_TIMER, false, 3 },
+	{ "gen7",   700,  -1, 19, 1, 36, INTEL_OA_HDR_GEN7, IVB_FORMATS,
+	  INTEL_OA_REASON_TIMER, false, 0 },
+	{ "gen7.5", 750,  -1, 19, 1, 36, INTEL_OA_HDR_GEN7, HSW_FORMATS,
+	  INTEL_OA_REASON_TIMER, false, 0 },
 	{ "gen8",   800,  25, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN8, true },
+	  REASONS_GEN8, true, 0 },
 	{ "gen9",   900,  16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN9, true },
+	  REASONS_GEN9, true, 0 },
 	{ "gen10",  1000, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN9, true },
+	  REASONS_GEN9, true, 0 },
 	{ "gen11",  1100, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN9, true },
+	  REASONS_GEN9, true, 0 },
 	{ "gen12",  1200, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN12_FORMATS,
-	  REASONS_GEN12, false },
+	  REASONS_GEN12, false, 0 },
 	{ "gen12.5", 1250, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN125_FORMATS,
-	  REASONS_GEN12, false },
+	  REASONS_GEN12, false, 0 },
 	{ "gen12.7", 1270, 16, 19, 7, 32, INTEL_OA_HDR_32, MTL_FORMATS,
-	  REASONS_GEN12, false },
+	  REASONS_GEN12, false, 0 },
 };
 
 /**
@@ -216,8 +338,9 @@ static const struct intel_oa_gen gens[] = {
  * @value: expected value of those bits
  * @ver: graphics version times 100
  *
- * Consulted after the device table (platforms.c): exact ids first, then
- * families by id prefix (first match wins), from i915_pciids.h.
+ * Consulted after the device table and its sibling ids (platforms.c):
+ * exact ids first, then families by id prefix (first match wins), from
+ * i915_pciids.h.
  */
 struct devid_match {
 	uint16_t mask;
@@ -332,7 +455,7 @@ const struct intel_oa_gen *intel_oa_gen_by_ver(unsigned int ver)
 
 const struct intel_oa_gen *intel_oa_gen_by_devid(uint16_t devid)
 {
-	const struct intel_oa_platform *p = intel_oa_platform_by_devid(devid);
+	const struct intel_oa_platform *p = intel_oa_platform_for_devid(devid);
 	unsigned int i;
 
 	if (p)
@@ -343,10 +466,29 @@ const struct intel_oa_gen *intel_oa_gen_by_devid(uint16_t devid)
 	return NULL;
 }
 
+static bool layout_fits_gen(const struct intel_oa_layout *l,
+			    const struct intel_oa_gen *gen)
+{
+	return (!l->min_ver || gen->ver >= l->min_ver) &&
+	       (!l->max_ver || gen->ver <= l->max_ver);
+}
+
+const struct intel_oa_layout *
+intel_oa_gen_layout(const struct intel_oa_gen *gen, unsigned int id)
+{
+	unsigned int i;
+
+	if (!gen || id >= 64 || !(gen->formats & FMT(id)))
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(layouts); i++)
+		if (layouts[i].id == id && layout_fits_gen(&layouts[i], gen))
+			return &layouts[i];
+	return NULL;
+}
+
 bool intel_oa_gen_supports(const struct intel_oa_gen *gen, unsigned int id)
 {
-	return gen && id < 32 && (gen->formats & FMT(id)) &&
-	       intel_oa_layout_by_id(id);
+	return !!intel_oa_gen_layout(gen, id);
 }
 
 static unsigned int total_counters(const struct intel_oa_layout *l)
@@ -368,7 +510,7 @@ unsigned int intel_oa_gen_default_format(const struct intel_oa_gen *gen)
 
 		/* OAR/OAM reports are not what a system-wide OA stream reads */
 		if (strcmp(l->unit, "OAG") ||
-		    !intel_oa_gen_supports(gen, l->id))
+		    intel_oa_gen_layout(gen, l->id) != l)
 			continue;
 		if (!best || total_counters(l) > total_counters(best) ||
 		    (total_counters(l) == total_counters(best) &&
@@ -383,12 +525,10 @@ int intel_oa_format_init(struct intel_oa_format *fmt, unsigned int id,
 {
 	const struct intel_oa_layout *layout;
 
-	if (!fmt || !gen)
+	if (!fmt || !gen || !intel_oa_layout_by_id(id))
 		return -EINVAL;
-	layout = intel_oa_layout_by_id(id);
+	layout = intel_oa_gen_layout(gen, id);
 	if (!layout)
-		return -EINVAL;
-	if (!intel_oa_gen_supports(gen, id))
 		return -ENOTSUP;
 
 	fmt->layout = layout;

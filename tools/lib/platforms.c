@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * Device table: the platforms of Documentation/platforms.rst.
+ * Device table: the platforms of Documentation/gen6-gen7.rst and
+ * Documentation/platforms.rst.
  *
  * Copyright (c) 2025 The intel-oa authors
  *
  * PCI ids and GT levels follow i915_pciids.h (the GT is the one its id
  * lists name, 0 where they name none); timestamp clocks follow
- * intel_gt_clock_utils.c (Gen8 12.5 MHz fixed; Gen9 crystal 24 MHz, or
+ * intel_gt_clock_utils.c (Gen5-8 12.5 MHz fixed; Gen9 crystal 24 MHz, or
  * 19.2 MHz on Gen9 LP, divided by the CTC shift; Gen11+ crystal and shift
  * from RPM_CONFIG0) for the configuration each virtual device reports.
  */
@@ -28,6 +29,22 @@
 	  .subslices = (_ss), .eus = (_eu) }
 
 static const struct intel_oa_platform platforms[] = {
+	PLATFORM(0x0102, "snb-gt1", "Sandy Bridge GT1, HD Graphics 2000",
+		 600, 1, MHZ12_5, 1, 1, 6),
+	PLATFORM(0x0112, "snb", "Sandy Bridge GT2, HD Graphics 3000",
+		 600, 2, MHZ12_5, 1, 1, 12),
+	PLATFORM(0x0152, "ivb-gt1", "Ivy Bridge GT1, HD Graphics 2500",
+		 700, 1, MHZ12_5, 1, 1, 6),
+	PLATFORM(0x0162, "ivb", "Ivy Bridge GT2, HD Graphics 4000",
+		 700, 2, MHZ12_5, 1, 2, 8),
+	PLATFORM(0x0f31, "vlv", "Valleyview / Bay Trail, HD Graphics",
+		 700, 0, MHZ12_5, 1, 1, 4),
+	PLATFORM(0x0402, "hsw-gt1", "Haswell GT1, HD Graphics",
+		 750, 1, MHZ12_5, 1, 1, 10),
+	PLATFORM(0x0412, "hsw", "Haswell GT2, HD Graphics 4600",
+		 750, 2, MHZ12_5, 1, 2, 10),
+	PLATFORM(0x0d22, "hsw-gt3", "Haswell GT3e, Iris Pro 5200",
+		 750, 3, MHZ12_5, 2, 2, 10),
 	PLATFORM(0x1616, "bdw", "Broadwell GT2, HD Graphics 5500",
 		 800, 2, MHZ12_5, 1, 3, 8),
 	PLATFORM(0x22b0, "chv", "Cherryview, HD Graphics (x7)",
@@ -72,6 +89,39 @@ static const struct intel_oa_platform platforms[] = {
 		 1200, 0, MHZ19_2, 1, 6, 16),
 };
 
+/**
+ * struct sibling - a PCI id the driver binds that has no row of its own
+ * @devid: PCI device id
+ * @name: the row of the same generation and GT level
+ */
+struct sibling {
+	uint16_t devid;
+	const char *name;
+};
+
+/* Documentation/gen6-gen7.rst, "Sibling PCI IDs" (i915_pciids.h) */
+static const struct sibling siblings[] = {
+	{ 0x0106, "snb-gt1" }, { 0x010a, "snb-gt1" },
+	{ 0x0116, "snb" }, { 0x0122, "snb" }, { 0x0126, "snb" },
+	{ 0x0156, "ivb-gt1" }, { 0x015a, "ivb-gt1" },
+	{ 0x0166, "ivb" }, { 0x016a, "ivb" },
+	{ 0x0f30, "vlv" }, { 0x0f32, "vlv" }, { 0x0f33, "vlv" },
+	{ 0x0155, "vlv" }, { 0x0157, "vlv" },
+};
+
+/*
+ * Haswell's ids, GT1 as listed; the GT2 and GT3 ids differ in bits 5:4
+ * only (+0x10, +0x20).
+ */
+static const uint16_t hsw_gt1_ids[] = {
+	0x0402, 0x0406, 0x040a, 0x040b, 0x040e,
+	0x0a02, 0x0a06, 0x0a0a, 0x0a0b, 0x0a0e,
+	0x0c02, 0x0c06, 0x0c0a, 0x0c0b, 0x0c0e,
+	0x0d02, 0x0d06, 0x0d0a, 0x0d0b, 0x0d0e,
+};
+
+static const char *const hsw_rows[] = { "hsw-gt1", "hsw", "hsw-gt3" };
+
 unsigned int intel_oa_platform_count(void)
 {
 	return ARRAY_SIZE(platforms);
@@ -91,6 +141,26 @@ const struct intel_oa_platform *intel_oa_platform_by_devid(uint16_t devid)
 	for (i = 0; i < ARRAY_SIZE(platforms); i++)
 		if (platforms[i].devid == devid)
 			return &platforms[i];
+	return NULL;
+}
+
+const struct intel_oa_platform *intel_oa_platform_for_devid(uint16_t devid)
+{
+	const struct intel_oa_platform *p = intel_oa_platform_by_devid(devid);
+	unsigned int i;
+
+	if (p)
+		return p;
+	for (i = 0; i < ARRAY_SIZE(siblings); i++)
+		if (siblings[i].devid == devid)
+			return intel_oa_platform_by_name(siblings[i].name);
+	for (i = 0; i < ARRAY_SIZE(hsw_gt1_ids); i++) {
+		unsigned int gt = (devid - hsw_gt1_ids[i]) / 0x10u;
+
+		if (devid >= hsw_gt1_ids[i] && gt < ARRAY_SIZE(hsw_rows) &&
+		    devid == hsw_gt1_ids[i] + 0x10u * gt)
+			return intel_oa_platform_by_name(hsw_rows[gt]);
+	}
 	return NULL;
 }
 

@@ -6,8 +6,10 @@
  *
  * This header has no dependency on libdrm or on the kernel uAPI header: the
  * numeric format identifiers it takes are the values of
- * enum drm_i915_oa_format (include/uapi/drm/intel_oa_drm.h), and the record
- * parser reads the byte layout of struct drm_i915_perf_record_header.
+ * enum drm_i915_oa_format (include/uapi/drm/intel_oa_drm.h) and its Gen6-7.5
+ * extension enum intel_oa_gen6_gen7_oa_format (ids 32..42 of
+ * Documentation/gen6-gen7.rst), and the record parser reads the byte layout
+ * of struct drm_i915_perf_record_header.
  */
 #ifndef INTEL_OA_INTEL_OA_H
 #define INTEL_OA_INTEL_OA_H
@@ -20,7 +22,7 @@
 extern "C" {
 #endif
 
-/** Largest A counter index + 1 over all formats (Haswell A0..A44). */
+/** Largest A counter index + 1 over all formats (IVB, VLV, HSW: A0..A44). */
 #define INTEL_OA_MAX_A 45
 /** B counters B0..B7. */
 #define INTEL_OA_MAX_B 8
@@ -46,8 +48,9 @@ enum intel_oa_counter_kind {
 
 /**
  * enum intel_oa_header_kind - layout of the fixed report header
- * @INTEL_OA_HDR_GEN7: dword 0 RPT_ID, dword 1 TIMESTAMP (Haswell; no
- *	context id and no GPU_TICKS field)
+ * @INTEL_OA_HDR_GEN7: dword 0 RPT_ID, dwords 1-2 TIME_STAMP (bits 31:0 in
+ *	dword 1, bits 35:32 in bits 3:0 of dword 2) (Gen6-7.5: Sandy Bridge,
+ *	Ivy Bridge, Valleyview, Haswell; no context id and no GPU_TICKS field)
  * @INTEL_OA_HDR_32: dwords 0..3 RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS
  *	(Gen8..Gen12.5 32-bit header)
  * @INTEL_OA_HDR_64: qwords 0..3 RPT_ID, TIMESTAMP (56 bit), CTX_ID (low
@@ -70,6 +73,9 @@ enum intel_oa_header_kind {
  * @hi_offset: 40-bit counters only: byte offset of the high byte
  *	(bits 39:32) of counter @first; the next counters' high bytes follow
  *	one byte each
+ * @descending: 32-bit runs only: the counters follow every 4 bytes
+ *	*downwards* from @offset (counter @first + i at @offset - 4 * i), as
+ *	Sandy Bridge lays out its A counters
  */
 struct intel_oa_counter_run {
 	uint8_t kind;
@@ -78,6 +84,7 @@ struct intel_oa_counter_run {
 	uint8_t width;
 	uint16_t offset;
 	uint16_t hi_offset;
+	uint8_t descending;
 };
 
 /**
@@ -88,10 +95,20 @@ struct intel_oa_counter_run {
  * @counter_select: value of the OACONTROL/OAG_OACONTROL counter select field
  * @size: report size in bytes
  * @header: INTEL_OA_HDR_64 for 64-bit headers, else INTEL_OA_HDR_32 (the
- *	dword header; Haswell's variant of it is chosen by the generation)
+ *	dword header; the Gen6-7.5 variant of it is chosen by the generation)
  * @runs: the counter runs, in report order
  * @n_runs: number of entries in @runs
  * @n_counters: number of counters of each enum intel_oa_counter_kind
+ * @inst_addr_offset: byte offset of the INST ADD dword (the address of the
+ *	instruction being executed; Haswell selects 4, 6 and 7: dword 3), 0
+ *	when the format has none
+ * @reserved_dwords: bit n set when dword n is reserved (reads 0); only the
+ *	Gen6-7.5 layouts, which Documentation/gen6-gen7.rst draws dword by
+ *	dword, say which dwords are reserved, the others leave this 0
+ * @min_ver: lowest graphics version (x100) this row describes, 0 for any
+ * @max_ver: highest graphics version (x100) this row describes, 0 for any;
+ *	a format id written differently by two generations (C4_B8: Haswell
+ *	vs Gen8+) has one row per layout, see intel_oa_gen_layout()
  */
 struct intel_oa_layout {
 	unsigned int id;
@@ -103,25 +120,34 @@ struct intel_oa_layout {
 	const struct intel_oa_counter_run *runs;
 	unsigned int n_runs;
 	unsigned int n_counters[INTEL_OA_COUNTER_KINDS];
+	uint16_t inst_addr_offset;
+	uint64_t reserved_dwords;
+	unsigned int min_ver;
+	unsigned int max_ver;
 };
 
 /**
  * struct intel_oa_gen - per-generation report semantics, one table row
  * @name: short name, e.g. "gen9"
- * @ver: graphics version times 100: 750 (HSW), 800, 900, 1100, 1200, 1250
+ * @ver: graphics version times 100: 600 (SNB), 700 (IVB, VLV), 750 (HSW),
+ *	800, 900, 1000, 1100, 1200, 1250, 1270
  * @ctx_valid_bit: RPT_ID bit meaning "context id valid", -1 if none
  * @reason_shift: lowest RPT_ID bit of the report reason field
  * @reason_bits: width of the report reason field (0: not defined)
  * @ts_width: width of the report TIMESTAMP field in bits for dword headers
+ *	(36 on Gen6-7.5, 32 on Gen8-12)
  * @dword_header: header kind of its dword-header formats (INTEL_OA_HDR_GEN7
  *	or INTEL_OA_HDR_32)
- * @formats: bitmask of enum drm_i915_oa_format values this generation
+ * @formats: bitmask of format ids (enum drm_i915_oa_format values and the
+ *	Gen6/7 ids 32..42 of Documentation/gen6-gen7.rst) this generation
  *	writes (bit n = format n)
  * @reasons: the INTEL_OA_REASON_* bits the generation defines; the other
  *	bits of the reason field are reserved (Gen8: bit 5)
  * @squashes_ctx_id: i915 rewrites CTX_ID to INTEL_OA_CTX_ID_INVALID in
  *	reports whose context-valid bit is clear (Gen8-11); from Gen12 on the
  *	hardware's value is passed through
+ * @min_exponent: smallest timer exponent the generation can program
+ *	(Sandy Bridge: 3, its timer period being 2^(TP + 4) ticks; else 0)
  */
 struct intel_oa_gen {
 	const char *name;
@@ -131,9 +157,10 @@ struct intel_oa_gen {
 	unsigned int reason_bits;
 	unsigned int ts_width;
 	uint8_t dword_header;
-	uint32_t formats;
+	uint64_t formats;
 	uint32_t reasons;
 	bool squashes_ctx_id;
+	unsigned int min_exponent;
 };
 
 /** CTX_ID i915 writes into reports without a valid context (Gen8-11). */
@@ -144,9 +171,9 @@ struct intel_oa_gen {
  * @devid: PCI device id
  * @name: short name as in Documentation/platforms.rst, e.g. "skl-gt3"
  * @part: marketing name of the part
- * @ver: graphics version times 100 (800, 900, 1100, 1200)
+ * @ver: graphics version times 100 (600, 700, 750, 800, 900, 1100, 1200)
  * @gt: GT level as named by i915's PCI id list (1..4), 0 where i915 names
- *	none (chv, bxt, glk, icl, ehl, jsl, rkl, adl-s, adl-p, dg1)
+ *	none (vlv, chv, bxt, glk, icl, ehl, jsl, rkl, adl-s, adl-p, dg1)
  * @ts_freq: OA/command streamer timestamp frequency in Hz
  * @slices: present slices
  * @subslices: present subslices (dual-subslices on Gen12) per slice
@@ -180,7 +207,7 @@ struct intel_oa_format {
 
 /*
  * Report reason bits, relative to intel_oa_gen.reason_shift: RPT_ID 24:19 on
- * Gen8-11, 25:19 from Gen12.
+ * Gen8-11, 25:19 from Gen12, bit 19 (timer) alone on Gen6-7.5.
  */
 #define INTEL_OA_REASON_TIMER		(1u << 0)
 #define INTEL_OA_REASON_TRIGGER1	(1u << 1)
@@ -212,6 +239,10 @@ struct intel_oa_format {
  * @m: OAM MPEC counters; @m_mask, @n_m as for A
  * @m_mask: see @a_mask
  * @n_m: see @n_a
+ * @has_inst_addr: the format carries an INST ADD dword
+ * @inst_addr: INST ADD (0 if !has_inst_addr)
+ * @reserved_nonzero: bit n set when dword n is reserved in the layout
+ *	(intel_oa_layout.reserved_dwords) but not zero in this report
  */
 struct intel_oa_report {
 	uint64_t rpt_id;
@@ -234,6 +265,9 @@ struct intel_oa_report {
 	uint64_t m[INTEL_OA_MAX_M];
 	uint32_t m_mask;
 	unsigned int n_m;
+	bool has_inst_addr;
+	uint32_t inst_addr;
+	uint64_t reserved_nonzero;
 };
 
 /**
@@ -295,8 +329,23 @@ unsigned int intel_oa_layout_count(void);
 const struct intel_oa_layout *intel_oa_layout_at(unsigned int index);
 
 /**
+ * intel_oa_gen_layout() - the layout a generation writes for a format id
+ * @gen: generation row
+ * @id: format id
+ *
+ * Most ids have one row for every generation; C4_B8 has Haswell's (INST
+ * ADD in dword 3, C0 alone) and Gen8's. intel_oa_layout_by_id() returns
+ * the first row of an id, this the generation's.
+ *
+ * Return: the row, or NULL when @gen is NULL or does not write @id.
+ */
+const struct intel_oa_layout *
+intel_oa_gen_layout(const struct intel_oa_gen *gen, unsigned int id);
+
+/**
  * intel_oa_gen_by_ver() - the generation row for a graphics version
- * @ver: version times 100 (750, 800, 900, 1100, 1200, 1250)
+ * @ver: version times 100 (600, 700, 750, 800, 900, 1000, 1100, 1200,
+ *	1250, 1270)
  *
  * Return: the row, or NULL when the version has no OA support here.
  */
@@ -324,7 +373,8 @@ bool intel_oa_gen_supports(const struct intel_oa_gen *gen, unsigned int id);
  * @gen: generation row
  *
  * The OAG format with the most counters (A32u40_A4u32_B8_C8 on Gen8-12,
- * A45_B8_C8 on Haswell, A24u40_A14u32_B8_C8 from Gen12.5).
+ * A45_B8_C8 on Haswell, IVB_A45_B4 on Ivy Bridge and Valleyview,
+ * SNB_A29_B4 on Sandy Bridge, A24u40_A14u32_B8_C8 from Gen12.5).
  *
  * Return: an enum drm_i915_oa_format value, 0 when @gen is NULL or writes
  * no OAG format.
@@ -350,17 +400,30 @@ const struct intel_oa_platform *intel_oa_platform_at(unsigned int index);
  * intel_oa_platform_by_devid() - the device table row of a PCI device id
  * @devid: PCI device id
  *
- * Only the exact ids of Documentation/platforms.rst are in the table;
- * intel_oa_gen_by_devid() also knows whole families.
+ * Only the exact ids of Documentation/platforms.rst and
+ * Documentation/gen6-gen7.rst are in the table; intel_oa_gen_by_devid() also
+ * knows whole families.
  *
  * Return: the row, or NULL.
  */
 const struct intel_oa_platform *intel_oa_platform_by_devid(uint16_t devid);
 
 /**
+ * intel_oa_platform_for_devid() - the row of a PCI id or of its sibling
+ * @devid: PCI device id
+ *
+ * Like intel_oa_platform_by_devid(), and for the sibling ids of
+ * Documentation/gen6-gen7.rst (same generation and GT level, e.g. 0x0126
+ * for snb, 0x0a16 for hsw) the row of the virtual platform they resemble.
+ *
+ * Return: the row, or NULL.
+ */
+const struct intel_oa_platform *intel_oa_platform_for_devid(uint16_t devid);
+
+/**
  * intel_oa_platform_by_name() - the device table row of a platform name
- * @name: "bdw", "skl", "skl-gt3", ..., "dg1" (case-insensitive); "skl-gt2"
- *	is accepted as an alias of "skl"
+ * @name: "snb-gt1", "snb", ..., "hsw-gt3", "bdw", "skl", "skl-gt3", ...,
+ *	"dg1" (case-insensitive); "skl-gt2" is accepted as an alias of "skl"
  *
  * Return: the row, or NULL.
  */
@@ -371,6 +434,8 @@ const struct intel_oa_platform *intel_oa_platform_by_name(const char *name);
  * @fmt: filled on success
  * @id: enum drm_i915_oa_format value
  * @gen: generation row
+ *
+ * The layout is the generation's own (intel_oa_gen_layout()).
  *
  * Return: 0; -EINVAL when @id is unknown or @gen is NULL; -ENOTSUP when
  * @gen does not write format @id.
@@ -399,8 +464,8 @@ int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
  * @acc: accumulator the deltas are added to (zero it before the first call)
  *
  * Every delta is (cur - prev) modulo 2^width, with width the field's width
- * (32 or 40 bits for counters, 32 or 56 for timestamps, 32 or 64 for
- * GPU_TICKS), so a single wrap between the reports is handled.
+ * (32, 40 or 64 bits for counters, 32, 36 or 56 for timestamps, 32 or 64
+ * for GPU_TICKS), so a single wrap between the reports is handled.
  *
  * Return: 0, or -EINVAL on NULL arguments.
  */
@@ -508,6 +573,21 @@ uint64_t intel_oa_exponent_period_ns(unsigned int exponent, uint64_t freq_hz);
  * reaches @period_ns.
  */
 int intel_oa_exponent_for_period(uint64_t period_ns, uint64_t freq_hz);
+
+/**
+ * intel_oa_gen_exponent_for_period() - intel_oa_exponent_for_period() for
+ * a generation
+ * @gen: generation row (NULL: no lower bound)
+ * @period_ns: requested period in nanoseconds
+ * @freq_hz: timestamp frequency in Hz
+ *
+ * The exponent is at least @gen's min_exponent (3 on Sandy Bridge), so
+ * the period may be longer than asked for.
+ *
+ * Return: the exponent, or -EINVAL as intel_oa_exponent_for_period().
+ */
+int intel_oa_gen_exponent_for_period(const struct intel_oa_gen *gen,
+				     uint64_t period_ns, uint64_t freq_hz);
 
 /* ---- stream statistics: reasons, contexts, timer gaps ------------------ */
 
