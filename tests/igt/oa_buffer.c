@@ -27,41 +27,104 @@ static uint64_t stat_or(const char *key, uint64_t dflt, bool *have)
 }
 
 static const char *const irq_arch_name[] = {
+	[OA_IRQ_NONE] = "none (Sandy Bridge: hrtimer drains only)",
+	[OA_IRQ_GEN7] = "Gen7 (GTIIR bit 28, DEIER master enable)",
 	[OA_IRQ_GEN8] = "Gen8 (GT bank 3, MASTER_IRQ)",
 	[OA_IRQ_GEN11] = "Gen11 two-level (GFX_MSTR_IRQ, GT_INTR_DW0, selector/identity)",
 	[OA_IRQ_DG1] = "DG1 (tile interrupt in front of the Gen11 levels)",
 };
 
 /*
- * half-full-interrupt: on every interrupt architecture (Gen8, Gen11+, DG1
- * tile) the OA interrupt alone must wake the reader. POLL_OA_PERIOD is 5 s
- * and exponent 6 with 256-byte reports fills half of the 16 MiB buffer in
- * ~0.35 s (less at 12.5 or 19.2 MHz), so a blocking read
- * returning well before the first hrtimer tick can only have been woken by
- * the half-full interrupt. The device counts the interrupt and the MSI,
- * the driver's debugfs stats count interrupt-driven drains, and the data is
- * complete and correct.
+ * Exponent at which the platform's buffer fills in about 0.7 s, half of it
+ * in 0.35 s: 6 for 256-byte reports in 16 MiB, 12 for 128 KiB.
+ */
+static unsigned int half_full_exponent(const struct oa_format *f)
+{
+	return oa_exponent_filling(&dev, f, 700000000ull) - 1;
+}
+
+/*
+ * SNB has no OA interrupt (gen6-gen7.rst "Interrupts"): with the default
+ * 5 ms poll period and the buffer filling in about 0.7 s, two buffers'
+ * worth of reports arrive complete and correct, drained by the hrtimer
+ * alone; the device raises no half-full interrupt or MSI and the driver
+ * counts no stream interrupt or interrupt drain.
+ */
+static void test_no_oa_interrupt(const struct oa_format *f)
+{
+	unsigned int e = half_full_exponent(f);
+	size_t want = 2 * (dev.plat->oa_buffer_bytes / f->size);
+	uint32_t irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
+	uint32_t msi0 = vgpu_read(&dev, VGPU_MSIS_SENT);
+	uint64_t irq_drains, timer_drains, stream_irqs;
+	bool have_stats = false;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, want, 20000);
+	irq_drains = stat_or("irq_drains", 0, &have_stats);
+	timer_drains = stat_or("timer_drains", 0, &have_stats);
+	stream_irqs = stat_or("stream_interrupts", 0, &have_stats);
+	close(fd);
+	igt_info("%s: %s interrupt architecture; exponent %u: %zu reports (%zu KiB, the buffer is %u KiB); device %u half-full irqs, %u MSIs; driver %" PRIu64 " timer drains, %" PRIu64 " irq drains, %" PRIu64 " stream interrupts%s\n",
+		 dev.plat->name, irq_arch_name[dev.plat->irq], e, c.n,
+		 c.n * f->size >> 10, dev.plat->oa_buffer_bytes >> 10,
+		 vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0,
+		 vgpu_read(&dev, VGPU_MSIS_SENT) - msi0, timer_drains, irq_drains,
+		 stream_irqs, have_stats ? "" : " (no debugfs stats)");
+	igt_assert_f(c.n >= want, "only %zu of %zu reports in 20 s", c.n, want);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, e, 0);
+	igt_assert_eq(vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0, 0);
+	igt_assert_eq(vgpu_read(&dev, VGPU_MSIS_SENT) - msi0, 0);
+	igt_assert_f(have_stats, "no debugfs %s", oa_stats_path(&dev) ?: "intel_oa_stats");
+	igt_assert_eq(irq_drains, 0);
+	igt_assert_eq(stream_irqs, 0);
+	igt_assert_f(timer_drains >= 2, "debugfs timer_drains is %" PRIu64, timer_drains);
+	oa_capture_fini(&c);
+}
+
+/*
+ * half-full-interrupt: on every interrupt architecture (Gen7 GTIIR, Gen8,
+ * Gen11+, DG1 tile) the OA interrupt alone must wake the reader.
+ * POLL_OA_PERIOD is 5 s and the exponent fills half of the buffer (16 MiB,
+ * or 128 KiB on IVB/VLV) in ~0.35 s, so a blocking read returning well
+ * before the first hrtimer tick can only have been woken by the half-full
+ * interrupt. The device counts the interrupt and the MSI, the driver's
+ * debugfs stats count interrupt-driven drains, and the data is complete
+ * and correct. On SNB, which has no OA interrupt, see
+ * test_no_oa_interrupt().
  */
 static void test_half_full_interrupt(void)
 {
 	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const unsigned int e = half_full_exponent(f);
 	const uint64_t poll_ns = 5000000000ull;
 	uint32_t irq0, msi0, irq1, msi1;
 	uint64_t t0, elapsed, irq_drains, stream_irqs;
 	bool have_stats = false, traced;
-	size_t len = OA_BUFFER_BYTES;
+	size_t len = dev.plat->oa_buffer_bytes;
 	uint8_t *buf = malloc(len);
 	struct oa_capture c;
 	struct oa_open o;
 	ssize_t r;
 	int fd;
 
+	if (dev.plat->irq == OA_IRQ_NONE) {
+		free(buf);
+		test_no_oa_interrupt(f);
+		return;
+	}
 	igt_assert(buf);
 	traced = oa_trace_start();
 	irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
 	msi0 = vgpu_read(&dev, VGPU_MSIS_SENT);
 
-	oa_open_periodic(&dev, &o, f, 6);
+	oa_open_periodic(&dev, &o, f, e);
 	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, poll_ns);
 	t0 = oa_now_ns();
 	fd = oa_open(dev.drm_fd, &o);
@@ -95,10 +158,11 @@ static void test_half_full_interrupt(void)
 		     elapsed / 1e9, poll_ns / 1e9);
 	igt_assert_f(irq1 - irq0 >= 1, "device raised no half-full interrupt");
 	igt_assert_f(msi1 - msi0 >= 1, "device sent no MSI");
-	/* Half of the buffer is 32768 reports; the read sees at least half of that. */
-	igt_assert_f(c.n >= 16384, "woken with only %zu reports pending", c.n);
+	/* The read sees at least half of the half-full buffer's reports. */
+	igt_assert_f(c.n >= dev.plat->oa_buffer_bytes / f->size / 4,
+		     "woken with only %zu reports pending (exponent %u)", c.n, e);
 	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
-	oa_assert_reports(&dev, &c, 6, 0);
+	oa_assert_reports(&dev, &c, e, 0);
 	if (have_stats) {
 		igt_assert_f(stream_irqs >= 1, "debugfs stream_interrupts is 0");
 		igt_assert_f(irq_drains >= 1, "debugfs irq_drains is 0: the interrupt did not drain");
@@ -108,21 +172,26 @@ static void test_half_full_interrupt(void)
 }
 
 /*
- * buffer-fill: the half-full path in steady state. For ~2 s at exponent 6
- * (several fills of the 16 MiB buffer) a reader keeps up with a 5 s poll
- * period: no report lost, every value right, interrupts keep arriving.
+ * buffer-fill: the half-full path in steady state. For ~1.4 s (several
+ * fills of the buffer) a reader keeps up with a 5 s poll period: no report
+ * lost, every value right, interrupts keep arriving. On SNB, without an
+ * OA interrupt, the default 5 ms hrtimer keeps up instead and the device
+ * raises no interrupt.
  */
 static void test_buffer_fill(void)
 {
 	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const unsigned int e = half_full_exponent(f);
 	uint32_t irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
-	size_t want = 4 * (OA_BUFFER_BYTES / f->size / 2);
+	size_t want = 4 * (dev.plat->oa_buffer_bytes / f->size / 2);
+	bool irq = dev.plat->irq != OA_IRQ_NONE;
 	struct oa_capture c;
 	struct oa_open o;
 	int fd;
 
-	oa_open_periodic(&dev, &o, f, 6);
-	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 5000000000ull);
+	oa_open_periodic(&dev, &o, f, e);
+	if (irq)
+		oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 5000000000ull);
 	fd = oa_open(dev.drm_fd, &o);
 	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, want, 20000);
@@ -131,8 +200,70 @@ static void test_buffer_fill(void)
 		 vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0);
 	igt_assert_f(c.n >= want, "only %zu of %zu reports in 20 s", c.n, want);
 	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
-	oa_assert_reports(&dev, &c, 6, 0);
-	igt_assert_lte(4, vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0);
+	oa_assert_reports(&dev, &c, e, 0);
+	if (irq)
+		igt_assert_lte(4, vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0);
+	else
+		igt_assert_eq(vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0, 0);
+	oa_capture_fini(&c);
+}
+
+static void check_wrap(const struct oa_format *f)
+{
+	unsigned int e = oa_exponent_filling(&dev, f, 300000000ull);
+	size_t per_buffer = dev.plat->oa_buffer_bytes / f->size;
+	size_t want = per_buffer + per_buffer / 2 + 1;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	if (e < 6)
+		e = 6;
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, want, 20000);
+	close(fd);
+	igt_info("%s (%u bytes, %s the %u KiB buffer): exponent %u, %zu reports, the device wrapped %zu time(s)\n",
+		 f->name, f->size,
+		 dev.plat->oa_buffer_bytes % f->size ? "does not divide" : "divides",
+		 dev.plat->oa_buffer_bytes >> 10, e, c.n,
+		 c.n * f->size / dev.plat->oa_buffer_bytes);
+	igt_assert_f(c.n >= want, "%s: only %zu of %zu reports in 20 s", f->name, c.n, want);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, e, 0);
+	oa_capture_fini(&c);
+}
+
+/*
+ * buffer-wrap: reports keep decoding where the device wraps at the end of
+ * the buffer. Every format of the platform whose size does not divide the
+ * buffer (the 192-byte ones of gen6-gen7.rst, written in 64-byte cachelines
+ * split across the end), or the platform's largest format where all divide
+ * it, runs for 1.5 buffers' worth of reports: every report whole and
+ * right, none lost, exact spacing.
+ */
+static void test_buffer_wrap(void)
+{
+	const struct oa_platform *p = dev.plat;
+	const struct oa_format *largest = NULL;
+	unsigned int i, n_split = 0;
+
+	for (i = 0; p->formats[i]; i++) {
+		const struct oa_format *f = oa_platform_format_by_id(p, p->formats[i]);
+
+		if (p->oa_buffer_bytes % f->size) {
+			check_wrap(f);
+			n_split++;
+		}
+		if (!largest || f->size > largest->size)
+			largest = f;
+	}
+	/* the fewest reports to wrap the buffer with */
+	if (!n_split)
+		check_wrap(largest);
+	igt_info("%s: %u format(s) with reports split across the buffer end\n",
+		 p->name, n_split);
 }
 
 /*
@@ -232,13 +363,20 @@ static void test_buffer_overflow(void)
  * report-lost: the drop-reports knob skips exactly N due reports and sets
  * OASTATUS report-lost; the driver emits an OA_REPORT_LOST record, and
  * exactly N due reports (timer ticks or slice boundaries) are missing.
+ * Gen6/7 (gen6-gen7.rst "Buffer fill, overflow and loss"): the status bit
+ * cannot be cleared while the unit runs, so a second burst of M drops in
+ * the same enable period adds no record: exactly one on SNB/IVB/HSW, none
+ * on VLV (its bit is not functional); the N + M missing reports show as
+ * two gaps in the timestamps.
  */
 static void test_report_lost(void)
 {
 	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12_B8_C8);
-	const unsigned int e = 14, n_drop = 5;
+	const enum oa_report_lost rl = dev.plat->report_lost;
+	const unsigned int e = 14, n_drop = 5, m_drop = rl == OA_RL_PER_STATUS ? 0 : 3;
 	uint32_t dropped0 = vgpu_read(&dev, VGPU_REPORTS_DROPPED);
-	uint64_t missing = 0;
+	uint64_t missing = 0, gaps[2] = { 0, 0 };
+	unsigned int n_gaps = 0;
 	struct oa_capture c;
 	struct oa_open o;
 	char why[256];
@@ -251,14 +389,33 @@ static void test_report_lost(void)
 	oa_capture_until(fd, &c, 16, 5000);
 	vgpu_write(&dev, VGPU_DROP_REPORTS, n_drop);
 	oa_capture_until(fd, &c, c.n + 64, 5000);
+	if (m_drop) {
+		igt_assert_eq(vgpu_read(&dev, VGPU_DROP_REPORTS), 0);
+		vgpu_write(&dev, VGPU_DROP_REPORTS, m_drop);
+		oa_capture_until(fd, &c, c.n + 64, 5000);
+	}
 	close(fd);
 
 	igt_assert_eq(vgpu_read(&dev, VGPU_DROP_REPORTS), 0);
-	igt_assert_eq(vgpu_read(&dev, VGPU_REPORTS_DROPPED) - dropped0, n_drop);
-	igt_assert_f(c.n_report_lost >= 1, "no OA_REPORT_LOST record after dropping %u reports",
-		     n_drop);
-	igt_assert_f(c.n_report_lost <= n_drop, "%zu OA_REPORT_LOST records for %u drops",
-		     c.n_report_lost, n_drop);
+	igt_assert_eq(vgpu_read(&dev, VGPU_REPORTS_DROPPED) - dropped0, n_drop + m_drop);
+	switch (rl) {
+	case OA_RL_PER_STATUS:
+		igt_assert_f(c.n_report_lost >= 1,
+			     "no OA_REPORT_LOST record after dropping %u reports", n_drop);
+		igt_assert_f(c.n_report_lost <= n_drop, "%zu OA_REPORT_LOST records for %u drops",
+			     c.n_report_lost, n_drop);
+		break;
+	case OA_RL_ONCE:
+		igt_assert_f(c.n_report_lost == 1,
+			     "%zu OA_REPORT_LOST records for %u + %u drops in one enable period, expected exactly 1",
+			     c.n_report_lost, n_drop, m_drop);
+		break;
+	case OA_RL_NONE:
+		igt_assert_f(c.n_report_lost == 0,
+			     "%zu OA_REPORT_LOST records on %s, whose report-lost bit is not functional",
+			     c.n_report_lost, dev.plat->name);
+		break;
+	}
 	igt_assert_eq(c.n_buffer_lost, 0);
 	for (i = 0; i < c.n; i++) {
 		const uint32_t *r = oa_capture_report(&c, i);
@@ -270,24 +427,27 @@ static void test_report_lost(void)
 		if (i) {
 			uint64_t prev = oa_capture_ts(&c, i - 1);
 			/* due reports (timer ticks, slice boundaries) skipped */
-			uint64_t gap = oa_reports_between(prev, T, e) - 1;
+			uint64_t gap = oa_reports_between(dev.plat, prev, T, e) - 1;
 
 			igt_assert_f(T > prev, "report %zu: T %#llx not after %#llx",
 				     i, (unsigned long long)T, (unsigned long long)prev);
 			if (gap) {
-				/* The N dropped reports are consecutive: one gap. */
-				igt_assert_f(!missing,
-					     "second gap at report %zu: the %u dropped reports were not consecutive",
-					     i, n_drop);
-				missing = gap;
-				igt_info("gap before report %zu: t %#x -> %#x\n", i,
-					 oa_capture_report(&c, i - 1)[1], r[1]);
+				/* Each burst's reports are consecutive: one gap each. */
+				igt_assert_f(n_gaps < (m_drop ? 2u : 1u),
+					     "gap %u at report %zu: the dropped reports were not consecutive",
+					     n_gaps + 1, i);
+				gaps[n_gaps++] = gap;
+				missing += gap;
+				igt_info("gap before report %zu: t %#x -> %#x, %" PRIu64 " due reports missing\n",
+					 i, oa_capture_report(&c, i - 1)[1], r[1], gap);
 			}
 		}
 	}
 	igt_info("%zu reports, %" PRIu64 " due reports missing, %zu OA_REPORT_LOST records\n",
 		 c.n, missing, c.n_report_lost);
-	igt_assert_eq(missing, n_drop);
+	igt_assert_eq(gaps[0], n_drop);
+	igt_assert_eq(gaps[1], m_drop);
+	igt_assert_eq(missing, n_drop + m_drop);
 	oa_capture_fini(&c);
 }
 
@@ -374,13 +534,17 @@ igt_main
 		oa_require_vgpu(&dev);
 	}
 
-	igt_describe("With a 5 s poll period, a blocking read is woken by the half-full interrupt (through the platform's interrupt architecture) well before the timer; device and driver (debugfs irq_drains) both count it.");
+	igt_describe("With a 5 s poll period, a blocking read is woken by the half-full interrupt (through the platform's interrupt architecture) well before the timer; device and driver (debugfs irq_drains) both count it. SNB, without an OA interrupt: the hrtimer alone drains two buffers' worth, no interrupt anywhere.");
 	igt_subtest("half-full-interrupt")
 		test_half_full_interrupt();
 
-	igt_describe("Several half-full cycles of the 16 MiB buffer at a high rate: nothing lost, every value right.");
+	igt_describe("Several half-full cycles of the OA buffer at a high rate: nothing lost, every value right (SNB: drained by the hrtimer, no interrupt).");
 	igt_subtest("buffer-fill")
 		test_buffer_fill();
+
+	igt_describe("1.5 buffers' worth of reports in every format whose size does not divide the buffer (192-byte Gen6/7 reports split across its end), else the largest format: all whole and right.");
+	igt_subtest("buffer-wrap")
+		test_buffer_wrap();
 
 	igt_describe("At a low rate the hrtimer alone delivers reports promptly and no half-full interrupt fires.");
 	igt_subtest("timer-only-drain")
@@ -390,7 +554,7 @@ igt_main
 	igt_subtest("buffer-overflow")
 		test_buffer_overflow();
 
-	igt_describe("Dropping N reports yields an OA_REPORT_LOST record and exactly N missing periods.");
+	igt_describe("Dropping N reports yields an OA_REPORT_LOST record and exactly N missing periods; Gen6/7: one record per enable period for two bursts (none on VLV), both gaps visible.");
 	igt_subtest("report-lost")
 		test_report_lost();
 

@@ -162,8 +162,11 @@ static void test_invalid_format_id(void)
 	expect_err(&o, EINVAL, "format I915_OA_FORMAT_MAX");
 	set_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT, ~0ull);
 	expect_err(&o, EINVAL, "format ~0");
-	/* Every defined format this platform does not have. */
-	for (id = 1; id < I915_OA_FORMAT_MAX; id++) {
+	/*
+	 * Every defined format this platform does not have: i915's numbers
+	 * and gen6-gen7.rst's 32..42, and the gap between them.
+	 */
+	for (id = 1; id <= OA_FMT_HSW_A29_B8_C8 + 1; id++) {
 		char what[64];
 
 		set_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT, id);
@@ -180,6 +183,7 @@ static void test_invalid_format_id(void)
 static void test_invalid_exponent(void)
 {
 	struct oa_open o;
+	unsigned int e;
 
 	base(&o);
 	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, 32);
@@ -190,8 +194,23 @@ static void test_invalid_exponent(void)
 	expect_err(&o, EINVAL, "exponent ~0");
 	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, 31);
 	expect_ok(&o, "exponent 31 (the maximum)");
-	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, 0);
-	expect_ok(&o, "exponent 0 as root");
+	/*
+	 * SNB's timer period is 2^(TP + 4) ticks, so the uAPI's 2^(e + 1)
+	 * needs TP = e - 3: exponents below 3 cannot be programmed
+	 * (gen6-gen7.rst "Timer period"); elsewhere 0 is the minimum.
+	 */
+	for (e = 0; e < dev.plat->min_exponent; e++) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "exponent %u on %s (minimum %u)", e,
+			 dev.plat->name, dev.plat->min_exponent);
+		set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, e);
+		expect_err(&o, EINVAL, what);
+	}
+	set_prop(&o, DRM_I915_PERF_PROP_OA_EXPONENT, dev.plat->min_exponent);
+	expect_ok(&o, "the platform's minimum exponent as root");
+	igt_info("%s: exponents %u..31 accepted, %u below refused\n", dev.plat->name,
+		 dev.plat->min_exponent, dev.plat->min_exponent);
 }
 
 static void test_missing_sample_flags(void)

@@ -38,7 +38,8 @@ struct fds {
 
 static const struct oa_format *fmt256(void)
 {
-	return oa_format_by_id(I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	/* Gen6/7 lack it: their first format there */
+	return oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
 }
 
 static void close_fds(void *data)

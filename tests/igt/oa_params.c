@@ -589,7 +589,7 @@ static void test_gem_throttle(void)
 static void test_sysfs_frequencies(void)
 {
 	const struct oa_platform *p = dev.plat;
-	uint64_t rp0, rp1, rpn, min, max, rc6;
+	uint64_t rp0, rp1, rpn, min, max, rc6, act, gpu_mhz;
 	char path[PATH_MAX];
 
 	rp0 = card_attr("gt_RP0_freq_mhz");
@@ -608,6 +608,21 @@ static void test_sysfs_frequencies(void)
 	igt_assert_eq(max, p->rp0_mhz);
 	igt_assert_lte(rpn, rp1);
 	igt_assert_lte(rp1, rp0);
+
+	/*
+	 * The device runs the GPU at R x the timestamp clock (RP1 on Gen6/7,
+	 * gen6-gen7.rst) and its CAGF reports that, rounded down to the
+	 * register's unit (50 MHz, or 50/3 MHz from Gen9).
+	 */
+	act = card_attr("gt_act_freq_mhz");
+	gpu_mhz = (uint64_t)p->gpu_ticks_ratio * p->timestamp_hz / 1000000;
+	igt_info("gt_act_freq_mhz %" PRIu64 ", R x timestamp clock %" PRIu64 " MHz\n",
+		 act, gpu_mhz);
+	igt_assert_f(act <= gpu_mhz && gpu_mhz - act < 50,
+		     "gt_act_freq_mhz %" PRIu64 " is not the %" PRIu64 " MHz GPU clock rounded down",
+		     act, gpu_mhz);
+	if (p->graphics_ver < 8)
+		igt_assert_eq(act, p->rp1_mhz);
 
 	snprintf(path, sizeof(path), "%s/power/rc6_enable", dev.sysfs);
 	igt_assert_f(access(path, R_OK) == 0, "%s: %s", path, strerror(errno));

@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -26,13 +27,25 @@ static struct oa_dev dev;
  * report spacing. A format the platform's generation lacks must be refused
  * by PERF_OPEN with EINVAL (platforms.rst, "Report formats").
  */
-static void test_format(const struct oa_format *f)
+static void test_format(const char *name)
 {
+	const struct oa_format *f = NULL;
 	struct oa_capture c;
 	struct oa_open o;
+	size_t i;
 	int fd;
 
-	if (!oa_platform_has_format(dev.plat, f->uapi_id)) {
+	/* The layout of this name on the platform's generation, if any. */
+	for (i = 0; i < oa_n_formats; i++)
+		if (!strcmp(oa_formats[i].name, name) &&
+		    (!f || oa_platform_format_by_id(dev.plat, oa_formats[i].uapi_id) ==
+			   &oa_formats[i]))
+			f = &oa_formats[i];
+	igt_assert(f);
+	if (oa_platform_format_by_id(dev.plat, f->uapi_id) != f) {
+		igt_assert_f(!oa_platform_has_format(dev.plat, f->uapi_id),
+			     "%s offers uAPI format %u under another name than %s",
+			     dev.plat->name, f->uapi_id, name);
 		oa_open_periodic(&dev, &o, f, FORMAT_TEST_EXPONENT);
 		fd = oa_try_open(dev.drm_fd, &o);
 		if (fd >= 0)
@@ -56,9 +69,10 @@ static void test_format(const struct oa_format *f)
 	igt_assert_eq(c.n_report_lost, 0);
 	igt_assert_eq(c.n_buffer_lost, 0);
 	oa_assert_reports(&dev, &c, FORMAT_TEST_EXPONENT, 0);
-	igt_info("%s: %zu reports, t %#x..%#x, all fields match the workload\n",
-		 f->name, c.n, oa_capture_report(&c, 0)[1],
-		 oa_capture_report(&c, c.n - 1)[1]);
+	igt_info("%s (uAPI %u, select %u, %u bytes): %zu reports, t %#x..%#x, all %s match the workload\n",
+		 f->name, f->uapi_id, f->counter_select, f->size, c.n,
+		 oa_capture_report(&c, 0)[1], oa_capture_report(&c, c.n - 1)[1],
+		 f->dwords ? "dwords (reserved ones 0)" : "fields");
 	oa_capture_fini(&c);
 }
 
@@ -70,10 +84,19 @@ static void test_format(const struct oa_format *f)
  */
 static void test_exponents(unsigned int lo, unsigned int hi)
 {
-	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12);
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
 	unsigned int e;
 
 	oa_require_vgpu(&dev);
+	/*
+	 * The 128 KiB buffers of SNB/IVB/VLV hold only milliseconds at the
+	 * fastest rates: start where the buffer lasts 50 ms, so that the 5 ms
+	 * hrtimer (SNB has no interrupt) drains it comfortably under TCG.
+	 */
+	if (lo < oa_exponent_filling(&dev, f, 50000000ull))
+		lo = oa_exponent_filling(&dev, f, 50000000ull);
+	igt_info("%s: exponents %u..%u with %s (%u-byte reports, %u KiB buffer)\n",
+		 dev.plat->name, lo, hi, f->name, f->size, dev.plat->oa_buffer_bytes >> 10);
 	for (e = lo; e <= hi; e++) {
 		uint64_t period_ns = oa_exponent_ns(&dev, e);
 		size_t want = 300000000ull / period_ns;
@@ -131,6 +154,18 @@ static void test_reason_timer(void)
 		bool boundary = T % OA_SLICE_TICKS == 0;
 		uint32_t hw_id = oa_sched_hw_id(T);
 
+		if (!dev.plat->ctx_switch_reports) {
+			/*
+			 * Gen6/7: RPT_ID is exactly the timer bit, on slice
+			 * boundaries too; no context-valid bit, no CTX_ID.
+			 */
+			igt_assert_f(r[0] == OA_REASON_TIMER << dev.plat->reason_shift,
+				     "report %zu (T=%#llx%s): RPT_ID %#010x, expected exactly %#010x",
+				     i, (unsigned long long)T, boundary ? ", slice boundary" : "",
+				     r[0], OA_REASON_TIMER << dev.plat->reason_shift);
+			n_ctx += boundary;
+			continue;
+		}
 		igt_assert_f(reason == (boundary ? OA_REASON_TIMER | OA_REASON_CTX_SWITCH :
 					OA_REASON_TIMER),
 			     "report %zu (T=%#llx%s): RPT_ID %#010x reason %#x",
@@ -148,8 +183,12 @@ static void test_reason_timer(void)
 	igt_info("%zu reports, %zu on slice boundaries, %zu with a valid context\n",
 		 c.n, n_ctx, n_valid);
 	igt_assert_lte(2, n_ctx);
+	oa_assert_reports(&dev, &c, 10, 0);
 	oa_capture_fini(&c);
 }
+
+static void test_no_context_switch(struct oa_capture *c, unsigned int e,
+				   uint64_t first, uint64_t last);
 
 /*
  * context-switch-e<E>: each slice boundary n * 2^20 in the capture window
@@ -187,6 +226,10 @@ static void test_context_switch(unsigned int e)
 	close(fd);
 	last = oa_capture_ts(&c, c.n - 1);
 	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	if (!dev.plat->ctx_switch_reports) {
+		test_no_context_switch(&c, e, first, last);
+		return;
+	}
 
 	for (i = 0; i < c.n; i++) {
 		const uint32_t *r = oa_capture_report(&c, i);
@@ -225,15 +268,49 @@ static void test_context_switch(unsigned int e)
 	igt_assert_lte(slices - 1, n);
 	if (e > 19)
 		igt_assert_f(ctx_only >= 1 && ctx_only ==
-			     oa_ctx_only_reports_between(first - 1, last, e),
+			     oa_ctx_only_reports_between(dev.plat, first - 1, last, e),
 			     "exponent %u: %llu separate context-switch reports, expected %llu",
 			     e, (unsigned long long)ctx_only,
-			     (unsigned long long)oa_ctx_only_reports_between(first - 1, last, e));
+			     (unsigned long long)oa_ctx_only_reports_between(dev.plat, first - 1, last, e));
 	else
 		igt_assert_eq(ctx_only, 0);
 	/* and everything else: timer spacing, fields of every report */
 	oa_assert_reports(&dev, &c, e, 0);
 	oa_capture_fini(&c);
+}
+
+/*
+ * Gen6/7 has no context-switch reports (gen6-gen7.rst): over the same six
+ * slices no report carries a reason other than the timer, every report is
+ * on the timer grid and their number is the number of timer ticks, so no
+ * slice boundary between ticks (exponent 21) produced one.
+ */
+static void test_no_context_switch(struct oa_capture *c, unsigned int e,
+				   uint64_t first, uint64_t last)
+{
+	uint64_t period = oa_period_ticks(e), ticks, boundaries;
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		const uint32_t *r = oa_capture_report(c, i);
+		uint64_t T = oa_capture_ts(c, i);
+
+		igt_assert_f(oa_report_reason(dev.plat, r) == OA_REASON_TIMER &&
+			     T % period == 0,
+			     "report %zu at T=%#llx: RPT_ID %#010x; %s has only timer reports every %#llx ticks",
+			     i, (unsigned long long)T, r[0], dev.plat->name,
+			     (unsigned long long)period);
+	}
+	ticks = last / period - (first - 1) / period;
+	boundaries = last / OA_SLICE_TICKS - (first - 1) / OA_SLICE_TICKS;
+	igt_info("exponent %u: %zu reports for %llu timer ticks, %llu slice boundaries without a report of their own\n",
+		 e, c->n, (unsigned long long)ticks, (unsigned long long)boundaries);
+	igt_assert_f(c->n == ticks, "%zu reports for %llu timer ticks in T %#llx..%#llx",
+		     c->n, (unsigned long long)ticks, (unsigned long long)first,
+		     (unsigned long long)last);
+	igt_assert_lte(5, boundaries);
+	oa_assert_reports(&dev, c, e, 0);
+	oa_capture_fini(c);
 }
 
 /*
@@ -251,7 +328,7 @@ static void test_report_header(void)
 		struct oa_open o;
 		int fd;
 
-		if (!oa_platform_has_format(dev.plat, f->uapi_id))
+		if (oa_platform_format_by_id(dev.plat, f->uapi_id) != f)
 			continue;
 		oa_open_periodic(&dev, &o, f, 14);
 		fd = oa_open(dev.drm_fd, &o);
@@ -315,13 +392,44 @@ static void test_timestamp_frequency(void)
 /* Run only when the 32-bit TIMESTAMP wraps within this many seconds. */
 #define WRAP_TEST_MAX_WAIT_S 30
 
+/*
+ * Gen6/7 reports @a -> @b, one period @P apart across the 32-bit wrap
+ * (@b is report @i): DW2 = T >> 32 steps by exactly one at the wrap, and
+ * every 32-bit counter k grew by P * (k + 1) mod 2^32.
+ */
+static void check_gen7_wrap(const struct oa_format *f, const uint32_t *a,
+			    const uint32_t *b, uint64_t P, size_t i)
+{
+	unsigned int d, ts_hi = 0;
+	char name[8];
+
+	for (d = 0; d < f->size / 4; d++) {
+		const struct oa_dword *dw = &f->dwords[d];
+
+		if (dw->kind == OA_DW_TS_HI) {
+			igt_assert_f(b[d] == ((a[d] + (b[1] == 0)) & 0xf),
+				     "reports %zu->%zu (TIME_STAMP %#x -> %#x): DW2 %#x -> %#x",
+				     i - 1, i, a[1], b[1], a[d], b[d]);
+			ts_hi++;
+		}
+		if (dw->kind != OA_DW_COUNTER)
+			continue;
+		igt_assert_f(b[d] - a[d] == (uint32_t)(P * (dw->k + 1)),
+			     "reports %zu->%zu (TIME_STAMP %#x -> %#x): DW%u %s grew by %#x, expected %#x",
+			     i - 1, i, a[1], b[1], d,
+			     oa_gen7_counter_name(dw->k, name, sizeof(name)),
+			     b[d] - a[d], (uint32_t)(P * (dw->k + 1)));
+	}
+	igt_assert_eq(ts_hi, 1);
+}
+
 static const struct oa_format *format_with_u40(void)
 {
 	size_t i;
 	unsigned int s;
 
 	for (i = 0; i < oa_n_formats; i++) {
-		if (!oa_platform_has_format(dev.plat, oa_formats[i].uapi_id))
+		if (oa_platform_format_by_id(dev.plat, oa_formats[i].uapi_id) != &oa_formats[i])
 			continue;
 		for (s = 0; s < oa_formats[i].n_segs; s++)
 			if (oa_formats[i].segs[s].kind == OA_SEG_U40)
@@ -351,11 +459,18 @@ static void test_timestamp_wrap(void)
 	unsigned int s, k;
 	int fd, ret;
 
-	igt_require_f(f, "%s has no format with 40-bit counters\n", dev.plat->name);
+	/*
+	 * Gen6/7 counters are all 32 bits: there the wrap shows in DW2, the
+	 * TIME_STAMP high bits, and the 32-bit counters' deltas.
+	 */
+	if (!f)
+		f = oa_platform_format(dev.plat, 0);
+	igt_assert(f);
 	oa_require_vgpu(&dev);
 	for (s = 0; s < f->n_segs; s++)
 		if (f->segs[s].kind == OA_SEG_U40)
 			seg = &f->segs[s];
+	igt_assert(seg || f->dwords);
 
 	ret = oa_read_timestamp(dev.drm_fd, &ref);
 	igt_assert_f(ret == 0, "REG_READ of RING_TIMESTAMP: %s", strerror(-ret));
@@ -404,6 +519,10 @@ static void test_timestamp_wrap(void)
 		const uint32_t *a = oa_capture_report(&c, i - 1);
 		const uint32_t *b = oa_capture_report(&c, i);
 
+		if (f->dwords) {
+			check_gen7_wrap(f, a, b, period, i);
+			continue;
+		}
 		for (k = 0; k < seg->count; k++) {
 			uint64_t d = (oa_report_counter(seg, b, k) - oa_report_counter(seg, a, k)) &
 				     ((1ull << 40) - 1);
@@ -415,9 +534,11 @@ static void test_timestamp_wrap(void)
 				     (unsigned long long)d, (unsigned long long)want);
 		}
 	}
-	igt_info("%s: %zu reports, T %#llx..%#llx across the 32-bit wrap; report %zu has TIMESTAMP 0; 40-bit counters kept counting\n",
+	igt_info("%s: %zu reports, T %#llx..%#llx across the 32-bit wrap; report %zu has TIMESTAMP 0; %s\n",
 		 f->name, c.n, (unsigned long long)oa_capture_ts(&c, 0),
-		 (unsigned long long)oa_capture_ts(&c, c.n - 1), at);
+		 (unsigned long long)oa_capture_ts(&c, c.n - 1), at,
+		 seg ? "40-bit counters kept counting" :
+		 "TIME_STAMP high bits (DW2) stepped, 32-bit counter deltas exact");
 	oa_capture_fini(&c);
 }
 
@@ -444,22 +565,29 @@ igt_main
 	 * First, so that make check's device timestamp-base (the wrap falls
 	 * a few seconds after boot) is still ahead when it runs.
 	 */
-	igt_describe("Across the wrap of the 32-bit report TIMESTAMP the 40-bit A counters keep counting (delta exactly P*(k+1)), the report with TIMESTAMP 0 is delivered and nothing is lost. Skips unless the wrap is due within 30 s (device property timestamp-base).");
+	igt_describe("Across the wrap of the 32-bit report TIMESTAMP the 40-bit A counters keep counting (delta exactly P*(k+1); Gen6/7: DW2 steps by one, 32-bit deltas exact), the report with TIMESTAMP 0 is delivered and nothing is lost. Skips unless the wrap is due within 30 s (device property timestamp-base).");
 	igt_subtest("counters-across-timestamp-wrap")
 		test_timestamp_wrap();
 
 	for (i = 0; i < oa_n_formats; i++) {
-		igt_describe_f("Every field of every %s report (RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS, all A/B/C counters at their widths) equals the synthetic workload computed independently from the contract; refused with EINVAL where the generation lacks the format.",
+		size_t j;
+
+		/* one subtest per name: C4_B8 is a Gen8 and a Haswell layout */
+		for (j = 0; j < i && strcmp(oa_formats[j].name, oa_formats[i].name); j++)
+			;
+		if (j < i)
+			continue;
+		igt_describe_f("Every field of every %s report (Gen8+: RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS, all A/B/C counters at their widths; Gen6/7: every dword of the layout table, reserved ones 0) equals the synthetic workload computed independently from the contract; refused with EINVAL where the generation lacks the format.",
 			       oa_formats[i].name);
 		igt_subtest_f("oa-formats-%s", subtest_suffix(oa_formats[i].name))
-			test_format(&oa_formats[i]);
+			test_format(oa_formats[i].name);
 	}
 
-	igt_describe("For exponents 5..20, consecutive timer reports are exactly 2^(e+1) ticks apart (with context-switch reports at slice boundaries between them) and no report is lost.");
+	igt_describe("For exponents 5..20 (from where the buffer holds 50 ms of reports: 8 with the 128 KiB Gen6/7 buffers), consecutive timer reports are exactly 2^(e+1) ticks apart (with context-switch reports at slice boundaries between them on Gen8+) and no report is lost.");
 	igt_subtest("oa-exponents")
 		test_exponents(5, 20);
 
-	igt_describe("Exponent 10: every report has the timer reason, those on a 2^20-tick slice boundary also the context-switch reason; context-valid bit and CTX_ID follow the schedule.");
+	igt_describe("Exponent 10: every report has the timer reason, those on a 2^20-tick slice boundary also the context-switch reason; context-valid bit and CTX_ID follow the schedule. Gen6/7: RPT_ID is exactly the timer bit everywhere.");
 	igt_subtest("oa-reason-timer")
 		test_reason_timer();
 
@@ -471,7 +599,7 @@ igt_main
 	igt_subtest("context-switch-e19")
 		test_context_switch(19);
 
-	igt_describe("Exponent 21 (period 2^22): boundaries between timer ticks get their own context-switch-only report.");
+	igt_describe("Exponent 21 (period 2^22): boundaries between timer ticks get their own context-switch-only report. Gen6/7 (all three exponents): no context-switch report ever, exactly one report per timer tick.");
 	igt_subtest("context-switch-e21")
 		test_context_switch(21);
 

@@ -32,9 +32,9 @@ static const char *platforms_file;
 /* Every row of scripts/platforms has an oa_platforms[] row, and back. */
 static int platforms_file_check(void)
 {
-	unsigned int gen, found[64] = { 0 };
+	unsigned int gen, rel, found[64] = { 0 };
 	unsigned long long hz;
-	char line[512], name[32];
+	char line[512], name[32], ver[16];
 	unsigned int devid;
 	int bad = 0;
 	size_t i;
@@ -50,15 +50,22 @@ static int platforms_file_check(void)
 	while (fgets(line, sizeof(line), f)) {
 		const struct oa_platform *p;
 
-		if (line[0] == '#' || sscanf(line, "%31s %x %u %llu", name, &devid, &gen, &hz) != 4)
+		if (line[0] == '#' || sscanf(line, "%31s %x %15s %llu", name, &devid, ver, &hz) != 4)
 			continue;
+		/* "7.5" is Haswell's Gen7.5: graphics_ver 7, graphics_rel 5 */
+		rel = 0;
+		if (sscanf(ver, "%u.%u", &gen, &rel) < 1) {
+			fprintf(stderr, "scripts/platforms row %s: generation '%s'\n", name, ver);
+			bad++;
+			continue;
+		}
 		p = oa_platform_by_name(name);
 		if (!p)		/* an alias: a name of its own, an existing id */
 			p = oa_platform_for_devid(devid);
 		if (!p || p->devids[0] != devid || p->graphics_ver != gen ||
-		    p->timestamp_hz != hz) {
-			fprintf(stderr, "scripts/platforms row %s %#x gen %u %llu Hz: %s\n",
-				name, devid, gen, hz,
+		    p->graphics_rel != rel || p->timestamp_hz != hz) {
+			fprintf(stderr, "scripts/platforms row %s %#x gen %s %llu Hz: %s\n",
+				name, devid, ver, hz,
 				p ? "differs from oa_platforms[]" : "no oa_platforms[] row");
 			bad++;
 			continue;

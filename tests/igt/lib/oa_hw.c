@@ -2,8 +2,9 @@
 /*
  * Report layouts and platform rows. Layout facts come from the Broadwell
  * Observability PRM (seed 000, counter select 000/010/101/111, valid for
- * Gen8 and Gen9) as restated in Documentation/vgpu-contract.rst; uAPI
- * format ids from include/uapi/drm/intel_oa_drm.h.
+ * Gen8 and Gen9) as restated in Documentation/vgpu-contract.rst, and for
+ * Gen6 to Gen7.5 from the tables of Documentation/gen6-gen7.rst (seed 001);
+ * uAPI format ids from include/uapi/drm/intel_oa_drm.h and that page.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,16 +12,78 @@
 #include "drm/intel_oa_drm.h"
 #include "oa_hw.h"
 
+
+/*
+ * Gen6/7 layouts, dword by dword, transcribed from the layout column of
+ * the gen6-gen7.rst tables (DW0 RPT_ID, DW1-2 TIME_STAMP, then as listed).
+ */
+#define D_RPT	{ OA_DW_RPT_ID, 0 }
+#define D_TSL	{ OA_DW_TS_LO, 0 }
+#define D_TSH	{ OA_DW_TS_HI, 0 }
+#define D_INST	{ OA_DW_INST_ADD, 0 }
+#define D_RSV	{ OA_DW_RESERVED, 0 }
+#define D_A(n)	{ OA_DW_COUNTER, OA7_A(n) }
+#define D_B(n)	{ OA_DW_COUNTER, OA7_B(n) }
+#define D_C0	{ OA_DW_COUNTER, OA7_C0 }
+#define D_HDR	D_RPT, D_TSL, D_TSH
+#define D_RSV4	D_RSV, D_RSV, D_RSV, D_RSV
+#define D_RSV8	D_RSV4, D_RSV4
+#define D_RSV12	D_RSV8, D_RSV4
+/* A(n) .. A(n + 7) in ascending dwords */
+#define D_A_UP8(n) D_A(n), D_A((n) + 1), D_A((n) + 2), D_A((n) + 3), \
+	D_A((n) + 4), D_A((n) + 5), D_A((n) + 6), D_A((n) + 7)
+/* SNB: A(n) .. A(n + 7) from the highest of eight dwords down */
+#define D_A_DN8(n) D_A((n) + 7), D_A((n) + 6), D_A((n) + 5), D_A((n) + 4), \
+	D_A((n) + 3), D_A((n) + 2), D_A((n) + 1), D_A(n)
+#define D_B_UP4	D_B(0), D_B(1), D_B(2), D_B(3)
+#define D_B_UP8	D_B_UP4, D_B(4), D_B(5), D_B(6), D_B(7)
+
+/* SNB select 0: A0..A4 at DW7..DW3, A5..A12 at DW15..DW8 */
+#define SNB_A13_DW D_HDR, D_A(4), D_A(3), D_A(2), D_A(1), D_A(0), D_A_DN8(5)
+/* SNB select 1: then A13..A20 at DW23..DW16, A21..A28 at DW31..DW24 */
+#define SNB_A29_DW SNB_A13_DW, D_A_DN8(13), D_A_DN8(21)
+/* IVB/HSW: A(n) at DW(3 + n) */
+#define GEN7_A13_DW D_HDR, D_A_UP8(0), D_A(8), D_A(9), D_A(10), D_A(11), D_A(12)
+#define GEN7_A29_DW GEN7_A13_DW, D_A_UP8(13), D_A_UP8(21)
+#define GEN7_A45_DW GEN7_A29_DW, D_A_UP8(29), D_A_UP8(37)
+#define GEN7_A29_A44_DW D_A_UP8(29), D_A_UP8(37)
+#define HSW_B4_C8_DW D_HDR, D_INST, D_B_UP4, D_RSV8
+
+static const struct oa_dword snb_a13_dw[16] = { SNB_A13_DW };
+static const struct oa_dword snb_a29_dw[32] = { SNB_A29_DW };
+static const struct oa_dword snb_a13_b4_dw[32] = { SNB_A13_DW, D_B_UP4, D_RSV12 };
+static const struct oa_dword snb_a29_b4_dw[48] = { SNB_A29_DW, D_B_UP4, D_RSV12 };
+static const struct oa_dword gen7_a13_dw[16] = { GEN7_A13_DW };
+static const struct oa_dword gen7_a29_dw[32] = { GEN7_A29_DW };
+static const struct oa_dword ivb_a13_b4_dw[32] = { GEN7_A13_DW, D_B_UP4, D_RSV12 };
+static const struct oa_dword ivb_a29_b4_dw[48] = { GEN7_A29_DW, D_B_UP4, D_RSV12 };
+static const struct oa_dword ivb_a45_b4_dw[64] = { GEN7_A45_DW, D_B_UP4, D_RSV12 };
+static const struct oa_dword ivb_a16_dw[32] = {
+	D_HDR, D_RSV12, D_RSV, GEN7_A29_A44_DW,
+};
+static const struct oa_dword hsw_a13_b8_c8_dw[32] = { GEN7_A13_DW, D_B_UP8, D_RSV8 };
+static const struct oa_dword hsw_a29_b8_c8_dw[48] = { GEN7_A29_DW, D_B_UP8, D_RSV8 };
+static const struct oa_dword hsw_b4_c8_dw[16] = { HSW_B4_C8_DW };
+static const struct oa_dword hsw_a45_b8_c8_dw[64] = { GEN7_A45_DW, D_B_UP8, D_RSV8 };
+static const struct oa_dword hsw_b4_c8_a16_dw[32] = { HSW_B4_C8_DW, GEN7_A29_A44_DW };
+static const struct oa_dword hsw_c4_b8_dw[16] = {
+	D_HDR, D_INST, D_C0, D_RSV, D_RSV, D_RSV, D_B_UP8,
+};
+
+#define GEN7_FORMAT(nm, id, sel, sz, fam, tbl) { \
+	.name = (nm), .uapi_id = (id), .counter_select = (sel), .size = (sz), \
+	.families = (fam), .dwords = (tbl) }
+
 const struct oa_format oa_formats[] = {
 	{
 		.name = "A12", .uapi_id = I915_OA_FORMAT_A12,
-		.counter_select = 0, .size = 64,
+		.counter_select = 0, .size = 64, .families = OA_FAM_GEN8,
 		.segs = { { 4, WL_A(7), 12, OA_SEG_U32, 0 } },
 		.n_segs = 1,
 	},
 	{
 		.name = "A12_B8_C8", .uapi_id = I915_OA_FORMAT_A12_B8_C8,
-		.counter_select = 2, .size = 128,
+		.counter_select = 2, .size = 128, .families = OA_FAM_GEN8,
 		.segs = {
 			{ 4, WL_A(7), 12, OA_SEG_U32, 0 },
 			{ 16, WL_B(0), 8, OA_SEG_U32, 0 },
@@ -31,7 +94,7 @@ const struct oa_format oa_formats[] = {
 	{
 		.name = "A32u40_A4u32_B8_C8",
 		.uapi_id = I915_OA_FORMAT_A32u40_A4u32_B8_C8,
-		.counter_select = 5, .size = 256,
+		.counter_select = 5, .size = 256, .families = OA_FAM_GEN8,
 		.segs = {
 			{ 4, WL_A(0), 32, OA_SEG_U40, 40 },
 			{ 36, WL_A(32), 4, OA_SEG_U32, 0 },
@@ -42,13 +105,36 @@ const struct oa_format oa_formats[] = {
 	},
 	{
 		.name = "C4_B8", .uapi_id = I915_OA_FORMAT_C4_B8,
-		.counter_select = 7, .size = 64,
+		.counter_select = 7, .size = 64, .families = OA_FAM_GEN8,
 		.segs = {
 			{ 4, WL_C(0), 4, OA_SEG_U32, 0 },
 			{ 8, WL_B(0), 8, OA_SEG_U32, 0 },
 		},
 		.n_segs = 2,
 	},
+	GEN7_FORMAT("SNB_A13", OA_FMT_SNB_A13, 0, 64, OA_FAM_SNB, snb_a13_dw),
+	GEN7_FORMAT("SNB_A29", OA_FMT_SNB_A29, 1, 128, OA_FAM_SNB, snb_a29_dw),
+	GEN7_FORMAT("SNB_A13_B4", OA_FMT_SNB_A13_B4, 2, 128, OA_FAM_SNB, snb_a13_b4_dw),
+	GEN7_FORMAT("SNB_A29_B4", OA_FMT_SNB_A29_B4, 3, 192, OA_FAM_SNB, snb_a29_b4_dw),
+	GEN7_FORMAT("IVB_A13", OA_FMT_IVB_A13, 0, 64, OA_FAM_IVB, gen7_a13_dw),
+	GEN7_FORMAT("IVB_A29", OA_FMT_IVB_A29, 1, 128, OA_FAM_IVB, gen7_a29_dw),
+	GEN7_FORMAT("IVB_A13_B4", OA_FMT_IVB_A13_B4, 2, 128, OA_FAM_IVB, ivb_a13_b4_dw),
+	GEN7_FORMAT("IVB_A29_B4", OA_FMT_IVB_A29_B4, 3, 192, OA_FAM_IVB, ivb_a29_b4_dw),
+	GEN7_FORMAT("IVB_A45_B4", OA_FMT_IVB_A45_B4, 4, 256, OA_FAM_IVB, ivb_a45_b4_dw),
+	GEN7_FORMAT("IVB_A16", OA_FMT_IVB_A16, 5, 128, OA_FAM_IVB, ivb_a16_dw),
+	GEN7_FORMAT("A13", I915_OA_FORMAT_A13, 0, 64, OA_FAM_HSW, gen7_a13_dw),
+	GEN7_FORMAT("A29", I915_OA_FORMAT_A29, 1, 128, OA_FAM_HSW, gen7_a29_dw),
+	GEN7_FORMAT("A13_B8_C8", I915_OA_FORMAT_A13_B8_C8, 2, 128, OA_FAM_HSW,
+		    hsw_a13_b8_c8_dw),
+	GEN7_FORMAT("A29_B8_C8", OA_FMT_HSW_A29_B8_C8, 3, 192, OA_FAM_HSW,
+		    hsw_a29_b8_c8_dw),
+	GEN7_FORMAT("B4_C8", I915_OA_FORMAT_B4_C8, 4, 64, OA_FAM_HSW, hsw_b4_c8_dw),
+	GEN7_FORMAT("A45_B8_C8", I915_OA_FORMAT_A45_B8_C8, 5, 256, OA_FAM_HSW,
+		    hsw_a45_b8_c8_dw),
+	GEN7_FORMAT("B4_C8_A16", I915_OA_FORMAT_B4_C8_A16, 6, 128, OA_FAM_HSW,
+		    hsw_b4_c8_a16_dw),
+	/* same name and uAPI number as Gen8's C4_B8, another layout */
+	GEN7_FORMAT("C4_B8", I915_OA_FORMAT_C4_B8, 7, 64, OA_FAM_HSW, hsw_c4_b8_dw),
 };
 
 const size_t oa_n_formats = sizeof(oa_formats) / sizeof(oa_formats[0]);
@@ -68,22 +154,46 @@ const size_t oa_n_formats = sizeof(oa_formats) / sizeof(oa_formats[0]);
 #define OA_GEN8_BOOLEAN_RANGES \
 	{ 0x2710, 0x272c }, { 0x2740, 0x275c }, { 0x2770, 0x27ac }
 
+/*
+ * gen6-gen7.rst: no flex registers before Gen8; SNB, IVB and VLV have only
+ * their CEC pairs as boolean registers, HSW i915's gen7_oa_b_counters
+ * (the same ranges as Gen8's) and hsw_oa_mux_regs on top of Gen7's mux.
+ */
+static const struct oa_whitelist oa_wl_gen7 = {
+	.mux = { OA_GEN7_MUX_RANGES },
+	.boolean = { { 0x2390, 0x23ac } },
+	.suite_boolean = 0x2390,
+};
+
+static const struct oa_whitelist oa_wl_hsw = {
+	.mux = {
+		OA_GEN7_MUX_RANGES, { 0x9e80, 0x9ea4 }, { 0x9ec0, 0x9ec0 },
+		{ 0x25100, 0x2ff90 },
+	},
+	.boolean = { OA_GEN8_BOOLEAN_RANGES },
+	.suite_boolean = 0x2744,
+};
+
+/* The suite's metric set writes OAREPORTTRIG2 (0x2744) from Gen7.5 on. */
 static const struct oa_whitelist oa_wl_gen8 = {
 	.mux = { OA_GEN8_MUX_RANGES },
 	.boolean = { OA_GEN8_BOOLEAN_RANGES },
 	.flex = { OA_FLEX_EU_RANGES },
+	.suite_boolean = 0x2744,
 };
 
 static const struct oa_whitelist oa_wl_chv = {
 	.mux = { OA_GEN8_MUX_RANGES, { 0x182300, 0x1823a4 } },
 	.boolean = { OA_GEN8_BOOLEAN_RANGES },
 	.flex = { OA_FLEX_EU_RANGES },
+	.suite_boolean = 0x2744,
 };
 
 static const struct oa_whitelist oa_wl_gen11 = {
 	.mux = { OA_GEN8_MUX_RANGES, { 0x91c8, 0x91dc } },
 	.boolean = { OA_GEN8_BOOLEAN_RANGES },
 	.flex = { OA_FLEX_EU_RANGES },
+	.suite_boolean = 0x2744,
 };
 
 static const struct oa_whitelist oa_wl_gen12 = {
@@ -97,34 +207,94 @@ static const struct oa_whitelist oa_wl_gen12 = {
 		{ 0xdc44, 0xdc44 },
 	},
 	.flex = { OA_FLEX_EU_RANGES },
+	/* OAREPORTTRIG2 moved to the OAG block (platforms.rst) */
+	.suite_boolean = 0xd924,
 };
 
 const struct oa_whitelist *const oa_whitelists[] = {
-	&oa_wl_gen8, &oa_wl_chv, &oa_wl_gen11, &oa_wl_gen12, NULL,
+	&oa_wl_gen7, &oa_wl_hsw, &oa_wl_gen8, &oa_wl_chv, &oa_wl_gen11,
+	&oa_wl_gen12, NULL,
 };
 
 #define OA_FORMATS_GEN8 { \
 	I915_OA_FORMAT_A12, I915_OA_FORMAT_A12_B8_C8, \
 	I915_OA_FORMAT_A32u40_A4u32_B8_C8, I915_OA_FORMAT_C4_B8, 0 }
 #define OA_FORMATS_GEN12 { I915_OA_FORMAT_A32u40_A4u32_B8_C8, 0 }
+/*
+ * gen6-gen7.rst "Formats offered per platform". The first is what tests
+ * whose subject is not the layout use: a size that divides the buffer.
+ */
+#define OA_FORMATS_SNB { \
+	OA_FMT_SNB_A29, OA_FMT_SNB_A13, OA_FMT_SNB_A13_B4, OA_FMT_SNB_A29_B4, 0 }
+#define OA_FORMATS_IVB { \
+	OA_FMT_IVB_A45_B4, OA_FMT_IVB_A13, OA_FMT_IVB_A29, OA_FMT_IVB_A13_B4, \
+	OA_FMT_IVB_A29_B4, OA_FMT_IVB_A16, 0 }
+#define OA_FORMATS_HSW { \
+	I915_OA_FORMAT_A45_B8_C8, I915_OA_FORMAT_A13, I915_OA_FORMAT_A29, \
+	I915_OA_FORMAT_A13_B8_C8, OA_FMT_HSW_A29_B8_C8, I915_OA_FORMAT_B4_C8, \
+	I915_OA_FORMAT_B4_C8_A16, I915_OA_FORMAT_C4_B8, 0 }
+
+/*
+ * Gen6/7 report facts (gen6-gen7.rst): RPT_ID is 1 << 19 on every (timer)
+ * report, no context-valid bit, no CTX_ID, no context-switch reports;
+ * 12.5 MHz timestamp; the driver's buffer is 128 KiB (16 MiB on HSW).
+ */
+#define OA_GEN7_COMMON \
+	.revision = 0x01, .timestamp_hz = 12500000, .ctx_valid_bit = 0, \
+	.squashed_ctx_id = 0, .reason_shift = 19, .reason_mask = 0x3f, \
+	.ctx_switch_reports = false
+#define OA_SNB_REPORTS \
+	OA_GEN7_COMMON, .graphics_ver = 6, .family = OA_FAM_SNB, \
+	.formats = OA_FORMATS_SNB, .irq = OA_IRQ_NONE, .wl = &oa_wl_gen7, \
+	.gpu_ticks_ratio = 68, .min_exponent = 3, \
+	.oa_buffer_bytes = 128u << 10, .report_lost = OA_RL_ONCE
+#define OA_IVB_REPORTS \
+	OA_GEN7_COMMON, .graphics_ver = 7, .family = OA_FAM_IVB, \
+	.formats = OA_FORMATS_IVB, .irq = OA_IRQ_GEN7, .wl = &oa_wl_gen7, \
+	.oa_buffer_bytes = 128u << 10
+#define OA_HSW_REPORTS \
+	OA_GEN7_COMMON, .graphics_ver = 7, .graphics_rel = 5, \
+	.family = OA_FAM_HSW, .formats = OA_FORMATS_HSW, .irq = OA_IRQ_GEN7, \
+	.wl = &oa_wl_hsw, .gpu_ticks_ratio = 56, \
+	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_ONCE
+/*
+ * Sibling PCI IDs of a Haswell GT level (gen6-gen7.rst): the level is the
+ * second hex digit from the right.
+ */
+#define OA_HSW_IDS(gt) \
+	0x0402 | (gt) << 4, 0x0406 | (gt) << 4, 0x040a | (gt) << 4, \
+	0x040b | (gt) << 4, 0x040e | (gt) << 4, 0x0a02 | (gt) << 4, \
+	0x0a06 | (gt) << 4, 0x0a0a | (gt) << 4, 0x0a0b | (gt) << 4, \
+	0x0a0e | (gt) << 4, 0x0c02 | (gt) << 4, 0x0c06 | (gt) << 4, \
+	0x0c0a | (gt) << 4, 0x0c0b | (gt) << 4, 0x0c0e | (gt) << 4, \
+	0x0d02 | (gt) << 4, 0x0d06 | (gt) << 4, 0x0d0a | (gt) << 4, \
+	0x0d0b | (gt) << 4, 0x0d0e | (gt) << 4
 
 /* RPT_ID and CTX_ID facts per generation (platforms.rst "RPT_ID"). */
 #define OA_GEN8_REPORTS \
+	.family = OA_FAM_GEN8, .ctx_switch_reports = true, \
+	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_PER_STATUS, \
 	.graphics_ver = 8, .ctx_valid_bit = 1u << 25, \
 	.squashed_ctx_id = 0xffffffff, \
 	.reason_shift = 19, .reason_mask = 0x3f, \
 	.formats = OA_FORMATS_GEN8, .irq = OA_IRQ_GEN8
 #define OA_GEN9_REPORTS \
+	.family = OA_FAM_GEN8, .ctx_switch_reports = true, \
+	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_PER_STATUS, \
 	.graphics_ver = 9, .ctx_valid_bit = 1u << 16, \
 	.squashed_ctx_id = 0xffffffff, \
 	.reason_shift = 19, .reason_mask = 0x3f, \
 	.formats = OA_FORMATS_GEN8, .irq = OA_IRQ_GEN8, .wl = &oa_wl_gen8
 #define OA_GEN11_REPORTS \
+	.family = OA_FAM_GEN8, .ctx_switch_reports = true, \
+	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_PER_STATUS, \
 	.graphics_ver = 11, .ctx_valid_bit = 1u << 16, \
 	.squashed_ctx_id = 0xffffffff, \
 	.reason_shift = 19, .reason_mask = 0x3f, \
 	.formats = OA_FORMATS_GEN8, .irq = OA_IRQ_GEN11, .wl = &oa_wl_gen11
 #define OA_GEN12_REPORTS \
+	.family = OA_FAM_GEN8, .ctx_switch_reports = true, \
+	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_PER_STATUS, \
 	.graphics_ver = 12, .ctx_valid_bit = 1u << 16, \
 	.squashed_ctx_id = 0, \
 	.reason_shift = 19, .reason_mask = 0x7f, \
@@ -147,6 +317,26 @@ const struct oa_whitelist *const oa_whitelists[] = {
  * revision is 0x07, every other row's 0x01.
  */
 const struct oa_platform oa_platforms[] = {
+	/* Documentation/gen6-gen7.rst */
+	{ .name = "snb-gt1", .devids = { 0x0102, 0x0106, 0x010a }, OA_SNB_REPORTS,
+	  OA_LIMITS(1, 1, 6), OA_TOPO(1, 1, 6), OA_RP(1100, 850, 350) },
+	{ .name = "snb", .devids = { 0x0112, 0x0116, 0x0122, 0x0126 }, OA_SNB_REPORTS,
+	  OA_LIMITS(1, 1, 12), OA_TOPO(1, 1, 12), OA_RP(1350, 850, 350) },
+	{ .name = "ivb-gt1", .devids = { 0x0152, 0x0156, 0x015a }, OA_IVB_REPORTS,
+	  .gpu_ticks_ratio = 52, .report_lost = OA_RL_ONCE,
+	  OA_LIMITS(1, 1, 6), OA_TOPO(1, 1, 6), OA_RP(1050, 650, 350) },
+	{ .name = "ivb", .devids = { 0x0162, 0x0166, 0x016a }, OA_IVB_REPORTS,
+	  .gpu_ticks_ratio = 52, .report_lost = OA_RL_ONCE,
+	  OA_LIMITS(1, 2, 8), OA_TOPO(1, 2, 8), OA_RP(1150, 650, 350) },
+	{ .name = "vlv", .devids = { 0x0f31, 0x0f30, 0x0f32, 0x0f33, 0x0155, 0x0157 },
+	  OA_IVB_REPORTS, .gpu_ticks_ratio = 36, .report_lost = OA_RL_NONE,
+	  OA_LIMITS(1, 1, 4), OA_TOPO(1, 1, 4), OA_RP(650, 450, 300) },
+	{ .name = "hsw-gt1", .devids = { OA_HSW_IDS(0) }, OA_HSW_REPORTS,
+	  OA_LIMITS(1, 1, 10), OA_TOPO(1, 1, 10), OA_RP(1100, 700, 350) },
+	{ .name = "hsw", .devids = { OA_HSW_IDS(1) }, OA_HSW_REPORTS,
+	  OA_LIMITS(1, 2, 10), OA_TOPO(1, 2, 10), OA_RP(1200, 700, 350) },
+	{ .name = "hsw-gt3", .devids = { 0x0d22, OA_HSW_IDS(2) }, OA_HSW_REPORTS,
+	  OA_LIMITS(2, 2, 10), OA_TOPO(2, 2, 10), OA_RP(1300, 700, 200) },
 	{ .name = "bdw", .revision = 0x01, .devids = { 0x1616 }, OA_GEN8_REPORTS,
 	  .wl = &oa_wl_gen8, .timestamp_hz = 12500000, .gpu_ticks_ratio = 48,
 	  OA_LIMITS(3, 3, 8), OA_TOPO(1, 3, 8), OA_RP(950, 300, 100) },
@@ -266,11 +456,38 @@ const struct oa_format *oa_format_by_id(uint32_t uapi_id)
 	return NULL;
 }
 
+const struct oa_format *oa_platform_format_by_id(const struct oa_platform *p,
+						 uint32_t uapi_id)
+{
+	size_t i;
+
+	if (!oa_platform_has_format(p, uapi_id))
+		return NULL;
+	for (i = 0; i < oa_n_formats; i++)
+		if (oa_formats[i].uapi_id == uapi_id &&
+		    (oa_formats[i].families & p->family))
+			return &oa_formats[i];
+	return NULL;
+}
+
 const struct oa_format *oa_platform_format(const struct oa_platform *p,
 					   uint32_t uapi_id)
 {
-	return oa_format_by_id(oa_platform_has_format(p, uapi_id) ?
-			       uapi_id : p->formats[0]);
+	return oa_platform_format_by_id(p, oa_platform_has_format(p, uapi_id) ?
+					uapi_id : p->formats[0]);
+}
+
+const struct oa_format *oa_platform_smallest_format(const struct oa_platform *p)
+{
+	const struct oa_format *best = NULL, *f;
+	size_t i;
+
+	for (i = 0; p->formats[i]; i++) {
+		f = oa_platform_format_by_id(p, p->formats[i]);
+		if (f && (!best || f->size < best->size))
+			best = f;
+	}
+	return best;
 }
 
 uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
@@ -310,13 +527,14 @@ uint32_t oa_expected_ctx_id(const struct oa_platform *p, uint64_t T)
 	return id ? id : p->squashed_ctx_id;
 }
 
-uint32_t oa_expected_reason(uint64_t T, unsigned int exponent)
+uint32_t oa_expected_reason(const struct oa_platform *p, uint64_t T,
+			    unsigned int exponent)
 {
 	uint32_t reason = 0;
 
 	if (exponent != OA_NO_TIMER && T % oa_period_ticks(exponent) == 0)
 		reason |= OA_REASON_TIMER;
-	if (T % OA_SLICE_TICKS == 0)
+	if (p->ctx_switch_reports && T % OA_SLICE_TICKS == 0)
 		reason |= OA_REASON_CTX_SWITCH;
 	return reason;
 }
@@ -326,9 +544,11 @@ static uint64_t next_multiple(uint64_t T, uint64_t m)
 	return (T / m + 1) * m;
 }
 
-uint64_t oa_next_report_ts(uint64_t T, unsigned int exponent)
+uint64_t oa_next_report_ts(const struct oa_platform *p, uint64_t T,
+			   unsigned int exponent)
 {
-	uint64_t next = next_multiple(T, OA_SLICE_TICKS);
+	uint64_t next = p->ctx_switch_reports ?
+			next_multiple(T, OA_SLICE_TICKS) : ~0ull;
 
 	if (exponent != OA_NO_TIMER) {
 		uint64_t timer = next_multiple(T, oa_period_ticks(exponent));
@@ -345,12 +565,14 @@ static uint64_t multiples_between(uint64_t a, uint64_t b, uint64_t m)
 	return b > a ? b / m - a / m : 0;
 }
 
-uint64_t oa_ctx_only_reports_between(uint64_t a, uint64_t b,
-				     unsigned int exponent)
+uint64_t oa_ctx_only_reports_between(const struct oa_platform *p, uint64_t a,
+				     uint64_t b, unsigned int exponent)
 {
-	uint64_t n = multiples_between(a, b, OA_SLICE_TICKS);
-	uint64_t period;
+	uint64_t n, period;
 
+	if (!p->ctx_switch_reports)
+		return 0;
+	n = multiples_between(a, b, OA_SLICE_TICKS);
 	if (exponent == OA_NO_TIMER)
 		return n;
 	period = oa_period_ticks(exponent);
@@ -360,13 +582,88 @@ uint64_t oa_ctx_only_reports_between(uint64_t a, uint64_t b,
 	return n - multiples_between(a, b, period);
 }
 
-uint64_t oa_reports_between(uint64_t a, uint64_t b, unsigned int exponent)
+uint64_t oa_reports_between(const struct oa_platform *p, uint64_t a,
+			    uint64_t b, unsigned int exponent)
 {
-	uint64_t n = oa_ctx_only_reports_between(a, b, exponent);
+	uint64_t n = oa_ctx_only_reports_between(p, a, b, exponent);
 
 	if (exponent != OA_NO_TIMER)
 		n += multiples_between(a, b, oa_period_ticks(exponent));
 	return n;
+}
+
+uint32_t oa_gen7_dword(const struct oa_dword *d, const struct workload *w,
+		       uint64_t T)
+{
+	switch (d->kind) {
+	case OA_DW_RPT_ID:
+		return OA_REASON_TIMER << 19;
+	case OA_DW_TS_LO:
+		return (uint32_t)T;
+	case OA_DW_TS_HI:
+		return (uint32_t)(T >> 32) & 0xf;
+	case OA_DW_INST_ADD:
+		return 0x00400000u + 0x40u * (uint32_t)((T >> 10) & 0x3fff);
+	case OA_DW_COUNTER:
+		return (uint32_t)workload_counter(w, d->k, T, 32);
+	default:
+		return 0;
+	}
+}
+
+const char *oa_gen7_counter_name(unsigned int k, char *buf, size_t len)
+{
+	if (k < OA7_B(0))
+		snprintf(buf, len, "A%u", k);
+	else if (k < OA7_C0)
+		snprintf(buf, len, "B%u", k - OA7_B(0));
+	else
+		snprintf(buf, len, "C%u", k - OA7_C0);
+	return buf;
+}
+
+static const char *const dw_kind_name[] = {
+	[OA_DW_UNSET] = "untranscribed", [OA_DW_RPT_ID] = "RPT_ID",
+	[OA_DW_TS_LO] = "TIME_STAMP low", [OA_DW_TS_HI] = "TIME_STAMP high",
+	[OA_DW_INST_ADD] = "INST ADD", [OA_DW_COUNTER] = "counter ",
+	[OA_DW_RESERVED] = "reserved",
+};
+
+/* Gen6/7: every dword of @report against @f's table. */
+static bool gen7_report_check(const struct oa_platform *p,
+			      const struct oa_format *f,
+			      const struct workload *w, const uint32_t *report,
+			      uint64_t T, unsigned int exponent, char *why,
+			      size_t why_len)
+{
+	uint32_t want_reason = oa_expected_reason(p, T, exponent);
+	unsigned int i;
+	char name[8];
+
+	if (report[1] != (uint32_t)T) {
+		snprintf(why, why_len, "TIME_STAMP %#x, expected %#x (low 32 bits of T=%#llx)",
+			 report[1], (uint32_t)T, (unsigned long long)T);
+		return false;
+	}
+	if (want_reason != OA_REASON_TIMER) {
+		snprintf(why, why_len, "report at T=%#llx, but no timer report is due there (exponent %u)",
+			 (unsigned long long)T, exponent);
+		return false;
+	}
+	for (i = 0; i < f->size / 4; i++) {
+		const struct oa_dword *d = &f->dwords[i];
+		uint32_t want = oa_gen7_dword(d, w, T);
+
+		if (d->kind == OA_DW_UNSET || report[i] != want) {
+			snprintf(why, why_len, "%s: DW%u (%s%s) at T=%#llx: got %#x, expected %#x",
+				 f->name, i, dw_kind_name[d->kind],
+				 d->kind == OA_DW_COUNTER ?
+				 oa_gen7_counter_name(d->k, name, sizeof(name)) : "",
+				 (unsigned long long)T, report[i], want);
+			return false;
+		}
+	}
+	return true;
 }
 
 bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
@@ -376,13 +673,15 @@ bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 {
 	uint32_t t = report[1];
 	uint32_t reason = oa_report_reason(p, report);
-	uint32_t want_reason = oa_expected_reason(T, exponent);
+	uint32_t want_reason = oa_expected_reason(p, T, exponent);
 	bool ctx_runs = oa_sched_hw_id(T) != 0;
 	/* Above the reason field, except the context-valid bit, is zero. */
 	uint32_t reserved = ~0u << (p->reason_shift +
 				    __builtin_popcount(p->reason_mask));
 	unsigned int s, i;
 
+	if (f->dwords)
+		return gen7_report_check(p, f, w, report, T, exponent, why, why_len);
 	reserved &= ~p->ctx_valid_bit;
 	if (t != (uint32_t)T) {
 		snprintf(why, why_len, "TIMESTAMP %#x, expected %#x (low 32 bits of T=%#llx)",
@@ -549,7 +848,7 @@ static int check_platform_formats(const struct oa_platform *p)
 		const struct report_case *rc;
 		unsigned int c, col = gen_column(p->graphics_ver);
 
-		if (!oa_platform_has_format(p, f->uapi_id))
+		if (oa_platform_format_by_id(p, f->uapi_id) != f || f->dwords)
 			continue;
 		for (k = 0; k < sizeof(report_cases) / sizeof(report_cases[0]); k++) {
 			rc = &report_cases[k];
@@ -598,8 +897,136 @@ static int check_platform_formats(const struct oa_platform *p)
 	return bad;
 }
 
+
+/*
+ * Build a Gen6/7 report from the gen6-gen7.rst prose and formulas, not
+ * from the dword tables: SNB's A(n) at DW(7 - n) for n <= 4 and at
+ * DW(16r + 4 - n), r = (n + 3) / 8, above; IVB/HSW A(n) at DW(3 + n); the
+ * B block after the A block; HSW selects 4, 6, 7 with INST ADD at DW3.
+ */
+static void build_gen7_report(const struct oa_format *f,
+			      const struct workload *w, uint64_t T, uint32_t *r)
+{
+	unsigned int sel = f->counter_select, n, na = 0, a_lo = 0, b_at = 0;
+	unsigned int nb = 0;
+
+	memset(r, 0, f->size);
+	r[0] = 1u << 19;
+	r[1] = (uint32_t)T;
+	r[2] = (uint32_t)(T >> 32) & 0xf;
+	if (f->families & OA_FAM_SNB) {
+		na = sel & 1 ? 29 : 13;
+		for (n = 0; n < na; n++)
+			r[n <= 4 ? 7 - n : 16 * ((n + 3) / 8) + 4 - n] =
+				(uint32_t)workload_counter(w, n, T, 32);
+		if (sel >= 2)
+			for (n = 0; n < 4; n++)
+				r[(sel == 3 ? 32 : 16) + n] =
+					(uint32_t)workload_counter(w, 45 + n, T, 32);
+		return;
+	}
+	if ((f->families & OA_FAM_HSW) && (sel == 4 || sel == 6 || sel == 7)) {
+		r[3] = 0x00400000 + 0x40 * (uint32_t)((T >> 10) % 0x4000);
+		if (sel == 7) {
+			r[4] = (uint32_t)workload_counter(w, 53, T, 32);
+			for (n = 0; n < 8; n++)
+				r[8 + n] = (uint32_t)workload_counter(w, 45 + n, T, 32);
+			return;
+		}
+		for (n = 0; n < 4; n++)
+			r[4 + n] = (uint32_t)workload_counter(w, 45 + n, T, 32);
+		if (sel == 6)
+			for (n = 29; n <= 44; n++)
+				r[n - 13] = (uint32_t)workload_counter(w, n, T, 32);
+		return;
+	}
+	if ((f->families & OA_FAM_IVB) && sel == 5) {
+		a_lo = 29;
+		na = 45;
+	} else {
+		na = sel <= 1 ? (sel ? 29 : 13) : sel == 2 ? 13 : sel == 3 ? 29 : 45;
+	}
+	for (n = a_lo; n < na; n++)
+		r[a_lo ? n - 13 : 3 + n] = (uint32_t)workload_counter(w, n, T, 32);
+	if (sel >= 2 && !a_lo) {
+		nb = f->families & OA_FAM_HSW ? 8 : 4;
+		b_at = 3 + na;
+		for (n = 0; n < nb; n++)
+			r[b_at + n] = (uint32_t)workload_counter(w, 45 + n, T, 32);
+	}
+}
+
+/* Gen6/7: T on the exponent-16 grid, below and above 2^32 and 2^36. */
+static const uint64_t gen7_cases[] = {
+	0x1fffe0000ull, 0x200000000ull, 0xf00260000ull, 0x1200020000ull,
+	0xabcde0000ull,
+};
+
+static int check_gen7_formats(const struct oa_platform *p)
+{
+	struct workload w = { .seed = 0x5eed0001, .ratio = p->gpu_ticks_ratio };
+	uint32_t r[64];
+	char why[256];
+	int bad = 0;
+	size_t i, k;
+	unsigned int c;
+
+	for (i = 0; i < oa_n_formats; i++) {
+		const struct oa_format *f = &oa_formats[i];
+
+		if (oa_platform_format_by_id(p, f->uapi_id) != f || !f->dwords)
+			continue;
+		for (k = 0; k < sizeof(gen7_cases) / sizeof(gen7_cases[0]); k++) {
+			build_gen7_report(f, &w, gen7_cases[k], r);
+			if (!oa_report_check(p, f, &w, r, gen7_cases[k], 16, why, sizeof(why))) {
+				fprintf(stderr, "%s %s T=%#llx: good report rejected: %s\n",
+					p->name, f->name,
+					(unsigned long long)gen7_cases[k], why);
+				bad++;
+			}
+			if (gen7_cases[k] % oa_period_ticks(20) &&
+			    oa_report_check(p, f, &w, r, gen7_cases[k], 20, why, sizeof(why))) {
+				fprintf(stderr, "%s %s T=%#llx: accepted off the exponent-20 grid\n",
+					p->name, f->name,
+					(unsigned long long)gen7_cases[k]);
+				bad++;
+			}
+		}
+		/* Every flipped bit, RPT_ID's and reserved dwords' included. */
+		for (c = 0; c < f->size * 8; c++) {
+			r[c / 32] ^= 1u << (c % 32);
+			if (oa_report_check(p, f, &w, r, gen7_cases[k - 1], 16, why, sizeof(why))) {
+				fprintf(stderr, "%s %s: flipped bit %u not detected\n",
+					p->name, f->name, c);
+				bad++;
+			}
+			r[c / 32] ^= 1u << (c % 32);
+		}
+	}
+	return bad;
+}
+
+/* A Gen6/7 table: every dword transcribed, no counter twice. */
+static int check_dword_table(const struct oa_format *f)
+{
+	unsigned int seen[64] = { 0 }, i;
+	int bad = 0;
+
+	for (i = 0; i < f->size / 4; i++) {
+		if (f->dwords[i].kind == OA_DW_UNSET) {
+			fprintf(stderr, "%s: DW%u not transcribed\n", f->name, i);
+			bad++;
+		}
+		if (f->dwords[i].kind == OA_DW_COUNTER && seen[f->dwords[i].k]++) {
+			fprintf(stderr, "%s: counter k=%u twice\n", f->name, f->dwords[i].k);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 /* Brute force over every even T of a window against the counting helpers. */
-static int check_schedule_counts(void)
+static int check_schedule_counts(const struct oa_platform *p)
 {
 	static const unsigned int exps[] = { 5, 19, 20, 22, OA_NO_TIMER };
 	const uint64_t a = 0xfff00000ull - 0x1234, b = a + (9ull << 20) + 0x777;
@@ -610,25 +1037,29 @@ static int check_schedule_counts(void)
 		uint64_t T, n = 0, ctx_only = 0, prev = a, nexts_bad = 0;
 
 		for (T = a + 2; T <= b; T += 2) {
-			uint32_t why = oa_expected_reason(T, exps[i]);
+			uint32_t why = oa_expected_reason(p, T, exps[i]);
 
 			if (!why)
 				continue;
 			n++;
 			if (why == OA_REASON_CTX_SWITCH)
 				ctx_only++;
-			if (oa_next_report_ts(prev, exps[i]) != T)
+			if (oa_next_report_ts(p, prev, exps[i]) != T)
 				nexts_bad++;
 			prev = T;
 		}
-		if (n != oa_reports_between(a, b, exps[i]) ||
-		    ctx_only != oa_ctx_only_reports_between(a, b, exps[i]) ||
+		/* Gen6/7: timer reports only, so nothing without a timer */
+		if (!p->ctx_switch_reports && (ctx_only ||
+		    (exps[i] == OA_NO_TIMER && (n || oa_next_report_ts(p, a, exps[i]) != ~0ull))))
+			nexts_bad++;
+		if (n != oa_reports_between(p, a, b, exps[i]) ||
+		    ctx_only != oa_ctx_only_reports_between(p, a, b, exps[i]) ||
 		    nexts_bad) {
-			fprintf(stderr, "exponent %d: %llu reports (%llu context-switch only) counted, helpers say %llu (%llu), %llu bad next-report times\n",
-				(int)exps[i], (unsigned long long)n,
+			fprintf(stderr, "%s exponent %d: %llu reports (%llu context-switch only) counted, helpers say %llu (%llu), %llu bad next-report times\n",
+				p->name, (int)exps[i], (unsigned long long)n,
 				(unsigned long long)ctx_only,
-				(unsigned long long)oa_reports_between(a, b, exps[i]),
-				(unsigned long long)oa_ctx_only_reports_between(a, b, exps[i]),
+				(unsigned long long)oa_reports_between(p, a, b, exps[i]),
+				(unsigned long long)oa_ctx_only_reports_between(p, a, b, exps[i]),
 				(unsigned long long)nexts_bad);
 			bad++;
 		}
@@ -645,6 +1076,10 @@ int oa_hw_selftest(void)
 		const struct oa_format *f = &oa_formats[i];
 		unsigned int covered[64] = { 0 }, s, c, n = 0;
 
+		if (f->dwords) {
+			bad += check_dword_table(f);
+			continue;
+		}
 		/* Layout sanity: segments tile the report exactly once. */
 		for (s = 0; s < f->n_segs; s++) {
 			for (c = 0; c < f->segs[s].count; c++)
@@ -663,15 +1098,23 @@ int oa_hw_selftest(void)
 	}
 	for (i = 0; i < oa_n_platforms; i++) {
 		const struct oa_platform *p = &oa_platforms[i];
+		unsigned int c;
 
 		if (oa_platform_for_devid(p->devids[0]) != p ||
 		    oa_platform_by_name(p->name) != p || !p->wl || !p->formats[0]) {
 			fprintf(stderr, "%s: row not found by id/name or incomplete\n", p->name);
 			bad++;
 		}
+		for (c = 0; p->formats[c]; c++)
+			if (!oa_platform_format_by_id(p, p->formats[c])) {
+				fprintf(stderr, "%s: no %#x layout of its family\n",
+					p->name, p->formats[c]);
+				bad++;
+			}
 		bad += check_platform_formats(p);
+		bad += check_gen7_formats(p);
+		bad += check_schedule_counts(p);
 	}
-	bad += check_schedule_counts();
 	return bad;
 }
 

@@ -2,7 +2,8 @@
 /*
  * Hardware knowledge of the suite: per-platform rows and per-format report
  * layouts, taken from the PRM (seed 000, "Counters layout for various
- * values of the Counter Select") and Documentation/vgpu-contract.rst.
+ * values of the Counter Select"), Documentation/vgpu-contract.rst and, for
+ * Gen6 to Gen7.5, Documentation/gen6-gen7.rst (seed 001).
  *
  * A later platform is a new row in oa_platforms[] and, if its layouts are
  * new, new rows in oa_formats[]; no test code changes.
@@ -41,26 +42,87 @@ struct oa_seg {
 
 #define OA_MAX_SEGS 4
 
+/*
+ * Gen6/7 counter numbering of the workload (gen6-gen7.rst "Report
+ * formats"): A0..A44 are k = 0..44, B0..B7 k = 45..52, C0 k = 53.
+ */
+#define OA7_A(n) (n)
+#define OA7_B(n) (45 + (n))
+#define OA7_C0 53
+
+/*
+ * uAPI numbers gen6-gen7.rst gives the formats i915 lacks (32..42); the
+ * Haswell formats i915 has keep i915's numbers 1..7.
+ */
+#define OA_FMT_SNB_A13		32
+#define OA_FMT_SNB_A29		33
+#define OA_FMT_SNB_A13_B4	34
+#define OA_FMT_SNB_A29_B4	35
+#define OA_FMT_IVB_A13		36
+#define OA_FMT_IVB_A29		37
+#define OA_FMT_IVB_A13_B4	38
+#define OA_FMT_IVB_A29_B4	39
+#define OA_FMT_IVB_A45_B4	40
+#define OA_FMT_IVB_A16		41
+#define OA_FMT_HSW_A29_B8_C8	42
+
+/* What a dword of a Gen6/7 report holds (gen6-gen7.rst layout tables). */
+enum oa_dw_kind {
+	OA_DW_UNSET,	/* not transcribed: the self-check rejects it */
+	OA_DW_RPT_ID,
+	OA_DW_TS_LO,	/* T mod 2^32 */
+	OA_DW_TS_HI,	/* (T >> 32) & 0xf */
+	OA_DW_INST_ADD,	/* 0x00400000 + 0x40 * ((T >> 10) mod 0x4000) */
+	OA_DW_COUNTER,	/* 32-bit counter k */
+	OA_DW_RESERVED,	/* reads 0 */
+};
+
+/**
+ * struct oa_dword - one dword of a per-dword report layout
+ * @kind: what the dword holds
+ * @k: counter number (OA7_A/OA7_B/OA7_C0) for OA_DW_COUNTER
+ */
+struct oa_dword {
+	uint8_t kind;
+	uint8_t k;
+};
+
+/*
+ * Report-format families: the same uAPI number can mean another layout on
+ * another generation (C4_B8 is 7 on Haswell and on Gen8+).
+ */
+#define OA_FAM_GEN8	0x1u	/* Gen8 .. Gen12 */
+#define OA_FAM_SNB	0x2u
+#define OA_FAM_IVB	0x4u	/* Ivy Bridge and Valleyview */
+#define OA_FAM_HSW	0x8u
+
 /**
  * struct oa_format - one report format of the i915 uAPI
  * @name: kebab-friendly name used in subtest names
  * @uapi_id: I915_OA_FORMAT_* value
  * @counter_select: OACONTROL counter select
  * @size: report size in bytes
- * @segs: counter runs after the four header dwords
+ * @families: OA_FAM_* of the generations whose @uapi_id this layout is
+ * @segs: counter runs after the four header dwords (Gen8+ layouts)
  * @n_segs: entries used in @segs
+ * @dwords: Gen6/7 layouts: what each of the size / 4 dwords holds (no
+ *	Gen8 header); NULL for Gen8+ layouts
  */
 struct oa_format {
 	const char *name;
 	uint32_t uapi_id;
 	uint32_t counter_select;
 	uint32_t size;
+	unsigned int families;
 	struct oa_seg segs[OA_MAX_SEGS];
 	unsigned int n_segs;
+	const struct oa_dword *dwords;
 };
 
 /* Interrupt architecture of a platform (Documentation/platforms.rst). */
 enum oa_irq_arch {
+	OA_IRQ_NONE,	/* Sandy Bridge: no OA interrupt, hrtimer drains only */
+	OA_IRQ_GEN7,	/* GTIIR 0x44018 bit 28 -> DEIER bit 31 (ivb, vlv, hsw) */
 	OA_IRQ_GEN8,	/* GT bank 3 bit 28 -> MASTER_IRQ (bdw .. cml) */
 	OA_IRQ_GEN11,	/* two-level GFX_MSTR_IRQ / GT_INTR_DW0 (icl .. adl) */
 	OA_IRQ_DG1,	/* DG1_MSTR_TILE_INTR in front of the Gen11 levels */
@@ -81,7 +143,8 @@ struct oa_range {
  * struct oa_whitelist - registers an ADD_CONFIG metrics set may write
  * @mux: NOA mux ranges
  * @boolean: boolean (B counter) ranges
- * @flex: flex EU registers
+ * @flex: flex EU registers (empty before Gen8: any flex register fails)
+ * @suite_boolean: the boolean register of the suite's own metric set
  *
  * Each list ends at an entry whose @lo is 0.
  */
@@ -89,6 +152,14 @@ struct oa_whitelist {
 	struct oa_range mux[OA_MAX_RANGES];
 	struct oa_range boolean[OA_MAX_RANGES];
 	struct oa_range flex[OA_MAX_RANGES];
+	uint32_t suite_boolean;
+};
+
+/* How OASTATUS report-lost reaches userspace (gen6-gen7.rst). */
+enum oa_report_lost {
+	OA_RL_PER_STATUS,	/* Gen8+: 1..N records for N dropped reports */
+	OA_RL_ONCE,		/* snb, ivb, hsw: one record per enable period */
+	OA_RL_NONE,		/* vlv: the bit is not functional, no record */
 };
 
 /**
@@ -96,6 +167,8 @@ struct oa_whitelist {
  * @name: short name (scripts/platforms)
  * @devids: PCI device ids, 0-terminated
  * @graphics_ver: GPU generation
+ * @graphics_rel: release within it (5 for Haswell's Gen7.5, else 0)
+ * @family: OA_FAM_* of the platform's report formats
  * @revision: PCI revision of the virtual device
  * @lp: Gen9 LP part (bxt, glk): other RP_STATE_CAP and topology limits
  * @timestamp_hz: OA/CS timestamp frequency
@@ -119,11 +192,17 @@ struct oa_whitelist {
  * @rpn_mhz: RPn (minimum) GT frequency
  * @irq: interrupt architecture
  * @wl: ADD_CONFIG whitelist of the platform's generation
+ * @ctx_switch_reports: the OA unit writes context-switch reports at slice
+ *	boundaries (Gen8+); Gen6/7 only ever writes timer reports
+ * @min_exponent: smallest timer exponent PERF_OPEN accepts (SNB: 3)
+ * @oa_buffer_bytes: OA buffer size the driver uses
+ * @report_lost: how dropped reports are reported
  */
 struct oa_platform {
 	const char *name;
-	uint16_t devids[8];
-	unsigned int graphics_ver;
+	uint16_t devids[24];
+	unsigned int graphics_ver, graphics_rel;
+	unsigned int family;
 	uint8_t revision;
 	bool lp;
 	uint64_t timestamp_hz;
@@ -131,13 +210,17 @@ struct oa_platform {
 	uint32_t ctx_valid_bit;
 	uint32_t squashed_ctx_id;
 	uint32_t reason_shift, reason_mask;
-	uint32_t formats[8];
+	uint32_t formats[12];
 	unsigned int max_slices, max_subslices, max_eus_per_subslice;
 	uint8_t slice_mask, subslice_mask;
 	unsigned int eus_per_subslice;
 	unsigned int rp0_mhz, rp1_mhz, rpn_mhz;
 	enum oa_irq_arch irq;
 	const struct oa_whitelist *wl;
+	bool ctx_switch_reports;
+	unsigned int min_exponent;
+	uint32_t oa_buffer_bytes;
+	enum oa_report_lost report_lost;
 };
 
 /* Report reason bits, relative to reason_shift (platforms.rst RPT_ID). */
@@ -167,13 +250,20 @@ const struct oa_platform *oa_platform_for_devid(uint16_t devid);
 const struct oa_platform *oa_platform_by_name(const char *name);
 bool oa_platform_has_format(const struct oa_platform *p, uint32_t uapi_id);
 const struct oa_format *oa_format_by_name(const char *name);
+/* First oa_formats[] entry of @uapi_id, whatever its family. */
 const struct oa_format *oa_format_by_id(uint32_t uapi_id);
+/* Layout of @uapi_id on @p, NULL if @p does not offer it. */
+const struct oa_format *oa_platform_format_by_id(const struct oa_platform *p,
+						 uint32_t uapi_id);
 /*
  * Format @uapi_id if @p has it, otherwise @p's first format: for tests
- * whose subject is not the layout (Gen12 has one format only).
+ * whose subject is not the layout (Gen12 has one format only; Gen6/7 none
+ * of the Gen8 ones).
  */
 const struct oa_format *oa_platform_format(const struct oa_platform *p,
 					   uint32_t uapi_id);
+/* @p's format with the smallest reports (the most per buffer). */
+const struct oa_format *oa_platform_smallest_format(const struct oa_platform *p);
 
 static inline uint32_t oa_report_reason(const struct oa_platform *p,
 					const uint32_t *report)
@@ -194,26 +284,37 @@ uint32_t oa_sched_hw_id(uint64_t T);
 uint32_t oa_expected_ctx_id(const struct oa_platform *p, uint64_t T);
 
 /*
- * Reason bits of the report written at @T by a stream with timer exponent
- * @exponent (OA_NO_TIMER: none); 0 if no report is due at @T.
+ * Reason bits of the report written at @T on @p by a stream with timer
+ * exponent @exponent (OA_NO_TIMER: none); 0 if no report is due at @T.
+ * Slice boundaries count only where @p->ctx_switch_reports.
  */
-uint32_t oa_expected_reason(uint64_t T, unsigned int exponent);
+uint32_t oa_expected_reason(const struct oa_platform *p, uint64_t T,
+			    unsigned int exponent);
 
-/* T of the first report due strictly after @T. */
-uint64_t oa_next_report_ts(uint64_t T, unsigned int exponent);
+/* T of the first report due strictly after @T (~0 if none ever is). */
+uint64_t oa_next_report_ts(const struct oa_platform *p, uint64_t T,
+			   unsigned int exponent);
 
 /* Number of reports due in (@a, @b]: timer ticks and slice boundaries. */
-uint64_t oa_reports_between(uint64_t a, uint64_t b, unsigned int exponent);
+uint64_t oa_reports_between(const struct oa_platform *p, uint64_t a,
+			    uint64_t b, unsigned int exponent);
 
 /* Number of context-switch-only reports in (@a, @b] (not on a timer tick). */
-uint64_t oa_ctx_only_reports_between(uint64_t a, uint64_t b,
-				     unsigned int exponent);
+uint64_t oa_ctx_only_reports_between(const struct oa_platform *p, uint64_t a,
+				     uint64_t b, unsigned int exponent);
+
+/* Expected content of a Gen6/7 dword @d at @T (gen6-gen7.rst). */
+uint32_t oa_gen7_dword(const struct oa_dword *d, const struct workload *w,
+		       uint64_t T);
+/* "A12", "B3", "C0" for Gen6/7 counter @k into @buf. */
+const char *oa_gen7_counter_name(unsigned int k, char *buf, size_t len);
 
 /*
  * Compare every field of @report against the synthetic workload at full
  * GPU timestamp @T (see oa_ts_unwrap) for a stream with timer exponent
  * @exponent: RPT_ID reason and context-valid bit, CTX_ID from the schedule,
- * TIMESTAMP T mod 2^32 and every counter value_k(T). Returns true if all
+ * TIMESTAMP T mod 2^32 and every counter value_k(T); for a Gen6/7 layout
+ * every dword of its table, reserved ones included. Returns true if all
  * match; otherwise writes the first mismatch into @why.
  */
 bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,

@@ -174,13 +174,14 @@ void oa_suite_config_release(void)
 static bool add_suite_config(struct oa_dev *dev)
 {
 	static const uint32_t mux[] = { 0x9888, 0x166c01e0 };
-	/* OAREPORTTRIG2, which Gen12 moved to the OAG block (platforms.rst) */
-	uint32_t b[] = { dev->plat->graphics_ver >= 12 ? 0xd924 : 0x2744, 0x00800000 };
+	uint32_t b[] = { dev->plat->wl->suite_boolean, 0x00800000 };
 	static const uint32_t flex[] = { 0xe458, 0x00005004 };
+	/* Gen6/7 have no flex registers: a flex list fails there. */
 	struct drm_i915_perf_oa_config cfg = {
 		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)mux,
 		.n_boolean_regs = 1, .boolean_regs_ptr = (uintptr_t)b,
-		.n_flex_regs = 1, .flex_regs_ptr = (uintptr_t)flex,
+		.n_flex_regs = dev->plat->wl->flex[0].lo ? 1 : 0,
+		.flex_regs_ptr = (uintptr_t)flex,
 	};
 	int ret;
 
@@ -563,13 +564,14 @@ void oa_assert_reports_range(const struct oa_dev *dev,
 			     (unsigned long long)c->unwrap.ref, exponent, why);
 		if (i > from) {
 			uint64_t prev = oa_capture_ts(c, i - 1);
-			uint64_t want = oa_next_report_ts(prev, exponent);
+			uint64_t want = oa_next_report_ts(dev->plat, prev, exponent);
 
 			igt_assert_f(T == want,
-				     "reports %zu->%zu: T %#llx -> %#llx, expected the next report (timer tick or slice boundary) at %#llx (exponent %u): %s",
+				     "reports %zu->%zu: T %#llx -> %#llx, expected the next report (timer tick%s) at %#llx (exponent %u): %s",
 				     i - 1, i, (unsigned long long)prev,
-				     (unsigned long long)T, (unsigned long long)want,
-				     exponent,
+				     (unsigned long long)T,
+				     dev->plat->ctx_switch_reports ? " or slice boundary" : "",
+				     (unsigned long long)want, exponent,
 				     T > want ? "reports lost" : "duplicate or out of order");
 		}
 	}
@@ -707,6 +709,17 @@ unsigned int oa_exponent_for_ns(const struct oa_dev *dev, uint64_t ns)
 	unsigned int e = 0;
 
 	while (e < 31 && oa_exponent_ns(dev, e + 1) <= ns)
+		e++;
+	return e;
+}
+
+unsigned int oa_exponent_filling(const struct oa_dev *dev,
+				 const struct oa_format *f, uint64_t ns)
+{
+	uint64_t reports = dev->plat->oa_buffer_bytes / f->size;
+	unsigned int e = dev->plat->min_exponent;
+
+	while (e < 31 && reports * oa_exponent_ns(dev, e) < ns)
 		e++;
 	return e;
 }

@@ -36,7 +36,6 @@
 #define VGPU_TAIL_RACE		0x030
 #define VGPU_RATIO		0x034
 
-#define OA_BUFFER_BYTES		(16u << 20)
 #define OA_RECORD_HEADER_BYTES	8u
 
 /**
@@ -194,6 +193,12 @@ uint64_t oa_trace_count(const char *event, const char *contains);
 /* Exponent whose period is closest to (at most) @ns. */
 unsigned int oa_exponent_for_ns(const struct oa_dev *dev, uint64_t ns);
 uint64_t oa_exponent_ns(const struct oa_dev *dev, unsigned int e);
+/*
+ * Smallest exponent (at least the platform's minimum) at which the
+ * platform's OA buffer holds @ns worth of @f reports.
+ */
+unsigned int oa_exponent_filling(const struct oa_dev *dev,
+				 const struct oa_format *f, uint64_t ns);
 
 uint64_t oa_now_ns(void);
 void oa_sleep_ms(unsigned int ms);

@@ -1,0 +1,201 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# i915-perf-recorder.sh: Debian's unmodified intel-gpu-tools 1.27.1
+# i915-perf-recorder and i915-perf-reader against the intel_oa driver.
+# Same command line as the C tests: --list-subtests, --run-subtest NAME.
+#
+# Subtests (on every platform of Documentation/platforms.rst and, of
+# Documentation/gen6-gen7.rst, on Haswell, for which Debian's libi915_perf
+# has the metric set; skipped, saying so, elsewhere: i915-perf has no
+# metric sets at all for Sandy Bridge, Ivy Bridge and Valleyview):
+#   recorder-list-metrics  the recorder finds the device (its PCI id and
+#                          generation) and lists the platform's metric sets
+#   recorder-record-read   record RenderBasic for ~1.5 s (the recorder adds
+#                          the set through ADD_CONFIG itself), then the
+#                          reader parses it: reports > 0, >= 2 correlation
+#                          points, OA timestamps spaced by the stream's
+#                          period with none missing
+
+set -u
+RECORDER=${I915_PERF_RECORDER:-/usr/bin/i915-perf-recorder}
+READER=${I915_PERF_READER:-/usr/bin/i915-perf-reader}
+METRIC=${I915_PERF_METRIC:-RenderBasic}
+SUBTESTS="recorder-list-metrics recorder-record-read"
+
+fail() { echo "FAIL: $*" >&2; return 1; }
+
+# PCI id of the Intel render node's device, e.g. 0x1912.
+device_id() {
+	local v
+	for v in /sys/class/drm/renderD*/device/vendor; do
+		if [ "$(cat "$v" 2>/dev/null)" = 0x8086 ]; then
+			cat "${v%/vendor}/device"
+			return
+		fi
+	done
+}
+
+# Graphics generation of a PCI id, from the Documentation/platforms.rst
+# and gen6-gen7.rst tables (written out here, not asked of the driver or
+# the tools). IGT calls Haswell's Gen7.5 gen 7.
+device_gen() {
+	case $1 in
+	0x0102|0x0106|0x010a|0x0112|0x0116|0x0122|0x0126) echo 6 ;;
+	0x0152|0x0156|0x015a|0x0162|0x0166|0x016a) echo 7 ;;
+	0x0f30|0x0f31|0x0f32|0x0f33|0x0155|0x0157) echo 7 ;;
+	0x04[0-2][26abe]|0x0a[0-2][26abe]|0x0c[0-2][26abe]|0x0d[0-2][26abe]) echo 7 ;;
+	0x1616|0x22b0) echo 8 ;;
+	0x1912|0x1916|0x191b|0x191d|0x191e|0x1921|0x1926|0x193b|0x5a84|0x5916|0x5926|0x3184|0x3e92|0x3ea5|0x9bc5) echo 9 ;;
+	0x8a52|0x4571|0x4e71) echo 11 ;;
+	0x9a60|0x9a49|0x4c8a|0x4680|0x46a6|0x4905) echo 12 ;;
+	*) echo unknown ;;
+	esac
+}
+
+# Skip (77) unless libi915_perf of Debian's build has $METRIC for the
+# device: it ships per-platform metric tables, and a platform without one
+# is a limitation of that build, not of the driver.
+require_metric() { # list output
+	if ! echo "$1" | grep -q "^$METRIC:"; then
+		echo "Test requirement not met: Debian's intel-gpu-tools $(dpkg-query -W -f '${Version}' intel-gpu-tools 2>/dev/null) has no $METRIC metric set for PCI device $(device_id) (gen $(device_gen "$(device_id)"))"
+		return 77
+	fi
+}
+
+# Sandy Bridge, Ivy Bridge and Valleyview: i915 never exposed OA there, so
+# IGT's libi915_perf has no metric set for them (it starts at Haswell) and
+# the recorder cannot open a stream; that is the tools' limit, not the
+# driver's, and the C tests cover those platforms.
+require_perf_platform() {
+	local id gen
+	id=$(device_id)
+	gen=$(device_gen "$id")
+	case $id in
+	0x04??|0x0a??|0x0c??|0x0d??) return 0 ;;
+	esac
+	if [ "$gen" = 6 ] || [ "$gen" = 7 ]; then
+		echo "Test requirement not met: PCI device $id is Gen$gen before Haswell: i915-perf (libi915_perf of intel-gpu-tools $(dpkg-query -W -f '${Version}' intel-gpu-tools 2>/dev/null)) has no metric sets for Sandy Bridge, Ivy Bridge or Valleyview"
+		return 77
+	fi
+	return 0
+}
+
+require_tools() {
+	local t
+	for t in "$RECORDER" "$READER"; do
+		if [ ! -x "$t" ]; then
+			echo "Test requirement not met: $t not installed (apt-get install intel-gpu-tools)"
+			return 77
+		fi
+	done
+	if ! grep -qx 0x8086 /sys/class/drm/renderD*/device/vendor 2>/dev/null; then
+		echo "Test requirement not met: no Intel render node (is intel_oa.ko loaded?)"
+		return 77
+	fi
+	require_perf_platform
+}
+
+recorder_list_metrics() {
+	local out id gen
+	require_tools || return
+	id=$(device_id)
+	gen=$(device_gen "$id")
+	out=$("$RECORDER" --metric list 2>&1)
+	echo "$out" | head -40
+	# The recorder prints the id without leading zeros (0x412).
+	echo "$out" | grep -q "^Device name=.* gen=$gen .*id=$(printf '0x%x' "$id")\$" ||
+		fail "recorder did not identify the device as gen $gen, id $id" || return
+	require_metric "$out" || return
+}
+
+recorder_record_read() {
+	local dir rec out rout pid rc exp period n corr first last span
+	require_tools || return
+	require_metric "$("$RECORDER" --metric list 2>&1)" || return
+	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
+	rec=$dir/oa.record
+	"$RECORDER" --metric "$METRIC" --output "$rec" --perf-period 0.001 \
+		--correlation-period 0.25 >"$dir/rec.out" 2>&1 &
+	pid=$!
+	sleep 1.5
+	kill -INT "$pid" 2>/dev/null
+	wait "$pid"
+	rc=$?
+	out=$(cat "$dir/rec.out")
+	echo "$out" | sed 's/^/recorder: /'
+	[ "$rc" -eq 0 ] || { fail "i915-perf-recorder exited with $rc"; return; }
+	exp=$(echo "$out" | sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p')
+	[ -n "$exp" ] || { fail "recorder did not print the oa_exponent it opened the stream with"; return; }
+	[ -s "$rec" ] || { fail "recording $rec is empty"; return; }
+
+	rout=$("$READER" "$rec" 2>&1)
+	rc=$?
+	echo "$rout" | head -20 | sed 's/^/reader: /'
+	[ "$rc" -eq 0 ] || { fail "i915-perf-reader exited with $rc"; return; }
+	n=$(echo "$rout" | sed -n 's/^Reports: \([0-9]*\)$/\1/p')
+	corr=$(echo "$rout" | sed -n 's/^Timestamp correlation points: \([0-9]*\)$/\1/p')
+	first=$(echo "$rout" | sed -n 's/^OA data timestamp range: *\(0x[0-9a-f]*\)-.*/\1/p')
+	last=$(echo "$rout" | sed -n 's/^OA data timestamp range: *0x[0-9a-f]*-\(0x[0-9a-f]*\).*/\1/p')
+	[ -n "$n" ] && [ "$n" -gt 0 ] || { fail "reader found no reports (Reports: '${n:-}')"; return; }
+	[ -n "$corr" ] && [ "$corr" -ge 2 ] || { fail "fewer than 2 correlation points ('${corr:-}')"; return; }
+	[ -n "$first" ] && [ -n "$last" ] || { fail "no 'OA data timestamp range' line"; return; }
+
+	# Period of exponent e is 2^(e+1) timestamp ticks. For e <= 19 every
+	# context-switch report (each 2^20-tick slice boundary) shares a timer
+	# tick's report, so the reports are exactly the timer ticks; Haswell
+	# writes timer reports only.
+	[ "$exp" -le 19 ] || { fail "exponent $exp > 19 for a 1 ms period"; return; }
+	period=$((2 << exp))
+	span=$((last - first))
+	echo "exponent $exp: period $period ticks; $n reports spanning $span ticks; $corr correlation points"
+	[ $((first % period)) -eq 0 ] || { fail "first timestamp $first not a multiple of $period"; return; }
+	[ $((span % period)) -eq 0 ] || { fail "timestamp span $span not a multiple of $period"; return; }
+	[ $((span / period + 1)) -eq "$n" ] ||
+		{ fail "$n reports but the timestamps span $((span / period + 1)) periods: reports lost or duplicated"; return; }
+	# ~1.5 s at ~1.4 ms: expect hundreds of reports, not a handful.
+	[ "$n" -ge 100 ] || { fail "only $n reports in ~1.5 s"; return; }
+	rm -rf "$dir"
+}
+
+run_one() {
+	local st=$1 fn start rc secs
+	fn=${st//-/_}
+	echo "Starting subtest: $st"
+	start=$(date +%s.%N)
+	"$fn"
+	rc=$?
+	secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }')
+	case $rc in
+	0) echo "Subtest $st: SUCCESS (${secs}s)" ;;
+	77) echo "Subtest $st: SKIP (${secs}s)" ;;
+	*) rc=1; echo "Subtest $st: FAIL (${secs}s)" ;;
+	esac
+	return $rc
+}
+
+case ${1:-} in
+--list-subtests)
+	printf '%s\n' $SUBTESTS ;;
+--describe)
+	sed -n '9,15p' "$0" | sed 's/^# \{0,1\}//' ;;
+--run-subtest)
+	for st in $SUBTESTS; do
+		# shellcheck disable=SC2053
+		[[ $st == ${2:-} ]] && { run_one "$st"; exit $?; }
+	done
+	echo "Unknown subtest: ${2:-}" >&2
+	exit 1 ;;
+"")
+	worst=0
+	for st in $SUBTESTS; do
+		run_one "$st"
+		rc=$?
+		[ $rc -eq 1 ] && worst=1
+		[ $rc -eq 77 ] && [ $worst -eq 0 ] && worst=77
+	done
+	exit $worst ;;
+*)
+	echo "usage: $0 [--list-subtests | --run-subtest NAME | --describe]" >&2
+	exit 1 ;;
+esac
