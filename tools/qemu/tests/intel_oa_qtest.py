@@ -333,11 +333,11 @@ def test_identity(qemu):
     eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
     eq(qt.cfg_readl(0x2c), 0x20158086, 'subsystem')
     eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
-    eq(qt.ctl(CTL_VERSION), 1, 'version')
+    eq(qt.ctl(CTL_VERSION), 2, 'version')
     eq(qt.ctl(CTL_SEED), SEED, 'seed')
     eq(qt.ctl(CTL_RATIO), RATIO, 'ratio')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
-    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (1 << 32) | 0x41474f56,
+    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (2 << 32) | 0x41474f56,
        '64-bit control page read')
     qt.close()
 
@@ -2067,6 +2067,641 @@ def test_gen7_migration(qemu):
         eq(qt2.rd(OASTATUS1) & ~0x3f, buf.base + 511 * 256, 'tail')
         eq(qt2.ctl(CTL_VIOLATIONS), 0, 'violations')
         qt2.close()
+
+
+# ---- Gen12.5: DG2 and ATS-M (dg2.rst) --------------------------------------
+
+# name, PCI id, DSS mask, MSLICE fuse, RP0 MHz; copied from the dg2.rst
+# tables (RP1 1000, RPn 300, 16 EUs per DSS, R = 50 on every row)
+XEHP_PLATFORMS = [
+    ('dg2-g10', 0x56a0, 0xffffffff, 0xf, 2400),
+    ('dg2-g11', 0x56a5, 0x000000ff, 0x2, 2450),
+    ('dg2-g12', 0x56a3, 0x0000ffff, 0x3, 2450),
+    ('ats-m150', 0x56c0, 0xffffffff, 0xf, 2050),
+    ('ats-m75', 0x56c1, 0x000000ff, 0x2, 2050),
+]
+XEHP_OA_HZ, XEHP_CS_HZ, XEHP_R = 38400000, 19200000, 50
+XEHP_SIZES = {5: 256, 1: 448}
+OAG_MMIOTRIGGER = 0xdb1c
+REASON_MMIO = 1 << 6
+SOURCE_CPU = 1
+
+
+FW_GT_REQ, FW_RENDER_REQ, MCR_SELECTOR = 0xa188, 0xa278, 0xfdc
+MCR_MULTICAST = 1 << 31
+
+
+def xehp_qt(qemu, name='dg2-g10', awake=True, **kw):
+    """A DG2/ATS-M device, by default with GT and Render forcewake held
+    as the driver holds them for a stream (dg2.rst "Forcewake")."""
+    devid = next(r[1] for r in XEHP_PLATFORMS if r[0] == name)
+    qt = QTest(qemu, ',device-id=0x%x' % devid, **kw)
+    if awake:
+        qt.wr(FW_GT_REQ, 0x10001)
+        qt.wr(FW_RENDER_REQ, 0x10001)
+    return qt
+
+
+def mcr_sel(sliceid, subsliceid):
+    return (sliceid << 27) | (subsliceid << 24)
+
+
+def mcr_wr(qt, off, val):
+    """A replicated register is written multicast."""
+    qt.wr(MCR_SELECTOR, MCR_MULTICAST)
+    qt.wr(off, val)
+    qt.wr(MCR_SELECTOR, 0)
+
+
+def mcr_rd(qt, off, sliceid, subsliceid):
+    qt.wr(MCR_SELECTOR, mcr_sel(sliceid, subsliceid))
+    val = qt.rd(off)
+    qt.wr(MCR_SELECTOR, 0)
+    return val
+
+
+def sqidi_rd(qt, off):
+    """SQIDI 2 exists on all three DG2 topologies (seed 002)."""
+    return mcr_rd(qt, off, 0, 2)
+
+
+def xehp_ts(qt):
+    return qt.ts_base + qt.now * XEHP_OA_HZ // 10**9
+
+
+def xehp_report(sel, T, period=None, cs=True, trigger=None, seed=SEED):
+    """A Gen12.5 report at T, from the dg2.rst layout table. @trigger is
+    (CTX_ID, SourceID) for an MMIO-triggered report."""
+    if trigger:
+        rpt = (REASON_MMIO << 19) | (trigger[1] << 26)
+        ctx = trigger[0]
+    else:
+        rpt, _, ctx, _ = rpt_header(T, period, cs)
+    A = lambda i, w=32: counter(i, T, seed, w)
+    B = lambda i: counter(38 + i, T, seed)
+    C = lambda i: counter(46 + i, T, seed)
+    if sel == 5:
+        a40 = [A(i, 40) for i in range(32)]
+        hi = [(v >> 32) & 0xff for v in a40]
+        packed = [hi[4 * j] | hi[4 * j + 1] << 8 | hi[4 * j + 2] << 16 |
+                  hi[4 * j + 3] << 24 for j in range(8)]
+        dw = [rpt, T & 0xffffffff, ctx, (T * XEHP_R) & 0xffffffff]
+        dw += [A(i) for i in range(36)]
+        dw += [A(36)] + packed[1:6] + [A(37)] + [packed[7]]
+        dw += [B(i) for i in range(8)] + [C(i) for i in range(8)]
+        return struct.pack('<64I', *dw)
+    ts56 = T % (1 << 56)
+    ticks = (T * XEHP_R) % (1 << 64)
+    dw = [rpt, 0, ts56 & 0xffffffff, ts56 >> 32, ctx, 0,
+          ticks & 0xffffffff, ticks >> 32]
+    for i in range(38):
+        v = A(i, 64)
+        dw += [v & 0xffffffff, v >> 32]
+    dw += [0] * 4
+    dw += [B(i) for i in range(8)] + [C(i) for i in range(8)]
+    dw += [0] * 8
+    return struct.pack('<112I', *dw)
+
+
+def xehp_compare(got, want, what):
+    if got != want:
+        n = len(want) // 4
+        gw = struct.unpack('<%dI' % n, got)
+        ww = struct.unpack('<%dI' % n, want)
+        bad = [j for j in range(n) if gw[j] != ww[j]]
+        raise AssertionError('%s: dwords %s differ: got %s want %s' %
+                             (what, bad[:6], [hex(gw[j]) for j in bad[:6]],
+                              [hex(ww[j]) for j in bad[:6]]))
+
+
+def xehp_program(qt, buf, off=0):
+    """i915's gen12 buffer init, head and tail @off bytes into it."""
+    qt.wr(OAG['status'], 0)
+    qt.wr(OAG['head'], buf.base + off)
+    qt.wr(OAG['buffer'], buf.base | (buf.size_sel << 3) | 1)
+    qt.wr(OAG['tail'], buf.base + off)
+
+
+def test_xehp_identity(qemu):
+    for name, devid, dss, mslice, rp0 in XEHP_PLATFORMS:
+        qt = xehp_qt(qemu, name)
+        eq(qt.cfg_readl(0x00), devid << 16 | 0x8086, name + ' id')
+        eq(qt.cfg_readl(0x08) & 0xff, 0x01, name + ' revision')
+        eq(qt.cfg_readl(0x2c), 0x20158086, name + ' subsystem')
+        eq(qt.rd(0x913c), dss, name + ' GT_GEOMETRY_DSS_ENABLE')
+        eq(qt.rd(0x9144), dss, name + ' GT_COMPUTE_DSS_ENABLE')
+        eq(2 * popcount(qt.rd(0x9134) & 0xff), 16, name + ' EUs per DSS')
+        eq(qt.rd(0x9118) & 0xf, mslice, name + ' MSLICE fuse')
+        eq(qt.rd(0x0d00), 0x14, name + ' RPM_CONFIG0')
+        eq(decode_ts_hz(qt, name, 12), XEHP_CS_HZ, name + ' CS clock')
+        cap = qt.rd(0x145998)
+        eq((50 * (cap & 0xff), 50 * ((cap >> 8) & 0xff),
+            50 * ((cap >> 16) & 0xff)), (rp0, 1000, 300), name + ' RP caps')
+        eq((qt.rd(0x1381b4) >> 11) & 0x1ff,
+           XEHP_R * XEHP_OA_HZ * 3 // 50000000, name + ' CAGF')
+        eq(qt.ctl(CTL_RATIO), XEHP_R, name + ' ratio')
+        qt.step(10**9 + 777)
+        T = xehp_ts(qt)
+        eq(qt.rd(RING_TIMESTAMP), (T // 2) & 0xffffffff,
+           name + ' RING_TIMESTAMP = floor(T / 2)')
+        eq(int(qt.cmd('readq 0x%x' % (BAR0 + RING_TIMESTAMP)), 16),
+           (T // 2) % (1 << 36), name + ' 64-bit RING_TIMESTAMP')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
+        qt.close()
+
+
+def xehp_stream(qemu, sel):
+    qt = xehp_qt(qemu)
+    buf = OABuffer(qt)
+    period = 1 << 16
+    qt.step(CTX_SLICE * 10**9 // XEHP_OA_HZ)
+    ts_en = xehp_ts(qt)
+    start_block(qt, buf, OAG, sel, 15)
+    ts0 = first_ts(ts_en, period)
+    qt.step(2 * CTX_SLICE * 10**9 // XEHP_OA_HZ)
+    n = (xehp_ts(qt) - ts0) // period + 1
+    rs = XEHP_SIZES[sel]
+    eq(qt.rd(OAG['tail']) - buf.base, n * rs, 'select %d tail' % sel)
+    for i in range(n):
+        T = ts0 + i * period
+        xehp_compare(buf.read(i * rs, rs), xehp_report(sel, T, period),
+                     'select %d report %d (T %d)' % (sel, i, T))
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_xehp_format_12(qemu):
+    xehp_stream(qemu, 5)
+
+
+def test_xehp_format_43(qemu):
+    xehp_stream(qemu, 1)
+
+
+def test_xehp_format_43_split(qemu):
+    # 448 does not divide the buffer: a report starting 192 bytes before
+    # the end continues at the start; the 56-bit TIME_STAMP and 64-bit
+    # counters come from a T beyond 2^40
+    base = (1 << 40) + 12345
+    qt = xehp_qt(qemu, ts_base=base)
+    buf = OABuffer(qt)
+    off = buf.size - 192
+    xehp_program(qt, buf, off)
+    qt.wr(OAG['timer'], (15 << 2) | 3)
+    ts_en = xehp_ts(qt)
+    qt.wr(OAG['control'], (1 << 2) | 1)
+    period = 1 << 16
+    ts0 = first_ts(ts_en, period)
+    qt.step((ts0 + 2 * period - base) * 10**9 // XEHP_OA_HZ + 1 - qt.now)
+    eq(qt.rd(OAG['tail']) - buf.base, 3 * 448 - 192, 'tail wrapped')
+    for i in range(3):
+        T = ts0 + i * period
+        xehp_compare(buf.read((off + i * 448) % buf.size, 448),
+                     xehp_report(1, T, period), 'report %d' % i)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_xehp_mmio_trigger(qemu):
+    qt = xehp_qt(qemu)
+    buf = OABuffer(qt)
+    qt.wr(OAG_MMIOTRIGGER, 0x77)
+    eq(qt.ctl(CTL_WRITTEN), 0, 'disabled: trigger ignored')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'disabled: no violation')
+    for sel in (1, 5):
+        rs = XEHP_SIZES[sel]
+        qt.wr(OAG['control'], 0)
+        mcr_wr(qt, OA_TLB_INV_CR, 1)
+        xehp_program(qt, buf, buf.size - 128)
+        qt.wr(OAG['debug'], NO_CTX_SWITCH)
+        qt.wr(OAG['timer'], 0)              # no periodic report at all
+        qt.wr(OAG['control'], (sel << 2) | 1)
+        qt.step(5000)
+        marker = 0xc0de0000 | sel
+        qt.wr(OAG_MMIOTRIGGER, marker)
+        T = xehp_ts(qt)
+        eq(qt.rd(OAG['tail']) - buf.base, rs - 128,
+           'select %d: one report at once, split at the end' % sel)
+        got = buf.read(buf.size - 128, rs)
+        xehp_compare(got, xehp_report(sel, T, trigger=(marker, SOURCE_CPU)),
+                     'select %d triggered report' % sel)
+        eq(struct.unpack('<I', got[:4])[0] & (1 << 16), 0,
+           'context-valid clear')
+        qt.step(10**7)
+        eq(qt.rd(OAG['tail']) - buf.base, rs - 128, 'and nothing else')
+    eq(qt.ctl(CTL_WRITTEN), 2, 'two reports written')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+    # elsewhere 0xdb1c is no trigger
+    qt = QTest(qemu, ',device-id=0x9a49')
+    buf = OABuffer(qt)
+    start_block(qt, buf, OAG, 5, 63)
+    qt.wr(OAG['debug'], NO_CTX_SWITCH)
+    tail = qt.rd(OAG['tail'])
+    qt.wr(OAG_MMIOTRIGGER, 1)
+    eq(qt.rd(OAG['tail']), tail, 'tgl: no MMIO trigger')
+    qt.close()
+
+
+def test_xehp_violations(qemu):
+    qt = xehp_qt(qemu)
+    buf = OABuffer(qt)
+    xehp_program(qt, buf)
+    for sel in (1, 5):
+        qt.wr(OAG['control'], (sel << 2) | 1)
+        qt.wr(OAG['control'], 0)
+        mcr_wr(qt, OA_TLB_INV_CR, 1)
+        xehp_program(qt, buf)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'selects 1 and 5 are valid')
+    qt.wr(OAG['control'], (2 << 2) | 1)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 16), 'select 2')
+    qt.wr(OAG['control'], 0)
+    mcr_wr(qt, OA_TLB_INV_CR, 1)
+    # a PTE with bit 1 (local memory) set faults like a non-present one
+    pte = GGTT + ((buf.base >> 12) + 1) * 8
+    qt.cmd('writeq 0x%x 0x%x' % (pte, buf.phys[1] | 3))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    xehp_program(qt, buf, 4096 - 64)
+    qt.wr(OAG['timer'], 0)
+    qt.wr(OAG['debug'], NO_CTX_SWITCH)
+    qt.wr(OAG['control'], (5 << 2) | 1)
+    qt.wr(OAG_MMIOTRIGGER, 1)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (2, 13),
+       'LM PTE: GGTT fault')
+    eq(qt.rd(OAG['status']) & ST_REPORT_LOST, ST_REPORT_LOST, 'report lost')
+    qt.close()
+
+
+
+# GuC interface and doorbells (dg2.rst "GuC", "Doorbells")
+GUC_STATUS, SOFT_SCRATCH0, GUC_HOST_INTR = 0xc000, 0xc180, 0xc4b8
+GUC_SEND, GUC_H2G_DATA, GUC_WD_VECS_IER = 0xc4c8, 0xc590, 0xc558
+GUC_DB_ISR0, DOORBELL_CTRL, GTI_DB_GROUP0 = 0xc5c0, 0xc5e0, 0x1900
+DB_PHYS0, DB_PAGES = 0x3ff000, 0x400000
+GUC_SG_ENABLE, GUC_SG_MASK = 0x190038, 0x1900e8
+GUC_DW0 = 1 << 25
+V_GUC2HOST, V_DB_RANG = 1 << 15, 1 << 10
+CTL_GUC_HANG, CTL_IRQ_IN_SERVICE, CTL_H2G = 0x38, 0x3c, 0x40
+CTL_G2H, CTL_DB_SERVICED, CTL_GUC_OA_IRQS, CTL_G2H_DROPPED = (
+    0x44, 0x48, 0x4c, 0x50)
+GUC_NS = 20000
+
+
+def scratch(n):
+    return SOFT_SCRATCH0 + 4 * n
+
+
+def hxg(origin, typ, rest):
+    return (origin << 31) | (typ << 28) | rest
+
+
+def guc_send(qt, action, dw1=0, dw2=0, dw3=0):
+    for i, v in enumerate((dw1, dw2, dw3)):
+        qt.wr(scratch(1 + i), v)
+    qt.wr(scratch(0), hxg(0, 0, action))
+    qt.wr(GUC_SEND, 1)
+
+
+def guc_call(qt, action, dw1=0, dw2=0, dw3=0):
+    guc_send(qt, action, dw1, dw2, dw3)
+    qt.step(GUC_NS)
+    return qt.rd(scratch(0))
+
+
+def guc_irq_setup(qt):
+    """Tile and GuC vector bits 15 and 10 enabled and unmasked."""
+    vec = (V_GUC2HOST | V_DB_RANG) << 16
+    qt.wr(GUC_SG_ENABLE, vec)
+    qt.wr(GUC_SG_MASK, ~vec & 0xffffffff)
+    qt.wr(DG1_MSTR_TILE_INTR, 1 << 31)
+
+
+def guc_service(qt):
+    """The seed's ISR for the GuC instance: (DW0, identity)."""
+    qt.wr(DG1_MSTR_TILE_INTR, 0)
+    qt.wr(DG1_MSTR_TILE_INTR, qt.rd(DG1_MSTR_TILE_INTR))
+    qt.wr(GFX_MSTR_IRQ, qt.rd(GFX_MSTR_IRQ))
+    dw0 = qt.rd(GT_INTR_DW0)
+    ident = 0
+    if dw0 & GUC_DW0:
+        qt.wr(IIR_REG_SELECTOR0, GUC_DW0)
+        ident = qt.rd(INTR_IDENTITY_REG0)
+        qt.wr(INTR_IDENTITY_REG0, 1 << 31)
+    return dw0, ident
+
+
+def test_xehp_guc_h2g(qemu):
+    qt = xehp_qt(qemu)
+    eq(qt.rd(GUC_STATUS), 0x8000f000, 'GUC_STATUS: firmware running')
+    eq(qt.rd(GUC_WD_VECS_IER), 0xffffffff, 'redirection resets to GuC')
+    guc_send(qt, 0x0)
+    eq(qt.rd(GUC_H2G_DATA), 1, 'send value latched')
+    qt.step(GUC_NS - 1)
+    eq(qt.rd(scratch(0)), 0, 'no answer before 20 us')
+    qt.step(1)
+    eq(qt.rd(scratch(0)), hxg(1, 7, 1), 'PING: success, version 1')
+    eq(qt.ctl(CTL_H2G), 1, 'answered')
+    eq(guc_call(qt, 0x1234), hxg(1, 6, 0xff), 'unknown action')
+    guc_send(qt, 0x0)
+    qt.wr(GUC_SEND, 1)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 35),
+       'send while busy')
+    qt.step(GUC_NS)
+    eq(qt.rd(scratch(0)), hxg(1, 7, 1), 'the first request is answered')
+    eq(qt.ctl(CTL_H2G), 3, 'dropped request not answered')
+    # a hung firmware loses requests; GUC_STATUS still looks alive
+    qt.ctl_wr(CTL_GUC_HANG, 1)
+    guc_send(qt, 0x0)
+    qt.step(10 * GUC_NS)
+    eq(qt.rd(scratch(0)), hxg(0, 0, 0), 'hung: no answer')
+    eq(qt.rd(GUC_STATUS), 0x8000f000, 'hung: status unchanged')
+    qt.ctl_wr(CTL_GUC_HANG, 0)
+    eq(guc_call(qt, 0x0), hxg(1, 7, 1), 'recovered')
+    eq(qt.ctl(CTL_VIOLATIONS), 1, 'violations')
+    qt.close()
+    # no GuC elsewhere: the knobs read 0, the registers are plain storage
+    qt = QTest(qemu, ',device-id=0x4905')
+    qt.ctl_wr(CTL_GUC_HANG, 1)
+    eq(qt.ctl(CTL_GUC_HANG), 0, 'dg1: no guc-hang knob')
+    eq(qt.rd(GUC_STATUS), 0, 'dg1: no GuC')
+    qt.close()
+
+
+def xehp_sample_stream(qt, buf):
+    """select 1, no periodic reports, head and tail at the start."""
+    xehp_program(qt, buf)
+    qt.wr(OAG['debug'], NO_CTX_SWITCH)
+    qt.wr(OAG['timer'], 0)
+    qt.wr(OAG['control'], (1 << 2) | 1)
+
+
+def test_xehp_doorbell_guc(qemu):
+    qt = xehp_qt(qemu, 'ats-m150')
+    buf = OABuffer(qt)
+    xehp_sample_stream(qt, buf)
+    guc_irq_setup(qt)
+    qt.wr(DOORBELL_CTRL, 1 << 31)
+    did, page = 37, 5
+    eq(guc_call(qt, 0x3, did, page * 4096, 2), hxg(1, 6, 3), 'bad type')
+    eq(guc_call(qt, 0x3, 256, page * 4096, 1), hxg(1, 6, 1), 'bad id')
+    eq(guc_call(qt, 0x3, did, 1024 * 4096, 1), hxg(1, 6, 1), 'bad page')
+    eq(guc_call(qt, 0x3, did, page * 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
+    eq(guc_call(qt, 0x3, did + 1, page * 4096, 1), hxg(1, 6, 2),
+       'page busy')
+    eq(guc_call(qt, 0x3, did, 9 * 4096, 1), hxg(1, 6, 2), 'id busy')
+    eq(qt.rd(DB_PHYS0 + 8 * did), 1 | (page << 12), 'physical DW0')
+    eq(qt.rd(DB_PHYS0 + 8 * did + 4), 0, 'physical DW1: VF 0')
+    qt.wr(DB_PAGES + page * 4096, 0xc00c1e)
+    eq(qt.rd(DB_PAGES + page * 4096), 0xc00c1e, 'page reads the cookie')
+    eq(sqidi_rd(qt, GTI_DB_GROUP0 + 4), 1 << 5, 'group 1 bit 5')
+    eq(qt.rd(DOORBELL_CTRL), (1 << 31) | (1 << 1), 'rung group 1')
+    qt.step(GUC_NS)
+    eq(sqidi_rd(qt, GTI_DB_GROUP0 + 4), 0, 'serviced: group clear')
+    eq(qt.rd(DOORBELL_CTRL), 1 << 31, 'serviced: rung clear')
+    eq(qt.rd(OAG['tail']) - buf.base, 448, 'one report')
+    # the GuC's trigger: SourceID 0; T when the firmware ran
+    ts = xehp_ts(qt)
+    xehp_compare(buf.read(0, 448), xehp_report(1, ts, trigger=(0xc00c1e, 0)),
+                 'GuC-triggered report')
+    eq([qt.rd(scratch(8 + i)) for i in range(4)],
+       [hxg(1, 1, 0x5001), 0xc00c1e, 0, 0], 'OA_SAMPLE_DONE')
+    eq(qt.rd(GT_INTR_DW0), GUC_DW0, 'DW0 bit 25')
+    dw0, ident = guc_service(qt)
+    eq(ident, (1 << 31) | (4 << 16) | (0 << 20) | V_GUC2HOST,
+       'identity: class 4 instance 0, GUC2HOST')
+    eq(qt.rd(GUC_HOST_INTR), V_GUC2HOST, 'GUC_HOST_INTR')
+    qt.wr(scratch(8), 0)
+    qt.wr(GT_INTR_DW0, dw0)
+    eq((qt.ctl(CTL_DB_SERVICED), qt.ctl(CTL_G2H)), (1, 1), 'counters')
+    # a second sample lands after the first
+    qt.wr(DB_PAGES + page * 4096, 0xc00c1f)
+    qt.step(GUC_NS)
+    eq(qt.rd(scratch(11)), 448, 'offset of the second report')
+    qt.wr(scratch(8), 0)
+    # disabled OAG: no report, status 1
+    qt.wr(OAG['control'], 0)
+    qt.wr(DB_PAGES + page * 4096, 0xc00c20)
+    qt.step(GUC_NS)
+    eq([qt.rd(scratch(8 + i)) for i in range(3)],
+       [hxg(1, 1, 0x5001), 0xc00c20, 1], 'OAG disabled: status 1')
+    qt.wr(scratch(8), 0)
+    eq(guc_call(qt, 0x4, did), hxg(1, 7, 0), 'DEALLOCATE')
+    eq(qt.rd(DB_PHYS0 + 8 * did) & 1, 0, 'VALID clear')
+    eq(guc_call(qt, 0x4, did), hxg(1, 6, 4), 'not armed')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'clean so far')
+    qt.wr(DB_PAGES + page * 4096, 1)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 34), 'unarmed ring')
+    qt.wr(DB_PHYS0 + 8 * 3, 1)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (2, 33),
+       'host write to a physical doorbell')
+    eq(qt.rd(DB_PHYS0 + 8 * 3), 0, 'ignored')
+    # guc-hang: rings stay in the status stage until resumed
+    eq(guc_call(qt, 0x3, 200, 1023 * 4096, 1), hxg(1, 7, 0), 'rearm')
+    qt.wr(OAG['control'], (1 << 2) | 1)
+    qt.ctl_wr(CTL_GUC_HANG, 1)
+    qt.wr(DB_PAGES + 1023 * 4096, 0x99)
+    qt.step(10 * GUC_NS)
+    eq(sqidi_rd(qt, GTI_DB_GROUP0 + 4 * 6), 1 << 8, 'hung: ring pending')
+    qt.ctl_wr(CTL_GUC_HANG, 0)
+    qt.step(GUC_NS)
+    eq(sqidi_rd(qt, GTI_DB_GROUP0 + 4 * 6), 0, 'resumed: serviced')
+    eq(qt.rd(scratch(9)), 0x99, 'resumed: OA_SAMPLE_DONE')
+    qt.close()
+
+
+def test_xehp_doorbell_host_routing(qemu):
+    qt = xehp_qt(qemu, 'dg2-g11')
+    guc_irq_setup(qt)
+    eq(guc_call(qt, 0x3, 3, 0, 1), hxg(1, 7, 0), 'ALLOCATE id 3 page 0')
+    qt.wr(DB_PAGES, 0x42)
+    eq(qt.rd(GT_INTR_DW0), GUC_DW0, 'routing bit clear: to the host')
+    dw0, ident = guc_service(qt)
+    eq(ident & 0xffff, V_DB_RANG, 'DOORBELL_RANG')
+    qt.wr(GT_INTR_DW0, dw0)
+    eq(qt.rd(DOORBELL_CTRL), 1, 'rung group 0')
+    eq(qt.rd(GUC_DB_ISR0), 1 << 3, 'ISR read moves the status')
+    eq((sqidi_rd(qt, GTI_DB_GROUP0), qt.rd(DOORBELL_CTRL)), (0, 0),
+       'stage clear')
+    eq(qt.rd(GUC_DB_ISR0), 1 << 3, 'ISR holds it')
+    qt.wr(GUC_DB_ISR0, 1 << 3)
+    eq(qt.rd(GUC_DB_ISR0), 0, 'write 1 clears')
+    qt.step(10 * GUC_NS)
+    eq(qt.ctl(CTL_DB_SERVICED), 0, 'the GuC did not service it')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_xehp_redirection_and_irq_in_service(qemu):
+    qt = xehp_qt(qemu, 'dg2-g12')
+    buf = OABuffer(qt)
+    qt.wr(WGBOXPERF_ENABLE, OA_DATA)
+    qt.wr(WGBOXPERF_MASK, ~OA_DATA & 0xffff)
+    guc_irq_setup(qt)
+    start_block(qt, buf, OAG, 5, 0)
+    qt.step(1100000)
+    eq(qt.rd(GT_INTR_DW0), 0, 'IER bit 28 set: the GuC takes it')
+    eq(qt.ctl(CTL_GUC_OA_IRQS), 1, 'counted')
+    qt.wr(GUC_WD_VECS_IER, 0xffffffff & ~(1 << 28))
+    half_full(qt, OAG)
+    eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'bit 28 clear: to the host')
+    eq(qt.ctl(CTL_GUC_OA_IRQS), 1, 'not counted')
+    # irq-in-service: the NOTIFY arrives while the snapshot is open
+    qt.ctl_wr(CTL_IRQ_IN_SERVICE, 0x55)
+    eq(qt.ctl(CTL_IRQ_IN_SERVICE), 0x55, 'armed')
+    dw0, ident = gen11_service(qt, True)
+    eq(dw0, WDOAPERF, 'snapshot: OA only')
+    eq(qt.ctl(CTL_IRQ_IN_SERVICE), 0, 'fired')
+    eq(qt.rd(GT_INTR_DW0), WDOAPERF, 'held in the secondary')
+    qt.wr(GT_INTR_DW0, dw0)
+    eq(qt.rd(GT_INTR_DW0), GUC_DW0, 'delivered after the clear')
+    eq(qt.rd(DG1_MSTR_TILE_INTR) & 1, 1, 'tile latched again')
+    dw0, ident = guc_service(qt)
+    eq(ident & 0xffff, V_GUC2HOST, 'GUC2HOST')
+    eq([qt.rd(scratch(8)), qt.rd(scratch(9))], [hxg(1, 1, 0x5002), 0x55],
+       'NOTIFY payload')
+    qt.wr(GT_INTR_DW0, dw0)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+
+def test_xehp_forcewake_and_steering(qemu):
+    qt = xehp_qt(qemu, 'dg2-g11', awake=False)
+
+    def expect(code, what):
+        before = expect.count
+        expect.count = qt.ctl(CTL_VIOLATIONS)
+        eq((expect.count, qt.ctl(CTL_LAST)), (before + 1, code), what)
+
+    def clean(what):
+        eq(qt.ctl(CTL_VIOLATIONS), expect.count, what)
+    expect.count = 0
+
+    qt.rd(0x0d00)
+    clean('RPM_CONFIG0 is AON')
+    qt.rd(0x913c)
+    expect(29, 'fuse read without GT forcewake')
+    qt.wr(FW_GT_REQ, 0x10001)
+    clean('the request register itself is not checked')
+    eq(qt.rd(0x130044) & 1, 1, 'GT acknowledged')
+    eq(qt.rd(0x913c), 0xff, 'fuse read with GT awake')
+    qt.rd(RING_TIMESTAMP)
+    expect(29, 'RING_TIMESTAMP (RENDER*) without Render')
+    qt.wr(FW_RENDER_REQ, 0x10001)
+    qt.rd(RING_TIMESTAMP)
+    qt.rd(0x20cc)
+    clean('Render awake')
+    qt.rd(0x13000)
+    expect(29, 'VDBOX0 range')
+    qt.wr(0xa540, 0x10001)
+    eq(qt.rd(0x0d50) & 1, 1, 'VDBOX0 acknowledged')
+    qt.rd(0x13000)
+    clean('VDBOX0 awake')
+    qt.wr(0xa540, 0x10000)
+    # MCR: writes multicast, reads steered to a present instance
+    qt.wr(0xdc00, 5)
+    expect(32, 'unicast write to a GSLICE register')
+    mcr_wr(qt, 0xdc00, 6)
+    clean('multicast write')
+    qt.wr(MCR_SELECTOR, MCR_MULTICAST)
+    qt.rd(0xdc00)
+    expect(30, 'multicast read')
+    eq(mcr_rd(qt, 0xdc00, 1, 0), 6, 'GSLICE 1 (DSS 4-7) reads the value')
+    clean('steered read')
+    eq(mcr_rd(qt, 0xdc00, 2, 0), 0, 'GSLICE 2 is fused off: 0')
+    expect(31, 'GSLICE 2 of dg2-g11')
+    mcr_wr(qt, 0xdd00, 7)
+    eq(mcr_rd(qt, 0xdd00, 1, 0), 7, 'MSLICE 1 (meml3 fuse)')
+    eq(mcr_rd(qt, 0xdd00, 0, 0), 7, 'MSLICE 0 (DSS in quadrant 0)')
+    clean('present MSLICEs')
+    eq(mcr_rd(qt, 0xdd00, 2, 0), 0, 'MSLICE 2 fused off')
+    expect(31, 'MSLICE 2 of dg2-g11')
+    mcr_wr(qt, EU_PERF_CNT_CTL0, 0x11)
+    eq(mcr_rd(qt, EU_PERF_CNT_CTL0, 1, 3), 0x11, 'DSS 7')
+    clean('DSS 7 present')
+    mcr_rd(qt, EU_PERF_CNT_CTL0, 2, 0)
+    expect(31, 'DSS 8 of dg2-g11')
+    eq(mcr_rd(qt, GTI_DB_GROUP0, 0, 3), 0, 'SQIDI 3')
+    clean('SQIDI 3 present on the 128-EU part')
+    mcr_rd(qt, GTI_DB_GROUP0, 0, 1)
+    expect(31, 'SQIDI 1 of the 128-EU part')
+    mcr_wr(qt, OA_TLB_INV_CR, 1)
+    eq(mcr_rd(qt, OA_TLB_INV_CR, 0, 0) & 1, 0, 'OA_TLB_INV_CR (MSLICE)')
+    clean('the OAG sequence with steering')
+    eq(expect.count, 9, 'three forcewake, one each 30 and 32, four 31')
+    qt.close()
+    # platforms without the table are not checked
+    qt = QTest(qemu, ',device-id=0x4905')
+    qt.rd(0x913c)
+    qt.wr(0xdc00, 1)
+    qt.wr(MCR_SELECTOR, 5)
+    eq(qt.rd(MCR_SELECTOR), 5, 'dg1: 0xfdc is plain storage')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'dg1: no checks')
+    qt.close()
+
+
+def test_xehp_migration(qemu):
+    # a pending H2G answer, an armed doorbell, the MCR selector, the GuC
+    # interrupt enables, forcewake and the knobs all migrate
+    extra = ',device-id=0x56c0'
+    with tempfile.TemporaryDirectory() as tmp:
+        qt = QTest(qemu, extra, monitor=os.path.join(tmp, 'src'))
+        qt.wr(FW_GT_REQ, 0x10001)
+        qt.wr(FW_RENDER_REQ, 0x10001)
+        guc_irq_setup(qt)
+        eq(guc_call(qt, 0x3, 7, 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
+        qt.wr(DB_PAGES + 4096, 0x31)            # routed to the host
+        qt.ctl_wr(CTL_IRQ_IN_SERVICE, 9)
+        qt.wr(MCR_SELECTOR, mcr_sel(0, 2))
+        guc_send(qt, 0x0)
+        qt.step(GUC_NS // 2)
+        qt = migrate(qemu, qt, tmp, extra)
+        eq(qt.rd(scratch(0)), hxg(0, 0, 0), 'not answered yet')
+        qt.step(GUC_NS // 2)
+        eq(qt.rd(scratch(0)), hxg(1, 7, 1), 'answered 20 us after the send')
+        eq(qt.rd(DB_PHYS0 + 8 * 7), 1 | (1 << 12), 'doorbell armed')
+        eq(qt.rd(MCR_SELECTOR), mcr_sel(0, 2), 'MCR_SELECTOR')
+        eq(qt.rd(GTI_DB_GROUP0), 1 << 7, 'ring in the status stage')
+        eq(qt.ctl(CTL_IRQ_IN_SERVICE), 9, 'knob')
+        eq(qt.rd(GUC_SG_ENABLE), (V_GUC2HOST | V_DB_RANG) << 16, 'enable')
+        dw0, ident = guc_service(qt)
+        # the knob fired at that DW0 read: NOTIFY joined the vector
+        eq(ident & 0xffff, V_DB_RANG | V_GUC2HOST, 'DOORBELL_RANG + NOTIFY')
+        eq(qt.rd(scratch(9)), 9, 'NOTIFY payload')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, 'forcewake survived: no violation')
+        qt.close()
+
+
+
+def test_xehp_g2h_queue(qemu):
+    # one event in the mailbox, 16 queued, the 18th dropped and counted;
+    # consuming presents the rest in order, each raising bit 15 again
+    qt = xehp_qt(qemu, 'ats-m75')
+    buf = OABuffer(qt)
+    xehp_sample_stream(qt, buf)
+    guc_irq_setup(qt)
+    qt.wr(DOORBELL_CTRL, 1 << 31)
+    eq(guc_call(qt, 0x3, 0, 0, 1), hxg(1, 7, 0), 'ALLOCATE')
+    for i in range(18):
+        qt.wr(DB_PAGES, 0x100 + i)
+        qt.step(GUC_NS)
+    eq(qt.ctl(CTL_DB_SERVICED), 18, 'every ring serviced')
+    eq(qt.ctl(CTL_G2H_DROPPED), 1, 'one event dropped')
+    eq(qt.rd(OAG['tail']) - buf.base, 18 * 448, 'but every report written')
+    seen = []
+    for i in range(17):
+        dw0, ident = guc_service(qt)
+        eq(ident & 0xffff, V_GUC2HOST, 'GUC2HOST for event %d' % i)
+        seen.append(qt.rd(scratch(9)))
+        eq(qt.rd(scratch(11)), i * 448, 'offset of report %d' % i)
+        qt.wr(scratch(8), 0)
+        qt.wr(GT_INTR_DW0, dw0)
+    eq(seen, [0x100 + i for i in range(17)], 'in order, the last lost')
+    eq(qt.rd(scratch(8)), 0, 'mailbox empty')
+    eq(qt.ctl(CTL_G2H), 17, 'presented')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
 
 
 TESTS = [(n[5:], f) for n, f in sorted(globals().items())

@@ -17,6 +17,8 @@
 #include "intel_oa_gt.h"
 #include "intel_oa_ctl.h"
 #include "intel_oa_unit.h"
+#include "intel_oa_guc.h"
+#include "intel_oa_steer.h"
 
 #define TYPE_INTEL_OA_GPU "intel-oa-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelOAGpuState, INTEL_OA_GPU)
@@ -38,6 +40,8 @@ struct IntelOAGpuState {
     IntelOAIrq irq;
     IntelOACtl ctl;
     IntelOAUnit oa;
+    IntelOAGuc guc;
+    IntelOASteer steer;
 };
 
 #endif /* HW_MISC_INTEL_OA_H */

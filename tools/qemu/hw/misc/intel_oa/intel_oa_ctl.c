@@ -8,6 +8,7 @@
 #include "qemu/log.h"
 #include "intel_oa_ctl.h"
 #include "intel_oa_unit.h"
+#include "intel_oa_guc.h"
 #include "trace.h"
 
 static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
@@ -41,6 +42,13 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_GEN7_BUFFER_UNALIGNED] = "gen7-oabuffer-unaligned",
     [INTEL_OA_VIOL_GEN7_BUFFER_NOT_GGTT] = "gen7-buffer-not-ggtt",
     [INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT] = "gen7-bad-counter-select",
+    [INTEL_OA_VIOL_FORCEWAKE_NOT_AWAKE] = "forcewake-not-awake",
+    [INTEL_OA_VIOL_MCR_READ_MULTICAST] = "mcr-read-multicast",
+    [INTEL_OA_VIOL_MCR_READ_FUSED_OFF] = "mcr-read-fused-off",
+    [INTEL_OA_VIOL_MCR_UNICAST_WRITE] = "mcr-unicast-write",
+    [INTEL_OA_VIOL_DOORBELL_REG_HOST_WRITE] = "doorbell-reg-host-write",
+    [INTEL_OA_VIOL_DOORBELL_RING_UNARMED] = "doorbell-ring-unarmed",
+    [INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY] = "guc-send-while-busy",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)
@@ -129,6 +137,9 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_RATIO:
         val = ctl->ratio;
         break;
+    case A_CTL_GUC_HANG ... A_CTL_G2H_DROPPED:
+        val = intel_oa_guc_ctl_read(ctl->guc, addr);
+        break;
     default:
         val = 0;
         break;
@@ -164,6 +175,10 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
         intel_oa_unit_sync(ctl->oa);
         ctl->faults.tail_race = val & 1;
         break;
+    case A_CTL_GUC_HANG:
+    case A_CTL_IRQ_IN_SERVICE:
+        intel_oa_guc_ctl_write(ctl->guc, addr, val);
+        break;
     default:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "intel-oa-gpu: control page offset 0x%" HWADDR_PRIx
@@ -189,9 +204,10 @@ static const MemoryRegionOps ctl_ops = {
 };
 
 void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
-                       uint32_t seed, uint32_t ratio)
+                       IntelOAGuc *guc, uint32_t seed, uint32_t ratio)
 {
     ctl->oa = oa;
+    ctl->guc = guc;
     ctl->seed = seed;
     ctl->ratio = ratio;
     memory_region_init_io(&ctl->mr, owner, &ctl_ops, ctl, "intel-oa-gpu.ctl",

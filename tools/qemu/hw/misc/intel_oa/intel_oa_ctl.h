@@ -18,7 +18,7 @@
 #include "hw/registerfields.h"
 
 #define INTEL_OA_CTL_MAGIC      0x41474f56  /* "VOGA" */
-#define INTEL_OA_CTL_VERSION    1
+#define INTEL_OA_CTL_VERSION    2
 
 REG32(CTL_MAGIC, 0x000)
 REG32(CTL_VERSION, 0x004)
@@ -34,6 +34,14 @@ REG32(CTL_HALF_FULL_IRQS, 0x028)
 REG32(CTL_MSIS_SENT, 0x02c)
 REG32(CTL_TAIL_RACE, 0x030)
 REG32(CTL_RATIO, 0x034)
+/* version 2 (dg2.rst): the GuC's knobs and counters; 0 without a GuC */
+REG32(CTL_GUC_HANG, 0x038)
+REG32(CTL_IRQ_IN_SERVICE, 0x03c)
+REG32(CTL_H2G_ANSWERED, 0x040)
+REG32(CTL_G2H_PRESENTED, 0x044)
+REG32(CTL_DB_SERVICED, 0x048)
+REG32(CTL_GUC_OA_IRQS, 0x04c)
+REG32(CTL_G2H_DROPPED, 0x050)
 
 /*
  * PRM-rule violations. The numeric value is what the control page's
@@ -70,6 +78,14 @@ typedef enum IntelOAViolation {
     INTEL_OA_VIOL_GEN7_BUFFER_UNALIGNED = 26,
     INTEL_OA_VIOL_GEN7_BUFFER_NOT_GGTT = 27,
     INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT = 28,
+    /* Gen12.5 (dg2.rst) */
+    INTEL_OA_VIOL_FORCEWAKE_NOT_AWAKE = 29,
+    INTEL_OA_VIOL_MCR_READ_MULTICAST = 30,
+    INTEL_OA_VIOL_MCR_READ_FUSED_OFF = 31,
+    INTEL_OA_VIOL_MCR_UNICAST_WRITE = 32,
+    INTEL_OA_VIOL_DOORBELL_REG_HOST_WRITE = 33,
+    INTEL_OA_VIOL_DOORBELL_RING_UNARMED = 34,
+    INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY = 35,
     INTEL_OA_VIOL_COUNT
 } IntelOAViolation;
 
@@ -89,10 +105,12 @@ typedef struct IntelOAStats {
 } IntelOAStats;
 
 typedef struct IntelOAUnit IntelOAUnit;
+typedef struct IntelOAGuc IntelOAGuc;
 
 typedef struct IntelOACtl {
     MemoryRegion mr;
     IntelOAUnit *oa;
+    IntelOAGuc *guc;
     uint32_t seed;
     uint32_t ratio;
 
@@ -103,7 +121,7 @@ typedef struct IntelOACtl {
 } IntelOACtl;
 
 void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
-                       uint32_t seed, uint32_t ratio);
+                       IntelOAGuc *guc, uint32_t seed, uint32_t ratio);
 void intel_oa_ctl_reset(IntelOACtl *ctl);
 
 /* Count and log one PRM-rule violation. */

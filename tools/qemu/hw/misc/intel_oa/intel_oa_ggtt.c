@@ -27,6 +27,15 @@ static bool ggtt_decode_gen8(uint64_t pte, uint64_t *page)
     return pte & INTEL_OA_PTE_PRESENT;
 }
 
+/*
+ * Gen12.5: bit 1 selects local memory, which the model does not have;
+ * such a PTE maps nothing the device could write (dg2.rst "BAR0").
+ */
+static bool ggtt_decode_xehp(uint64_t pte, uint64_t *page)
+{
+    return ggtt_decode_gen8(pte, page) && !(pte & INTEL_OA_PTE_LM);
+}
+
 /* Address bits 31:12 in place; the extra high bits sit in 11:4. */
 static uint64_t ggtt_gen6_page(uint64_t pte, unsigned int high_bits)
 {
@@ -68,6 +77,13 @@ static const IntelOAGgttLayout ggtt_layouts[] = {
         .pte_size = INTEL_OA_GEN6_BAR0_SIZE / 2,
         .pte_bytes = 4,
         .decode = ggtt_decode_hsw,
+    },
+    [INTEL_OA_GGTT_XEHP] = {
+        .bar0_size = INTEL_OA_GEN8_BAR0_SIZE,
+        .pte_offset = INTEL_OA_GEN8_BAR0_SIZE / 2,
+        .pte_size = INTEL_OA_GEN8_BAR0_SIZE / 2,
+        .pte_bytes = 8,
+        .decode = ggtt_decode_xehp,
     },
 };
 

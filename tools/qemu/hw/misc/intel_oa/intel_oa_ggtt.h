@@ -26,6 +26,7 @@ typedef enum IntelOAGgttKind {
     INTEL_OA_GGTT_GEN8,         /* 64-bit PTE, address 38:12 */
     INTEL_OA_GGTT_GEN6,         /* SNB/IVB/VLV: address 39:32 in 11:4 */
     INTEL_OA_GGTT_HSW,          /* address 38:32 in 10:4 */
+    INTEL_OA_GGTT_XEHP,         /* Gen8 PTE; bit 1 (local memory) faults */
 } IntelOAGgttKind;
 
 typedef struct IntelOAGgttLayout IntelOAGgttLayout;

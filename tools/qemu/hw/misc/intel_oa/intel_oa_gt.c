@@ -206,6 +206,28 @@ static bool fuse_read_gen12(const IntelOAPlatform *p, hwaddr addr,
     return false;
 }
 
+/*
+ * Gen12.5: geometry and compute DSS enables both read the DSS mask, the
+ * EU register enables pairs of EUs, MSLICE enables sit in 0x9118 3:0.
+ */
+static bool fuse_read_xehp(const IntelOAPlatform *p, hwaddr addr,
+                           uint32_t *val)
+{
+    switch (addr) {
+    case A_XEHP_GT_GEOMETRY_DSS_ENABLE:
+    case A_XEHP_GT_COMPUTE_DSS_ENABLE:
+        *val = p->dss_mask;
+        return true;
+    case A_XEHP_EU_ENABLE:
+        *val = low_bits(p->eus_per_subslice / 2);
+        return true;
+    case A_XEHP_FUSE_MEML3:
+        *val = FIELD_DP32(0, XEHP_FUSE_MEML3, MSLICE_EN, p->mslice_mask);
+        return true;
+    }
+    return false;
+}
+
 /* SNB, IVB, VLV: i915 reads no fuse; the topology is the table's. */
 static bool fuse_read_none(const IntelOAPlatform *p, hwaddr addr,
                            uint32_t *val)
@@ -232,6 +254,7 @@ static const IntelOAGtReader fuse_readers[] = {
     [INTEL_OA_FUSE_GEN9] = fuse_read_gen9,
     [INTEL_OA_FUSE_GEN11] = fuse_read_gen11,
     [INTEL_OA_FUSE_GEN12] = fuse_read_gen12,
+    [INTEL_OA_FUSE_XEHP] = fuse_read_xehp,
 };
 
 /* Gen8: the 12.5 MHz clock is fixed, i915 reads no register. */
@@ -396,12 +419,35 @@ static const IntelOAFwDomain fw_vlv[] = {
     FW_DOMAINS_END,
 };
 
+#define FW_XEHP(req_, ack_)     { (req_), (ack_), true }
+
+static const IntelOAFwDomain fw_xehp[] = {
+    [INTEL_OA_FW_XEHP_GT] = FW_XEHP(A_FORCEWAKE_BLITTER,
+                                    A_FORCEWAKE_ACK_BLITTER),
+    [INTEL_OA_FW_XEHP_RENDER] = FW_XEHP(A_FORCEWAKE_RENDER,
+                                        A_FORCEWAKE_ACK_RENDER),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 0, A_XEHP_FORCEWAKE_ACK_VD0 + 0),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 4, A_XEHP_FORCEWAKE_ACK_VD0 + 4),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 8, A_XEHP_FORCEWAKE_ACK_VD0 + 8),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 12, A_XEHP_FORCEWAKE_ACK_VD0 + 12),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 16, A_XEHP_FORCEWAKE_ACK_VD0 + 16),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 20, A_XEHP_FORCEWAKE_ACK_VD0 + 20),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 24, A_XEHP_FORCEWAKE_ACK_VD0 + 24),
+    FW_XEHP(A_XEHP_FORCEWAKE_VD0 + 28, A_XEHP_FORCEWAKE_ACK_VD0 + 28),
+    FW_XEHP(A_XEHP_FORCEWAKE_VE0 + 0, A_XEHP_FORCEWAKE_ACK_VE0 + 0),
+    FW_XEHP(A_XEHP_FORCEWAKE_VE0 + 4, A_XEHP_FORCEWAKE_ACK_VE0 + 4),
+    FW_XEHP(A_XEHP_FORCEWAKE_VE0 + 8, A_XEHP_FORCEWAKE_ACK_VE0 + 8),
+    FW_XEHP(A_XEHP_FORCEWAKE_VE0 + 12, A_XEHP_FORCEWAKE_ACK_VE0 + 12),
+    FW_DOMAINS_END,
+};
+
 static const IntelOAFwDomain *const fw_tables[] = {
     [INTEL_OA_FW_GEN8] = fw_gen8,
     [INTEL_OA_FW_SNB] = fw_snb,
     [INTEL_OA_FW_IVB] = fw_ivb,
     [INTEL_OA_FW_HSW] = fw_hsw,
     [INTEL_OA_FW_VLV] = fw_vlv,
+    [INTEL_OA_FW_XEHP] = fw_xehp,
 };
 
 /* The domain whose request (or, with @ack, acknowledge) is at @addr. */
@@ -415,6 +461,16 @@ static int gt_fw_domain(const IntelOAGt *gt, hwaddr addr, bool ack)
         }
     }
     return -1;
+}
+
+bool intel_oa_gt_fw_awake(const IntelOAGt *gt, unsigned int domain)
+{
+    return gt->forcewake[domain] & 1;
+}
+
+bool intel_oa_gt_fw_is_request(const IntelOAGt *gt, hwaddr addr)
+{
+    return gt_fw_domain(gt, addr, false) >= 0;
 }
 
 /* Any of this platform's read-only identity registers. */
@@ -444,10 +500,19 @@ void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
     gt->unimp = g_hash_table_new(g_direct_hash, g_direct_equal);
 }
 
+/*
+ * T counts OA timestamp ticks; the command streamer's clock may be
+ * slower (Gen12.5: half), so RING_TIMESTAMP = floor(T * cs / oa).
+ */
 uint64_t intel_oa_gt_ring_timestamp(const IntelOAGt *gt)
 {
-    return intel_oa_gt_ticks(gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) &
-           MAKE_64BIT_MASK(0, TIMESTAMP_BITS);
+    uint64_t t = intel_oa_gt_ticks(gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    const IntelOAPlatform *p = gt->plat;
+
+    if (p->cs_timestamp_hz && p->cs_timestamp_hz != p->timestamp_hz) {
+        t = muldiv64(t, p->cs_timestamp_hz, p->timestamp_hz);
+    }
+    return t & MAKE_64BIT_MASK(0, TIMESTAMP_BITS);
 }
 
 bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
@@ -560,12 +625,12 @@ static int gt_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_gt = {
     .name = "intel-oa-gpu/gt",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .pre_save = gt_pre_save,
     .post_load = gt_post_load,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(forcewake, IntelOAGt, INTEL_OA_FW_DOMAINS),
+        VMSTATE_UINT32_ARRAY(forcewake, IntelOAGt, INTEL_OA_FW_MAX_DOMAINS),
         VMSTATE_UINT32(unimp_len, IntelOAGt),
         VMSTATE_VARRAY_UINT32_ALLOC(unimp_pairs, IntelOAGt, unimp_len, 0,
                                     vmstate_info_uint32, uint32_t),

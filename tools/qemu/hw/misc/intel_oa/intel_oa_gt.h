@@ -23,6 +23,18 @@ enum {
 };
 
 /*
+ * Gen12.5 domains (seed 002's forcewake table), in the order the
+ * steering table names them: GT, Render, VDBOX0..7, VEBOX0..3.
+ */
+enum {
+    INTEL_OA_FW_XEHP_GT,
+    INTEL_OA_FW_XEHP_RENDER,
+    INTEL_OA_FW_XEHP_VD0,
+    INTEL_OA_FW_XEHP_VE0 = INTEL_OA_FW_XEHP_VD0 + 8,
+    INTEL_OA_FW_MAX_DOMAINS = INTEL_OA_FW_XEHP_VE0 + 4
+};
+
+/*
  * Reads one variant's read-only registers (fuses, clock, RP caps, CAGF);
  * false if @addr is not one of them.
  */
@@ -39,7 +51,7 @@ typedef struct IntelOAGt {
     IntelOAGtReader readers[4];
     /* "timestamp-base" property: GPU timestamp at virtual time 0, ticks */
     uint64_t ts_base;
-    uint32_t forcewake[INTEL_OA_FW_DOMAINS];
+    uint32_t forcewake[INTEL_OA_FW_MAX_DOMAINS];
 
     /* unimplemented registers: offset -> last written value */
     GHashTable *unimp;
@@ -67,6 +79,11 @@ uint64_t intel_oa_gt_ticks(const IntelOAGt *gt, int64_t now_ns);
 uint64_t intel_oa_gt_ring_timestamp(const IntelOAGt *gt);
 /* First virtual time at which T is at least @ticks (0 if already). */
 int64_t intel_oa_gt_ticks_to_ns(const IntelOAGt *gt, uint64_t ticks);
+
+/* Whether forcewake domain @domain is acknowledged (ack bit 0). */
+bool intel_oa_gt_fw_awake(const IntelOAGt *gt, unsigned int domain);
+/* Whether @addr is one of the platform's forcewake request registers. */
+bool intel_oa_gt_fw_is_request(const IntelOAGt *gt, hwaddr addr);
 
 bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val);
 bool intel_oa_gt_mmio_write(IntelOAGt *gt, hwaddr addr, uint32_t val);

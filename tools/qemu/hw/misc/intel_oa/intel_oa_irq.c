@@ -336,6 +336,14 @@ static void gen11_reset(IntelOAIrq *irq)
     /* every source masked until the driver unmasks it, as i915 assumes */
     irq->wgbox_mask = UINT32_MAX;
     irq->oa_collapse = 0;
+    irq->guc_enable = 0;
+    irq->guc_mask = UINT32_MAX;
+    irq->guc_collapse = 0;
+}
+
+static bool gen11_has_guc(const IntelOAIrq *irq)
+{
+    return irq->guc_hooks.take_oa != NULL;
 }
 
 /*
@@ -372,6 +380,26 @@ static uint32_t gen11_oa_unmasked(const IntelOAIrq *irq)
     return irq->oa_collapse & ~irq->wgbox_mask & 0xffff;
 }
 
+/* The GuC's unmasked vector bits. */
+static uint32_t gen11_guc_unmasked(const IntelOAIrq *irq)
+{
+    return irq->guc_collapse & ~(irq->guc_mask >> INTEL_OA_GEN11_GUC_SHIFT) &
+           0xffff;
+}
+
+bool intel_oa_irq_guc_event(IntelOAIrq *irq, uint32_t data)
+{
+    if (!gen11_has_guc(irq) ||
+        !((irq->guc_enable >> INTEL_OA_GEN11_GUC_SHIFT) & data)) {
+        return false;
+    }
+    irq->guc_collapse |= data;
+    if (gen11_guc_unmasked(irq)) {
+        gen11_dw0_raise(irq, INTEL_OA_GEN11_GUC_DW0_BIT);
+    }
+    return true;
+}
+
 static void gen11_oa_status(IntelOAIrq *irq, bool level)
 {
     /* no first-level status register is modelled on Gen11+ */
@@ -381,6 +409,11 @@ static bool gen11_oa_event(IntelOAIrq *irq)
 {
     uint32_t data = INTEL_OA_GEN11_OA_HALF_FULL;
 
+    /* redirection happens at the engine, before the host's enables */
+    if (gen11_has_guc(irq) &&
+        irq->guc_hooks.take_oa(irq->guc_hooks.opaque, data)) {
+        return false;
+    }
     if (!(irq->wgbox_enable & data)) {
         return false;
     }
@@ -433,6 +466,13 @@ static void gen11_write_selector(IntelOAIrq *irq, uint32_t val)
                                    INSTANCE, INTEL_OA_GEN11_OA_INSTANCE);
         irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0, DATA,
                                    gen11_oa_unmasked(irq));
+    } else if (val == INTEL_OA_GEN11_GUC_DW0_BIT) {
+        irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0, CLASS,
+                                   INTEL_OA_GEN11_OA_CLASS);
+        irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0,
+                                   INSTANCE, INTEL_OA_GEN11_GUC_INSTANCE);
+        irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0, DATA,
+                                   gen11_guc_unmasked(irq));
     }
 }
 
@@ -445,6 +485,9 @@ static void gen11_write_identity(IntelOAIrq *irq, uint32_t val)
     if (irq->selector == INTEL_OA_GEN11_OA_DW0_BIT) {
         irq->oa_collapse &= ~FIELD_EX32(irq->identity, INTR_IDENTITY_REG0,
                                         DATA);
+    } else if (irq->selector == INTEL_OA_GEN11_GUC_DW0_BIT) {
+        irq->guc_collapse &= ~FIELD_EX32(irq->identity, INTR_IDENTITY_REG0,
+                                         DATA);
     }
     irq->dw0_serviced |= irq->selector;
     irq->identity = 0;
@@ -472,6 +515,9 @@ static bool gen11_read(IntelOAIrq *irq, hwaddr addr, uint32_t *val)
         /* the read is the snapshot software services */
         irq->dw0_snapshot = irq->dw0;
         *val = irq->dw0;
+        if (gen11_has_guc(irq)) {
+            irq->guc_hooks.dw0_read(irq->guc_hooks.opaque, *val);
+        }
         return true;
     case A_GT_INTR_DW1:
         *val = 0;
@@ -487,6 +533,14 @@ static bool gen11_read(IntelOAIrq *irq, hwaddr addr, uint32_t *val)
         return true;
     case A_GPM_WGBOXPERF_INTR_MASK:
         *val = irq->wgbox_mask;
+        return true;
+    case A_GUC_SG_INTR_ENABLE:
+    case A_GUC_SG_INTR_MASK:
+        if (!gen11_has_guc(irq)) {
+            return false;
+        }
+        *val = addr == A_GUC_SG_INTR_ENABLE ? irq->guc_enable :
+                                               irq->guc_mask;
         return true;
     }
     return false;
@@ -532,6 +586,21 @@ static bool gen11_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
         /* a latched event that is unmasked now reaches the IIR */
         if (gen11_oa_unmasked(irq)) {
             gen11_dw0_raise(irq, INTEL_OA_GEN11_OA_DW0_BIT);
+        }
+        break;
+    case A_GUC_SG_INTR_ENABLE:
+        if (!gen11_has_guc(irq)) {
+            return false;
+        }
+        irq->guc_enable = val;
+        break;
+    case A_GUC_SG_INTR_MASK:
+        if (!gen11_has_guc(irq)) {
+            return false;
+        }
+        irq->guc_mask = val;
+        if (gen11_guc_unmasked(irq)) {
+            gen11_dw0_raise(irq, INTEL_OA_GEN11_GUC_DW0_BIT);
         }
         break;
     default:
@@ -582,6 +651,13 @@ void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch, IntelOACtl *ctl,
     irq->opaque = opaque;
 }
 
+void intel_oa_irq_attach_guc(IntelOAIrq *irq, const IntelOAIrqGucHooks *h)
+{
+    /* only the Gen11+ cores have the GuC's instance */
+    assert(irq->ops->read == gen11_read);
+    irq->guc_hooks = *h;
+}
+
 void intel_oa_irq_reset(IntelOAIrq *irq)
 {
     irq->ops->reset(irq);
@@ -615,8 +691,8 @@ bool intel_oa_irq_mmio_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
 
 const VMStateDescription vmstate_intel_oa_irq = {
     .name = "intel-oa-gpu/irq",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(level, IntelOAIrq),
         VMSTATE_UINT32(master, IntelOAIrq),
@@ -635,6 +711,9 @@ const VMStateDescription vmstate_intel_oa_irq = {
         VMSTATE_UINT32(wgbox_enable, IntelOAIrq),
         VMSTATE_UINT32(wgbox_mask, IntelOAIrq),
         VMSTATE_UINT32(oa_collapse, IntelOAIrq),
+        VMSTATE_UINT32(guc_enable, IntelOAIrq),
+        VMSTATE_UINT32(guc_mask, IntelOAIrq),
+        VMSTATE_UINT32(guc_collapse, IntelOAIrq),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -41,6 +41,18 @@ typedef void (*IntelOAIrqOutput)(void *opaque, bool level);
 
 typedef struct IntelOAIrqOps IntelOAIrqOps;
 
+/*
+ * What the GuC (Gen12.5, dg2.rst) adds to the Gen11+ core: it may take
+ * engine interrupts before the host sees them, and it watches the
+ * host's reads of GT_INTR_DW0 (the irq-in-service knob).
+ */
+typedef struct IntelOAIrqGucHooks {
+    /* true: the GuC consumed the OA unit's event with vector @data */
+    bool (*take_oa)(void *opaque, uint32_t data);
+    void (*dw0_read)(void *opaque, uint32_t dw0);
+    void *opaque;
+} IntelOAIrqGucHooks;
+
 typedef struct IntelOAIrq {
     const IntelOAIrqOps *ops;
     IntelOACtl *ctl;
@@ -67,6 +79,12 @@ typedef struct IntelOAIrq {
     uint32_t wgbox_enable;      /* 31:16 GTPM, 15:0 WDOAPerf */
     uint32_t wgbox_mask;
     uint32_t oa_collapse;       /* WDOAPerf collapsing register */
+
+    /* Gen12.5 GuC instance; absent without hooks */
+    IntelOAIrqGucHooks guc_hooks;
+    uint32_t guc_enable;        /* GUC_SG_INTR_ENABLE */
+    uint32_t guc_mask;          /* GUC_SG_INTR_MASK */
+    uint32_t guc_collapse;      /* the GuC's 16-bit vector */
 } IntelOAIrq;
 
 void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch, IntelOACtl *ctl,
@@ -87,6 +105,14 @@ void intel_oa_irq_set_status(IntelOAIrq *irq, unsigned int bank,
  * into IIR unless masked by IMR. Returns true if it was latched.
  */
 bool intel_oa_irq_event(IntelOAIrq *irq, unsigned int bank, uint32_t mask);
+
+/* Gen12.5: give the core a GuC interrupt instance. */
+void intel_oa_irq_attach_guc(IntelOAIrq *irq, const IntelOAIrqGucHooks *h);
+/*
+ * The GuC raises vector bits @data (INTEL_OA_GUC_INTR_*) to the host.
+ * Returns true if they were latched (enabled).
+ */
+bool intel_oa_irq_guc_event(IntelOAIrq *irq, uint32_t data);
 
 bool intel_oa_irq_mmio_read(IntelOAIrq *irq, hwaddr addr, uint32_t *val);
 bool intel_oa_irq_mmio_write(IntelOAIrq *irq, hwaddr addr, uint32_t val);

@@ -29,13 +29,20 @@
  */
 static uint32_t intel_oa_mmio_read32(IntelOAGpuState *s, hwaddr addr)
 {
+    bool fused_off = intel_oa_steer_check(&s->steer, addr, false);
     uint32_t val;
 
-    if (!intel_oa_unit_mmio_read(&s->oa, addr, &val) &&
+    if (!intel_oa_steer_mmio_read(&s->steer, addr, &val) &&
+        !intel_oa_unit_mmio_read(&s->oa, addr, &val) &&
         !intel_oa_irq_mmio_read(&s->irq, addr, &val) &&
+        !intel_oa_guc_mmio_read(&s->guc, addr, &val) &&
         !intel_oa_gt_mmio_read(&s->gt, addr, &val) &&
         !intel_oa_ggtt_mmio_read(&s->ggtt, addr, &val)) {
         val = intel_oa_gt_unimp_read(&s->gt, addr);
+    }
+    if (fused_off) {
+        /* the message channel terminates the read with a dummy 0 */
+        val = 0;
     }
     trace_intel_oa_mmio_read(addr, val);
     return val;
@@ -45,8 +52,11 @@ static void intel_oa_mmio_write32(IntelOAGpuState *s, hwaddr addr,
                                   uint32_t val)
 {
     trace_intel_oa_mmio_write(addr, val);
-    if (!intel_oa_unit_mmio_write(&s->oa, addr, val) &&
+    intel_oa_steer_check(&s->steer, addr, true);
+    if (!intel_oa_steer_mmio_write(&s->steer, addr, val) &&
+        !intel_oa_unit_mmio_write(&s->oa, addr, val) &&
         !intel_oa_irq_mmio_write(&s->irq, addr, val) &&
+        !intel_oa_guc_mmio_write(&s->guc, addr, val) &&
         !intel_oa_gt_mmio_write(&s->gt, addr, val) &&
         !intel_oa_ggtt_mmio_write(&s->ggtt, addr, val)) {
         intel_oa_gt_unimp_write(&s->gt, addr, val);
@@ -68,6 +78,8 @@ static uint64_t intel_oa_mmio_read(void *opaque, hwaddr addr, unsigned size)
         return intel_oa_mmio_read32(s, addr);
     }
     if (addr == A_RING_TIMESTAMP) {
+        intel_oa_steer_check(&s->steer, addr, false);
+        intel_oa_steer_check(&s->steer, addr + 4, false);
         val = intel_oa_gt_ring_timestamp(&s->gt);
         trace_intel_oa_mmio_read64(addr, val);
         return val;
@@ -181,10 +193,12 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     }
     intel_oa_gt_init(&s->gt, plat, s->timestamp_base);
     intel_oa_irq_init(&s->irq, plat->irq, &s->ctl, intel_oa_irq_output, s);
-    intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, s->seed,
+    intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, &s->guc, s->seed,
                       plat->gpu_ticks_ratio);
     intel_oa_unit_init(&s->oa, pdev, plat, &s->ggtt, &s->irq, &s->gt,
                        &s->ctl, s->seed);
+    intel_oa_guc_init(&s->guc, plat->has_guc, &s->ctl, &s->irq, &s->oa);
+    intel_oa_steer_init(&s->steer, plat, &s->gt, &s->ctl);
 
     memory_region_init(&s->bar0, OBJECT(s), "intel-oa-gpu.bar0",
                        intel_oa_ggtt_bar0_size(&s->ggtt));
@@ -205,6 +219,7 @@ static void intel_oa_exit(PCIDevice *pdev)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
 
+    intel_oa_guc_finalize(&s->guc);
     intel_oa_unit_finalize(&s->oa);
     intel_oa_gt_finalize(&s->gt);
     msi_uninit(pdev);
@@ -220,6 +235,8 @@ static void intel_oa_reset(DeviceState *dev)
     intel_oa_irq_reset(&s->irq);
     intel_oa_ctl_reset(&s->ctl);
     intel_oa_unit_reset(&s->oa);
+    intel_oa_guc_reset(&s->guc);
+    intel_oa_steer_reset(&s->steer);
 }
 
 static void intel_oa_get_violations(Object *obj, Visitor *v,
@@ -241,25 +258,29 @@ static Property intel_oa_properties[] = {
 
 /*
  * Nested descriptions are loaded at their own version, not the stream's,
- * so any nested version bump (the OA unit is at 4, the interrupt block
- * at 2) bumps this one too.
+ * so any nested version bump (the GT block is at 2, the OA unit at 5,
+ * the interrupt block at 3) bumps this one too.
  */
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 4,
-    .minimum_version_id = 4,
+    .version_id = 6,
+    .minimum_version_id = 6,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
-        VMSTATE_STRUCT(gt, IntelOAGpuState, 1, vmstate_intel_oa_gt,
+        VMSTATE_STRUCT(gt, IntelOAGpuState, 2, vmstate_intel_oa_gt,
                        IntelOAGt),
         VMSTATE_STRUCT(ggtt, IntelOAGpuState, 1, vmstate_intel_oa_ggtt,
                        IntelOAGgtt),
-        VMSTATE_STRUCT(irq, IntelOAGpuState, 2, vmstate_intel_oa_irq,
+        VMSTATE_STRUCT(irq, IntelOAGpuState, 3, vmstate_intel_oa_irq,
                        IntelOAIrq),
         VMSTATE_STRUCT(ctl, IntelOAGpuState, 1, vmstate_intel_oa_ctl,
                        IntelOACtl),
-        VMSTATE_STRUCT(oa, IntelOAGpuState, 4, vmstate_intel_oa_unit,
+        VMSTATE_STRUCT(oa, IntelOAGpuState, 5, vmstate_intel_oa_unit,
                        IntelOAUnit),
+        VMSTATE_STRUCT(guc, IntelOAGpuState, 1, vmstate_intel_oa_guc,
+                       IntelOAGuc),
+        VMSTATE_STRUCT(steer, IntelOAGpuState, 1, vmstate_intel_oa_steer,
+                       IntelOASteer),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -276,7 +297,7 @@ static void intel_oa_class_init(ObjectClass *klass, void *data)
     k->vendor_id = PCI_VENDOR_ID_INTEL;
     k->device_id = 0x1912;
     k->class_id = PCI_CLASS_DISPLAY_VGA;
-    dc->desc = "Intel GPU OA unit model, Gen6-Gen12 (Skylake GT2 by "
+    dc->desc = "Intel GPU OA unit model, Gen6-Gen12.5 (Skylake GT2 by "
                "default)";
     dc->reset = intel_oa_reset;
     dc->vmsd = &vmstate_intel_oa;

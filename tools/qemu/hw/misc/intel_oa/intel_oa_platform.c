@@ -127,6 +127,62 @@ static const IntelOAGen gen12 = {
     },
 };
 
+/* ---- Gen12.5 (dg2.rst "Report formats") ------------------------------ */
+
+#define AX(i)   (INTEL_OA_CNT_A0 + (i))
+#define BX(i)   (INTEL_OA_XEHP_CNT_B0 + (i))
+#define CX(i)   (INTEL_OA_XEHP_CNT_C0 + (i))
+
+/*
+ * uAPI 12, OAG select 5: format 10's layout except that DW40 and DW46,
+ * which would carry the high bytes of A0..A3 and A24..A27, hold the
+ * 32-bit A36 and A37; those eight A counters are then 32-bit.
+ */
+static const IntelOAFormat fmt_a24u40_a14u32_b8_c8 = {
+    .name = "A24u40_A14u32_B8_C8", .select = 5, .size = 256, .nr_runs = 8,
+    .runs = {
+        RUN(4, AX(0), 32, INTEL_OA_RUN_LOW32),
+        RUN(36, AX(32), 4, INTEL_OA_RUN_LOW32),
+        RUN(40, AX(36), 1, INTEL_OA_RUN_LOW32),
+        RUN(41, AX(4), 20, INTEL_OA_RUN_HIGH8),
+        RUN(46, AX(37), 1, INTEL_OA_RUN_LOW32),
+        RUN(47, AX(28), 4, INTEL_OA_RUN_HIGH8),
+        RUN(48, BX(0), 8, INTEL_OA_RUN_LOW32),
+        RUN(56, CX(0), 8, INTEL_OA_RUN_LOW32),
+    },
+};
+
+/*
+ * uAPI 43, OAG select 1: 64-bit header, A0..A37 as u64 in DW8..83,
+ * DW84..87 reserved, 32-bit B and C, then padding to 448 bytes.
+ */
+static const IntelOAFormat fmt_a38u64_b8_c8 = {
+    .name = "A38u64_B8_C8", .select = 1, .size = 448, .wide_header = true,
+    .nr_runs = 3,
+    .runs = {
+        RUN(8, AX(0), 38, INTEL_OA_RUN_U64),
+        RUN(88, BX(0), 8, INTEL_OA_RUN_LOW32),
+        RUN(96, CX(0), 8, INTEL_OA_RUN_LOW32),
+    },
+};
+
+/* Gen12.5 (Xe-HPG): the Gen12 OAG block with selects 5 and 1. */
+static const IntelOAGen gen12_5 = {
+    .name = "gen12.5",
+    .gen = 12,
+    .rpt_reason_shift = 19,
+    .rpt_ctx_valid = 1u << 16,
+    .block = INTEL_OA_BLOCK_OAG,
+    .has_oa_debug = true,
+    .has_mmio_trigger = true,
+    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
+    .cagf = INTEL_OA_CAGF_GEN12,
+    .formats = {
+        [1] = &fmt_a38u64_b8_c8,
+        [5] = &fmt_a24u40_a14u32_b8_c8,
+    },
+};
+
 /* ---- Gen6-7.5 (gen6-gen7.rst): DW0 RPT_ID, DW1-2 TIME_STAMP ---------- */
 
 #define A7(i)   (INTEL_OA_CNT_A0 + (i))
@@ -341,6 +397,29 @@ static const IntelOAGen gen7_5 = {
 #define G6      INTEL_OA_GGTT_GEN6
 #define GHSW    INTEL_OA_GGTT_HSW
 
+/*
+ * One row of the dg2.rst table: OA timestamp 38.4 MHz, command streamer
+ * 19.2 MHz (RPM_CONFIG0 0x14), R = 50, one slice of up to 32 DSS with
+ * 16 EUs each, the GuC interface present. SQIDI instances per seed 002's
+ * steering notes: 0-7 on the 512-EU part, 2-5 on the 256, 2-3 on the 128.
+ */
+#define ROWX(name_, id_, dss_, nr_dss_, mslice_, sqidi_, r0_) \
+    { \
+        .name = (name_), .device_id = (id_), .revision = 0x01, \
+        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015, \
+        .gen = &gen12_5, .fuse = INTEL_OA_FUSE_XEHP, \
+        .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
+        .ggtt = INTEL_OA_GGTT_XEHP, .forcewake = INTEL_OA_FW_XEHP, \
+        .slices = 1, \
+        .subslices_per_slice = (nr_dss_), .max_subslices = 32, \
+        .eus_per_subslice = 16, .timestamp_hz = 38400000, \
+        .cs_timestamp_hz = 19200000, .rpm_config0 = RPM_38M4_S2, \
+        .rp0 = (r0_) / 50, .rp1 = 1000 / 50, .rpn = 300 / 50, \
+        .gpu_ticks_ratio = 50, .dss_mask = (dss_), \
+        .mslice_mask = (mslice_), .sqidi_mask = (sqidi_), \
+        .has_guc = true, .has_steering = true, \
+    }
+
 static const IntelOAPlatform platforms[] = {
     ROW7("snb-gt1", 0x0102, gen6, FNONE, I6, G6, INTEL_OA_FW_SNB, 1, 1, 6,
          1100, 850, 350),
@@ -449,6 +528,11 @@ static const IntelOAPlatform platforms[] = {
         RPM_19M2_S3, 1400, 300, 100, 30),
     ROW("dg1", 0x4905, gen12, F12, INTEL_OA_IRQ_DG1, 1, 6, 6, 16, 19200000,
         0, RPM_38M4_S2, 1550, 300, 100, 30),
+    ROWX("dg2-g10", 0x56a0, 0xffffffff, 32, 0xf, 0xff, 2400),
+    ROWX("dg2-g11", 0x56a5, 0x000000ff, 8, 0x2, 0x0c, 2450),
+    ROWX("dg2-g12", 0x56a3, 0x0000ffff, 16, 0x3, 0x3c, 2450),
+    ROWX("ats-m150", 0x56c0, 0xffffffff, 32, 0xf, 0xff, 2050),
+    ROWX("ats-m75", 0x56c1, 0x000000ff, 8, 0x2, 0x0c, 2050),
 };
 
 const IntelOAPlatform *intel_oa_platform_find(uint16_t device_id)

@@ -24,16 +24,21 @@
 /* Gen6/7 numbering (gen6-gen7.rst): A0..A44, B0..B7, C0 */
 #define INTEL_OA_GEN7_CNT_B0        45
 #define INTEL_OA_GEN7_CNT_C0        53
+/* Gen12.5 numbering (dg2.rst "Counters"): A0..A37, B0..B7, C0..C7 */
+#define INTEL_OA_XEHP_CNT_B0        38
+#define INTEL_OA_XEHP_CNT_C0        46
 #define INTEL_OA_NUM_COUNTERS       54
 
-#define INTEL_OA_MAX_REPORT_SIZE    256
+/* Gen12.5 A38u64_B8_C8: 416 bytes padded to whole 64-byte lines */
+#define INTEL_OA_MAX_REPORT_SIZE    448
 #define INTEL_OA_NUM_SELECTS        64
-#define INTEL_OA_MAX_RUNS           6
+#define INTEL_OA_MAX_RUNS           8
 
 /* RPT_ID report reasons, as bit numbers relative to the reason field. */
 enum {
     INTEL_OA_REASON_TIMER = 0,
     INTEL_OA_REASON_CTX_SWITCH = 3,
+    INTEL_OA_REASON_MMIO_TRIGGER = 6,
 };
 
 typedef enum IntelOARunKind {
@@ -43,6 +48,8 @@ typedef enum IntelOARunKind {
     INTEL_OA_RUN_HIGH8,
     /* like LOW32, but each next counter one dword lower (SNB) */
     INTEL_OA_RUN_LOW32_DOWN,
+    /* two little-endian dwords per counter, low first: the 64-bit value */
+    INTEL_OA_RUN_U64,
 } IntelOARunKind;
 
 /*
@@ -50,7 +57,7 @@ typedef enum IntelOARunKind {
  * report: counters first .. first + count - 1 starting at byte offset.
  */
 typedef struct IntelOACounterRun {
-    uint8_t offset;
+    uint16_t offset;
     uint8_t first;
     uint8_t count;
     uint8_t kind;
@@ -68,6 +75,11 @@ typedef struct IntelOAFormat {
     uint16_t size;
     /* HSW: DW3 holds the workload's instruction address */
     bool inst_add;
+    /*
+     * Gen12.5 selects 1 and 2: 64-bit RPT_ID, 56-bit TIME_STAMP and
+     * 64-bit GPU_TICKS over DW0-7 instead of the generation's header
+     */
+    bool wide_header;
     uint8_t nr_runs;
     IntelOACounterRun runs[INTEL_OA_MAX_RUNS];
 } IntelOAFormat;
@@ -103,6 +115,7 @@ typedef enum IntelOAForcewake {
     INTEL_OA_FW_IVB,            /* 0xa188 / 0x130040 */
     INTEL_OA_FW_HSW,            /* 0xa188 / 0x130044 */
     INTEL_OA_FW_VLV,            /* 0x1300b0 / 0x1300b4 */
+    INTEL_OA_FW_XEHP,           /* GT, Render, VDBOX0-7, VEBOX0-3 */
 } IntelOAForcewake;
 
 /* Fuse register encoding (intel_oa_gt.c). */
@@ -114,6 +127,7 @@ typedef enum IntelOAFuse {
     INTEL_OA_FUSE_GEN9,
     INTEL_OA_FUSE_GEN11,
     INTEL_OA_FUSE_GEN12,
+    INTEL_OA_FUSE_XEHP,         /* DSS masks, EU enable, MSLICE fuse */
 } IntelOAFuse;
 
 /* How i915 finds the timestamp frequency (intel_oa_gt.c). */
@@ -150,6 +164,8 @@ typedef struct IntelOAGen {
     bool has_oa_debug;
     /* Gen6/7: no context-switch reports at all */
     bool no_ctx_reports;
+    /* Gen12.5: OAG_MMIOTRIGGER writes one report on demand */
+    bool has_mmio_trigger;
     IntelOAClock clock;
     IntelOACagf cagf;
     /* formats indexed by OACONTROL counter select; NULL = invalid */
@@ -171,8 +187,12 @@ typedef struct IntelOAPlatform {
     IntelOAForcewake forcewake;
     /* VLV: OASTATUS1 report-lost is not functional, reads 1 when on */
     bool report_lost_stuck;
-    /* command streamer timestamp frequency */
+    /*
+     * Frequency of T: the OA timestamp, which is also the command
+     * streamer's except where cs_timestamp_hz says otherwise (0 = same)
+     */
     uint32_t timestamp_hz;
+    uint32_t cs_timestamp_hz;
     /* CTC_MODE and RPM_CONFIG0 values i915 derives timestamp_hz from */
     uint32_t ctc_mode;
     uint32_t rpm_config0;
@@ -187,6 +207,15 @@ typedef struct IntelOAPlatform {
     uint8_t rp0;
     uint8_t rp1;
     uint8_t rpn;
+    /* Gen12.5 fuse reflections: dual-subslice and MSLICE masks */
+    uint32_t dss_mask;
+    uint8_t mslice_mask;
+    /* Gen12.5: SQIDI instances present (seed 002, per topology) */
+    uint8_t sqidi_mask;
+    /* the GuC interface and doorbells (dg2.rst) */
+    bool has_guc;
+    /* forcewake and MCR checks over seed 002's steering table */
+    bool has_steering;
 } IntelOAPlatform;
 
 const IntelOAPlatform *intel_oa_platform_find(uint16_t device_id);

@@ -92,6 +92,8 @@ REG32(OAG_OASTATUS, 0xdafc)
 REG32(OAG_OAHEADPTR, 0xdb00)
 REG32(OAG_OATAILPTR, 0xdb04)
 REG32(OAG_OABUFFER, 0xdb08)
+/* Gen12.5: a write writes one report with the value as its CTX_ID */
+REG32(OAG_MMIOTRIGGER, 0xdb1c)
 REG32(OA_TLB_INV_CR, 0xceec)
     FIELD(OA_TLB_INV_CR, INVALIDATE, 0, 1)
 #define OAG_OASTATUS_DEFINED_MASK \
@@ -114,6 +116,12 @@ REG32(GEN11_EU_DISABLE, 0x9134)
 REG32(GEN11_GT_SLICE_ENABLE, 0x9138)
 REG32(GEN11_GT_SUBSLICE_DISABLE, 0x913c)
 REG32(GEN12_GT_DSS_ENABLE, 0x913c)
+/* Gen12.5: DSS masks, EU-pair enables (not disables), MSLICE fuse. */
+REG32(XEHP_FUSE_MEML3, 0x9118)
+    FIELD(XEHP_FUSE_MEML3, MSLICE_EN, 0, 4)
+REG32(XEHP_EU_ENABLE, 0x9134)
+REG32(XEHP_GT_GEOMETRY_DSS_ENABLE, 0x913c)
+REG32(XEHP_GT_COMPUTE_DSS_ENABLE, 0x9144)
 /* Cherryview: one register, subslice disables and EU-row nibbles. */
 REG32(CHV_FUSE_GT, 0x182168)
     FIELD(CHV_FUSE_GT, SS0_DISABLE, 10, 1)
@@ -143,6 +151,16 @@ REG32(FORCEWAKE_RENDER, 0xa278)
 REG32(FORCEWAKE_ACK_RENDER, 0x0d84)
 REG32(FORCEWAKE_ACK_MEDIA, 0x0d88)
 REG32(FORCEWAKE_ACK_BLITTER, 0x130044)
+/* Gen12.5: VDBOX n and VEBOX n request/ack pairs, 4 bytes apart */
+REG32(XEHP_FORCEWAKE_VD0, 0xa540)
+REG32(XEHP_FORCEWAKE_VE0, 0xa560)
+REG32(XEHP_FORCEWAKE_ACK_VD0, 0x0d50)
+REG32(XEHP_FORCEWAKE_ACK_VE0, 0x0d70)
+/* Multicast/replicated register steering (i915 GEN8_MCR_SELECTOR) */
+REG32(MCR_SELECTOR, 0xfdc)
+    FIELD(MCR_SELECTOR, SUBSLICE, 24, 3)
+    FIELD(MCR_SELECTOR, SLICE, 27, 4)
+    FIELD(MCR_SELECTOR, MULTICAST, 31, 1)
 
 /* Flexible EU event control: three pairs of 3 + one (0xe458.. layout). */
 REG32(EU_PERF_CNT_CTL0, 0xe458)
@@ -212,6 +230,48 @@ REG32(GPM_WGBOXPERF_INTR_MASK, 0x1900ec)
 #define INTEL_OA_GEN11_OA_HALF_FULL (INTEL_OA_IRQ_OA_HALF_FULL >> 16)
 
 /*
+ * Gen12.5 GuC interrupt instance (dg2.rst "Interrupts"): class OTHER
+ * instance 0, GT_INTR_DW0 bit 25; its 16-bit vector sits in bits 31:16
+ * of the enable and mask registers.
+ */
+REG32(GUC_SG_INTR_ENABLE, 0x190038)
+REG32(GUC_SG_INTR_MASK, 0x1900e8)
+#define INTEL_OA_GEN11_GUC_INSTANCE 0
+#define INTEL_OA_GEN11_GUC_DW0_BIT  (1u << 25)
+#define INTEL_OA_GEN11_GUC_SHIFT    16
+/* GuC-to-host vector bits (i915 GUC_INTR_*) */
+#define INTEL_OA_GUC_INTR_GUC2HOST  (1u << 15)
+#define INTEL_OA_GUC_INTR_DB_RANG   (1u << 10)
+
+/* Gen12.5 GuC host interface (dg2.rst "GuC"; i915 intel_guc_reg.h). */
+REG32(GUC_STATUS, 0xc000)
+REG32(SOFT_SCRATCH0, 0xc180)
+REG32(GUC_HOST_INTR, 0xc4b8)
+REG32(GUC_SEND_INTERRUPT, 0xc4c8)
+    FIELD(GUC_SEND_INTERRUPT, TRIGGER, 0, 1)
+REG32(GUC_BCS_RCS_IER, 0xc550)
+REG32(GUC_WD_VECS_IER, 0xc558)
+REG32(GUC_HOST2GUC_DATA, 0xc590)
+REG32(GUC_DB_ISR0, 0xc5c0)
+REG32(DOORBELL_CTRL, 0xc5e0)
+    FIELD(DOORBELL_CTRL, RUNG, 0, 8)
+    FIELD(DOORBELL_CTRL, TO_GUC, 31, 1)
+/* GUC_STATUS from reset: uKernel READY (0xf0), authentication good */
+#define INTEL_OA_GUC_STATUS_READY   0x8000f000
+/* GUC_WD_VECS_IER: the OA unit's half-full event (WD data bit 12) */
+#define INTEL_OA_GUC_IER_OA_HALF_FULL   (1u << 28)
+/* GTI doorbell group registers: one status bit per physical doorbell */
+REG32(GTI_DB_GROUP0, 0x1900)
+/* Physical doorbell registers (SGUNIT), 8 bytes each */
+REG32(DB_PHYS0, 0x3ff000)
+    FIELD(DB_PHYS0, VALID, 0, 1)
+    FIELD(DB_PHYS0, PAGE, 12, 10)
+REG32(DB_PHYS0_DW1, 0x3ff004)
+    FIELD(DB_PHYS0_DW1, VF, 0, 6)
+/* MMIO doorbell pages: BAR0 4-8 MiB */
+#define INTEL_OA_DB_PAGE_BASE       0x400000
+
+/*
  * Gen6-7.5 OA unit (Documentation/gen6-gen7.rst): timer and select in
  * OACONTROL, tail and size in OASTATUS1, head in OASTATUS2.
  */
@@ -271,6 +331,7 @@ REG32(GEN7_GTIER, 0x4401c)
 
 /* Gen8 64-bit GGTT PTE. */
 #define INTEL_OA_PTE_PRESENT        (1ull << 0)
+#define INTEL_OA_PTE_LM             (1ull << 1)
 #define INTEL_OA_PTE_ADDR_MASK      MAKE_64BIT_MASK(12, 27)
 
 #endif /* HW_MISC_INTEL_OA_REGS_H */

@@ -21,6 +21,8 @@
 #define OA_BUFFER_MIN_SIZE  (128 * KiB)
 /* next_ts of a unit whose next report lies beyond 2^64 ticks */
 #define OA_TS_NEVER         UINT64_MAX
+/* Gen12.5 64-bit header: TIME_STAMP keeps 56 bits */
+#define OA_WIDE_TS_BITS     56
 /* Context-switch schedule (platforms.rst): slices of 2^20 ticks. */
 #define OA_CTX_SLICE_SHIFT  20
 #define OA_CTX_PHASES       4
@@ -301,38 +303,58 @@ static void oa_skip_reports(IntelOAUnit *oa, uint64_t n)
 /* ---- report generation (hot path) --------------------------------------- */
 
 /*
- * Gen8+ header for GPU timestamp @ts (the full 64-bit tick count): the
- * TIMESTAMP field holds its low 32 bits.
+ * Gen8+ header for GPU timestamp @ts (the full 64-bit tick count). The
+ * 32-bit header's TIMESTAMP and GPU_TICKS are the low 32 bits; the
+ * Gen12.5 64-bit header (dg2.rst) carries a 56-bit TIMESTAMP and a 64-bit
+ * GPU_TICKS, and a high RPT_ID dword that reads 0 for tile 0.
  */
-static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
+static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
+                           const IntelOATrigger *trig)
 {
     const IntelOAGen *gen = oa->plat->gen;
     unsigned int tshift = oa_timer_shift(oa);
     uint32_t ctx = oa_ctx_ids[(ts >> OA_CTX_SLICE_SHIFT) % OA_CTX_PHASES];
-    uint32_t rpt = 0, t = ts;
+    uint64_t ticks = ts * oa->plat->gpu_ticks_ratio;
+    uint32_t rpt = 0;
 
-    /* a report due at a slice boundary and a timer tick carries both */
-    if (tshift < 64 && !(ts & MAKE_64BIT_MASK(0, tshift))) {
-        rpt |= 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_TIMER);
+    if (trig) {
+        /* the writer finds its report by CTX_ID, so it is not a context */
+        rpt = 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_MMIO_TRIGGER);
+        rpt |= (uint32_t)trig->source << INTEL_OA_RPT_SOURCE_SHIFT;
+        ctx = trig->ctx;
+    } else {
+        /* a report due at a slice boundary and a timer tick carries both */
+        if (tshift < 64 && !(ts & MAKE_64BIT_MASK(0, tshift))) {
+            rpt |= 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_TIMER);
+        }
+        if (oa_ctx_switch_enabled(oa) &&
+            !(ts & MAKE_64BIT_MASK(0, OA_CTX_SLICE_SHIFT))) {
+            rpt |= 1u << (gen->rpt_reason_shift +
+                          INTEL_OA_REASON_CTX_SWITCH);
+        }
+        if (ctx) {
+            rpt |= gen->rpt_ctx_valid;
+        }
     }
-    if (oa_ctx_switch_enabled(oa) &&
-        !(ts & MAKE_64BIT_MASK(0, OA_CTX_SLICE_SHIFT))) {
-        rpt |= 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_CTX_SWITCH);
-    }
-    if (ctx) {
-        rpt |= gen->rpt_ctx_valid;
+    if (oa->fmt->wide_header) {
+        stl_le_p(r + 0, rpt);
+        stq_le_p(r + 8, ts & MAKE_64BIT_MASK(0, OA_WIDE_TS_BITS));
+        stl_le_p(r + 16, ctx);
+        stq_le_p(r + 24, ticks);
+        return;
     }
     stl_le_p(r + 0, rpt);
-    stl_le_p(r + 4, t);
+    stl_le_p(r + 4, ts);
     stl_le_p(r + 8, ctx);
-    stl_le_p(r + 12, t * oa->plat->gpu_ticks_ratio);
+    stl_le_p(r + 12, ticks);
 }
 
 /*
  * Gen6/7 header: every report is a timer report (no context switches),
  * TIME_STAMP is the 36-bit timestamp over DW1 and DW2 3:0.
  */
-static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
+static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
+                           const IntelOATrigger *trig)
 {
     stl_le_p(r + 0, 1u << (oa->plat->gen->rpt_reason_shift +
                            INTEL_OA_REASON_TIMER));
@@ -341,7 +363,8 @@ static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
 }
 
 static void (*const oa_headers[])(const IntelOAUnit *oa, uint8_t *r,
-                                  uint64_t ts) = {
+                                  uint64_t ts,
+                                  const IntelOATrigger *trig) = {
     [INTEL_OA_HEADER_GEN8] = oa_header_gen8,
     [INTEL_OA_HEADER_GEN7] = oa_header_gen7,
 };
@@ -355,17 +378,19 @@ static void (*const oa_headers[])(const IntelOAUnit *oa, uint8_t *r,
 #define OA_INST_ADD_COUNT   0x4000
 
 /*
- * Report for GPU timestamp @ts. The counters are functions of @ts itself,
- * so the 40-bit A counters keep counting when TIMESTAMP wraps. Reserved
+ * Report for GPU timestamp @ts, a periodic one or, with @trig, the one an
+ * MMIO trigger asked for. The counters are functions of @ts itself, so
+ * the 40-bit A counters keep counting when TIMESTAMP wraps. Reserved
  * dwords are 0.
  */
-static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
+static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
+                           const IntelOATrigger *trig)
 {
     const IntelOAFormat *f = oa->fmt;
     unsigned int i, j;
 
     memset(r, 0, f->size);
-    oa_headers[oa->plat->gen->header](oa, r, ts);
+    oa_headers[oa->plat->gen->header](oa, r, ts, trig);
     if (f->inst_add) {
         stl_le_p(r + 12, OA_INST_ADD_BASE + 0x40 *
                  ((ts >> OA_INST_ADD_SHIFT) % OA_INST_ADD_COUNT));
@@ -385,6 +410,9 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts)
                 break;
             case INTEL_OA_RUN_LOW32_DOWN:
                 stl_le_p(p - 4 * j, v);
+                break;
+            case INTEL_OA_RUN_U64:
+                stq_le_p(p + 8 * j, v);
                 break;
             default:
                 p[j] = v >> 32;
@@ -642,14 +670,15 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
 
         if (race) {
             /* publish the tail now, land this report next batch */
-            oa_fill_report(oa, oa->pending, oa->next_ts);
+            oa_fill_report(oa, oa->pending, oa->next_ts, NULL);
             oa->pending_size = rs;
             oa->pending_len0 = len0;
             oa->pending_phys = phys;
             oa->pending_phys2 = phys2;
             oa->pending_valid = true;
         } else {
-            oa_fill_report(oa, oa->stage + stage_len, oa->next_ts);
+            oa_fill_report(oa, oa->stage + stage_len, oa->next_ts,
+                           NULL);
             stage_len += len0;
             if (len0 < rs) {
                 /* land this page, start the next with the remainder */
@@ -728,6 +757,63 @@ static void oa_catch_up(IntelOAUnit *oa)
     }
 }
 
+bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
+                           uint32_t *offset)
+{
+    uint8_t r[INTEL_OA_MAX_REPORT_SIZE];
+    uint32_t rs, size, base, addr, len0, fill;
+    uint64_t phys, phys2 = 0, ts;
+
+    if (!oa_enabled(oa) || !oa->fmt) {
+        return false;
+    }
+    /* periodic reports due before the trigger land before it */
+    oa_catch_up(oa);
+    if (!oa->buffer_valid) {
+        oa->ctl->stats.reports_dropped++;
+        return false;
+    }
+    rs = oa->fmt->size;
+    size = oa_buf_size(oa);
+    base = oa_buf_base(oa);
+    oa->wptr = base + oa_buf_offset(oa, oa->wptr);
+    fill = oa_fill(oa);
+    /* as for periodic reports, one report's room stays free */
+    if (oa->ctl->faults.force_overflow || (size - fill) / rs < 2) {
+        oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
+        oa->ctl->stats.reports_dropped++;
+        return false;
+    }
+    addr = oa->wptr;
+    len0 = MIN(MIN(rs, INTEL_OA_GGTT_PAGE_SIZE -
+                       addr % INTEL_OA_GGTT_PAGE_SIZE),
+               (uint64_t)base + size - addr);
+    if (!oa_translate(oa, addr, &phys) ||
+        (len0 < rs && !oa_translate(oa, oa_buf_next(base, size, addr, len0),
+                                    &phys2))) {
+        oa->ctl->stats.reports_dropped++;
+        return false;
+    }
+    ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    oa_fill_report(oa, r, ts, trig);
+    oa_dma(oa, phys, r, len0);
+    if (len0 < rs) {
+        oa_dma(oa, phys2, r + len0, rs - len0);
+    }
+    oa->wptr = oa_buf_next(base, size, addr, rs);
+    if (!oa->ctl->faults.stall_tail) {
+        oa->oatailptr = oa->wptr;
+    }
+    oa->ctl->stats.reports_written++;
+    if (fill < size / 2 && fill + rs >= size / 2) {
+        oa_half_full_event(oa);
+    }
+    oa_update_half_full_status(oa);
+    *offset = addr - base;
+    trace_intel_oa_unit_trigger(trig->ctx, trig->source, *offset, ts);
+    return true;
+}
+
 static void oa_schedule(IntelOAUnit *oa)
 {
     int64_t now, due;
@@ -796,6 +882,20 @@ static void oa_check_pointers(IntelOAUnit *oa)
     }
 }
 
+/* "5" or "1, 5": the counter selects the generation has layouts for */
+static char *oa_valid_selects(const IntelOAUnit *oa)
+{
+    GString *str = g_string_new(NULL);
+    unsigned int i;
+
+    for (i = 0; i < INTEL_OA_NUM_SELECTS; i++) {
+        if (oa->plat->gen->formats[i]) {
+            g_string_append_printf(str, "%s%u", str->len ? ", " : "", i);
+        }
+    }
+    return g_string_free(str, false);
+}
+
 static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
 {
     bool was_enabled = oa_enabled(oa);
@@ -816,9 +916,12 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
                                "report format (valid: 0, 2, 5, 7)", sel,
                                oa->plat->gen->name);
         } else if (FIELD_EX32(val, OACONTROL, COUNTER_ENABLE)) {
+            g_autofree char *valid = oa_valid_selects(oa);
+
             intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OAG_BAD_SELECT,
                                "OAG counters enabled with counter select "
-                               "%u; Gen12 OAG supports select 5 only", sel);
+                               "%u; %s OAG supports select %s only", sel,
+                               oa->plat->gen->name, valid);
         }
     }
     oa->oacontrol = val;
@@ -1026,6 +1129,10 @@ static bool oa_gen8_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
         /* the model invalidates at once: never busy */
         *val = 0;
         break;
+    case OA_REG_MMIO_TRIGGER:
+        /* a trigger, not storage */
+        *val = 0;
+        break;
     default:
         if (oa_reg_absent(oa, addr)) {
             *val = 0;
@@ -1053,6 +1160,7 @@ static bool oa_gen8_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
     switch (r) {
     case OA_REG_NONE:
     case OA_REG_TLB_INV:
+    case OA_REG_MMIO_TRIGGER:
         break;
     default:
         /* everything due under the old programming lands first */
@@ -1101,6 +1209,14 @@ static bool oa_gen8_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
             oa->tlb_stale = false;
         }
         break;
+    case OA_REG_MMIO_TRIGGER: {
+        IntelOATrigger trig = { .ctx = val, .source = INTEL_OA_SOURCE_CPU };
+        uint32_t off;
+
+        /* ignored while disabled: no report, no violation (dg2.rst) */
+        intel_oa_unit_trigger(oa, &trig, &off);
+        break;
+    }
     default:
         if (oa_reg_absent(oa, addr)) {
             intel_oa_violation(oa->ctl, INTEL_OA_VIOL_LEGACY_OA_REG,
@@ -1469,6 +1585,7 @@ static const IntelOARegLayout oa_layouts[] = {
             [OA_REG_BUFFER] = A_OAG_OABUFFER,
             [OA_REG_IMR] = A_OA_IMR,
             [OA_REG_TLB_INV] = A_OA_TLB_INV_CR,
+            [OA_REG_MMIO_TRIGGER] = A_OAG_MMIOTRIGGER,
         },
         .starttrig = A_OAG_OASTARTTRIG1,
         .reporttrig = A_OAG_OAREPORTTRIG1,
@@ -1543,6 +1660,9 @@ void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
     memcpy(oa->addr, oa->layout->addr, sizeof(oa->addr));
     if (!plat->gen->has_oa_debug) {
         oa->addr[OA_REG_DEBUG] = 0;
+    }
+    if (!plat->gen->has_mmio_trigger) {
+        oa->addr[OA_REG_MMIO_TRIGGER] = 0;
     }
     oa->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, oa_timer_cb, oa);
 
@@ -1626,8 +1746,8 @@ static int oa_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_unit = {
     .name = "intel-oa-gpu/oa",
-    .version_id = 4,
-    .minimum_version_id = 4,
+    .version_id = 5,
+    .minimum_version_id = 5,
     .post_load = oa_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(oacontrol, IntelOAUnit),

@@ -42,10 +42,24 @@ typedef enum IntelOAReg {
     OA_REG_BUFFER_UDW,
     OA_REG_IMR,
     OA_REG_TLB_INV,
+    OA_REG_MMIO_TRIGGER,
     OA_REG_COUNT
 } IntelOAReg;
 
 typedef struct IntelOARegLayout IntelOARegLayout;
+
+/* RPT_ID 31:26: who asked for a report (dg2.rst "RPT_ID") */
+#define INTEL_OA_RPT_SOURCE_SHIFT   26
+enum {
+    INTEL_OA_SOURCE_GUC = 0,
+    INTEL_OA_SOURCE_CPU = 1,
+};
+
+/* An on-demand report: its CTX_ID and SourceID. */
+typedef struct IntelOATrigger {
+    uint32_t ctx;
+    uint8_t source;
+} IntelOATrigger;
 
 struct IntelOAUnit {
     /* collaborators */
@@ -124,6 +138,15 @@ void intel_oa_unit_reset(IntelOAUnit *oa);
 
 bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val);
 bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val);
+
+/*
+ * Write one report at once at the current time (OAG_MMIOTRIGGER).
+ * Returns false, writing nothing, when the counters are disabled or the
+ * report was dropped; otherwise stores its byte offset in the buffer in
+ * @offset.
+ */
+bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
+                           uint32_t *offset);
 
 /* Control-page hooks. */
 void intel_oa_unit_publish_tail(IntelOAUnit *oa);

@@ -1,0 +1,517 @@
+/*
+ * intel-oa-gpu: GuC host interface, built-in message firmware and MMIO
+ * doorbells of Documentation/dg2.rst. Message encoding: i915's HXG
+ * (gt/uc/abi/guc_messages_abi.h); doorbell arming and stages: seed 002
+ * "Arming Doorbells" and "MMIO Based Doorbells".
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "intel_oa_regs.h"
+#include "intel_oa_guc.h"
+#include "trace.h"
+
+/* The firmware answers, and services doorbells, this long after. */
+#define GUC_LATENCY_NS      (20 * 1000)
+
+/* HXG DW0 */
+#define HXG_ORIGIN_GUC      (1u << 31)
+#define HXG_TYPE_SHIFT      28
+#define HXG_TYPE_MASK       (7u << HXG_TYPE_SHIFT)
+#define HXG_ACTION_MASK     0xffffu
+enum {
+    HXG_TYPE_REQUEST = 0,
+    HXG_TYPE_EVENT = 1,
+    HXG_TYPE_RESPONSE_FAILURE = 6,
+    HXG_TYPE_RESPONSE_SUCCESS = 7,
+};
+
+/* Actions (dg2.rst "Actions") */
+enum {
+    GUC_ACTION_PING = 0x0000,
+    GUC_ACTION_ALLOCATE_DOORBELL = 0x0003,
+    GUC_ACTION_DEALLOCATE_DOORBELL = 0x0004,
+    GUC_ACTION_OA_SAMPLE_DONE = 0x5001,
+    GUC_ACTION_NOTIFY = 0x5002,
+};
+#define GUC_INTERFACE_VERSION   1
+
+/* Failure error codes besides the doorbell block's IntelOADbError */
+enum {
+    GUC_ERR_BAD_TYPE = 3,
+    GUC_ERR_UNKNOWN_ACTION = 0xff,
+};
+
+/* Doorbell work types */
+#define GUC_DB_TYPE_OA_SAMPLE   1
+
+/* OA_SAMPLE_DONE status */
+enum {
+    GUC_SAMPLE_WRITTEN = 0,
+    GUC_SAMPLE_NO_REPORT = 1,
+};
+
+/* G2H events are presented in SOFT_SCRATCH(8..11) */
+#define GUC_G2H_SCRATCH     8
+
+
+/* ---- GuC-to-host --------------------------------------------------------- */
+
+static void guc_raise(IntelOAGuc *guc, uint32_t vector)
+{
+    guc->host_intr = vector;
+    intel_oa_irq_guc_event(guc->irq, vector);
+}
+
+/* Present the oldest queued event if the mailbox is free. */
+static void guc_g2h_present(IntelOAGuc *guc)
+{
+    uint32_t *msg;
+
+    if (guc->scratch[GUC_G2H_SCRATCH] || !guc->g2h_count) {
+        return;
+    }
+    msg = &guc->g2h[guc->g2h_head * INTEL_OA_GUC_MSG_DWORDS];
+    memcpy(&guc->scratch[GUC_G2H_SCRATCH], msg,
+           sizeof(uint32_t) * INTEL_OA_GUC_MSG_DWORDS);
+    guc->g2h_head = (guc->g2h_head + 1) % INTEL_OA_GUC_G2H_DEPTH;
+    guc->g2h_count--;
+    guc->stats.g2h_presented++;
+    trace_intel_oa_guc_g2h(msg[0] & HXG_ACTION_MASK, msg[1], msg[2], msg[3]);
+    guc_raise(guc, INTEL_OA_GUC_INTR_GUC2HOST);
+}
+
+static void guc_g2h_queue(IntelOAGuc *guc, uint16_t action, uint32_t dw1,
+                          uint32_t dw2, uint32_t dw3)
+{
+    uint32_t *msg;
+
+    if (guc->g2h_count == INTEL_OA_GUC_G2H_DEPTH) {
+        guc->stats.g2h_dropped++;
+        qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: GuC G2H queue full, "
+                      "event 0x%04x dropped\n", action);
+        return;
+    }
+    msg = &guc->g2h[((guc->g2h_head + guc->g2h_count) %
+                     INTEL_OA_GUC_G2H_DEPTH) * INTEL_OA_GUC_MSG_DWORDS];
+    msg[0] = HXG_ORIGIN_GUC | (HXG_TYPE_EVENT << HXG_TYPE_SHIFT) | action;
+    msg[1] = dw1;
+    msg[2] = dw2;
+    msg[3] = dw3;
+    guc->g2h_count++;
+    guc_g2h_present(guc);
+}
+
+/* ---- host-to-GuC --------------------------------------------------------- */
+
+/* The model's actions answer with DW0 only; DW1..3 read 0. */
+static void guc_respond(IntelOAGuc *guc, bool ok, uint32_t data0)
+{
+    uint32_t hdr = HXG_ORIGIN_GUC;
+
+    if (ok) {
+        hdr |= (HXG_TYPE_RESPONSE_SUCCESS << HXG_TYPE_SHIFT) |
+               (data0 & ~(HXG_ORIGIN_GUC | HXG_TYPE_MASK));
+    } else {
+        hdr |= (HXG_TYPE_RESPONSE_FAILURE << HXG_TYPE_SHIFT) |
+               (data0 & HXG_ACTION_MASK);
+    }
+    guc->scratch[1] = 0;
+    guc->scratch[2] = 0;
+    guc->scratch[3] = 0;
+    /* the header last: the host polls it for the origin bit */
+    guc->scratch[0] = hdr;
+}
+
+static uint32_t guc_allocate_doorbell(IntelOAGuc *guc, const uint32_t *msg)
+{
+    uint32_t id = msg[1], offset = msg[2], type = msg[3];
+    IntelOADbError err;
+
+    if (type != GUC_DB_TYPE_OA_SAMPLE) {
+        /* a bad id or offset is still reported as such */
+        return intel_oa_db_arg_ok(id, offset) ? GUC_ERR_BAD_TYPE :
+                                                INTEL_OA_DB_BAD_ARG;
+    }
+    err = intel_oa_db_arm(&guc->db, id, offset);
+    if (!err) {
+        guc->db_type[id] = type;
+    }
+    return err;
+}
+
+static uint32_t guc_deallocate_doorbell(IntelOAGuc *guc, const uint32_t *msg)
+{
+    IntelOADbError err = intel_oa_db_disarm(&guc->db, msg[1]);
+
+    if (!err) {
+        guc->db_type[msg[1]] = 0;
+    }
+    return err;
+}
+
+static void guc_h2g_cb(void *opaque)
+{
+    IntelOAGuc *guc = opaque;
+    const uint32_t *msg = guc->h2g_msg;
+    uint16_t action = msg[0] & HXG_ACTION_MASK;
+    uint32_t err = 0, data0 = 0;
+
+    guc->h2g_pending = false;
+    if (guc->hang) {
+        /* a hung firmware loses the request */
+        return;
+    }
+    if ((msg[0] & (HXG_ORIGIN_GUC | HXG_TYPE_MASK)) !=
+        HXG_TYPE_REQUEST << HXG_TYPE_SHIFT) {
+        err = GUC_ERR_UNKNOWN_ACTION;
+    } else {
+        switch (action) {
+        case GUC_ACTION_PING:
+            data0 = GUC_INTERFACE_VERSION;
+            break;
+        case GUC_ACTION_ALLOCATE_DOORBELL:
+            err = guc_allocate_doorbell(guc, msg);
+            break;
+        case GUC_ACTION_DEALLOCATE_DOORBELL:
+            err = guc_deallocate_doorbell(guc, msg);
+            break;
+        default:
+            err = GUC_ERR_UNKNOWN_ACTION;
+            break;
+        }
+    }
+    guc_respond(guc, !err, err ? err : data0);
+    guc->stats.h2g_answered++;
+    trace_intel_oa_guc_h2g(action, msg[1], msg[2], msg[3], err);
+}
+
+static void guc_send(IntelOAGuc *guc, uint32_t val)
+{
+    guc->send_latch = val;
+    if (!FIELD_EX32(val, GUC_SEND_INTERRUPT, TRIGGER)) {
+        return;
+    }
+    if (guc->h2g_pending) {
+        intel_oa_violation(guc->ctl, INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY,
+                           "GUC_SEND_INTERRUPT written while the request "
+                           "0x%08x is not answered; dropped",
+                           guc->h2g_msg[0]);
+        return;
+    }
+    memcpy(guc->h2g_msg, guc->scratch, sizeof(guc->h2g_msg));
+    guc->h2g_pending = true;
+    timer_mod(guc->h2g_timer,
+              qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + GUC_LATENCY_NS);
+}
+
+/* ---- doorbell servicing ------------------------------------------------ */
+
+/* One OA-sample doorbell: a report at once, then OA_SAMPLE_DONE. */
+static void guc_service_one(IntelOAGuc *guc, unsigned int id)
+{
+    uint32_t cookie = intel_oa_db_cookie(&guc->db, id);
+    IntelOATrigger trig = { .ctx = cookie, .source = INTEL_OA_SOURCE_GUC };
+    uint32_t off = 0;
+    bool written;
+
+    guc->stats.db_serviced++;
+    if (guc->db_type[id] != GUC_DB_TYPE_OA_SAMPLE) {
+        return;
+    }
+    written = intel_oa_unit_trigger(guc->oa, &trig, &off);
+    guc_g2h_queue(guc, GUC_ACTION_OA_SAMPLE_DONE, cookie,
+                  written ? GUC_SAMPLE_WRITTEN : GUC_SAMPLE_NO_REPORT, off);
+}
+
+static void guc_db_cb(void *opaque)
+{
+    IntelOAGuc *guc = opaque;
+    unsigned int n, b;
+    uint32_t isr;
+
+    if (guc->hang || !intel_oa_db_guc_work(&guc->db)) {
+        return;
+    }
+    for (n = 0; n < INTEL_OA_DB_GROUPS; n++) {
+        isr = intel_oa_db_isr_read(&guc->db, n);
+        intel_oa_db_isr_clear(&guc->db, n, isr);
+        for (b = 0; b < 32; b++) {
+            if (isr & (1u << b) && intel_oa_db_valid(&guc->db, 32 * n + b)) {
+                guc_service_one(guc, 32 * n + b);
+            }
+        }
+    }
+}
+
+/* Doorbell hook: the firmware looks at the stage 20 us after a ring. */
+static void guc_db_to_guc(void *opaque)
+{
+    IntelOAGuc *guc = opaque;
+
+    if (!timer_pending(guc->db_timer)) {
+        timer_mod(guc->db_timer,
+                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + GUC_LATENCY_NS);
+    }
+}
+
+static void guc_db_to_host(void *opaque)
+{
+    guc_raise(opaque, INTEL_OA_GUC_INTR_DB_RANG);
+}
+
+/* ---- register interface -------------------------------------------------- */
+
+static bool guc_in(hwaddr addr, hwaddr base, hwaddr size)
+{
+    return addr >= base && addr - base < size;
+}
+
+bool intel_oa_guc_mmio_read(IntelOAGuc *guc, hwaddr addr, uint32_t *val)
+{
+    if (!guc->present) {
+        return false;
+    }
+    if (intel_oa_db_mmio_read(&guc->db, addr, val)) {
+        return true;
+    }
+    if (guc_in(addr, A_SOFT_SCRATCH0, 4 * INTEL_OA_GUC_SCRATCH)) {
+        *val = guc->scratch[(addr - A_SOFT_SCRATCH0) / 4];
+        return true;
+    }
+    if (guc_in(addr, A_GUC_BCS_RCS_IER, 4 * INTEL_OA_GUC_IERS)) {
+        *val = guc->ier[(addr - A_GUC_BCS_RCS_IER) / 4];
+        return true;
+    }
+    switch (addr) {
+    case A_GUC_STATUS:
+        *val = INTEL_OA_GUC_STATUS_READY;
+        return true;
+    case A_GUC_HOST_INTR:
+        *val = guc->host_intr;
+        return true;
+    case A_GUC_SEND_INTERRUPT:
+    case A_GUC_HOST2GUC_DATA:
+        *val = guc->send_latch;
+        return true;
+    }
+    return false;
+}
+
+static void guc_read_only(hwaddr addr, uint32_t val)
+{
+    qemu_log_mask(LOG_GUEST_ERROR,
+                  "intel-oa-gpu: GuC register 0x%" HWADDR_PRIx " is "
+                  "read-only, write of 0x%08x ignored\n", addr, val);
+}
+
+bool intel_oa_guc_mmio_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
+{
+    unsigned int n;
+
+    if (!guc->present) {
+        return false;
+    }
+    if (intel_oa_db_mmio_write(&guc->db, addr, val)) {
+        return true;
+    }
+    if (guc_in(addr, A_SOFT_SCRATCH0, 4 * INTEL_OA_GUC_SCRATCH)) {
+        n = (addr - A_SOFT_SCRATCH0) / 4;
+        guc->scratch[n] = val;
+        if (n == GUC_G2H_SCRATCH && !val) {
+            /* the host consumed the event: present the next one */
+            guc_g2h_present(guc);
+        }
+        return true;
+    }
+    if (guc_in(addr, A_GUC_BCS_RCS_IER, 4 * INTEL_OA_GUC_IERS)) {
+        guc->ier[(addr - A_GUC_BCS_RCS_IER) / 4] = val;
+        return true;
+    }
+    switch (addr) {
+    case A_GUC_SEND_INTERRUPT:
+        guc_send(guc, val);
+        return true;
+    case A_GUC_STATUS:
+    case A_GUC_HOST_INTR:
+    case A_GUC_HOST2GUC_DATA:
+        guc_read_only(addr, val);
+        return true;
+    }
+    return false;
+}
+
+/* ---- interrupt hooks ----------------------------------------------------- */
+
+static bool guc_take_oa(void *opaque, uint32_t data)
+{
+    IntelOAGuc *guc = opaque;
+
+    if (!(guc->ier[(A_GUC_WD_VECS_IER - A_GUC_BCS_RCS_IER) / 4] &
+          (data << 16))) {
+        return false;
+    }
+    guc->stats.oa_irqs++;
+    return true;
+}
+
+static void guc_dw0_read(void *opaque, uint32_t dw0)
+{
+    IntelOAGuc *guc = opaque;
+    uint32_t payload = guc->irq_in_service;
+
+    if (dw0 && payload) {
+        /* arrives while the host services the snapshot it just read */
+        guc->irq_in_service = 0;
+        guc_g2h_queue(guc, GUC_ACTION_NOTIFY, payload, 0, 0);
+    }
+}
+
+/* ---- control page -------------------------------------------------------- */
+
+uint32_t intel_oa_guc_ctl_read(IntelOAGuc *guc, hwaddr addr)
+{
+    if (!guc->present) {
+        return 0;
+    }
+    switch (addr) {
+    case A_CTL_GUC_HANG:
+        return guc->hang;
+    case A_CTL_IRQ_IN_SERVICE:
+        return guc->irq_in_service;
+    case A_CTL_H2G_ANSWERED:
+        return guc->stats.h2g_answered;
+    case A_CTL_G2H_PRESENTED:
+        return guc->stats.g2h_presented;
+    case A_CTL_DB_SERVICED:
+        return guc->stats.db_serviced;
+    case A_CTL_GUC_OA_IRQS:
+        return guc->stats.oa_irqs;
+    case A_CTL_G2H_DROPPED:
+        return guc->stats.g2h_dropped;
+    }
+    return 0;
+}
+
+void intel_oa_guc_ctl_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
+{
+    if (!guc->present) {
+        return;
+    }
+    switch (addr) {
+    case A_CTL_GUC_HANG:
+        guc->hang = val & 1;
+        if (!guc->hang && intel_oa_db_guc_work(&guc->db)) {
+            guc_db_to_guc(guc);
+        }
+        break;
+    case A_CTL_IRQ_IN_SERVICE:
+        guc->irq_in_service = val;
+        break;
+    }
+}
+
+/* ---- lifecycle ----------------------------------------------------------- */
+
+void intel_oa_guc_init(IntelOAGuc *guc, bool present, IntelOACtl *ctl,
+                       IntelOAIrq *irq, IntelOAUnit *oa)
+{
+    IntelOAIrqGucHooks hooks = {
+        .take_oa = guc_take_oa,
+        .dw0_read = guc_dw0_read,
+        .opaque = guc,
+    };
+    IntelOADoorbellHooks db_hooks = {
+        .to_guc = guc_db_to_guc,
+        .to_host = guc_db_to_host,
+        .opaque = guc,
+    };
+
+    guc->present = present;
+    guc->ctl = ctl;
+    guc->irq = irq;
+    guc->oa = oa;
+    intel_oa_db_init(&guc->db, ctl, &db_hooks);
+    /* the timers exist everywhere so one migration layout fits all */
+    guc->h2g_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_h2g_cb, guc);
+    guc->db_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_db_cb, guc);
+    if (present) {
+        intel_oa_irq_attach_guc(irq, &hooks);
+    }
+}
+
+void intel_oa_guc_finalize(IntelOAGuc *guc)
+{
+    g_clear_pointer(&guc->h2g_timer, timer_free);
+    g_clear_pointer(&guc->db_timer, timer_free);
+}
+
+void intel_oa_guc_reset(IntelOAGuc *guc)
+{
+    unsigned int i;
+
+    timer_del(guc->h2g_timer);
+    timer_del(guc->db_timer);
+    memset(guc->scratch, 0, sizeof(guc->scratch));
+    guc->send_latch = 0;
+    guc->host_intr = 0;
+    /* everything goes to the GuC until the driver routes it (dg2.rst) */
+    for (i = 0; i < INTEL_OA_GUC_IERS; i++) {
+        guc->ier[i] = UINT32_MAX;
+    }
+    guc->h2g_pending = false;
+    memset(guc->h2g_msg, 0, sizeof(guc->h2g_msg));
+    guc->g2h_head = 0;
+    guc->g2h_count = 0;
+    memset(guc->g2h, 0, sizeof(guc->g2h));
+    intel_oa_db_reset(&guc->db);
+    memset(guc->db_type, 0, sizeof(guc->db_type));
+    guc->hang = 0;
+    guc->irq_in_service = 0;
+    memset(&guc->stats, 0, sizeof(guc->stats));
+}
+
+static int guc_post_load(void *opaque, int version_id)
+{
+    IntelOAGuc *guc = opaque;
+
+    if (guc->g2h_head >= INTEL_OA_GUC_G2H_DEPTH ||
+        guc->g2h_count > INTEL_OA_GUC_G2H_DEPTH) {
+        return -EINVAL;
+    }
+    return 0;
+}
+
+const VMStateDescription vmstate_intel_oa_guc = {
+    .name = "intel-oa-gpu/guc",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .post_load = guc_post_load,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(scratch, IntelOAGuc, INTEL_OA_GUC_SCRATCH),
+        VMSTATE_UINT32(send_latch, IntelOAGuc),
+        VMSTATE_UINT32(host_intr, IntelOAGuc),
+        VMSTATE_UINT32_ARRAY(ier, IntelOAGuc, INTEL_OA_GUC_IERS),
+        VMSTATE_BOOL(h2g_pending, IntelOAGuc),
+        VMSTATE_UINT32_ARRAY(h2g_msg, IntelOAGuc, INTEL_OA_GUC_MSG_DWORDS),
+        VMSTATE_TIMER_PTR(h2g_timer, IntelOAGuc),
+        VMSTATE_UINT32(g2h_head, IntelOAGuc),
+        VMSTATE_UINT32(g2h_count, IntelOAGuc),
+        VMSTATE_UINT32_ARRAY(g2h, IntelOAGuc,
+                             INTEL_OA_GUC_G2H_DEPTH * INTEL_OA_GUC_MSG_DWORDS),
+        VMSTATE_STRUCT(db, IntelOAGuc, 1, vmstate_intel_oa_doorbells,
+                       IntelOADoorbells),
+        VMSTATE_UINT8_ARRAY(db_type, IntelOAGuc, INTEL_OA_DB_IDS),
+        VMSTATE_TIMER_PTR(db_timer, IntelOAGuc),
+        VMSTATE_UINT32(hang, IntelOAGuc),
+        VMSTATE_UINT32(irq_in_service, IntelOAGuc),
+        VMSTATE_UINT32(stats.h2g_answered, IntelOAGuc),
+        VMSTATE_UINT32(stats.g2h_presented, IntelOAGuc),
+        VMSTATE_UINT32(stats.db_serviced, IntelOAGuc),
+        VMSTATE_UINT32(stats.oa_irqs, IntelOAGuc),
+        VMSTATE_UINT32(stats.g2h_dropped, IntelOAGuc),
+        VMSTATE_END_OF_LIST()
+    }
+};

@@ -1,0 +1,87 @@
+/*
+ * intel-oa-gpu: the GuC's host interface on Gen12.5 (dg2.rst "GuC",
+ * "Engine-interrupt redirection"): status and message registers, the
+ * host-to-GuC send interrupt, a G2H event queue and the engine-interrupt
+ * redirection registers. The MMIO doorbells (intel_oa_doorbell.c) are
+ * part of the GuC block: only the GuC arms them and services them.
+ *
+ * Behind the interface sits a small built-in "firmware" that answers
+ * a handful of actions 20 us of virtual time after the host asks, and
+ * services OA-sample doorbells by triggering OA reports. No GuC
+ * firmware is loaded or run.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MISC_INTEL_OA_GUC_H
+#define HW_MISC_INTEL_OA_GUC_H
+
+#include "exec/hwaddr.h"
+#include "migration/vmstate.h"
+#include "qemu/timer.h"
+#include "intel_oa_ctl.h"
+#include "intel_oa_doorbell.h"
+#include "intel_oa_irq.h"
+#include "intel_oa_unit.h"
+
+#define INTEL_OA_GUC_SCRATCH        16
+#define INTEL_OA_GUC_IERS           4
+#define INTEL_OA_GUC_G2H_DEPTH      16
+#define INTEL_OA_GUC_MSG_DWORDS     4
+
+typedef struct IntelOAGucStats {
+    uint32_t h2g_answered;
+    uint32_t g2h_presented;
+    uint32_t db_serviced;
+    uint32_t oa_irqs;
+    uint32_t g2h_dropped;
+} IntelOAGucStats;
+
+struct IntelOAGuc {
+    /* collaborators; present false on platforms without a GuC */
+    bool present;
+    IntelOACtl *ctl;
+    IntelOAIrq *irq;
+    IntelOAUnit *oa;
+    QEMUTimer *h2g_timer;
+    QEMUTimer *db_timer;
+
+    uint32_t scratch[INTEL_OA_GUC_SCRATCH];
+    uint32_t send_latch;        /* GUC_HOST2GUC_DATA */
+    uint32_t host_intr;         /* GUC_HOST_INTR: the last vector raised */
+    uint32_t ier[INTEL_OA_GUC_IERS];
+
+    /* the request being processed, latched at the send interrupt */
+    bool h2g_pending;
+    uint32_t h2g_msg[INTEL_OA_GUC_MSG_DWORDS];
+
+    /* G2H events not yet presented in SOFT_SCRATCH(8..11) */
+    uint32_t g2h_head;
+    uint32_t g2h_count;
+    uint32_t g2h[INTEL_OA_GUC_G2H_DEPTH * INTEL_OA_GUC_MSG_DWORDS];
+
+    /* doorbells, and the work type the firmware armed each one for */
+    IntelOADoorbells db;
+    uint8_t db_type[INTEL_OA_DB_IDS];
+
+    /* control-page knobs and counters */
+    uint32_t hang;
+    uint32_t irq_in_service;
+    IntelOAGucStats stats;
+};
+
+void intel_oa_guc_init(IntelOAGuc *guc, bool present, IntelOACtl *ctl,
+                       IntelOAIrq *irq, IntelOAUnit *oa);
+void intel_oa_guc_finalize(IntelOAGuc *guc);
+void intel_oa_guc_reset(IntelOAGuc *guc);
+
+bool intel_oa_guc_mmio_read(IntelOAGuc *guc, hwaddr addr, uint32_t *val);
+bool intel_oa_guc_mmio_write(IntelOAGuc *guc, hwaddr addr, uint32_t val);
+
+/* Control page 0x038..0x050 (reads 0, writes ignored without a GuC). */
+uint32_t intel_oa_guc_ctl_read(IntelOAGuc *guc, hwaddr addr);
+void intel_oa_guc_ctl_write(IntelOAGuc *guc, hwaddr addr, uint32_t val);
+
+extern const VMStateDescription vmstate_intel_oa_guc;
+
+#endif /* HW_MISC_INTEL_OA_GUC_H */
