@@ -243,7 +243,6 @@ enum drm_i915_oa_format {
  * @I915_OA_FORMAT_IVB_A16: Ivy Bridge and Valleyview, select 5, 128 bytes.
  * @I915_OA_FORMAT_A29_B8_C8: Haswell, select 3, 192 bytes (i915 leaves
  *	this select out: 192 bytes does not divide its buffer).
- * @INTEL_OA_FORMAT_MAX: one past the highest format number; not ABI.
  *
  * intel_oa extensions to &enum drm_i915_oa_format for the platforms i915
  * has no OA support for (Sandy Bridge, Ivy Bridge, Valleyview) and the
@@ -263,6 +262,33 @@ enum intel_oa_gen6_gen7_oa_format {
 	I915_OA_FORMAT_IVB_A45_B4 = 40,
 	I915_OA_FORMAT_IVB_A16 = 41,
 	I915_OA_FORMAT_A29_B8_C8 = 42,
+};
+
+/**
+ * enum intel_oa_gen12_5_oa_format - Gen12.5 (DG2, ATS-M) report formats
+ * @I915_OA_FORMAT_A38u64_B8_C8: OAG select 1, 448 bytes (416 of data and
+ *	a 64-bit header, padded to whole cachelines).
+ * @I915_OAR_FORMAT_A36u64_B8_C8: OAR select 1, 384 bytes.
+ * @I915_OAC_FORMAT_A24u64_B8_C8: OAC select 1, 320 bytes.
+ * @I915_OAC_FORMAT_A22u32_R2u32_B8_C8: OAC select 2, 192 bytes.
+ * @I915_OAM_FORMAT_A2u64_B8_C8: OAM select 5, 128 bytes.
+ * @I915_OAM_FORMAT_A2u64_R2u64_B8_C8: OAM select 1, 192 bytes.
+ * @INTEL_OA_FORMAT_MAX: one past the highest format number; not ABI.
+ *
+ * intel_oa extensions continuing &enum intel_oa_gen6_gen7_oa_format.
+ * A stream on DG2/ATS-M can only carry the OAG formats
+ * (%I915_OA_FORMAT_A24u40_A14u32_B8_C8 and %I915_OA_FORMAT_A38u64_B8_C8);
+ * the others are EINVAL (no OAR, OAC or OAM unit is exposed) and every
+ * value here is EINVAL on other platforms. Layouts:
+ * Documentation/dg2.rst.
+ */
+enum intel_oa_gen12_5_oa_format {
+	I915_OA_FORMAT_A38u64_B8_C8 = 43,
+	I915_OAR_FORMAT_A36u64_B8_C8 = 44,
+	I915_OAC_FORMAT_A24u64_B8_C8 = 45,
+	I915_OAC_FORMAT_A22u32_R2u32_B8_C8 = 46,
+	I915_OAM_FORMAT_A2u64_B8_C8 = 47,
+	I915_OAM_FORMAT_A2u64_R2u64_B8_C8 = 48,
 	INTEL_OA_FORMAT_MAX
 };
 
@@ -272,8 +298,8 @@ enum intel_oa_gen6_gen7_oa_format {
  *	no GEM contexts: every handle is unknown, ENOENT).
  * @DRM_I915_PERF_PROP_SAMPLE_OA: value 1 requests raw OA reports.
  * @DRM_I915_PERF_PROP_OA_METRICS_SET: metrics set id from ADD_CONFIG.
- * @DRM_I915_PERF_PROP_OA_FORMAT: an enum drm_i915_oa_format or enum
- *	intel_oa_gen6_gen7_oa_format value.
+ * @DRM_I915_PERF_PROP_OA_FORMAT: an enum drm_i915_oa_format, enum
+ *	intel_oa_gen6_gen7_oa_format or enum intel_oa_gen12_5_oa_format value.
  * @DRM_I915_PERF_PROP_OA_EXPONENT: periodic timer exponent, 0..31.
  * @DRM_I915_PERF_PROP_HOLD_PREEMPTION: needs a context; not supported.
  * @DRM_I915_PERF_PROP_GLOBAL_SSEU: pointer to a struct
@@ -319,6 +345,32 @@ struct drm_i915_perf_open_param {
 #define I915_PERF_IOCTL_ENABLE	_IO('i', 0x0)
 #define I915_PERF_IOCTL_DISABLE	_IO('i', 0x1)
 #define I915_PERF_IOCTL_CONFIG	_IO('i', 0x2)
+
+/**
+ * struct intel_oa_perf_sample - argument of INTEL_OA_PERF_IOCTL_SAMPLE
+ * @flags: in: must be 0 (EINVAL otherwise).
+ * @marker: out: the CTX_ID field of the report written for this request
+ *	(the doorbell cookie, never 0).
+ * @timestamp: out: the TIME_STAMP field of that report (56 bits with the
+ *	64-bit report header, 32 bits with the 32-bit one).
+ *
+ * 16 bytes, no implicit padding, the same layout for 32- and 64-bit
+ * callers.
+ */
+struct intel_oa_perf_sample {
+	__u32 flags;
+	__u32 marker;
+	__u64 timestamp;
+};
+
+/*
+ * INTEL_OA_PERF_IOCTL_SAMPLE - ask the GuC for one OA report now, through
+ * a doorbell (DG2/ATS-M). On return the report is readable from the
+ * stream: a SAMPLE record whose RPT_ID has the MMIO-trigger reason and
+ * whose CTX_ID is @marker. Errors: EINVAL (flags), ENODEV (no GuC), EIO
+ * (stream disabled), ETIMEDOUT (the GuC did not answer in 50 ms), EFAULT.
+ */
+#define INTEL_OA_PERF_IOCTL_SAMPLE	_IOWR('i', 0x10, struct intel_oa_perf_sample)
 
 /**
  * struct drm_i915_perf_record_header - header of each record read()

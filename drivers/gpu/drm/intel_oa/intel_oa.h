@@ -40,7 +40,8 @@ extern const struct pci_device_id intel_oa_pci_ids[];
 
 /* intel_oa_uncore.c */
 void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,
-			  u32 gsm_offset, const struct intel_oa_fw_domain *fw);
+			  const struct intel_oa_gen_desc *gen);
+void intel_oa_uncore_mcr_init(struct intel_oa_device *oa);
 u32 intel_oa_read(struct intel_oa_device *oa, u32 reg);
 void intel_oa_write(struct intel_oa_device *oa, u32 reg, u32 val);
 void intel_oa_rmw(struct intel_oa_device *oa, u32 reg, u32 clear, u32 set);
@@ -96,6 +97,24 @@ bool intel_oa_buffer_check(struct intel_oa_stream *stream,
 bool intel_oa_buffer_has_data(struct intel_oa_stream *stream);
 int intel_oa_buffer_read(struct intel_oa_stream *stream, char __user *buf,
 			 size_t count, size_t *offset);
+bool intel_oa_buffer_exposes(struct intel_oa_stream *stream, u32 offset);
+u32 intel_oa_buffer_report_ctx_id(struct intel_oa_stream *stream, u32 offset);
+u64 intel_oa_buffer_report_timestamp(struct intel_oa_stream *stream,
+				     u32 offset);
+
+/* intel_oa_guc.c */
+void intel_oa_guc_init(struct intel_oa_device *oa);
+int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
+		      const u32 dw[3], u32 *data0);
+void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir);
+
+/* intel_oa_doorbell.c */
+int intel_oa_doorbell_arm(struct intel_oa_device *oa,
+			  struct intel_oa_doorbell *db);
+void intel_oa_doorbell_disarm(struct intel_oa_device *oa,
+			      struct intel_oa_doorbell *db);
+int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
+				  struct intel_oa_perf_sample __user *uarg);
 
 /* intel_oa_config.c */
 int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,

@@ -36,16 +36,19 @@
  *
  * Tail race. The hardware tail pointer (OATAILPTR) can move before the
  * report bytes behind it are visible to the CPU. Like i915, the driver
- * relies on every report starting with a non-zero RPT_ID or TIMESTAMP and
+ * relies on every report carrying a non-zero RPT_ID or TIMESTAMP and
  * on the buffer being zeroed: intel_oa_buffer_check() walks forward from
  * @tail towards the hardware tail one report at a time and stops at the
- * first report whose first two dwords are both still zero. Every report
+ * first report whose RPT_ID and TIMESTAMP (low) dwords are both still
+ * zero. Those are DW0 and DW1 with the 32-bit header and DW0 and DW2 with
+ * the 64-bit header of Gen12.5's select 1 (DW1 is RPT_ID's high half,
+ * usually 0), &intel_oa_format.header64. Every report
  * has at least one reason bit (timer, context switch or both) in RPT_ID,
  * whatever its context-valid bit and CTX_ID (Gen6/7 timer reports carry
  * bit 19 and no CTX_ID), so a landed report never looks unlanded; the
  * check needs no per-generation knowledge of those fields.
  * Only the reports before it are exposed; the rest are picked up by a
- * later check once they land. read() zeroes the first two dwords of each
+ * later check once they land. read() zeroes those two dwords of each
  * report it consumes, so the next lap of the buffer sees zeroes again. A
  * report is therefore exposed exactly once and never before it landed:
  * nothing is lost or duplicated.
@@ -70,6 +73,17 @@
 
 /* The OA unit writes reports, and moves its pointers, in cachelines. */
 #define OA_CACHELINE		64
+
+/* Dword index of TIME_STAMP (its low half) and of CTX_ID in a report. */
+static unsigned int report_ts_dw(const struct intel_oa_format *f)
+{
+	return f->header64 ? 2 : 1;
+}
+
+static unsigned int report_ctx_dw(const struct intel_oa_format *f)
+{
+	return f->header64 ? 4 : 2;
+}
 
 /* Bytes between two offsets of the circular buffer. */
 static u32 oa_taken(const struct intel_oa_buffer *buf, u32 tail, u32 head)
@@ -206,6 +220,7 @@ bool intel_oa_buffer_check(struct intel_oa_stream *stream,
 	struct intel_oa_device *oa = stream->oa;
 	struct intel_oa_buffer *buf = &stream->buf;
 	u32 report_size = buf->format->size;
+	unsigned int ts_dw = report_ts_dw(buf->format);
 	u32 hw_tail, tail, head, n = 0;
 	unsigned long flags;
 	bool raced, ready;
@@ -233,7 +248,7 @@ bool intel_oa_buffer_check(struct intel_oa_stream *stream,
 	while (oa_taken(buf, hw_tail, tail) >= report_size) {
 		const u32 *report32 = (const u32 *)(buf->vaddr + tail);
 
-		if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[1]))
+		if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[ts_dw]))
 			break;
 		tail = oa_next(buf, tail);
 		n++;
@@ -280,6 +295,63 @@ bool intel_oa_buffer_has_data(struct intel_oa_stream *stream)
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
 	return ready;
+}
+
+/**
+ * intel_oa_buffer_exposes - will read() return the report at @offset?
+ * @stream: stream
+ * @offset: buffer offset of a report
+ *
+ * Return: true if the report lies between the head and the exposed tail.
+ */
+bool intel_oa_buffer_exposes(struct intel_oa_stream *stream, u32 offset)
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	unsigned long flags;
+	bool ret;
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	ret = oa_taken(buf, offset, buf->head) <
+	      oa_taken(buf, buf->tail, buf->head);
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	return ret;
+}
+
+/**
+ * intel_oa_buffer_report_ctx_id - CTX_ID of an exposed, unread report
+ * @stream: stream
+ * @offset: buffer offset of the report
+ *
+ * Return: the CTX_ID field.
+ */
+u32 intel_oa_buffer_report_ctx_id(struct intel_oa_stream *stream, u32 offset)
+{
+	const struct intel_oa_buffer *buf = &stream->buf;
+	const u32 *report32 = (const u32 *)(buf->vaddr + offset);
+
+	/* The first cacheline of a report is never split. */
+	return READ_ONCE(report32[report_ctx_dw(buf->format)]);
+}
+
+/**
+ * intel_oa_buffer_report_timestamp - TIME_STAMP of an exposed report
+ * @stream: stream
+ * @offset: buffer offset of the report
+ *
+ * Return: 56 bits with the 64-bit header, else 32.
+ */
+u64 intel_oa_buffer_report_timestamp(struct intel_oa_stream *stream,
+				     u32 offset)
+{
+	const struct intel_oa_buffer *buf = &stream->buf;
+	const u32 *report32 = (const u32 *)(buf->vaddr + offset);
+	unsigned int dw = report_ts_dw(buf->format);
+	u64 ts = READ_ONCE(report32[dw]);
+
+	if (buf->format->header64)
+		ts |= (u64)READ_ONCE(report32[dw + 1]) << 32;
+	return ts;
 }
 
 static int append_status(char __user *ubuf, size_t count, size_t *offset,
@@ -339,6 +411,8 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 	u32 report_size = buf->format->size;
 	u32 valid_ctx_bit = oa->gen->valid_ctx_bit;
 	bool squash = oa->gen->quirks & INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID;
+	unsigned int ts_dw = report_ts_dw(buf->format);
+	unsigned int ctx_dw = report_ctx_dw(buf->format);
 	unsigned long flags;
 	u32 head, tail, n = 0;
 	int ret = 0;
@@ -370,7 +444,7 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 		 * userspace can tell. Gen12 passes CTX_ID through.
 		 */
 		if (squash && !(report32[0] & valid_ctx_bit))
-			report32[2] = INVALID_CTX_ID;
+			report32[ctx_dw] = INVALID_CTX_ID;
 
 		ret = append_sample(stream, ubuf, count, offset, head);
 		if (ret)
@@ -378,7 +452,7 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 
 		/* Zero RPT_ID and TIMESTAMP to detect unlanded reports. */
 		report32[0] = 0;
-		report32[1] = 0;
+		report32[ts_dw] = 0;
 		n++;
 	}
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * debugfs: intel_oa_stats.
+ * debugfs: intel_oa_stats and guc.
  */
 
 #include <linux/debugfs.h>
@@ -19,6 +19,12 @@
  * (tail updates exposing new reports, per source), reports (reports read
  * by userspace), report_lost, buffer_lost and tail_races. All but
  * interrupts are reset when a stream opens.
+ *
+ * guc (next to it) prints the GuC state: "status" (ready or
+ * unavailable), h2g_sent, h2g_timeouts, g2h_received, g2h_unknown,
+ * doorbell_rang, last_notify (payload of the last NOTIFY event) and one
+ * "doorbell: id=<id> page=<page>" line per armed doorbell (" orphaned"
+ * appended to one whose release timed out).
  */
 
 static int stats_show(struct seq_file *m, void *unused)
@@ -39,6 +45,39 @@ static int stats_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(stats);
 
+static int guc_show(struct seq_file *m, void *unused)
+{
+	struct intel_oa_device *oa = m->private;
+	struct intel_oa_guc *guc = &oa->guc;
+	struct intel_oa_guc_stats *s = &guc->stats;
+	unsigned long flags;
+	u32 notify;
+	int id;
+
+	seq_printf(m, "status: %s\n", guc->ready ? "ready" : "unavailable");
+	seq_printf(m, "h2g_sent: %lld\n", atomic64_read(&s->h2g_sent));
+	seq_printf(m, "h2g_timeouts: %lld\n", atomic64_read(&s->h2g_timeouts));
+	seq_printf(m, "g2h_received: %lld\n", atomic64_read(&s->g2h_received));
+	seq_printf(m, "g2h_unknown: %lld\n", atomic64_read(&s->g2h_unknown));
+	seq_printf(m, "doorbell_rang: %lld\n",
+		   atomic64_read(&s->doorbell_rang));
+	spin_lock_irqsave(&guc->lock, flags);
+	notify = guc->last_notify;
+	spin_unlock_irqrestore(&guc->lock, flags);
+	seq_printf(m, "last_notify: %u\n", notify);
+
+	if (!guc->ready)
+		return 0;
+	mutex_lock(&guc->db_lock);
+	for_each_set_bit(id, guc->db_ids, INTEL_OA_NUM_DOORBELLS)
+		seq_printf(m, "doorbell: id=%d page=%u%s\n", id,
+			   guc->db_page_of[id],
+			   test_bit(id, guc->db_orphaned) ? " orphaned" : "");
+	mutex_unlock(&guc->db_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(guc);
+
 /**
  * intel_oa_debugfs_init - add intel_oa_stats to a minor's debugfs dir
  * @minor: DRM minor
@@ -49,4 +88,5 @@ void intel_oa_debugfs_init(struct drm_minor *minor)
 
 	debugfs_create_file("intel_oa_stats", 0444, minor->debugfs_root, oa,
 			    &stats_fops);
+	debugfs_create_file("guc", 0444, minor->debugfs_root, oa, &guc_fops);
 }

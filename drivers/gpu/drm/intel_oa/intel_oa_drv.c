@@ -33,7 +33,7 @@
 #define DRIVER_DESC	"Intel OA perf (intel_oa, not i915)"
 #define DRIVER_DATE	"20250101"
 #define DRIVER_MAJOR	1
-#define DRIVER_MINOR	6
+#define DRIVER_MINOR	7
 
 static const struct drm_ioctl_desc intel_oa_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_GETPARAM, intel_oa_getparam_ioctl,
@@ -96,10 +96,14 @@ static int intel_oa_hw_init(struct intel_oa_device *oa)
 	if (ret)
 		return ret;
 	oa->ops->read_topology(oa);
+	intel_oa_uncore_mcr_init(oa);
 	oa->timestamp_freq = oa->ops->read_timestamp_freq(oa);
+	oa->oa_timestamp_freq = oa->ops->read_oa_timestamp_freq ?
+				oa->ops->read_oa_timestamp_freq(oa) :
+				oa->timestamp_freq;
 	intel_oa_forcewake_put(oa);
 
-	if (!oa->timestamp_freq) {
+	if (!oa->timestamp_freq || !oa->oa_timestamp_freq) {
 		drm_err(&oa->drm, "timestamp frequency reads as 0 Hz\n");
 		return -ENODEV;
 	}
@@ -147,8 +151,7 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 		return ret;
 	}
 	bar0 = pcim_iomap_table(pdev)[0];
-	intel_oa_uncore_init(&oa->uncore, bar0, oa->gen->ggtt->gsm_offset,
-			     &oa->gen->fw_render);
+	intel_oa_uncore_init(&oa->uncore, bar0, oa->gen);
 
 	ret = drmm_mutex_init(&oa->drm, &oa->lock);
 	if (ret)
@@ -169,6 +172,9 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	if (ret)
 		return ret;
 
+	/* Without a GuC the device still streams: only the sample ioctl fails. */
+	intel_oa_guc_init(oa);
+
 	ret = drm_dev_register(&oa->drm, 0);
 	if (ret)
 		return ret;
@@ -182,9 +188,10 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 		goto err_sysfs;
 
 	drm_info(&oa->drm,
-		 "%s (gen %u.%u), %u Hz timestamp, slices 0x%x, OA perf ready\n",
+		 "%s (gen %u.%u), %u Hz timestamp, %u Hz OA timestamp, slices 0x%x%s, OA perf ready\n",
 		 platform->name, oa->gen->graphics_ver, oa->gen->graphics_rel,
-		 oa->timestamp_freq, oa->topo.slice_mask);
+		 oa->timestamp_freq, oa->oa_timestamp_freq,
+		 oa->topo.slice_mask, oa->guc.ready ? ", GuC ready" : "");
 	return 0;
 
 err_sysfs:

@@ -281,3 +281,55 @@ u32 intel_oa_gen11_read_timestamp_freq(struct intel_oa_device *oa)
 	return crystal_hz[crystal] >>
 	       (3 - FIELD_GET(GEN10_RPM_CONFIG0_CTC_SHIFT_MASK, rpm));
 }
+
+/**
+ * intel_oa_xehp_read_topology - Gen12.5 fuses
+ * @oa: device
+ *
+ * One slice of up to 32 DSS; a DSS exists when it is enabled for geometry
+ * or compute (i915 xehp_sseu_info_init()). XEHP_EU_ENABLE holds enable
+ * (not disable) bits, one per pair of EUs, shared by every DSS. The
+ * MSLICE fuse steers replicated register reads.
+ */
+void intel_oa_xehp_read_topology(struct intel_oa_device *oa)
+{
+	struct intel_oa_topology *t = topology_init(oa);
+	u32 dss_en, eu_pair_en, eu_en = 0;
+	unsigned int i, dss;
+
+	t->slice_mask = BIT(0);
+	dss_en = intel_oa_read(oa, GEN12_GT_GEOMETRY_DSS_ENABLE) |
+		 intel_oa_read(oa, GEN12_GT_COMPUTE_DSS_ENABLE);
+	t->subslice_mask[0] = dss_en &
+			      GENMASK_ULL(t->max_subslices - 1, 0);
+	t->mslice_mask = FIELD_GET(XEHP_MEML3_EN_MASK,
+				   intel_oa_read(oa, XEHP_FUSE_MEML3));
+
+	eu_pair_en = FIELD_GET(XEHP_EU_ENA_MASK,
+			       intel_oa_read(oa, XEHP_EU_ENABLE));
+	for (i = 0; i < t->max_eus_per_subslice / 2; i++)
+		if (eu_pair_en & BIT(i))
+			eu_en |= BIT(2 * i) | BIT(2 * i + 1);
+
+	for (dss = 0; dss < t->max_subslices; dss++)
+		if (t->subslice_mask[0] & BIT(dss))
+			set_eus(t, 0, dss, eu_en);
+}
+
+/**
+ * intel_oa_xehp_read_oa_timestamp_freq - the Gen12.5 OA timestamp clock
+ * @oa: device whose command-streamer frequency was read
+ *
+ * The OA unit counts the crystal before the CTC shift's last halving
+ * steps: CS frequency << (3 - shift) (i915
+ * i915_perf_oa_timestamp_frequency(), Wa_18013179988).
+ *
+ * Return: the frequency in Hz.
+ */
+u32 intel_oa_xehp_read_oa_timestamp_freq(struct intel_oa_device *oa)
+{
+	u32 rpm = intel_oa_read(oa, RPM_CONFIG0);
+
+	return oa->timestamp_freq <<
+	       (3 - FIELD_GET(GEN10_RPM_CONFIG0_CTC_SHIFT_MASK, rpm));
+}

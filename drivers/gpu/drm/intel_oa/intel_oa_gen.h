@@ -18,6 +18,7 @@ extern const struct intel_oa_hw_ops intel_oa_gen9_ops;
 extern const struct intel_oa_hw_ops intel_oa_gen11_ops;
 extern const struct intel_oa_hw_ops intel_oa_gen12_ops;
 extern const struct intel_oa_hw_ops intel_oa_dg1_ops;
+extern const struct intel_oa_hw_ops intel_oa_dg2_ops;
 
 /**
  * struct intel_oa_range - an inclusive MMIO range of a register whitelist
@@ -56,6 +57,8 @@ void intel_oa_gen12_read_topology(struct intel_oa_device *oa);
 u32 intel_oa_gen8_read_timestamp_freq(struct intel_oa_device *oa);
 u32 intel_oa_gen9_read_timestamp_freq(struct intel_oa_device *oa);
 u32 intel_oa_gen11_read_timestamp_freq(struct intel_oa_device *oa);
+void intel_oa_xehp_read_topology(struct intel_oa_device *oa);
+u32 intel_oa_xehp_read_oa_timestamp_freq(struct intel_oa_device *oa);
 
 /* intel_oa_gen11_irq.c: the Gen11+ and DG1 interrupt hierarchies. */
 void intel_oa_gen11_irq_reset(struct intel_oa_device *oa);
@@ -66,5 +69,11 @@ irqreturn_t intel_oa_gen11_irq_handler(struct intel_oa_device *oa);
 void intel_oa_dg1_irq_reset(struct intel_oa_device *oa);
 void intel_oa_dg1_irq_postinstall(struct intel_oa_device *oa);
 irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa);
+irqreturn_t intel_oa_dg2_irq_handler(struct intel_oa_device *oa);
+void intel_oa_dg2_irq_reset(struct intel_oa_device *oa);
+void intel_oa_gen11_guc_irq_enable(struct intel_oa_device *oa, u32 vector);
+
+/* intel_oa_guc.c: the Gen12.5 GuC bring-up hook. */
+int intel_oa_xehp_guc_init(struct intel_oa_device *oa);
 
 #endif /* _INTEL_OA_GEN_H_ */

@@ -39,6 +39,11 @@
  * DG1 puts DG1_MSTR_TILE_INTR in front (i915 dg1_irq_handler()): its bit
  * 31 is the primary enable, tile 0's pending bit and GFX_MSTR_IRQ's DW
  * bits are write-one-to-clear latches acknowledged before DW0 is served.
+ *
+ * DG2 adds the GuC instance (class OTHER, instance 0, DW0 bit 25, enable
+ * and mask 0x190038/0x1900e8 bits 31:16, i915 GEN11_GUC): served through
+ * the same selector and identity, its 16-bit vector (GUC2HOST,
+ * DOORBELL_RANG) is left for the interrupt thread in &intel_oa_guc.iir.
  */
 
 /* Tries of about 1 us each while waiting for the identity to be valid. */
@@ -71,37 +76,65 @@ static u32 gen11_engine_identity(struct intel_oa_device *oa, unsigned int bit)
 }
 
 /*
- * Serve WDOAPerf in GT_INTR_DW0. Returns true when the OA unit reported
- * its half-full event. Bits of engines this driver never enabled are left
- * alone.
+ * Serve one engine of class OTHER whose bit @bit is set in the GT_INTR_DW0
+ * snapshot @dw0: select it, read its identity, clear the IIR bit (only
+ * after the identity was served, as the hardware requires) and return its
+ * 16-bit interrupt vector, or 0 if it had nothing for us. Bits of engines
+ * this driver never enabled are left alone.
  */
-static bool gen11_serve_dw0(struct intel_oa_device *oa, u32 *dw0_out)
+static u32 gen11_serve_other(struct intel_oa_device *oa, u32 dw0,
+			     unsigned int bit, u32 instance, const char *name)
 {
-	u32 dw0, ident;
+	u32 ident;
 
-	dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
-	*dw0_out = dw0;
-	if (!(dw0 & BIT(GEN11_WDPERF)))
-		return false;
+	if (!(dw0 & BIT(bit)))
+		return 0;
 
-	ident = gen11_engine_identity(oa, GEN11_WDPERF);
-
-	/* Only after the identity was served, as the hardware requires. */
-	intel_oa_write(oa, GEN11_GT_INTR_DW0, BIT(GEN11_WDPERF));
-
+	ident = gen11_engine_identity(oa, bit);
+	intel_oa_write(oa, GEN11_GT_INTR_DW0, BIT(bit));
 	if (!ident)
-		return false;
+		return 0;
 
 	if (unlikely(FIELD_GET(GEN11_INTR_ENGINE_CLASS, ident) != OTHER_CLASS ||
-		     FIELD_GET(GEN11_INTR_ENGINE_INSTANCE, ident) !=
-		     OTHER_WDOAPERF_INSTANCE)) {
+		     FIELD_GET(GEN11_INTR_ENGINE_INSTANCE, ident) != instance)) {
 		drm_err_ratelimited(&oa->drm,
-				    "unexpected engine in INTR_IDENTITY_REG0 0x%08x for WDOAPerf\n",
-				    ident);
-		return false;
+				    "unexpected engine in INTR_IDENTITY_REG0 0x%08x for %s\n",
+				    ident, name);
+		return 0;
 	}
 
-	return FIELD_GET(GEN11_INTR_ENGINE_INTR, ident) & GEN11_OA_HALF_FULL;
+	return FIELD_GET(GEN11_INTR_ENGINE_INTR, ident);
+}
+
+/* WDOAPerf (class OTHER, instance 2, DW0 bit 20): true on a half-full event. */
+static bool gen11_serve_wdoaperf(struct intel_oa_device *oa, u32 dw0)
+{
+	return gen11_serve_other(oa, dw0, GEN11_WDPERF, OTHER_WDOAPERF_INSTANCE,
+				 "WDOAPerf") & GEN11_OA_HALF_FULL;
+}
+
+static bool gen11_serve_dw0(struct intel_oa_device *oa, u32 *dw0_out)
+{
+	u32 dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
+
+	*dw0_out = dw0;
+	return gen11_serve_wdoaperf(oa, dw0);
+}
+
+/*
+ * Serve the GuC instance (class OTHER, instance 0, DW0 bit 25) of a
+ * GT_INTR_DW0 snapshot: its identity data is the GuC's 16-bit vector,
+ * handed to the interrupt thread through &intel_oa_guc.iir.
+ */
+static bool gen11_serve_guc(struct intel_oa_device *oa, u32 dw0)
+{
+	u32 vector = gen11_serve_other(oa, dw0, GEN11_GUC, OTHER_GUC_INSTANCE,
+				       "the GuC");
+
+	if (!vector)
+		return false;
+	atomic_or(vector, &oa->guc.iir);
+	return true;
 }
 
 /* Drop a WDOAPerf event left behind by a previous owner of the GPU. */
@@ -272,4 +305,87 @@ irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa)
 
 	trace_intel_oa_irq(oa, master, dw0);
 	return oa_event ? IRQ_WAKE_THREAD : IRQ_HANDLED;
+}
+
+/**
+ * intel_oa_gen11_guc_irq_enable - enable and unmask GuC vector bits
+ * @oa: device (GT forcewake held)
+ * @vector: GUC_INTR_* bits
+ *
+ * The GuC instance's enable and mask registers keep its 16-bit vector in
+ * bits 31:16.
+ */
+void intel_oa_gen11_guc_irq_enable(struct intel_oa_device *oa, u32 vector)
+{
+	u32 field = FIELD_PREP(GEN11_GUC_INTR_FIELD, vector);
+
+	intel_oa_rmw(oa, GEN11_GUC_SG_INTR_ENABLE, 0, field);
+	intel_oa_rmw(oa, GEN11_GUC_SG_INTR_MASK, field, 0);
+}
+
+/**
+ * intel_oa_dg2_irq_reset - as DG1, and silence the GuC instance
+ * @oa: device
+ */
+void intel_oa_dg2_irq_reset(struct intel_oa_device *oa)
+{
+	u32 dw0;
+
+	intel_oa_write(oa, GEN11_GUC_SG_INTR_ENABLE, 0);
+	intel_oa_write(oa, GEN11_GUC_SG_INTR_MASK, ~0u);
+	/* A GuC vector latched before the reset, twice like WDOAPerf. */
+	dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
+	gen11_serve_guc(oa, dw0);
+	dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
+	gen11_serve_guc(oa, dw0);
+	atomic_set(&oa->guc.iir, 0);
+	intel_oa_dg1_irq_reset(oa);
+}
+
+/**
+ * intel_oa_dg2_irq_handler - DG2 hard handler: the DG1 tile path serving
+ *	both the WDOAPerf and the GuC instances of GT_INTR_DW0
+ * @oa: device
+ *
+ * Every bit of the DW0 snapshot this driver enabled is served before the
+ * primary interrupt is re-enabled, so an event that arrived meanwhile
+ * (held by the double-buffered DW0) raises a new interrupt.
+ *
+ * Return: IRQ_NONE if no tile was pending, IRQ_WAKE_THREAD for an OA
+ * half-full event or GuC work, else IRQ_HANDLED.
+ */
+irqreturn_t intel_oa_dg2_irq_handler(struct intel_oa_device *oa)
+{
+	bool oa_event = false, guc_event = false;
+	u32 tile, master = 0, dw0 = 0;
+
+	intel_oa_write(oa, DG1_MSTR_TILE_INTR, 0);
+	tile = intel_oa_read(oa, DG1_MSTR_TILE_INTR);
+	if (!tile) {
+		intel_oa_write(oa, DG1_MSTR_TILE_INTR, DG1_MSTR_IRQ);
+		return IRQ_NONE;
+	}
+	intel_oa_write(oa, DG1_MSTR_TILE_INTR, tile);
+
+	if (tile & DG1_MSTR_TILE(0)) {
+		master = intel_oa_read(oa, GEN11_GFX_MSTR_IRQ);
+		intel_oa_write(oa, GEN11_GFX_MSTR_IRQ, master);
+		if (master & GEN11_GT_DW0_IRQ) {
+			dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
+			guc_event = gen11_serve_guc(oa, dw0);
+			oa_event = gen11_serve_wdoaperf(oa, dw0);
+		}
+	} else {
+		drm_err_ratelimited(&oa->drm,
+				    "interrupt from a tile other than 0 (DG1_MSTR_TILE_INTR 0x%08x)\n",
+				    tile);
+	}
+
+	if (oa_event)
+		atomic_set(&oa->irq_oa_pending, 1);
+
+	intel_oa_write(oa, DG1_MSTR_TILE_INTR, DG1_MSTR_IRQ);
+
+	trace_intel_oa_irq(oa, master, dw0);
+	return oa_event || guc_event ? IRQ_WAKE_THREAD : IRQ_HANDLED;
 }

@@ -26,7 +26,8 @@
  *   explicitly leaves context-switch reports on, because every stream of
  *   this driver samples OA reports.
  * - Enabling programs status, head, buffer and tail in that order, then
- *   OAG_OACONTROL with the counter select (only A32u40_A4u32_B8_C8 exists).
+ *   OAG_OACONTROL with the counter select of the stream's format (Gen12
+ *   has only select 5; Gen12.5 adds select 1, the 64-bit header format).
  * - Disabling clears OAG_OACONTROL, waits for the unit to stop, then
  *   invalidates the OA TLB (OA_TLB_INV_CR) and waits, bounded, for the
  *   invalidation to complete, so the next buffer programming cannot hit a
@@ -181,15 +182,26 @@ static bool gen12_is_valid_b_counter_addr(u32 addr)
 				  ARRAY_SIZE(gen12_oa_b_counters));
 }
 
+/* Gen12.5 adds the MSLICE B counters (i915 xehp_oa_b_counters). */
+static const struct intel_oa_range xehp_oa_b_counters[] = {
+	{ 0xdc48, 0xdc48 },	/* OAA_ENABLE_REG */
+	{ 0xdd00, 0xdd48 },	/* OAG_LCE0_0 - OAA_LENABLE_REG */
+};
+
+static bool xehp_is_valid_b_counter_addr(u32 addr)
+{
+	return intel_oa_in_ranges(addr, xehp_oa_b_counters,
+				  ARRAY_SIZE(xehp_oa_b_counters)) ||
+	       gen12_is_valid_b_counter_addr(addr);
+}
+
 static bool gen12_is_valid_mux_addr(u32 addr)
 {
 	return intel_oa_in_ranges(addr, gen12_oa_mux_regs,
 				  ARRAY_SIZE(gen12_oa_mux_regs));
 }
 
-#define GEN12_OA_UNIT_OPS						\
-	.read_topology = intel_oa_gen12_read_topology,			\
-	.read_timestamp_freq = intel_oa_gen11_read_timestamp_freq,	\
+#define GEN12_OAG_OPS							\
 	.enable_metric_set = gen12_enable_metric_set,			\
 	.disable_metric_set = gen12_disable_metric_set,			\
 	.oa_enable = gen12_oa_enable,					\
@@ -199,8 +211,13 @@ static bool gen12_is_valid_mux_addr(u32 addr)
 	.read_status = gen12_read_status,				\
 	.clear_report_lost = gen12_clear_report_lost,			\
 	.is_valid_mux_reg = gen12_is_valid_mux_addr,			\
-	.is_valid_b_counter_reg = gen12_is_valid_b_counter_addr,	\
 	.is_valid_flex_reg = intel_oa_is_valid_flex_addr
+
+#define GEN12_OA_UNIT_OPS						\
+	GEN12_OAG_OPS,							\
+	.read_topology = intel_oa_gen12_read_topology,			\
+	.read_timestamp_freq = intel_oa_gen11_read_timestamp_freq,	\
+	.is_valid_b_counter_reg = gen12_is_valid_b_counter_addr
 
 /* Gen12 integrated: OAG behind the Gen11 interrupt hierarchy. */
 const struct intel_oa_hw_ops intel_oa_gen12_ops = {
@@ -220,4 +237,23 @@ const struct intel_oa_hw_ops intel_oa_dg1_ops = {
 	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
 	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
 	.irq_handler = intel_oa_dg1_irq_handler,
+};
+
+/*
+ * Gen12.5 (DG2, ATS-M): OAG with the select-1 format, a faster OA
+ * timestamp, Xe-HP fuses and B counters, DG1's tile interrupts plus the
+ * GuC instance, and the GuC interface.
+ */
+const struct intel_oa_hw_ops intel_oa_dg2_ops = {
+	GEN12_OAG_OPS,
+	.read_topology = intel_oa_xehp_read_topology,
+	.read_timestamp_freq = intel_oa_gen11_read_timestamp_freq,
+	.read_oa_timestamp_freq = intel_oa_xehp_read_oa_timestamp_freq,
+	.is_valid_b_counter_reg = xehp_is_valid_b_counter_addr,
+	.irq_reset = intel_oa_dg2_irq_reset,
+	.irq_postinstall = intel_oa_dg1_irq_postinstall,
+	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
+	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
+	.irq_handler = intel_oa_dg2_irq_handler,
+	.guc_init = intel_oa_xehp_guc_init,
 };

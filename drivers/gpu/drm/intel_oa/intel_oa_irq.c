@@ -28,7 +28,12 @@
  * debugfs irq_drains count stays 0 there).
  *
  * The thread drains: it reads the hardware tail of the exclusive stream,
- * runs the tail-race check (see "OA buffer") and wakes readers. Stream
+ * runs the tail-race check (see "OA buffer") and wakes readers. On
+ * Gen12.5 it is also where GuC-to-host messages are handled (see "GuC"):
+ * the hard handler leaves the GuC vector in &intel_oa_guc.iir and flags
+ * an OA event in &intel_oa_device.irq_oa_pending, so a thread woken for
+ * GuC work only drains when an OA event came too. Reset and postinstall
+ * run under forcewake (they write OA_IMR). Stream
  * disable masks the OA interrupt, clears &intel_oa_stream.enabled and calls
  * synchronize_irq(); stream teardown (intel_oa_stream_hw_fini_locked())
  * then clears &intel_oa_device.exclusive_stream and calls synchronize_irq()
@@ -46,6 +51,19 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 {
 	struct intel_oa_device *oa = arg;
 	struct intel_oa_stream *stream;
+	u32 guc_iir = atomic_xchg(&oa->guc.iir, 0);
+
+	/*
+	 * GuC work shares the thread: then only drain if the hard handler
+	 * also saw the OA event (it may have run twice before us).
+	 */
+	if (guc_iir) {
+		intel_oa_guc_irq_thread(oa, guc_iir);
+		if (!atomic_xchg(&oa->irq_oa_pending, 0))
+			return IRQ_HANDLED;
+	} else {
+		atomic_set(&oa->irq_oa_pending, 0);
+	}
 
 	atomic64_inc(&oa->stats.interrupts);
 
@@ -66,8 +84,12 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 static void intel_oa_irq_fini(void *arg)
 {
 	struct intel_oa_device *oa = arg;
+	/* Reset touches OA_IMR, a register of a forcewake domain. */
+	bool awake = !intel_oa_forcewake_get(oa);
 
 	oa->ops->irq_reset(oa);
+	if (awake)
+		intel_oa_forcewake_put(oa);
 	free_irq(oa->irq, oa);
 	pci_free_irq_vectors(oa->pdev);
 }
@@ -91,7 +113,11 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
 	if (!oa->ops->irq_handler)
 		return 0;
 
+	ret = intel_oa_forcewake_get(oa);
+	if (ret)
+		return ret;
 	oa->ops->irq_reset(oa);
+	intel_oa_forcewake_put(oa);
 
 	ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSI | PCI_IRQ_LEGACY);
 	if (ret < 0) {
@@ -113,7 +139,14 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
 		return ret;
 	}
 
+	ret = intel_oa_forcewake_get(oa);
+	if (ret) {
+		free_irq(oa->irq, oa);
+		pci_free_irq_vectors(pdev);
+		return ret;
+	}
 	oa->ops->irq_postinstall(oa);
+	intel_oa_forcewake_put(oa);
 
 	return devm_add_action_or_reset(&pdev->dev, intel_oa_irq_fini, oa);
 }

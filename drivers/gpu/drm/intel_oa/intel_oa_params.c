@@ -25,7 +25,7 @@ static int topology_subslice_total(const struct intel_oa_topology *t)
 	int total = 0;
 
 	for (s = 0; s < t->max_slices; s++)
-		total += hweight8(t->subslice_mask[s]);
+		total += hweight32(t->subslice_mask[s]);
 	return total;
 }
 
@@ -62,8 +62,12 @@ int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 		value = oa->pdev->revision;
 		break;
 	case I915_PARAM_CS_TIMESTAMP_FREQUENCY:
-	case I915_PARAM_OA_TIMESTAMP_FREQUENCY:
 		value = oa->timestamp_freq;
+		if (!value)
+			return -ENODEV;
+		break;
+	case I915_PARAM_OA_TIMESTAMP_FREQUENCY:
+		value = oa->oa_timestamp_freq;
 		if (!value)
 			return -ENODEV;
 		break;

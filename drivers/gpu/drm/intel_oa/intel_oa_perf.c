@@ -74,12 +74,15 @@ struct perf_open_properties {
  * @oa: device
  * @exponent: 0..31
  *
- * Return: 2^(exponent + 1) timestamp ticks in ns, rounded up (i915).
+ * The OA timer counts OA timestamp ticks, which run faster than the
+ * command streamer's on Gen12.5 (i915 oa_exponent_to_ns()).
+ *
+ * Return: 2^(exponent + 1) OA timestamp ticks in ns, rounded up (i915).
  */
 u64 intel_oa_exponent_to_ns(struct intel_oa_device *oa, u32 exponent)
 {
 	u64 nom = (2ULL << exponent) * NSEC_PER_SEC;
-	u32 den = oa->timestamp_freq;
+	u32 den = oa->oa_timestamp_freq;
 
 	return div_u64(nom + den - 1, den);
 }
@@ -176,6 +179,12 @@ static int set_hold_preemption(struct intel_oa_device *oa,
 static int set_global_sseu(struct intel_oa_device *oa,
 			   struct perf_open_properties *props, u64 value)
 {
+	/* i915 refuses it from Gen12.5 on, before reading the argument. */
+	if (oa->gen->no_global_sseu) {
+		drm_dbg(&oa->drm, "SSEU config not supported on gen %u.%u\n",
+			oa->gen->graphics_ver, oa->gen->graphics_rel);
+		return -ENODEV;
+	}
 	if (copy_from_user(&props->sseu, u64_to_user_ptr(value),
 			   sizeof(props->sseu))) {
 		drm_dbg(&oa->drm, "unable to copy the global sseu parameter\n");

@@ -33,6 +33,7 @@
  * gen11_desc    gen11_ops     0x2b00 block / two-level / gen11
  * gen12_desc    gen12_ops     OAG / two-level / gen12
  * dg1_desc      dg1_ops       OAG / tile + two-level / gen12
+ * dg2_desc      dg2_ops       OAG + select 1 / tile + GuC / xehp, GuC
  * ============  ============  =========================================
  *
  * Adding a platform of an existing generation is a new platform row and
@@ -84,6 +85,48 @@ static const struct intel_oa_format gen8_formats[INTEL_OA_FORMAT_MAX] = {
 /* Gen12 OAG only has the 256 byte format (i915 gen12_oa_formats). */
 static const struct intel_oa_format gen12_formats[INTEL_OA_FORMAT_MAX] = {
 	[I915_OA_FORMAT_A32u40_A4u32_B8_C8]	= { 5, 256 },
+};
+
+/*
+ * Gen12.5 OAG: the Gen12 select-5 layout under its DG2 name, and select 1
+ * with the 64-bit header (Documentation/dg2.rst).
+ */
+static const struct intel_oa_format dg2_formats[INTEL_OA_FORMAT_MAX] = {
+	[I915_OA_FORMAT_A24u40_A14u32_B8_C8]	= { 5, 256 },
+	[I915_OA_FORMAT_A38u64_B8_C8]		= { 1, 448, true },
+};
+
+/*
+ * Replicated ranges of seed 002's "Force Wake and Steering Table", in
+ * address order (binary searched).
+ */
+static const struct intel_oa_mcr_range xehp_mcr_ranges[] = {
+	{ 0x00b00, 0x00bff, INTEL_OA_MCR_SQIDI },
+	{ 0x01000, 0x01fff, INTEL_OA_MCR_SQIDI },
+	{ 0x04000, 0x04aff, INTEL_OA_MCR_MSLICE },
+	{ 0x05200, 0x052ff, INTEL_OA_MCR_GSLICE },
+	{ 0x05400, 0x07fff, INTEL_OA_MCR_GSLICE },
+	{ 0x08140, 0x0814f, INTEL_OA_MCR_GSLICE },
+	{ 0x08150, 0x0815f, INTEL_OA_MCR_DSS },
+	{ 0x08700, 0x087ff, INTEL_OA_MCR_SQIDI },
+	{ 0x08c80, 0x08cff, INTEL_OA_MCR_L3BANK },
+	{ 0x08d00, 0x08dff, INTEL_OA_MCR_DSS },
+	{ 0x094d0, 0x0951f, INTEL_OA_MCR_GSLICE },
+	{ 0x09520, 0x0955f, INTEL_OA_MCR_DSS },
+	{ 0x09680, 0x096ff, INTEL_OA_MCR_DSS },
+	{ 0x0b000, 0x0b0ff, INTEL_OA_MCR_LNCF },
+	{ 0x0b100, 0x0b3ff, INTEL_OA_MCR_L3BANK },
+	{ 0x0c800, 0x0cfff, INTEL_OA_MCR_MSLICE },
+	{ 0x0d800, 0x0d87f, INTEL_OA_MCR_GSLICE },
+	{ 0x0d880, 0x0d8ff, INTEL_OA_MCR_LNCF },
+	{ 0x0dc00, 0x0dcff, INTEL_OA_MCR_GSLICE },
+	{ 0x0dd00, 0x0ddff, INTEL_OA_MCR_MSLICE },
+	{ 0x0de80, 0x0dfff, INTEL_OA_MCR_DSS },
+	{ 0x0e100, 0x0e8ff, INTEL_OA_MCR_DSS },
+	{ 0x0e900, 0x0e9ff, INTEL_OA_MCR_MSLICE },
+	{ 0x0f000, 0x0ffff, INTEL_OA_MCR_MSLICE },
+	{ 0x17000, 0x17fff, INTEL_OA_MCR_GSLICE },
+	{ 0x24a00, 0x24a7f, INTEL_OA_MCR_DSS },
 };
 
 #define SNB_FW_RENDER {			\
@@ -254,10 +297,9 @@ static const struct intel_oa_gen_desc gen11_desc = {
 };
 
 /* Gen12: 7 reason bits, CTX_ID passed through, CAGF in GEN12_RPSTAT1. */
-#define GEN12_DESC_COMMON					\
+#define GEN12_DESC_BASE						\
 	GEN8_BUFFER_GGTT,					\
 	.graphics_ver = 12,					\
-	.formats = gen12_formats,				\
 	.fw_render = GEN9_FW_RENDER,				\
 	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,		\
 	.report_reason_mask = GEN12_OAREPORT_REASON_MASK,	\
@@ -268,6 +310,10 @@ static const struct intel_oa_gen_desc gen11_desc = {
 	.cagf_mhz_num = 50,					\
 	.cagf_mhz_den = 3
 
+#define GEN12_DESC_COMMON					\
+	GEN12_DESC_BASE,					\
+	.formats = gen12_formats
+
 static const struct intel_oa_gen_desc gen12_desc = {
 	GEN12_DESC_COMMON,
 	.ops = &intel_oa_gen12_ops,
@@ -276,6 +322,25 @@ static const struct intel_oa_gen_desc gen12_desc = {
 static const struct intel_oa_gen_desc dg1_desc = {
 	GEN12_DESC_COMMON,
 	.ops = &intel_oa_dg1_ops,
+};
+
+/*
+ * Gen12.5: the OA and GuC registers are in the GT forcewake domain, and
+ * the OA config ranges are replicated.
+ */
+static const struct intel_oa_gen_desc dg2_desc = {
+	GEN12_DESC_BASE,
+	.graphics_rel = 5,
+	.ops = &intel_oa_dg2_ops,
+	.formats = dg2_formats,
+	.fw_gt = {
+		.req = FORCEWAKE_GT_GEN12_5,
+		.ack = FORCEWAKE_ACK_GT_GEN12_5,
+		.bit = FORCEWAKE_KERNEL,
+	},
+	.mcr_ranges = xehp_mcr_ranges,
+	.n_mcr_ranges = ARRAY_SIZE(xehp_mcr_ranges),
+	.no_global_sseu = true,
 };
 
 static const struct intel_oa_rp_cap gen6_rp_cap = {
@@ -302,6 +367,7 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 #define GEN9_LP_LIMITS	.max_slices = 1, .max_subslices = 3, .max_eus_per_subslice = 8
 #define GEN11_LIMITS	.max_slices = 1, .max_subslices = 8, .max_eus_per_subslice = 8
 #define GEN12_LIMITS	.max_slices = 1, .max_subslices = 6, .max_eus_per_subslice = 16
+#define XEHP_LIMITS	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16
 
 /*
  * Gen6/7 rows: the topology of Documentation/gen6-gen7.rst (Haswell's
@@ -332,6 +398,9 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 	  .rp_cap = &gen6_rp_cap }
 #define DG1_PLATFORM(n)						\
 	{ .name = n, .gen = &dg1_desc, .gt = 2, GEN12_LIMITS,	\
+	  .rp_cap = &gen6_rp_cap }
+#define DG2_PLATFORM(n)						\
+	{ .name = n, .gen = &dg2_desc, XEHP_LIMITS,		\
 	  .rp_cap = &gen6_rp_cap }
 
 static const struct intel_oa_platform snb_gt1 =
@@ -372,6 +441,11 @@ static const struct intel_oa_platform rkl = GEN12_PLATFORM("rocketlake", 1);
 static const struct intel_oa_platform adl_s = GEN12_PLATFORM("alderlake-s", 1);
 static const struct intel_oa_platform adl_p = GEN12_PLATFORM("alderlake-p", 2);
 static const struct intel_oa_platform dg1 = DG1_PLATFORM("dg1");
+static const struct intel_oa_platform dg2_g10 = DG2_PLATFORM("dg2-g10");
+static const struct intel_oa_platform dg2_g11 = DG2_PLATFORM("dg2-g11");
+static const struct intel_oa_platform dg2_g12 = DG2_PLATFORM("dg2-g12");
+static const struct intel_oa_platform ats_m150 = DG2_PLATFORM("ats-m150");
+static const struct intel_oa_platform ats_m75 = DG2_PLATFORM("ats-m75");
 
 #define OA_PCI(id, p)	{ PCI_VDEVICE(INTEL, id), (kernel_ulong_t)&(p) }
 
@@ -522,6 +596,28 @@ const struct pci_device_id intel_oa_pci_ids[] = {
 	OA_PCI(0x4680, adl_s),
 	OA_PCI(0x46a6, adl_p),
 	OA_PCI(0x4905, dg1),
+	OA_PCI(0x56a0, dg2_g10),
+	OA_PCI(0x5690, dg2_g10),
+	OA_PCI(0x5691, dg2_g10),
+	OA_PCI(0x5692, dg2_g10),
+	OA_PCI(0x56a1, dg2_g10),
+	OA_PCI(0x56a2, dg2_g10),
+	OA_PCI(0x56a5, dg2_g11),
+	OA_PCI(0x5693, dg2_g11),
+	OA_PCI(0x5694, dg2_g11),
+	OA_PCI(0x5695, dg2_g11),
+	OA_PCI(0x56a6, dg2_g11),
+	OA_PCI(0x56b0, dg2_g11),
+	OA_PCI(0x56b1, dg2_g11),
+	OA_PCI(0x56a3, dg2_g12),
+	OA_PCI(0x5696, dg2_g12),
+	OA_PCI(0x5697, dg2_g12),
+	OA_PCI(0x56a4, dg2_g12),
+	OA_PCI(0x56b2, dg2_g12),
+	OA_PCI(0x56b3, dg2_g12),
+	OA_PCI(0x56c0, ats_m150),
+	OA_PCI(0x56c2, ats_m150),
+	OA_PCI(0x56c1, ats_m75),
 	{ }
 };
 MODULE_DEVICE_TABLE(pci, intel_oa_pci_ids);

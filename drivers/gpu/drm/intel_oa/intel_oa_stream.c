@@ -26,7 +26,8 @@
  * data and -EIO on a disabled stream (or a blocking read of a stream
  * without the periodic timer). poll() reports EPOLLIN once the hrtimer or
  * the interrupt found data. Ioctls: I915_PERF_IOCTL_ENABLE, _DISABLE and
- * _CONFIG (returns the previous config id).
+ * _CONFIG (returns the previous config id), and intel_oa's
+ * INTEL_OA_PERF_IOCTL_SAMPLE (see "doorbells and on-demand samples").
  *
  * Lifetime: the file holds a module reference (fops owner) and a
  * drm_dev_get() reference, so the DRM fd and the stream fd can be closed in
@@ -241,6 +242,10 @@ static long intel_oa_stream_ioctl(struct file *file, unsigned int cmd,
 	case I915_PERF_IOCTL_CONFIG:
 		ret = config_locked(stream, arg);
 		break;
+	case INTEL_OA_PERF_IOCTL_SAMPLE:
+		ret = intel_oa_stream_sample_locked(stream,
+						    (void __user *)arg);
+		break;
 	default:
 		ret = -EINVAL;
 		break;
@@ -274,6 +279,7 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 
 	mutex_lock(&stream->lock);
 	intel_oa_stream_disable_locked(stream);
+	intel_oa_doorbell_disarm(oa, &stream->db);
 	mutex_unlock(&stream->lock);
 
 	/* After this no interrupt thread can find or still use the stream. */
@@ -332,8 +338,11 @@ static const struct file_operations intel_oa_stream_fops = {
 	.poll = intel_oa_stream_poll,
 	.read = intel_oa_stream_read,
 	.unlocked_ioctl = intel_oa_stream_ioctl,
-	/* The ioctls take no pointer, so compat is the same. */
-	.compat_ioctl = intel_oa_stream_ioctl,
+	/*
+	 * SAMPLE's struct has the same layout for 32-bit callers and the
+	 * others take no pointer.
+	 */
+	.compat_ioctl = compat_ptr_ioctl,
 };
 
 /**
@@ -370,6 +379,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	stream->periodic = periodic;
 	stream->period_exponent = periodic ? exponent : 0;
 	stream->poll_period_ns = poll_period_ns;
+	stream->db.id = -1;
 
 	/* Keeps the render well awake and RC6 off while sampling. */
 	ret = intel_oa_forcewake_get(oa);

@@ -110,6 +110,68 @@ DEFINE_EVENT(intel_oa_status, intel_oa_buffer_lost,
 	     TP_ARGS(oastatus)
 );
 
+TRACE_EVENT(intel_oa_guc_h2g,
+	    TP_PROTO(u32 action, const u32 *dw, int result),
+	    TP_ARGS(action, dw, result),
+	    TP_STRUCT__entry(__field(u32, action)
+			     __array(u32, dw, 3)
+			     __field(int, result)),
+	    TP_fast_assign(__entry->action = action;
+			   memcpy(__entry->dw, dw, sizeof(__entry->dw));
+			   __entry->result = result;),
+	    TP_printk("action=0x%04x dw1=0x%08x dw2=0x%08x dw3=0x%08x result=%d",
+		      __entry->action, __entry->dw[0], __entry->dw[1],
+		      __entry->dw[2], __entry->result)
+);
+
+TRACE_EVENT(intel_oa_guc_g2h,
+	    TP_PROTO(u32 action, const u32 *dw),
+	    TP_ARGS(action, dw),
+	    TP_STRUCT__entry(__field(u32, action)
+			     __array(u32, dw, 3)),
+	    TP_fast_assign(__entry->action = action;
+			   memcpy(__entry->dw, dw, sizeof(__entry->dw));),
+	    TP_printk("action=0x%04x dw1=0x%08x dw2=0x%08x dw3=0x%08x",
+		      __entry->action, __entry->dw[0], __entry->dw[1],
+		      __entry->dw[2])
+);
+
+TRACE_EVENT(intel_oa_guc_timeout,
+	    TP_PROTO(u32 action),
+	    TP_ARGS(action),
+	    TP_STRUCT__entry(__field(u32, action)),
+	    TP_fast_assign(__entry->action = action;),
+	    TP_printk("action=0x%04x", __entry->action)
+);
+
+TRACE_EVENT(intel_oa_doorbell_arm,
+	    TP_PROTO(int id, int page),
+	    TP_ARGS(id, page),
+	    TP_STRUCT__entry(__field(int, id)
+			     __field(int, page)),
+	    TP_fast_assign(__entry->id = id;
+			   __entry->page = page;),
+	    TP_printk("id=%d page=%d", __entry->id, __entry->page)
+);
+
+TRACE_EVENT(intel_oa_doorbell_ring,
+	    TP_PROTO(int id, u32 cookie),
+	    TP_ARGS(id, cookie),
+	    TP_STRUCT__entry(__field(int, id)
+			     __field(u32, cookie)),
+	    TP_fast_assign(__entry->id = id;
+			   __entry->cookie = cookie;),
+	    TP_printk("id=%d cookie=%u", __entry->id, __entry->cookie)
+);
+
+TRACE_EVENT(intel_oa_doorbell_disarm,
+	    TP_PROTO(int id),
+	    TP_ARGS(id),
+	    TP_STRUCT__entry(__field(int, id)),
+	    TP_fast_assign(__entry->id = id;),
+	    TP_printk("id=%d", __entry->id)
+);
+
 #endif /* _INTEL_OA_TRACE_H_ */
 
 #undef TRACE_INCLUDE_PATH

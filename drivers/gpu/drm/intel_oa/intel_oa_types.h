@@ -42,7 +42,7 @@ struct intel_oa_config;
 /** INTEL_OA_MAX_SLICES - topology array bound (slices). */
 #define INTEL_OA_MAX_SLICES	3
 /** INTEL_OA_MAX_SUBSLICES - topology array bound (subslices per slice). */
-#define INTEL_OA_MAX_SUBSLICES	8
+#define INTEL_OA_MAX_SUBSLICES	32
 /** INTEL_OA_MAX_EUS - topology array bound (EUs per subslice). */
 #define INTEL_OA_MAX_EUS	16
 /** INTEL_OA_MAX_EU_STRIDE - bytes of one subslice's EU mask. */
@@ -52,10 +52,14 @@ struct intel_oa_config;
  * struct intel_oa_format - an OA report format as the hardware knows it
  * @format: counter select value programmed into OACONTROL.
  * @size: report size in bytes; 0 means "not a format of this generation".
+ * @header64: the report starts with the 64-bit header (RPT_ID in DW0/1,
+ *	TIME_STAMP in DW2/3, CTX_ID in DW4) instead of the 32-bit one
+ *	(RPT_ID, TIME_STAMP, CTX_ID in DW0..2).
  */
 struct intel_oa_format {
 	u32 format;
 	u32 size;
+	bool header64;
 };
 
 /**
@@ -90,20 +94,67 @@ struct intel_oa_ggtt_desc {
 	void (*pte_write)(u64 pte, void __iomem *addr);
 };
 
+/** INTEL_OA_MAX_FW_DOMAINS - forcewake domains one device wakes. */
+#define INTEL_OA_MAX_FW_DOMAINS	2
+
+/**
+ * enum intel_oa_mcr_group - replication group of a multicast register
+ * @INTEL_OA_MCR_SQIDI: SQIDI, subsliceid 0..7.
+ * @INTEL_OA_MCR_MSLICE: MSLICE, sliceid 0..3.
+ * @INTEL_OA_MCR_GSLICE: geometry slice, sliceid 0..7.
+ * @INTEL_OA_MCR_DSS: dual-subslice, sliceid * 4 + subsliceid.
+ * @INTEL_OA_MCR_LNCF: LNCF, (MSLICE, instance).
+ * @INTEL_OA_MCR_L3BANK: L3 bank, (MSLICE, bank).
+ * @INTEL_OA_MCR_NUM_GROUPS: number of groups.
+ */
+enum intel_oa_mcr_group {
+	INTEL_OA_MCR_SQIDI,
+	INTEL_OA_MCR_MSLICE,
+	INTEL_OA_MCR_GSLICE,
+	INTEL_OA_MCR_DSS,
+	INTEL_OA_MCR_LNCF,
+	INTEL_OA_MCR_L3BANK,
+	INTEL_OA_MCR_NUM_GROUPS,
+};
+
+/**
+ * struct intel_oa_mcr_range - an inclusive range of replicated registers
+ * @start: first offset.
+ * @end: last offset.
+ * @group: how its instances are steered.
+ */
+struct intel_oa_mcr_range {
+	u32 start;
+	u32 end;
+	enum intel_oa_mcr_group group;
+};
+
 /**
  * struct intel_oa_uncore - MMIO access and forcewake bookkeeping
- * @regs: mapping of the MMIO half of BAR0.
- * @gsm: mapping of the GGTT PTE half of BAR0.
- * @fw: the render forcewake domain of this generation.
+ * @regs: mapping of BAR0 (MMIO, doorbell pages, GGTT PTEs).
+ * @gsm: mapping of the GGTT PTE part of BAR0.
+ * @fw: the forcewake domains of this generation, woken together.
+ * @n_fw: number of @fw.
  * @lock: protects @fw_count and serialises forcewake request writes.
  * @fw_count: forcewake references held; protected by @lock.
+ * @mcr: replicated register ranges, sorted (NULL: no steering).
+ * @n_mcr: number of @mcr.
+ * @mcr_lock: serialises MCR_SELECTOR programming and the access it
+ *	steers; taken from any context, hence irqsave.
+ * @mcr_steer: MCR_SELECTOR value reaching the first present instance of
+ *	each group; written once at probe before any replicated access.
  */
 struct intel_oa_uncore {
 	void __iomem *regs;
 	void __iomem *gsm;
-	const struct intel_oa_fw_domain *fw;
+	const struct intel_oa_fw_domain *fw[INTEL_OA_MAX_FW_DOMAINS];
+	unsigned int n_fw;
 	spinlock_t lock; /* protects fw_count */
 	unsigned int fw_count;
+	const struct intel_oa_mcr_range *mcr;
+	unsigned int n_mcr;
+	spinlock_t mcr_lock; /* protects MCR_SELECTOR */
+	u32 mcr_steer[INTEL_OA_MCR_NUM_GROUPS];
 };
 
 /**
@@ -114,6 +165,7 @@ struct intel_oa_uncore {
  * @max_eus_per_subslice: EUs per subslice the platform can have.
  * @slice_mask: available slices.
  * @subslice_mask: available subslices, one mask per slice.
+ * @mslice_mask: available MSLICEs (Gen12.5 memory/L3 fuse; 0 elsewhere).
  * @eu_mask: available EUs, one mask per (slice, subslice) at index
  *	``s * max_subslices + ss``.
  *
@@ -125,7 +177,8 @@ struct intel_oa_topology {
 	u8 max_subslices;
 	u8 max_eus_per_subslice;
 	u8 slice_mask;
-	u8 subslice_mask[INTEL_OA_MAX_SLICES];
+	u32 subslice_mask[INTEL_OA_MAX_SLICES];
+	u8 mslice_mask;
 	u16 eu_mask[INTEL_OA_MAX_SLICES * INTEL_OA_MAX_SUBSLICES];
 };
 
@@ -133,7 +186,10 @@ struct intel_oa_topology {
  * struct intel_oa_hw_ops - per-generation OA unit programming
  *
  * @read_topology: fill &intel_oa_device.topo from the fuse registers.
- * @read_timestamp_freq: return the CS/OA timestamp frequency in Hz.
+ * @read_timestamp_freq: return the command-streamer timestamp frequency
+ *	in Hz.
+ * @read_oa_timestamp_freq: return the OA report timestamp frequency in Hz
+ *	(NULL: the same as the command streamer's).
  * @enable_metric_set: program a stream's metrics set (NOA mux, boolean
  *	counters, flex EU counters) and the periodic timer.
  * @disable_metric_set: undo @enable_metric_set.
@@ -153,7 +209,10 @@ struct intel_oa_topology {
  * @irq_oa_unmask: let the OA unit raise its half-full interrupt.
  * @irq_oa_mask: stop the OA unit raising its half-full interrupt.
  * @irq_handler: hard interrupt handler; acks and returns IRQ_WAKE_THREAD
- *	when the OA half-full event fired.
+ *	when the OA half-full event fired (or, with a GuC, when GuC work
+ *	is pending, see &intel_oa_guc.iir).
+ * @guc_init: bring the GuC interface up at probe (NULL: no GuC). A
+ *	failure leaves the device working without the GuC features.
  *
  * The hooks come in groups that vary independently between platforms:
  * topology and clock readers, the OA unit block (Gen8 OACONTROL at 0x2b00
@@ -166,6 +225,7 @@ struct intel_oa_topology {
 struct intel_oa_hw_ops {
 	void (*read_topology)(struct intel_oa_device *oa);
 	u32 (*read_timestamp_freq)(struct intel_oa_device *oa);
+	u32 (*read_oa_timestamp_freq)(struct intel_oa_device *oa);
 	void (*enable_metric_set)(struct intel_oa_stream *stream,
 				  const struct intel_oa_config *config);
 	void (*disable_metric_set)(struct intel_oa_stream *stream);
@@ -183,6 +243,7 @@ struct intel_oa_hw_ops {
 	void (*irq_oa_unmask)(struct intel_oa_device *oa);
 	void (*irq_oa_mask)(struct intel_oa_device *oa);
 	irqreturn_t (*irq_handler)(struct intel_oa_device *oa);
+	int (*guc_init)(struct intel_oa_device *oa);
 };
 
 /* Generation independent OA status bits returned by read_status. */
@@ -197,6 +258,9 @@ struct intel_oa_hw_ops {
  * @formats: report formats indexed by uAPI format number (enum
  *	drm_i915_oa_format and enum intel_oa_gen6_gen7_oa_format).
  * @fw_render: render forcewake domain registers.
+ * @fw_gt: GT forcewake domain registers (@fw_gt.req 0: no such domain).
+ * @mcr_ranges: replicated register ranges, sorted (NULL: none).
+ * @n_mcr_ranges: number of @mcr_ranges.
  * @ggtt: GGTT location and PTE encoding.
  * @oa_buffer_size: bytes of the OA buffer (a power of two).
  * @oa_buffer_size_field: encoding of @oa_buffer_size in the OA unit's
@@ -210,6 +274,8 @@ struct intel_oa_hw_ops {
  *	reports have no CTX_ID).
  * @report_reason_mask: RPT_ID bits holding the report reason.
  * @quirks: INTEL_OA_QUIRK_* bits.
+ * @no_global_sseu: DRM_I915_PERF_PROP_GLOBAL_SSEU is refused with ENODEV
+ *	(i915 from Gen12.5 on).
  * @rp_cap_mhz: MHz per unit of the RP_STATE_CAP fields.
  * @cagf_reg: register holding the actual frequency (RPSTAT1).
  * @cagf_mask: @cagf_reg field holding the actual frequency.
@@ -222,6 +288,9 @@ struct intel_oa_gen_desc {
 	const struct intel_oa_hw_ops *ops;
 	const struct intel_oa_format *formats;
 	struct intel_oa_fw_domain fw_render;
+	struct intel_oa_fw_domain fw_gt;
+	const struct intel_oa_mcr_range *mcr_ranges;
+	u32 n_mcr_ranges;
 	const struct intel_oa_ggtt_desc *ggtt;
 	u32 oa_buffer_size;
 	u32 oa_buffer_size_field;
@@ -231,6 +300,7 @@ struct intel_oa_gen_desc {
 	u32 valid_ctx_bit;
 	u32 report_reason_mask;
 	u32 quirks;
+	bool no_global_sseu;
 	u32 rp_cap_mhz;
 	u32 cagf_reg;
 	u32 cagf_mask;
@@ -320,6 +390,84 @@ struct intel_oa_stats {
 };
 
 /**
+ * struct intel_oa_guc_stats - GuC counters shown in debugfs guc
+ * @h2g_sent: H2G requests sent.
+ * @h2g_timeouts: H2G requests without an answer in time.
+ * @g2h_received: G2H events consumed from the mailbox.
+ * @g2h_unknown: G2H events of an unknown action or a stale cookie.
+ * @doorbell_rang: DOORBELL_RANG vectors (rings routed to the host).
+ */
+struct intel_oa_guc_stats {
+	atomic64_t h2g_sent;
+	atomic64_t h2g_timeouts;
+	atomic64_t g2h_received;
+	atomic64_t g2h_unknown;
+	atomic64_t doorbell_rang;
+};
+
+/** INTEL_OA_NUM_DOORBELL_PAGES - MMIO doorbell pages of BAR0. */
+#define INTEL_OA_NUM_DOORBELL_PAGES	1024
+/** INTEL_OA_NUM_DOORBELLS - physical doorbell registers. */
+#define INTEL_OA_NUM_DOORBELLS		256
+
+/**
+ * struct intel_oa_doorbell - a doorbell a stream armed
+ * @id: physical doorbell id, or -1 while not armed.
+ * @page: MMIO doorbell page.
+ */
+struct intel_oa_doorbell {
+	int id;
+	int page;
+};
+
+/**
+ * struct intel_oa_guc - GuC interface state (Gen12.5)
+ * @ready: bring-up succeeded; written once at probe before the device
+ *	is registered.
+ * @send_lock: one H2G request at a time (the mailbox holds one).
+ * @db_lock: protects @db_pages, @db_ids and @db_page_of; taken before
+ *	@send_lock.
+ * @db_pages: MMIO doorbell pages in use (KMD-owned).
+ * @db_ids: physical doorbell ids in use, armed or orphaned.
+ * @db_page_of: page of each id set in @db_ids.
+ * @db_orphaned: ids whose deallocation timed out while the GuC still
+ *	had them VALID; retried before the next arm.
+ * @lock: protects the sample wait state (@wait_cookie .. @done_offset),
+ *	@next_cookie and @last_notify; taken in the interrupt thread.
+ * @next_cookie: cookie of the next on-demand sample; never 0.
+ * @wait_cookie: cookie a sample ioctl waits for (0: none).
+ * @done: OA_SAMPLE_DONE for @wait_cookie arrived.
+ * @done_status: its status.
+ * @done_offset: its report offset.
+ * @last_notify: payload of the last NOTIFY event.
+ * @wq: sample ioctls wait here for @done.
+ * @iir: GuC vector bits the hard handler saw and the thread has not
+ *	served yet.
+ * @stats: debugfs counters.
+ */
+struct intel_oa_guc {
+	bool ready;
+	struct mutex send_lock; /* one H2G in flight */
+	struct mutex db_lock; /* protects db_pages, db_ids, db_page_of */
+	DECLARE_BITMAP(db_pages, INTEL_OA_NUM_DOORBELL_PAGES);
+	DECLARE_BITMAP(db_ids, INTEL_OA_NUM_DOORBELLS);
+	u16 db_page_of[INTEL_OA_NUM_DOORBELLS];
+	DECLARE_BITMAP(db_orphaned, INTEL_OA_NUM_DOORBELLS);
+
+	spinlock_t lock; /* protects the sample wait state, cookies, notify */
+	u32 next_cookie;
+	u32 wait_cookie;
+	bool done;
+	u32 done_status;
+	u32 done_offset;
+	u32 last_notify;
+	wait_queue_head_t wq;
+
+	atomic_t iir;
+	struct intel_oa_guc_stats stats;
+};
+
+/**
  * struct intel_oa_device - the driver's per-GPU state
  * @drm: the DRM device (must stay first for devm_drm_dev_alloc users).
  * @pdev: the PCI device.
@@ -328,7 +476,9 @@ struct intel_oa_stats {
  * @ops: OA ops (== @gen->ops).
  * @uncore: MMIO and forcewake.
  * @irq: Linux interrupt number.
- * @timestamp_freq: CS and OA timestamp frequency in Hz.
+ * @timestamp_freq: command-streamer timestamp frequency in Hz.
+ * @oa_timestamp_freq: OA report timestamp frequency in Hz (the OA timer
+ *	counts these ticks).
  * @topo: topology from fuses.
  * @rp0_mhz: maximum (RP0) frequency.
  * @rp1_mhz: efficient (RP1) frequency.
@@ -345,6 +495,9 @@ struct intel_oa_stats {
  *	under RCU).
  * @metrics_kobj: the card's "metrics" sysfs directory.
  * @stats: debugfs counters.
+ * @irq_oa_pending: the hard handler saw an OA event; lets the thread tell
+ *	it apart from GuC work on platforms that have both.
+ * @guc: GuC interface (Gen12.5).
  */
 struct intel_oa_device {
 	struct drm_device drm;
@@ -355,6 +508,7 @@ struct intel_oa_device {
 	struct intel_oa_uncore uncore;
 	int irq;
 	u32 timestamp_freq;
+	u32 oa_timestamp_freq;
 	struct intel_oa_topology topo;
 	u32 rp0_mhz;
 	u32 rp1_mhz;
@@ -369,6 +523,8 @@ struct intel_oa_device {
 	struct kobject *metrics_kobj;
 
 	struct intel_oa_stats stats;
+	atomic_t irq_oa_pending;
+	struct intel_oa_guc guc;
 };
 
 /**
@@ -479,6 +635,8 @@ struct intel_oa_buffer {
  * @poll_timer: hrtimer checking for data.
  * @poll_wq: readers and pollers wait here.
  * @pollin: data was found by the timer or interrupt; cleared by read().
+ * @db: the doorbell of the on-demand sample ioctl, armed on first use
+ *	under @lock, disarmed when the stream's hardware is torn down.
  */
 struct intel_oa_stream {
 	struct intel_oa_device *oa;
@@ -493,6 +651,7 @@ struct intel_oa_stream {
 	struct hrtimer poll_timer;
 	wait_queue_head_t poll_wq;
 	bool pollin;
+	struct intel_oa_doorbell db;
 };
 
 static inline struct intel_oa_device *to_intel_oa(struct drm_device *drm)

@@ -3,6 +3,7 @@
  * MMIO accessors and forcewake.
  */
 
+#include <linux/bitfield.h>
 #include <linux/delay.h>
 #include <linux/io.h>
 #include <linux/iopoll.h>
@@ -15,17 +16,29 @@
 /**
  * DOC: uncore
  *
- * All register access goes through intel_oa_read()/intel_oa_write() on the
- * MMIO half of BAR0. Registers of the render power well (the OA unit, the
- * fuses, the timestamp) only respond while the render domain is awake, so
- * code touching them holds a forcewake reference: the stream holds one for
- * its whole life (like i915, which also keeps RC6 off that way), and the
- * short ioctl paths take one around their reads.
+ * All register access goes through intel_oa_read()/intel_oa_write() on
+ * BAR0. Registers of the render power well (the OA unit, the fuses, the
+ * timestamp) only respond while their domain is awake, so code touching
+ * them holds a forcewake reference: the stream holds one for its whole
+ * life (like i915, which also keeps RC6 off that way), and the short
+ * ioctl paths, probe and the GuC messages take one around their accesses.
  *
- * Forcewake is reference counted under &intel_oa_uncore.lock. The first
- * reference waits for the previous release to be acknowledged, requests
- * the domain and waits for the acknowledge bit. The request is a masked
- * write except on Sandy Bridge, whose FORCEWAKE register is plain.
+ * Forcewake is reference counted under &intel_oa_uncore.lock. One
+ * reference wakes every domain of the generation: render everywhere and,
+ * on Gen12.5, the GT domain too (the OA and GuC registers are GT there).
+ * The first reference waits for the previous release of each domain to be
+ * acknowledged, requests it and waits for its acknowledge bit. The request
+ * is a masked write except on Sandy Bridge, whose FORCEWAKE register is
+ * plain.
+ *
+ * Replicated (multicast) registers, Gen12.5: the platform's
+ * &intel_oa_gen_desc.mcr_ranges list the ranges seed 002's steering table
+ * marks replicated. A write there is made with MCR_SELECTOR's multicast
+ * bit set, so every instance gets it; a read is steered to the first
+ * instance the fuses say is present (a fused-off one reads 0). Either way
+ * MCR_SELECTOR is restored afterwards, all under &intel_oa_uncore.mcr_lock
+ * so no other access can run with a borrowed steering. MCR_SELECTOR
+ * itself is never steered.
  */
 
 static u32 fw_request(const struct intel_oa_fw_domain *fw, bool wake)
@@ -40,18 +53,52 @@ static u32 fw_request(const struct intel_oa_fw_domain *fw, bool wake)
 /**
  * intel_oa_uncore_init - set up MMIO access
  * @uncore: uncore to initialise
- * @bar0: mapping of BAR0 (MMIO, then the GGTT PTEs)
- * @gsm_offset: offset of the GGTT PTEs in BAR0 (8 MiB Gen8+, 2 MiB Gen6/7)
- * @fw: render forcewake domain of the generation
+ * @bar0: mapping of BAR0 (MMIO, doorbell pages, then the GGTT PTEs)
+ * @gen: generation: GGTT offset, forcewake domains, replicated ranges
  */
 void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,
-			  u32 gsm_offset, const struct intel_oa_fw_domain *fw)
+			  const struct intel_oa_gen_desc *gen)
 {
+	unsigned int i;
+
 	uncore->regs = bar0;
-	uncore->gsm = bar0 + gsm_offset;
-	uncore->fw = fw;
+	uncore->gsm = bar0 + gen->ggtt->gsm_offset;
+	uncore->n_fw = 0;
+	uncore->fw[uncore->n_fw++] = &gen->fw_render;
+	if (gen->fw_gt.req)
+		uncore->fw[uncore->n_fw++] = &gen->fw_gt;
 	spin_lock_init(&uncore->lock);
 	uncore->fw_count = 0;
+
+	uncore->mcr = gen->mcr_ranges;
+	uncore->n_mcr = gen->n_mcr_ranges;
+	spin_lock_init(&uncore->mcr_lock);
+	/* Until the fuses are read, steer to instance 0/0. */
+	for (i = 0; i < INTEL_OA_MCR_NUM_GROUPS; i++)
+		uncore->mcr_steer[i] = 0;
+}
+
+/* The replicated range holding @reg, or NULL. */
+static const struct intel_oa_mcr_range *
+mcr_lookup(const struct intel_oa_uncore *uncore, u32 reg)
+{
+	unsigned int lo = 0, hi = uncore->n_mcr;
+
+	if (reg == GEN8_MCR_SELECTOR)
+		return NULL;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		const struct intel_oa_mcr_range *r = &uncore->mcr[mid];
+
+		if (reg < r->start)
+			hi = mid;
+		else if (reg > r->end)
+			lo = mid + 1;
+		else
+			return r;
+	}
+	return NULL;
 }
 
 /**
@@ -59,11 +106,28 @@ void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,
  * @oa: device
  * @reg: offset into BAR0
  *
+ * A replicated register is read from its first present instance.
+ *
  * Return: the register value.
  */
 u32 intel_oa_read(struct intel_oa_device *oa, u32 reg)
 {
-	return readl(oa->uncore.regs + reg);
+	struct intel_oa_uncore *uncore = &oa->uncore;
+	const struct intel_oa_mcr_range *r = mcr_lookup(uncore, reg);
+	unsigned long flags;
+	u32 old, val;
+
+	if (!r)
+		return readl(uncore->regs + reg);
+
+	spin_lock_irqsave(&uncore->mcr_lock, flags);
+	old = readl(uncore->regs + GEN8_MCR_SELECTOR);
+	writel(uncore->mcr_steer[r->group], uncore->regs + GEN8_MCR_SELECTOR);
+	val = readl(uncore->regs + reg);
+	writel(old, uncore->regs + GEN8_MCR_SELECTOR);
+	spin_unlock_irqrestore(&uncore->mcr_lock, flags);
+
+	return val;
 }
 
 /**
@@ -71,10 +135,69 @@ u32 intel_oa_read(struct intel_oa_device *oa, u32 reg)
  * @oa: device
  * @reg: offset into BAR0
  * @val: value
+ *
+ * A replicated register is written to every instance (multicast).
  */
 void intel_oa_write(struct intel_oa_device *oa, u32 reg, u32 val)
 {
-	writel(val, oa->uncore.regs + reg);
+	struct intel_oa_uncore *uncore = &oa->uncore;
+	unsigned long flags;
+	u32 old;
+
+	if (!mcr_lookup(uncore, reg)) {
+		writel(val, uncore->regs + reg);
+		return;
+	}
+
+	spin_lock_irqsave(&uncore->mcr_lock, flags);
+	old = readl(uncore->regs + GEN8_MCR_SELECTOR);
+	writel(old | GEN11_MCR_MULTICAST, uncore->regs + GEN8_MCR_SELECTOR);
+	writel(val, uncore->regs + reg);
+	writel(old, uncore->regs + GEN8_MCR_SELECTOR);
+	spin_unlock_irqrestore(&uncore->mcr_lock, flags);
+}
+
+/**
+ * intel_oa_mcr_steer - MCR_SELECTOR value of an instance
+ * @slice: sliceid field
+ * @subslice: subsliceid field
+ *
+ * Return: the unicast selector reaching (@slice, @subslice).
+ */
+static u32 intel_oa_mcr_steer(u32 slice, u32 subslice)
+{
+	return FIELD_PREP(GEN11_MCR_SLICE_MASK, slice) |
+	       FIELD_PREP(GEN11_MCR_SUBSLICE_MASK, subslice);
+}
+
+/**
+ * intel_oa_uncore_mcr_init - steer reads to present instances
+ * @oa: device whose topology (DSS and MSLICE masks) was read
+ *
+ * Instances as seed 002's "Steering" describes them: DSS d is (d / 4,
+ * d % 4) and GSLICE s is present with any of its four DSS; MSLICE q is
+ * sliceid q; LNCF and L3BANK sliceids 2q and 2q + 1 belong to MSLICE q
+ * (two LNCFs, eight L3 banks per quadrant); SQIDI instances 2 and 3 exist
+ * on every DG2 topology (DG2-128 has only those two).
+ */
+void intel_oa_uncore_mcr_init(struct intel_oa_device *oa)
+{
+	struct intel_oa_uncore *uncore = &oa->uncore;
+	const struct intel_oa_topology *t = &oa->topo;
+	u32 dss = t->subslice_mask[0];
+	u32 dss0 = dss ? __ffs(dss) : 0;
+	u32 ms0 = t->mslice_mask ? __ffs(t->mslice_mask) : 0;
+
+	if (!uncore->n_mcr)
+		return;
+
+	uncore->mcr_steer[INTEL_OA_MCR_DSS] = intel_oa_mcr_steer(dss0 / 4,
+								 dss0 % 4);
+	uncore->mcr_steer[INTEL_OA_MCR_GSLICE] = intel_oa_mcr_steer(dss0 / 4, 0);
+	uncore->mcr_steer[INTEL_OA_MCR_MSLICE] = intel_oa_mcr_steer(ms0, 0);
+	uncore->mcr_steer[INTEL_OA_MCR_LNCF] = intel_oa_mcr_steer(2 * ms0, 0);
+	uncore->mcr_steer[INTEL_OA_MCR_L3BANK] = intel_oa_mcr_steer(2 * ms0, 0);
+	uncore->mcr_steer[INTEL_OA_MCR_SQIDI] = intel_oa_mcr_steer(0, 2);
 }
 
 /**
@@ -132,23 +255,33 @@ int intel_oa_wait_for_register(struct intel_oa_device *oa, u32 reg, u32 mask,
 {
 	u32 val;
 
-	return readl_poll_timeout_atomic(oa->uncore.regs + reg, val,
-					 (val & mask) == value, 2,
-					 timeout_ms * USEC_PER_MSEC);
+	/* Through intel_oa_read() so replicated registers are steered. */
+	return read_poll_timeout_atomic(intel_oa_read, val,
+					(val & mask) == value, 2,
+					timeout_ms * USEC_PER_MSEC, false,
+					oa, reg);
 }
 
-static int fw_wait_ack(struct intel_oa_device *oa, bool set)
+static int fw_wait_ack(struct intel_oa_device *oa,
+		       const struct intel_oa_fw_domain *fw, bool set)
 {
-	const struct intel_oa_fw_domain *fw = oa->uncore.fw;
-
 	return intel_oa_wait_for_register(oa, fw->ack, fw->bit,
 					  set ? fw->bit : 0,
 					  FORCEWAKE_ACK_TIMEOUT_US /
 					  USEC_PER_MSEC);
 }
 
+static void fw_release(struct intel_oa_device *oa, unsigned int n)
+{
+	while (n--) {
+		const struct intel_oa_fw_domain *fw = oa->uncore.fw[n];
+
+		intel_oa_write(oa, fw->req, fw_request(fw, false));
+	}
+}
+
 /**
- * intel_oa_forcewake_get - wake the render domain and keep it awake
+ * intel_oa_forcewake_get - wake the domains and keep them awake
  * @oa: device
  *
  * May be called from any context.
@@ -158,25 +291,32 @@ static int fw_wait_ack(struct intel_oa_device *oa, bool set)
 int intel_oa_forcewake_get(struct intel_oa_device *oa)
 {
 	struct intel_oa_uncore *uncore = &oa->uncore;
-	const struct intel_oa_fw_domain *fw = uncore->fw;
 	unsigned long flags;
+	unsigned int i;
 	int ret = 0;
 
 	spin_lock_irqsave(&uncore->lock, flags);
 	if (uncore->fw_count++)
 		goto out;
 
-	if (fw_wait_ack(oa, false))
-		drm_dbg(&oa->drm, "forcewake: previous release not acked\n");
+	for (i = 0; i < uncore->n_fw; i++) {
+		const struct intel_oa_fw_domain *fw = uncore->fw[i];
 
-	intel_oa_write(oa, fw->req, fw_request(fw, true));
-	ret = fw_wait_ack(oa, true);
-	if (ret) {
-		intel_oa_write(oa, fw->req, fw_request(fw, false));
-		uncore->fw_count--;
-		drm_err(&oa->drm,
-			"render forcewake not acknowledged (ack reg 0x%x); the GPU is not responding, reload the driver or reset the machine\n",
-			fw->ack);
+		if (fw_wait_ack(oa, fw, false))
+			drm_dbg(&oa->drm,
+				"forcewake: previous release of 0x%x not acked\n",
+				fw->req);
+
+		intel_oa_write(oa, fw->req, fw_request(fw, true));
+		ret = fw_wait_ack(oa, fw, true);
+		if (ret) {
+			fw_release(oa, i + 1);
+			uncore->fw_count--;
+			drm_err(&oa->drm,
+				"forcewake not acknowledged (ack reg 0x%x); the GPU is not responding, reload the driver or reset the machine\n",
+				fw->ack);
+			break;
+		}
 	}
 out:
 	spin_unlock_irqrestore(&uncore->lock, flags);
@@ -196,8 +336,7 @@ void intel_oa_forcewake_put(struct intel_oa_device *oa)
 	if (drm_WARN_ON(&oa->drm, !uncore->fw_count))
 		goto out;
 	if (!--uncore->fw_count)
-		intel_oa_write(oa, uncore->fw->req,
-			       fw_request(uncore->fw, false));
+		fw_release(oa, uncore->n_fw);
 out:
 	spin_unlock_irqrestore(&uncore->lock, flags);
 }

@@ -256,6 +256,40 @@ static inline u32 masked_bit_disable(u32 bits)
  */
 #define GEN11_OA_HALF_FULL		REG_BIT(12)
 
+/*
+ * Gen12.5 (DG2, ATS-M). Fuse reflections (i915 intel_gt_regs.h, seed 002
+ * "Steering"): the compute DSS mask next to the geometry one, one EU
+ * enable bit per pair of EUs, the memory/L3 fuse per MSLICE.
+ */
+#define XEHP_FUSE_MEML3			0x9118
+#define   XEHP_MEML3_EN_MASK		REG_GENMASK(3, 0)
+#define XEHP_EU_ENABLE			0x9134
+#define   XEHP_EU_ENA_MASK		REG_GENMASK(7, 0)
+#define GEN12_GT_COMPUTE_DSS_ENABLE	0x9144
+
+/* GT forcewake domain (Gen12.5): the Gen8 FORCEWAKE_MT pair. */
+#define FORCEWAKE_GT_GEN12_5		0xa188
+#define FORCEWAKE_ACK_GT_GEN12_5	0x130044
+
+/* Multicast/replicated register steering (i915 GEN11_MCR_*). */
+#define GEN8_MCR_SELECTOR		0xfdc
+#define   GEN11_MCR_MULTICAST		REG_BIT(31)
+#define   GEN11_MCR_SLICE_MASK		REG_GENMASK(30, 27)
+#define   GEN11_MCR_SUBSLICE_MASK	REG_GENMASK(26, 24)
+
+/* OAG MMIO trigger: one report now (xe regs/xe_oa_regs.h). */
+#define XEHP_OAG_MMIOTRIGGER		0xdb1c
+
+/* GuC instance of GT_INTR_DW0 (i915 GEN11_GUC) and its vector. */
+#define GEN11_GUC			25
+#define GEN11_GUC_SG_INTR_ENABLE	0x190038
+#define GEN11_GUC_SG_INTR_MASK		0x1900e8
+#define   GEN11_GUC_INTR_FIELD		REG_GENMASK(31, 16)
+#define OTHER_GUC_INSTANCE		0
+/* GuC vector data bits (i915 GUC_INTR_*). */
+#define GUC_INTR_GUC2HOST		REG_BIT(15)
+#define GUC_INTR_DOORBELL_RANG		REG_BIT(10)
+
 /* Gen12 OAG: the global OA unit. */
 #define GEN12_OAG_OAGLBCTXCTRL		0x2b28
 #define   GEN12_OAG_OAGLBCTXCTRL_TIMER_PERIOD_MASK	REG_GENMASK(7, 2)

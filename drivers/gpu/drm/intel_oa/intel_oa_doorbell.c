@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * MMIO doorbells (Gen12.5) and the on-demand OA sample ioctl built on
+ * them.
+ */
+
+#include <linux/bitfield.h>
+#include <linux/build_bug.h>
+#include <linux/delay.h>
+#include <linux/uaccess.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "intel_oa_guc_regs.h"
+#include "intel_oa_trace.h"
+
+/**
+ * DOC: doorbells and on-demand samples
+ *
+ * A doorbell is a 4 KiB MMIO page (BAR0 + 4 MiB + page * 4 KiB) that a
+ * physical doorbell register (256 of them, SGUNIT 0x3ff000) maps while
+ * VALID. The driver owns the allocation: &intel_oa_guc.db_pages and
+ * &intel_oa_guc.db_ids under &intel_oa_guc.db_lock. Arming (seed 002
+ * "Allocating DB", "Arming DB") picks a free page and id, sends
+ * ALLOCATE_DOORBELL {id, page * 4096, OA sample} and checks that the
+ * physical register now reads VALID with that page. Ringing writes a
+ * cookie to the page's first dword; the GuC writes OAG_MMIOTRIGGER with
+ * it (one report whose CTX_ID is the cookie) and queues OA_SAMPLE_DONE
+ * {cookie, status, offset}. Disarming sends DEALLOCATE_DOORBELL and
+ * checks VALID is clear before the page and id are reused.
+ *
+ * The GuC may not answer (a timed-out request). The physical register is
+ * the truth then: an ALLOCATE that did arm the doorbell keeps it armed, a
+ * DEALLOCATE that did not clear VALID leaves the id and page reserved
+ * ("orphaned", retried before the next arm), so the bitmaps never
+ * disagree with the hardware.
+ *
+ * INTEL_OA_PERF_IOCTL_SAMPLE runs under the stream lock: it arms the
+ * stream's doorbell on first use, takes the next cookie (a per-device
+ * counter skipping 0), rings, and waits up to 50 ms for the matching
+ * OA_SAMPLE_DONE. It then runs the buffer check until the report lies in
+ * the part read() returns, so a non-blocking read() right after returns
+ * it. The doorbell is disarmed when the stream's hardware is torn down.
+ */
+
+#define OA_SAMPLE_TIMEOUT_MS	50
+
+static u32 db_reg(struct intel_oa_device *oa, int id)
+{
+	return intel_oa_read(oa, GUC_DOORBELL_REG(id));
+}
+
+static bool db_maps(u32 reg, int page)
+{
+	return (reg & GUC_DOORBELL_VALID) &&
+	       FIELD_GET(GUC_DOORBELL_PAGE_MASK, reg) == page;
+}
+
+static void db_release_locked(struct intel_oa_guc *guc, int id)
+{
+	lockdep_assert_held(&guc->db_lock);
+
+	clear_bit(guc->db_page_of[id], guc->db_pages);
+	clear_bit(id, guc->db_ids);
+	clear_bit(id, guc->db_orphaned);
+}
+
+/* DEALLOCATE @id; true when the physical doorbell ended up not VALID. */
+static bool db_deallocate_locked(struct intel_oa_device *oa, int id)
+{
+	struct intel_oa_guc *guc = &oa->guc;
+	u32 dw[3] = { id, 0, 0 };
+	int ret;
+
+	lockdep_assert_held(&guc->db_lock);
+
+	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_DEALLOCATE_DOORBELL, dw,
+				NULL);
+	if (intel_oa_forcewake_get(oa))
+		return false;
+	ret = db_reg(oa, id) & GUC_DOORBELL_VALID;
+	intel_oa_forcewake_put(oa);
+	return !ret;
+}
+
+static void db_retry_orphans_locked(struct intel_oa_device *oa)
+{
+	struct intel_oa_guc *guc = &oa->guc;
+	int id;
+
+	for_each_set_bit(id, guc->db_orphaned, INTEL_OA_NUM_DOORBELLS) {
+		if (db_deallocate_locked(oa, id)) {
+			trace_intel_oa_doorbell_disarm(id);
+			db_release_locked(guc, id);
+		}
+	}
+}
+
+/**
+ * intel_oa_doorbell_arm - arm a doorbell for on-demand samples
+ * @oa: device with a ready GuC
+ * @db: out: the armed doorbell
+ *
+ * Return: 0, -EBUSY (no free page or id), -ETIMEDOUT, -EIO.
+ */
+int intel_oa_doorbell_arm(struct intel_oa_device *oa,
+			  struct intel_oa_doorbell *db)
+{
+	struct intel_oa_guc *guc = &oa->guc;
+	int page, id, ret;
+	u32 dw[3], reg;
+
+	mutex_lock(&guc->db_lock);
+	db_retry_orphans_locked(oa);
+
+	page = find_first_zero_bit(guc->db_pages, INTEL_OA_NUM_DOORBELL_PAGES);
+	id = find_first_zero_bit(guc->db_ids, INTEL_OA_NUM_DOORBELLS);
+	if (page >= INTEL_OA_NUM_DOORBELL_PAGES ||
+	    id >= INTEL_OA_NUM_DOORBELLS) {
+		ret = -EBUSY;
+		goto out;
+	}
+	set_bit(page, guc->db_pages);
+	set_bit(id, guc->db_ids);
+	guc->db_page_of[id] = page;
+
+	dw[0] = id;
+	dw[1] = page * SZ_4K;
+	dw[2] = GUC_DOORBELL_TYPE_OA_SAMPLE;
+	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_ALLOCATE_DOORBELL, dw,
+				NULL);
+
+	/* Whatever the answer, the physical register says what happened. */
+	if (intel_oa_forcewake_get(oa)) {
+		reg = 0;
+	} else {
+		reg = db_reg(oa, id);
+		intel_oa_forcewake_put(oa);
+	}
+	if (db_maps(reg, page)) {
+		if (ret)
+			drm_dbg(&oa->drm,
+				"doorbell %d armed despite ALLOCATE result %d\n",
+				id, ret);
+		ret = 0;
+	} else {
+		if (!ret) {
+			drm_err(&oa->drm,
+				"doorbell %d: GuC acknowledged ALLOCATE but the register reads 0x%08x\n",
+				id, reg);
+			ret = -EIO;
+		}
+		if (reg & GUC_DOORBELL_VALID)
+			set_bit(id, guc->db_orphaned);
+		else
+			db_release_locked(guc, id);
+		goto out;
+	}
+
+	db->id = id;
+	db->page = page;
+	trace_intel_oa_doorbell_arm(id, page);
+out:
+	mutex_unlock(&guc->db_lock);
+	return ret;
+}
+
+/**
+ * intel_oa_doorbell_disarm - give a doorbell back
+ * @oa: device
+ * @db: an armed doorbell; not armed afterwards
+ *
+ * A doorbell the GuC does not release stays reserved (see "doorbells and
+ * on-demand samples").
+ */
+void intel_oa_doorbell_disarm(struct intel_oa_device *oa,
+			      struct intel_oa_doorbell *db)
+{
+	struct intel_oa_guc *guc = &oa->guc;
+
+	if (db->id < 0)
+		return;
+
+	mutex_lock(&guc->db_lock);
+	if (db_deallocate_locked(oa, db->id)) {
+		trace_intel_oa_doorbell_disarm(db->id);
+		db_release_locked(guc, db->id);
+	} else {
+		drm_err(&oa->drm,
+			"doorbell %d still VALID after DEALLOCATE; kept reserved\n",
+			db->id);
+		set_bit(db->id, guc->db_orphaned);
+	}
+	mutex_unlock(&guc->db_lock);
+	db->id = -1;
+}
+
+static u32 next_cookie(struct intel_oa_guc *guc)
+{
+	u32 cookie;
+
+	lockdep_assert_held(&guc->lock);
+
+	cookie = guc->next_cookie++;
+	if (!guc->next_cookie)
+		guc->next_cookie = 1;
+	return cookie;
+}
+
+/*
+ * The GuC reports after the OA unit wrote the report, but the tail
+ * pointer and the report bytes may still be in flight: wait, bounded,
+ * until read() would return the report at @offset.
+ */
+static int sample_expose(struct intel_oa_stream *stream, u32 offset)
+{
+	unsigned long deadline = jiffies +
+				 msecs_to_jiffies(OA_SAMPLE_TIMEOUT_MS);
+
+	for (;;) {
+		intel_oa_buffer_check(stream, INTEL_OA_DRAIN_READ);
+		if (intel_oa_buffer_exposes(stream, offset))
+			return 0;
+		if (time_after(jiffies, deadline))
+			return -ETIMEDOUT;
+		usleep_range(20, 100);
+	}
+}
+
+/**
+ * intel_oa_stream_sample_locked - INTEL_OA_PERF_IOCTL_SAMPLE
+ * @stream: stream; caller holds @stream->lock inside drm_dev_enter()
+ * @uarg: userspace struct intel_oa_perf_sample
+ *
+ * Return: 0, -EFAULT, -EINVAL (flags), -ENODEV (no GuC), -EIO (stream
+ * disabled, or the OA unit wrote no report), -ETIMEDOUT (no answer; the
+ * stream stays usable), -EBUSY (no doorbell free).
+ */
+int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
+				  struct intel_oa_perf_sample __user *uarg)
+{
+	struct intel_oa_device *oa = stream->oa;
+	struct intel_oa_guc *guc = &oa->guc;
+	struct intel_oa_perf_sample arg;
+	unsigned long flags;
+	u32 cookie, status, offset;
+	long left;
+	int ret;
+
+	/* uAPI: one layout for 32- and 64-bit callers. */
+	BUILD_BUG_ON(sizeof(struct intel_oa_perf_sample) != 16);
+	lockdep_assert_held(&stream->lock);
+
+	if (copy_from_user(&arg, uarg, sizeof(arg)))
+		return -EFAULT;
+	if (arg.flags)
+		return -EINVAL;
+	if (!guc->ready)
+		return -ENODEV;
+	if (!stream->enabled)
+		return -EIO;
+
+	if (stream->db.id < 0) {
+		ret = intel_oa_doorbell_arm(oa, &stream->db);
+		if (ret)
+			return ret;
+	}
+
+	spin_lock_irqsave(&guc->lock, flags);
+	cookie = next_cookie(guc);
+	guc->wait_cookie = cookie;
+	guc->done = false;
+	spin_unlock_irqrestore(&guc->lock, flags);
+
+	trace_intel_oa_doorbell_ring(stream->db.id, cookie);
+	intel_oa_write(oa, GUC_DOORBELL_PAGE(stream->db.page), cookie);
+
+	left = wait_event_timeout(guc->wq, READ_ONCE(guc->done),
+				  msecs_to_jiffies(OA_SAMPLE_TIMEOUT_MS));
+
+	spin_lock_irqsave(&guc->lock, flags);
+	ret = guc->done ? 0 : -ETIMEDOUT;
+	status = guc->done_status;
+	offset = guc->done_offset;
+	guc->wait_cookie = 0;
+	spin_unlock_irqrestore(&guc->lock, flags);
+	if (ret) {
+		drm_dbg(&oa->drm, "no OA_SAMPLE_DONE for cookie %u (%ld)\n",
+			cookie, left);
+		return ret;
+	}
+
+	if (status != GUC_OA_SAMPLE_WRITTEN)
+		return -EIO;
+	if (offset >= stream->buf.size || offset % 64) {
+		drm_err(&oa->drm,
+			"OA_SAMPLE_DONE offset 0x%x is not a report of the buffer\n",
+			offset);
+		return -EIO;
+	}
+
+	ret = sample_expose(stream, offset);
+	if (ret)
+		return ret;
+	WRITE_ONCE(stream->pollin, true);
+	wake_up(&stream->poll_wq);
+
+	arg.marker = intel_oa_buffer_report_ctx_id(stream, offset);
+	arg.timestamp = intel_oa_buffer_report_timestamp(stream, offset);
+	if (copy_to_user(uarg, &arg, sizeof(arg)))
+		return -EFAULT;
+
+	return 0;
+}

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The GuC's MMIO message interface (Gen12.5): bring-up, host-to-GuC
+ * requests and the GuC-to-host mailbox.
+ */
+
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/iopoll.h>
+
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "intel_oa_gen.h"
+#include "intel_oa_guc_regs.h"
+#include "intel_oa_trace.h"
+
+/**
+ * DOC: GuC
+ *
+ * On Gen12.5 the GuC sits between the OA unit and the host: it receives
+ * engine interrupts unless told to forward them, and it services the MMIO
+ * doorbells. intel_oa uses its interface, never loads firmware (the
+ * firmware is already running), and only on platforms whose ops have a
+ * &intel_oa_hw_ops.guc_init hook.
+ *
+ * Bring-up (probe, after the interrupt is installed): wait up to 10 ms
+ * for GUC_STATUS to report the uKernel ready, forward the OA half-full
+ * interrupt to the host (clear GUC_WD_VECS_IER bit 28), let the GuC
+ * service doorbells (DOORBELL_CTRL bit 31), enable and unmask the GuC
+ * vector bits GUC2HOST and DOORBELL_RANG, then PING. A failure is logged
+ * once and leaves &intel_oa_guc.ready false: streams work, the sample
+ * ioctl returns -ENODEV. Probe never fails because of the GuC.
+ *
+ * Host to GuC: intel_oa_guc_send() writes the request's DW1..3 to
+ * SOFT_SCRATCH(1..3), DW0 to SOFT_SCRATCH(0) and triggers
+ * GUC_SEND_INTERRUPT, then polls SOFT_SCRATCH(0) for a header of GuC
+ * origin for up to 50 ms. &intel_oa_guc.send_lock keeps one request in
+ * flight (the mailbox holds one; a second trigger would be dropped), and
+ * GT forcewake is held throughout. No answer is -ETIMEDOUT (drm_err
+ * naming the action, the intel_oa_guc_timeout event); a failure response
+ * is -EIO with its error code logged.
+ *
+ * GuC to host: an event in SOFT_SCRATCH(8..11) raises vector bit
+ * GUC2HOST; the hard handler hands the vector to the interrupt thread,
+ * which reads the four dwords, writes 0 to SOFT_SCRATCH(8) (presenting
+ * the next queued event, which interrupts again) and dispatches:
+ * OA_SAMPLE_DONE wakes the sample ioctl waiting for its cookie, NOTIFY
+ * records its payload, anything else is counted as unknown.
+ */
+
+#define GUC_READY_TIMEOUT_MS	10
+#define GUC_H2G_TIMEOUT_MS	50
+#define GUC_INTERFACE_VERSION	1
+/* G2H events one thread pass consumes at most (the GuC queues 16). */
+#define GUC_G2H_MAX_BATCH	16
+
+static const char *guc_action_name(u32 action)
+{
+	switch (action) {
+	case INTEL_GUC_ACTION_PING:
+		return "PING";
+	case INTEL_GUC_ACTION_ALLOCATE_DOORBELL:
+		return "ALLOCATE_DOORBELL";
+	case INTEL_GUC_ACTION_DEALLOCATE_DOORBELL:
+		return "DEALLOCATE_DOORBELL";
+	default:
+		return "unknown";
+	}
+}
+
+/**
+ * intel_oa_guc_send - send one request over the MMIO mailbox and wait
+ * @oa: device
+ * @action: INTEL_GUC_ACTION_*
+ * @dw: request DW1..3
+ * @data0: out (may be NULL): data0 of a success response
+ *
+ * Return: 0, -ENODEV (no GuC), -ETIMEDOUT (no answer in 50 ms), -EIO (a
+ * failure response or a malformed one) or a forcewake error.
+ */
+int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
+		      const u32 dw[3], u32 *data0)
+{
+	struct intel_oa_guc *guc = &oa->guc;
+	u32 hdr;
+	unsigned int i;
+	int ret;
+
+	ret = intel_oa_forcewake_get(oa);
+	if (ret)
+		return ret;
+
+	mutex_lock(&guc->send_lock);
+	for (i = 0; i < 3; i++)
+		intel_oa_write(oa, SOFT_SCRATCH(1 + i), dw[i]);
+	intel_oa_write(oa, SOFT_SCRATCH(0),
+		       FIELD_PREP(GUC_HXG_MSG_0_ORIGIN, GUC_HXG_ORIGIN_HOST) |
+		       FIELD_PREP(GUC_HXG_MSG_0_TYPE, GUC_HXG_TYPE_REQUEST) |
+		       FIELD_PREP(GUC_HXG_REQUEST_MSG_0_ACTION, action));
+	intel_oa_write(oa, GUC_SEND_INTERRUPT, GUC_SEND_TRIGGER);
+	atomic64_inc(&guc->stats.h2g_sent);
+
+	/* The GuC answers in SOFT_SCRATCH(0) with its origin bit set. */
+	ret = read_poll_timeout(intel_oa_read, hdr,
+				hdr & GUC_HXG_MSG_0_ORIGIN, 10,
+				GUC_H2G_TIMEOUT_MS * USEC_PER_MSEC, false,
+				oa, SOFT_SCRATCH(0));
+	if (ret) {
+		atomic64_inc(&guc->stats.h2g_timeouts);
+		trace_intel_oa_guc_timeout(action);
+		drm_err(&oa->drm,
+			"GuC did not answer %s (action 0x%04x) within %d ms\n",
+			guc_action_name(action), action, GUC_H2G_TIMEOUT_MS);
+		goto out;
+	}
+	switch (FIELD_GET(GUC_HXG_MSG_0_TYPE, hdr)) {
+	case GUC_HXG_TYPE_RESPONSE_SUCCESS:
+		if (data0)
+			*data0 = FIELD_GET(GUC_HXG_RESPONSE_MSG_0_DATA0, hdr);
+		break;
+	case GUC_HXG_TYPE_RESPONSE_FAILURE:
+		drm_dbg(&oa->drm,
+			"GuC refused %s (action 0x%04x): error 0x%x hint 0x%x\n",
+			guc_action_name(action), action,
+			FIELD_GET(GUC_HXG_FAILURE_MSG_0_ERROR, hdr),
+			FIELD_GET(GUC_HXG_FAILURE_MSG_0_HINT, hdr));
+		ret = -EIO;
+		break;
+	default:
+		drm_err(&oa->drm,
+			"GuC answered %s with an unexpected header 0x%08x\n",
+			guc_action_name(action), hdr);
+		ret = -EIO;
+		break;
+	}
+out:
+	trace_intel_oa_guc_h2g(action, dw, ret);
+	mutex_unlock(&guc->send_lock);
+	intel_oa_forcewake_put(oa);
+	return ret;
+}
+
+static void guc_dispatch(struct intel_oa_device *oa, const u32 msg[4])
+{
+	struct intel_oa_guc *guc = &oa->guc;
+	u32 action = FIELD_GET(GUC_HXG_REQUEST_MSG_0_ACTION, msg[0]);
+	unsigned long flags;
+	bool known = true;
+
+	trace_intel_oa_guc_g2h(action, &msg[1]);
+	atomic64_inc(&guc->stats.g2h_received);
+
+	if (FIELD_GET(GUC_HXG_MSG_0_TYPE, msg[0]) != GUC_HXG_TYPE_EVENT) {
+		atomic64_inc(&guc->stats.g2h_unknown);
+		return;
+	}
+
+	spin_lock_irqsave(&guc->lock, flags);
+	switch (action) {
+	case INTEL_GUC_ACTION_OA_SAMPLE_DONE:
+		/* A late answer to a timed-out request matches no waiter. */
+		if (guc->wait_cookie && msg[1] == guc->wait_cookie &&
+		    !guc->done) {
+			guc->done = true;
+			guc->done_status = msg[2];
+			guc->done_offset = msg[3];
+			wake_up_all(&guc->wq);
+		} else {
+			known = false;
+		}
+		break;
+	case INTEL_GUC_ACTION_NOTIFY:
+		guc->last_notify = msg[1];
+		break;
+	default:
+		known = false;
+		break;
+	}
+	spin_unlock_irqrestore(&guc->lock, flags);
+
+	if (!known)
+		atomic64_inc(&guc->stats.g2h_unknown);
+}
+
+/**
+ * intel_oa_guc_irq_thread - serve GuC vector bits in the interrupt thread
+ * @oa: device
+ * @iir: GUC_INTR_* bits the hard handler collected
+ */
+void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir)
+{
+	unsigned int n, i;
+	u32 msg[4];
+
+	if (iir & GUC_INTR_DOORBELL_RANG)
+		atomic64_inc(&oa->guc.stats.doorbell_rang);
+
+	if (!(iir & GUC_INTR_GUC2HOST))
+		return;
+
+	if (intel_oa_forcewake_get(oa))
+		return;
+	/*
+	 * Consuming one event presents the next; take what is there now
+	 * (each presentation also interrupts, so nothing is left behind).
+	 */
+	for (n = 0; n < GUC_G2H_MAX_BATCH; n++) {
+		msg[0] = intel_oa_read(oa, SOFT_SCRATCH(GUC_G2H_SCRATCH_FIRST));
+		if (!(msg[0] & GUC_HXG_MSG_0_ORIGIN))
+			break;
+		for (i = 1; i < 4; i++)
+			msg[i] = intel_oa_read(oa,
+					       SOFT_SCRATCH(GUC_G2H_SCRATCH_FIRST + i));
+		intel_oa_write(oa, SOFT_SCRATCH(GUC_G2H_SCRATCH_FIRST), 0);
+		guc_dispatch(oa, msg);
+	}
+	intel_oa_forcewake_put(oa);
+}
+
+/**
+ * intel_oa_guc_init - set up GuC state and run the platform's bring-up
+ * @oa: device with its interrupt installed
+ *
+ * Never fails probe: without a GuC &intel_oa_guc.ready stays false.
+ */
+void intel_oa_guc_init(struct intel_oa_device *oa)
+{
+	struct intel_oa_guc *guc = &oa->guc;
+	int ret;
+
+	spin_lock_init(&guc->lock);
+	init_waitqueue_head(&guc->wq);
+	guc->next_cookie = 1;
+	if (drmm_mutex_init(&oa->drm, &guc->send_lock) ||
+	    drmm_mutex_init(&oa->drm, &guc->db_lock))
+		return;
+
+	if (!oa->ops->guc_init)
+		return;
+
+	ret = oa->ops->guc_init(oa);
+	if (ret) {
+		drm_notice(&oa->drm,
+			   "GuC not available (%d): OA streams work, on-demand samples do not\n",
+			   ret);
+		return;
+	}
+	guc->ready = true;
+}
+
+/**
+ * intel_oa_xehp_guc_init - Gen12.5 GuC bring-up (Documentation/dg2.rst)
+ * @oa: device
+ *
+ * Return: 0 or a negative errno; the caller logs it.
+ */
+int intel_oa_xehp_guc_init(struct intel_oa_device *oa)
+{
+	static const u32 none[3];
+	u32 version = 0;
+	int ret;
+
+	ret = intel_oa_forcewake_get(oa);
+	if (ret)
+		return ret;
+
+	ret = intel_oa_wait_for_register(oa, GUC_STATUS, GS_UKERNEL_MASK,
+					 FIELD_PREP(GS_UKERNEL_MASK,
+						    GS_UKERNEL_READY),
+					 GUC_READY_TIMEOUT_MS);
+	if (ret) {
+		drm_dbg(&oa->drm, "GUC_STATUS 0x%08x: uKernel not ready\n",
+			intel_oa_read(oa, GUC_STATUS));
+		goto out;
+	}
+
+	/* Forward the OA half-full interrupt to the host, not the GuC. */
+	intel_oa_rmw(oa, GUC_WD_VECS_IER, GUC_WD_OA_HALF_FULL, 0);
+	/* The GuC, not the host, services doorbell rings. */
+	intel_oa_rmw(oa, DOORBELL_CTRL, 0, DOORBELL_CTRL_TO_GUC);
+	intel_oa_gen11_guc_irq_enable(oa, GUC_INTR_GUC2HOST |
+				      GUC_INTR_DOORBELL_RANG);
+
+	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_PING, none, &version);
+	if (!ret)
+		drm_dbg(&oa->drm, "GuC interface version %u\n", version);
+out:
+	intel_oa_forcewake_put(oa);
+	return ret;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * GuC MMIO interface, message format and doorbell registers used by
+ * intel_oa on Gen12.5 (Documentation/dg2.rst; i915 intel_guc_reg.h and
+ * abi/guc_messages_abi.h where i915 has them, "(model)" otherwise).
+ */
+
+#ifndef _INTEL_OA_GUC_REGS_H_
+#define _INTEL_OA_GUC_REGS_H_
+
+#include "regs/intel_oa_regs.h"
+
+#define GUC_STATUS			0xc000
+#define   GS_UKERNEL_MASK		REG_GENMASK(15, 8)
+#define   GS_UKERNEL_READY		0xf0
+
+#define SOFT_SCRATCH(n)			(0xc180 + (n) * 4)
+#define   GUC_H2G_SCRATCH_DWORDS	4
+/* The G2H mailbox (model): an event in SOFT_SCRATCH(8..11). */
+#define   GUC_G2H_SCRATCH_FIRST		8
+
+#define GUC_HOST_INTR			0xc4b8
+#define GUC_SEND_INTERRUPT		0xc4c8
+#define   GUC_SEND_TRIGGER		REG_BIT(0)
+
+/* Engine interrupt redirection: 1 = to the GuC, 0 = to the host. */
+#define GUC_WD_VECS_IER			0xc558
+#define   GUC_WD_OA_HALF_FULL		REG_BIT(28)
+
+/* Doorbell status stages (model offsets). */
+#define GUC_DB_ISR(n)			(0xc5c0 + (n) * 4)
+#define DOORBELL_CTRL			0xc5e0
+#define   DOORBELL_CTRL_TO_GUC		REG_BIT(31)
+
+/* MMIO doorbell pages: 1024 x 4 KiB from BAR0 + 4 MiB. */
+#define GUC_DOORBELL_PAGES_BASE		0x400000
+#define GUC_NUM_DOORBELL_PAGES		1024
+#define GUC_DOORBELL_PAGE(p)		(GUC_DOORBELL_PAGES_BASE + (p) * SZ_4K)
+
+/* Physical doorbell registers (SGUNIT, model layout): 8 bytes each. */
+#define GUC_NUM_DOORBELLS		256
+#define GUC_DOORBELL_REG(id)		(0x3ff000 + (id) * 8)
+#define   GUC_DOORBELL_VALID		REG_BIT(0)
+#define   GUC_DOORBELL_PAGE_MASK	REG_GENMASK(21, 12)
+
+/* HXG message header (guc_messages_abi.h). */
+#define GUC_HXG_MSG_0_ORIGIN		REG_BIT(31)
+#define   GUC_HXG_ORIGIN_HOST		0
+#define   GUC_HXG_ORIGIN_GUC		1
+#define GUC_HXG_MSG_0_TYPE		REG_GENMASK(30, 28)
+#define   GUC_HXG_TYPE_REQUEST		0
+#define   GUC_HXG_TYPE_EVENT		1
+#define   GUC_HXG_TYPE_RESPONSE_FAILURE	6
+#define   GUC_HXG_TYPE_RESPONSE_SUCCESS	7
+#define GUC_HXG_REQUEST_MSG_0_DATA0	REG_GENMASK(27, 16)
+#define GUC_HXG_REQUEST_MSG_0_ACTION	REG_GENMASK(15, 0)
+#define GUC_HXG_RESPONSE_MSG_0_DATA0	REG_GENMASK(27, 0)
+#define GUC_HXG_FAILURE_MSG_0_HINT	REG_GENMASK(27, 16)
+#define GUC_HXG_FAILURE_MSG_0_ERROR	REG_GENMASK(15, 0)
+
+/* Actions (i915 numbers where i915 has them, else the model's). */
+#define INTEL_GUC_ACTION_PING			0x0000
+#define INTEL_GUC_ACTION_ALLOCATE_DOORBELL	0x0003
+#define INTEL_GUC_ACTION_DEALLOCATE_DOORBELL	0x0004
+#define INTEL_GUC_ACTION_OA_SAMPLE_DONE		0x5001
+#define INTEL_GUC_ACTION_NOTIFY			0x5002
+
+/* ALLOCATE_DOORBELL work type of an OA on-demand sample doorbell. */
+#define GUC_DOORBELL_TYPE_OA_SAMPLE	1
+
+/* OA_SAMPLE_DONE status. */
+#define GUC_OA_SAMPLE_WRITTEN		0
+#define GUC_OA_SAMPLE_OAG_DISABLED	1
+
+#endif /* _INTEL_OA_GUC_REGS_H_ */
