@@ -34,6 +34,13 @@ static const struct {
 	{ I915_OA_FORMAT_A24u40_A14u32_B8_C8, 5, 256 },
 	{ I915_OAM_FORMAT_MPEC8u64_B8_C8, 1, 192 },
 	{ I915_OAM_FORMAT_MPEC8u32_B8_C8, 2, 128 },
+	/* Documentation/dg2.rst, whole 64-byte cachelines */
+	{ 43, 1, 448 },
+	{ 44, 1, 384 },
+	{ 45, 1, 320 },
+	{ 46, 2, 192 },
+	{ 47, 5, 128 },
+	{ 48, 1, 192 },
 	{ REF_SNB_A13, 0, 64 },
 	{ REF_SNB_A29, 1, 128 },
 	{ REF_SNB_A13_B4, 2, 128 },
@@ -94,11 +101,10 @@ static void table_covers_every_uapi_format(const void *arg UNIT_UNUSED)
 	}
 	UNIT_EQ(rows, N_SIZES + 1, "row count");
 	UNIT_CHECK(!intel_oa_layout_by_id(0), "id 0 must not exist");
-	/* i915 stops at 14, the Gen6-7.5 ids are 32..42 */
+	/* i915 stops at 14, the Gen6-7.5 ids are 32..42, Gen12.5's 43..48 */
 	for (id = 15; id < 64; id++)
 		UNIT_CHECK(!intel_oa_layout_by_id(id) ==
-			   (id < REF_SNB_A13 || id > REF_HSW_A29_B8_C8),
-			   "id %u", id);
+			   (id < REF_SNB_A13 || id > 48), "id %u", id);
 	UNIT_CHECK(!intel_oa_layout_at(rows), "row past the end");
 	/* Gen8's C4_B8 is the one found by id, Haswell's by generation */
 	UNIT_EQ(intel_oa_layout_by_id(I915_OA_FORMAT_C4_B8)->n_counters[
@@ -127,11 +133,18 @@ static int is_gen67_layout(const struct intel_oa_layout *l)
 	return 0;
 }
 
+/* A layout of Documentation/dg2.rst's table of 64-byte-padded formats. */
+static int is_dg2_layout(const struct intel_oa_layout *l)
+{
+	return l->id >= 43 && l->id <= 48;
+}
+
 /*
  * Every run lies inside the report after the header, no two fields share a
  * byte, and n_counters equals what the runs hold. In a Gen6-7.5 layout
- * (header RPT_ID + 36-bit TIME_STAMP, 12 bytes) every dword is header,
- * counter, INST ADD or reserved.
+ * (header RPT_ID + 36-bit TIME_STAMP, 12 bytes) and in a Gen12.5 one of
+ * dg2.rst (header 16 or 32 bytes, DW5 of the 64-bit one reserved) every
+ * dword is header, counter, INST ADD, reserved or padding.
  */
 static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 {
@@ -139,15 +152,18 @@ static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 
 	for (i = 0; i < intel_oa_layout_count(); i++) {
 		const struct intel_oa_layout *l = intel_oa_layout_at(i);
-		int gen67 = is_gen67_layout(l);
+		int gen67 = is_gen67_layout(l), dg2 = is_dg2_layout(l);
 		unsigned int hdr = l->header == INTEL_OA_HDR_64 ? 32 :
-				   gen67 ? 12 : 8;
+				   gen67 ? 12 : dg2 ? 16 : 8;
 		unsigned int counts[INTEL_OA_COUNTER_KINDS] = { 0 };
 		uint8_t used[REF_MAX_REPORT];
 
 		UNIT_CHECK(l->size <= REF_MAX_REPORT, "%s too big", l->name);
 		memset(used, 0, sizeof(used));
 		memset(used, 1, hdr);	/* RPT_ID + TIMESTAMP at least */
+		/* the 64-bit header's DW5 is reserved where dg2.rst says so */
+		if (l->header == INTEL_OA_HDR_64 && dg2)
+			memset(used + 20, 0, 4);
 		for (r = 0; r < l->n_runs; r++) {
 			const struct intel_oa_counter_run *run = &l->runs[r];
 			unsigned int stride = run->width == 64 ? 8 : 4;
@@ -204,10 +220,12 @@ static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 				used[l->inst_addr_offset + k] = 1;
 			}
 		}
-		for (k = 0; k < 64; k++) {
+		for (k = 0; k < 128; k++) {
+			uint64_t mask = k < 64 ? l->reserved_dwords :
+					l->reserved_dwords_hi;
 			unsigned int b;
 
-			if (!(l->reserved_dwords & (1ull << k)))
+			if (!(mask & (1ull << (k % 64))))
 				continue;
 			UNIT_CHECK(4 * k + 4 <= l->size,
 				   "%s reserved dword %u past end", l->name, k);
@@ -217,9 +235,18 @@ static void table_runs_are_consistent(const void *arg UNIT_UNUSED)
 				used[b] = 1;
 			}
 		}
-		if (!gen67) {
-			UNIT_EQ(l->reserved_dwords | l->inst_addr_offset, 0,
-				l->name);
+		if (dg2) {
+			/* padding: from the data's end to a cacheline */
+			UNIT_EQ(l->size % 64, 0, l->name);
+			UNIT_CHECK(l->data_size % 4 == 0 &&
+				   l->data_size <= l->size, "%s data size %u",
+				   l->name, l->data_size);
+		} else {
+			UNIT_EQ(l->data_size, l->size, l->name);
+		}
+		if (!gen67 && !dg2) {
+			UNIT_EQ(l->reserved_dwords | l->reserved_dwords_hi |
+				l->inst_addr_offset, 0, l->name);
 			continue;
 		}
 		for (k = 0; k < l->size; k++)
@@ -326,8 +353,10 @@ static void generation_format_support(const void *arg UNIT_UNUSED)
 		(uint64_t)-EINVAL, "unknown id");
 	UNIT_EQ(intel_oa_format_init(&fmt, I915_OA_FORMAT_A12, NULL),
 		(uint64_t)-EINVAL, "NULL gen");
+	UNIT_EQ(intel_oa_format_init(&fmt, 49, intel_oa_gen_by_ver(750)),
+		(uint64_t)-EINVAL, "unknown id 49");
 	UNIT_EQ(intel_oa_format_init(&fmt, 43, intel_oa_gen_by_ver(750)),
-		(uint64_t)-EINVAL, "unknown id 43");
+		(uint64_t)-ENOTSUP, "Gen12.5's id 43 on Haswell");
 	UNIT_CHECK(!intel_oa_gen_by_ver(500), "no Gen5 OA");
 }
 
@@ -407,9 +436,27 @@ static void uapi_gen67_numbers(const void *arg UNIT_UNUSED)
 		"A29_B8_C8");
 }
 
+/* Documentation/dg2.rst: the Gen12.5 ids and INTEL_OA_FORMAT_MAX 49 */
+static void uapi_gen12_5_numbers(const void *arg UNIT_UNUSED)
+{
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_A38u64_B8_C8, 43, "A38u64");
+	UNIT_EQ((unsigned int)I915_OAR_FORMAT_A36u64_B8_C8, 44, "OAR A36u64");
+	UNIT_EQ((unsigned int)I915_OAC_FORMAT_A24u64_B8_C8, 45, "OAC A24u64");
+	UNIT_EQ((unsigned int)I915_OAC_FORMAT_A22u32_R2u32_B8_C8, 46,
+		"OAC A22u32");
+	UNIT_EQ((unsigned int)I915_OAM_FORMAT_A2u64_B8_C8, 47, "OAM A2u64");
+	UNIT_EQ((unsigned int)I915_OAM_FORMAT_A2u64_R2u64_B8_C8, 48,
+		"OAM A2u64_R2u64");
+	UNIT_EQ((unsigned int)INTEL_OA_FORMAT_MAX, 49, "INTEL_OA_FORMAT_MAX");
+	/* i915's own numbers are kept */
+	UNIT_EQ((unsigned int)I915_OAR_FORMAT_A32u40_A4u32_B8_C8, 11, "11");
+	UNIT_EQ((unsigned int)I915_OA_FORMAT_A24u40_A14u32_B8_C8, 12, "12");
+}
+
 static const struct unit_test tests[] = {
 	{ "table-covers-every-uapi-format", table_covers_every_uapi_format, NULL },
 	{ "uapi-gen67-numbers", uapi_gen67_numbers, NULL },
+	{ "uapi-gen12.5-numbers", uapi_gen12_5_numbers, NULL },
 	{ "table-runs-are-consistent", table_runs_are_consistent, NULL },
 	{ "lookup-by-name", lookup_by_name, NULL },
 	{ "generation-format-support", generation_format_support, NULL },

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Gen6-Gen12 platform tests: the device table, per-generation format
+ * Gen6-Gen12.5 platform tests: the device table, per-generation format
  * availability and the per-generation RPT_ID decode (context-valid bit,
  * reason width, context-switch reports).
  *
@@ -9,7 +9,8 @@
  * Expectations are written here from Documentation/platforms.rst (the
  * platform table, "Report formats per generation", "RPT_ID" and
  * "Context-switch reports"), Documentation/gen6-gen7.rst ("Platforms",
- * "Report formats") and i915_pciids.h, never from the library's tables;
+ * "Report formats"), Documentation/dg2.rst ("Platforms", "Report
+ * formats") and i915_pciids.h, never from the library's tables;
  * reports are assembled byte by byte.
  */
 #include <errno.h>
@@ -25,7 +26,7 @@
  * @devid: PCI id
  * @ver: graphics version x100
  * @gt: GT named by i915_pciids.h, 0 if none
- * @ts: timestamp clock, Hz
+ * @ts: OA timestamp clock, Hz (dg2.rst: 38.4 MHz on Gen12.5)
  * @s: slices
  * @ss: subslices per slice
  * @eu: EUs per subslice
@@ -69,6 +70,12 @@ static const struct want_platform want[] = {
 	{ "adl-s",   0x4680, 1200, 0, 19200000, 1, 2, 16 },
 	{ "adl-p",   0x46a6, 1200, 0, 19200000, 1, 6, 16 },
 	{ "dg1",     0x4905, 1200, 0, 19200000, 1, 6, 16 },
+	/* dg2.rst: one slice, the DSS mask's Xe-cores, 16 EUs each */
+	{ "dg2-g10", 0x56a0, 1250, 0, 38400000, 1, 32, 16 },
+	{ "dg2-g11", 0x56a5, 1250, 0, 38400000, 1, 8, 16 },
+	{ "dg2-g12", 0x56a3, 1250, 0, 38400000, 1, 16, 16 },
+	{ "ats-m150", 0x56c0, 1250, 0, 38400000, 1, 32, 16 },
+	{ "ats-m75", 0x56c1, 1250, 0, 38400000, 1, 8, 16 },
 };
 
 #define N_WANT (sizeof(want) / sizeof(want[0]))
@@ -188,6 +195,10 @@ static void platform_format_availability(const void *arg UNIT_UNUSED)
 
 			if (want[i].ver < 800)
 				ok = gen67_offers(want[i].ver, id);
+			else if (want[i].ver == 1250)
+				/* dg2.rst: 11, 12 and 43-48 are decoded */
+				ok = id == 11 || id == 12 ||
+				     (id >= 43 && id <= 48);
 			else if (want[i].ver >= 1200)
 				ok = id == I915_OA_FORMAT_A32u40_A4u32_B8_C8;
 			else
@@ -209,6 +220,7 @@ static void platform_format_availability(const void *arg UNIT_UNUSED)
 		}
 		UNIT_EQ(intel_oa_gen_default_format(g),
 			want[i].ver < 800 ? gen67_default(want[i].ver) :
+			want[i].ver == 1250 ? 43u :
 			I915_OA_FORMAT_A32u40_A4u32_B8_C8, want[i].name);
 	}
 }
@@ -217,8 +229,9 @@ static void default_format_other_generations(const void *arg UNIT_UNUSED)
 {
 	UNIT_EQ(intel_oa_gen_default_format(intel_oa_gen_by_ver(750)),
 		I915_OA_FORMAT_A45_B8_C8, "hsw");
+	/* dg2.rst: 43 is intel-oa-stat's default on DG2 */
 	UNIT_EQ(intel_oa_gen_default_format(intel_oa_gen_by_ver(1250)),
-		I915_OA_FORMAT_A24u40_A14u32_B8_C8, "dg2");
+		43, "dg2");
 	UNIT_EQ(intel_oa_gen_default_format(intel_oa_gen_by_ver(1270)),
 		I915_OA_FORMAT_A24u40_A14u32_B8_C8, "mtl");
 	UNIT_EQ(intel_oa_gen_default_format(NULL), 0, "NULL");

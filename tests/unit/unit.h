@@ -73,6 +73,7 @@ extern const struct unit_suite helpers_suite;
 extern const struct unit_suite platforms_suite;
 extern const struct unit_suite stats_suite;
 extern const struct unit_suite gen67_suite;
+extern const struct unit_suite dg2_suite;
 
 /* Reference report builder shared by the decode and accumulate tests. */
 

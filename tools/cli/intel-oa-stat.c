@@ -25,6 +25,8 @@
 #define READ_BUF_SIZE (256 * 1024)
 #define DEFAULT_PERIOD_NS 1000000ull
 #define DEFAULT_DURATION_S 2.0
+/* how long --sample-latency waits for a sampled report it cannot read */
+#define SAMPLE_READ_TIMEOUT_NS 1000000000ull
 
 /**
  * struct options - parsed command line
@@ -37,6 +39,8 @@
  * @metrics_set: metrics set id, 0 to pick one
  * @dump: print every report
  * @periods: print the context periods
+ * @timer_given: --period or --exponent was on the command line
+ * @sample_latency: samples of the --sample-latency mode, 0 when off
  */
 struct options {
 	const char *device;
@@ -48,6 +52,8 @@ struct options {
 	uint64_t metrics_set;
 	int dump;
 	int periods;
+	int timer_given;
+	uint64_t sample_latency;
 };
 
 /**
@@ -55,8 +61,10 @@ struct options {
  * @report_lost: OA_REPORT_LOST records
  * @buffer_lost: OA_BUFFER_LOST records
  * @unknown: records of unknown type
- * @reserved_nonzero: reports with a reserved dword that is not 0 (only
- *	formats whose layout names reserved dwords: Gen6-7.5)
+ * @reserved_nonzero: reports with a reserved or padding dword that is not
+ *	0 (only formats whose layout names reserved dwords: Gen6-7.5 and the
+ *	Gen12.5 64-bit-header formats)
+ * @by_source: reports per RPT_ID SourceID (generations with one: Gen12.5)
  * @s: reports, deltas, reasons, contexts and timer gaps
  */
 struct stats {
@@ -64,6 +72,7 @@ struct stats {
 	uint64_t buffer_lost;
 	uint64_t unknown;
 	uint64_t reserved_nonzero;
+	uint64_t by_source[64];
 	struct intel_oa_stream_stats s;
 };
 
@@ -102,11 +111,13 @@ static void usage(FILE *f)
 "rate, the reports per report reason and the contexts the reports carry.\n"
 "\n"
 "  -d, --device PATH      DRM node (default: first node whose driver is i915)\n"
-"  -f, --format NAME      report format (default: the richest format of\n"
-"                         the device's generation: A32u40_A4u32_B8_C8 on\n"
-"                         Gen8-12, A45_B8_C8 on Haswell, IVB_A45_B4 on Ivy\n"
-"                         Bridge and Valleyview, SNB_A29_B4 on Sandy Bridge);\n"
-"                         a format the generation lacks is refused\n"
+"  -f, --format NAME      report format, by name or uAPI number (default:\n"
+"                         the richest format of the device's generation:\n"
+"                         A32u40_A4u32_B8_C8 on Gen8-12, A38u64_B8_C8 on\n"
+"                         DG2/ATS-M, A45_B8_C8 on Haswell, IVB_A45_B4 on Ivy\n"
+"                         Bridge and Valleyview, SNB_A29_B4 on Sandy\n"
+"                         Bridge); a format a stream of the generation\n"
+"                         cannot carry is refused\n"
 "  -p, --period TIME      sampling period, e.g. 1ms, 500us, 2000000ns\n"
 "                         (default 1ms; the smallest timer exponent whose\n"
 "                         period is at least TIME is used, at least 3 on\n"
@@ -120,8 +131,15 @@ static void usage(FILE *f)
 "                         a one-register set is added and removed on exit)\n"
 "  -D, --dump             print every decoded report (reason, context-valid\n"
 "                         bit, CTX_ID, GPU_TICKS where the generation has\n"
-"                         them, INST ADD, non-zero reserved dwords, first A\n"
-"                         counter)\n"
+"                         them, SourceID, tile, CCS id and delayed bit on\n"
+"                         DG2/ATS-M, INST ADD, non-zero reserved dwords,\n"
+"                         first A counter)\n"
+"  -S, --sample-latency N instead of sampling for a while, ask for N\n"
+"                         on-demand reports (INTEL_OA_PERF_IOCTL_SAMPLE,\n"
+"                         DG2/ATS-M) and print the min/median/p99/max time\n"
+"                         from the ioctl's start to the non-blocking read()\n"
+"                         that returned each report; no periodic timer unless\n"
+"                         --period or --exponent is given\n"
 "  -c, --context-periods  also print every context period: a run of reports\n"
 "                         that starts at a context-switch report (or where\n"
 "                         the context changes without one) with its first\n"
@@ -135,7 +153,8 @@ static void usage(FILE *f)
 "After the counter table come the reports per reason bit of the generation\n"
 "(timer, trigger1, trigger2, context-switch, go-transition, and from Gen9\n"
 "clock-ratio-change, from Gen12 mmio-trigger; a report with several reasons\n"
-"counts once for each) and one row per context: CTX_ID, context-valid bit,\n"
+"counts once for each), on DG2/ATS-M the reports per RPT_ID SourceID\n"
+"(other, cpu, ...), and one row per context: CTX_ID, context-valid bit,\n"
 "reports, context periods and timestamp ticks. \"period gaps\" compares\n"
 "consecutive timer reports only, so context-switch reports between them\n"
 "are not gaps.\n"
@@ -181,21 +200,22 @@ static void list_formats(void)
 			if (intel_oa_gen_layout(g, l->id) != l)
 				continue;
 			printf("%s%s%s", sep, g->name,
-			       intel_oa_gen_default_format(g) == l->id ?
-			       "*" : "");
+			       intel_oa_gen_default_format(g) == l->id ? "*" :
+			       !intel_oa_gen_stream_supports(g, l->id) ? "^" :
+			       "");
 			sep = ",";
 		}
 		printf("\n");
 	}
-	printf("(* the generation's default)\n");
+	printf("(* the generation's default; ^ decoded only, no stream carries it)\n");
 }
 
 static void list_platforms(void)
 {
 	unsigned int i;
 
-	printf("%-8s %-6s %-7s %-3s %10s  %-8s  %s\n", "name", "id", "gen",
-	       "GT", "ts Hz", "SxSSxEU", "part");
+	printf("%-8s %-6s %-7s %-3s %10s %10s  %-8s  %s\n", "name", "id",
+	       "gen", "GT", "OA ts Hz", "CS ts Hz", "SxSSxEU", "part");
 	for (i = 0; i < intel_oa_platform_count(); i++) {
 		const struct intel_oa_platform *p = intel_oa_platform_at(i);
 		const struct intel_oa_gen *g = intel_oa_gen_by_ver(p->ver);
@@ -204,9 +224,9 @@ static void list_platforms(void)
 		snprintf(gt, sizeof(gt), p->gt ? "%u" : "-", p->gt);
 		snprintf(topo, sizeof(topo), "%ux%ux%u", p->slices,
 			 p->subslices, p->eus);
-		printf("%-8s 0x%04x %-7s %-3s %10" PRIu64 "  %-8s  %s\n",
-		       p->name, p->devid, g ? g->name : "?", gt, p->ts_freq,
-		       topo, p->part);
+		printf("%-8s 0x%04x %-7s %-3s %10" PRIu64 " %10" PRIu64
+		       "  %-8s  %s\n", p->name, p->devid, g ? g->name : "?", gt,
+		       p->ts_freq, p->cs_ts_freq, topo, p->part);
 	}
 }
 
@@ -263,6 +283,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "metrics-set", required_argument, NULL, 'm' },
 		{ "dump", no_argument, NULL, 'D' },
 		{ "context-periods", no_argument, NULL, 'c' },
+		{ "sample-latency", required_argument, NULL, 'S' },
 		{ "list-formats", no_argument, NULL, 'l' },
 		{ "list-platforms", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
@@ -281,8 +302,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->metrics_set = 0;
 	o->dump = 0;
 	o->periods = 0;
+	o->timer_given = 0;
+	o->sample_latency = 0;
 
-	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:DclLh", longopts,
+	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:S:DclLh", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -298,6 +321,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 					optarg);
 				return -1;
 			}
+			o->timer_given = 1;
 			break;
 		case 'P':
 			if (parse_period(optarg, &o->poll_period_ns)) {
@@ -315,6 +339,17 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return -1;
 			}
 			o->exponent = (int)v;
+			o->timer_given = 1;
+			break;
+		case 'S':
+			if (parse_u64(optarg, &o->sample_latency) ||
+			    !o->sample_latency ||
+			    o->sample_latency > 10000000) {
+				fprintf(stderr,
+					PROG ": invalid --sample-latency '%s': give a number of samples, 1..10000000\n",
+					optarg);
+				return -1;
+			}
 			break;
 		case 't':
 			errno = 0;
@@ -376,11 +411,12 @@ static void print_supported(const struct intel_oa_gen *gen)
 {
 	unsigned int i;
 
-	fprintf(stderr, PROG ": %s hardware writes:", gen->name);
+	fprintf(stderr, PROG ": a %s stream can carry:", gen->name);
 	for (i = 0; i < intel_oa_layout_count(); i++) {
 		const struct intel_oa_layout *l = intel_oa_layout_at(i);
 
-		if (intel_oa_gen_layout(gen, l->id) == l)
+		if (intel_oa_gen_layout(gen, l->id) == l &&
+		    intel_oa_gen_stream_supports(gen, l->id))
 			fprintf(stderr, " %s", l->name);
 	}
 	fprintf(stderr, "\n");
@@ -397,14 +433,24 @@ static void dump_report(const struct intel_oa_format *fmt,
 					  sizeof(reason)));
 	if (fmt->gen->ctx_valid_bit >= 0)
 		printf(" ctx_valid=%d", r->ctx_valid);
+	if (r->has_source_id) {
+		char src[24];
+
+		printf(" source=%s",
+		       intel_oa_source_string(r->source_id, src, sizeof(src)));
+		if (fmt->header == INTEL_OA_HDR_64)
+			printf(" tile=%u ccs=%u delayed=%d", r->tile_id,
+			       r->ccs_id, r->delayed);
+	}
 	if (r->has_ctx_id)
 		printf(" ctx_id=0x%08" PRIx32, r->ctx_id);
 	if (r->has_gpu_ticks)
 		printf(" gpu_ticks=%" PRIu64, r->gpu_ticks);
 	if (r->has_inst_addr)
 		printf(" inst_addr=0x%08" PRIx32, r->inst_addr);
-	if (r->reserved_nonzero)
-		printf(" reserved_not_0=0x%016" PRIx64, r->reserved_nonzero);
+	if (r->reserved_nonzero || r->reserved_nonzero_hi)
+		printf(" reserved_not_0=0x%016" PRIx64 "%016" PRIx64,
+		       r->reserved_nonzero_hi, r->reserved_nonzero);
 	if (fmt->layout->n_counters[INTEL_OA_COUNTER_A]) {
 		unsigned int i;
 
@@ -455,8 +501,10 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 					PROG ": out of memory for the context periods; drop --context-periods or sample for less time\n");
 				return -1;
 			}
-			if (r.reserved_nonzero)
+			if (r.reserved_nonzero || r.reserved_nonzero_hi)
 				st->reserved_nonzero++;
+			if (r.has_source_id)
+				st->by_source[r.source_id & 63]++;
 			if (dump)
 				dump_report(fmt, &r);
 			break;
@@ -572,6 +620,24 @@ static void print_reasons(const struct intel_oa_stream_stats *s)
 		printf("%-20s %12" PRIu64 "\n", "none", s->no_reason);
 }
 
+/* Reports per RPT_ID SourceID: who asked for them (Gen12.5). */
+static void print_sources(const struct stats *st)
+{
+	unsigned int i;
+
+	printf("\n%-20s %12s\n", "source", "reports");
+	for (i = 0; i < 64; i++) {
+		char name[24];
+
+		/* "other" (timer, context switch, GuC) and "cpu" always */
+		if (!st->by_source[i] && i > INTEL_OA_SOURCE_CPU)
+			continue;
+		printf("%-20s %12" PRIu64 "\n",
+		       intel_oa_source_string(i, name, sizeof(name)),
+		       st->by_source[i]);
+	}
+}
+
 static void print_contexts(const struct intel_oa_stream_stats *s)
 {
 	uint64_t i;
@@ -631,7 +697,7 @@ static void print_results(const struct intel_oa_device *dev,
 	printf("period gaps          %" PRIu64 "\n", s->gaps);
 	if (st->unknown)
 		printf("unknown records      %" PRIu64 "\n", st->unknown);
-	if (l->reserved_dwords)
+	if (l->reserved_dwords || l->reserved_dwords_hi)
 		printf("reserved dwords not 0 %" PRIu64 "\n",
 		       st->reserved_nonzero);
 	printf("first timestamp      %" PRIu64 "\n", s->first_ts);
@@ -656,11 +722,201 @@ static void print_results(const struct intel_oa_device *dev,
 		}
 	}
 	print_reasons(s);
+	if (s->fmt.gen->xehp_rpt_id)
+		print_sources(st);
 	if (has_header_extras(&s->fmt))
 		print_contexts(s);
 	else
 		printf("\ncontexts             none: %s reports carry no CTX_ID\n",
 		       s->fmt.gen->name);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/**
+ * struct latency - what --sample-latency measured
+ * @ioctl_ns: per sample, the INTEL_OA_PERF_IOCTL_SAMPLE call alone
+ * @total_ns: per sample, from the ioctl's start to the read() that
+ *	returned its report
+ * @n: samples in both arrays
+ * @timeouts: ioctls that failed with ETIMEDOUT
+ * @late: samples whose report the first non-blocking read() lacked
+ * @missing: samples whose report never arrived (not in @n)
+ * @mismatched: reports whose TIME_STAMP differs from the ioctl's answer
+ * @other: reports read that were not the sampled ones
+ */
+struct latency {
+	uint64_t *ioctl_ns;
+	uint64_t *total_ns;
+	uint64_t n;
+	uint64_t timeouts;
+	uint64_t late;
+	uint64_t missing;
+	uint64_t mismatched;
+	uint64_t other;
+};
+
+/* The report an INTEL_OA_PERF_IOCTL_SAMPLE call returning @marker wrote */
+static bool is_sampled(const struct intel_oa_report *r, uint32_t marker)
+{
+	return r->ctx_id == marker &&
+	       (r->reason & INTEL_OA_REASON_MMIO_TRIGGER);
+}
+
+/*
+ * Read @stream until the report of @marker shows up. Returns 1 when it
+ * did, 0 when it did not within SAMPLE_READ_TIMEOUT_NS, -1 on an error.
+ */
+static int read_sampled(int stream, const struct intel_oa_format *fmt,
+			uint8_t *buf, uint32_t marker, uint64_t timestamp,
+			struct latency *lat)
+{
+	uint64_t deadline = now_ns() + SAMPLE_READ_TIMEOUT_NS;
+	bool first = true;
+
+	for (;;) {
+		struct intel_oa_record_iter it;
+		struct intel_oa_record rec;
+		struct pollfd pfd = { .fd = stream, .events = POLLIN };
+		ssize_t n = read(stream, buf, READ_BUF_SIZE);
+		int found = 0, ret;
+
+		if (n < 0 && errno != EAGAIN && errno != EINTR) {
+			fprintf(stderr,
+				PROG ": read from the perf stream failed: %s\n",
+				strerror(errno));
+			return -1;
+		}
+		if (n > 0) {
+			intel_oa_record_iter_init(&it, buf, (size_t)n,
+						  fmt->layout->size);
+			while ((ret = intel_oa_record_next(&it, &rec)) == 1) {
+				struct intel_oa_report r;
+
+				if (rec.type != DRM_I915_PERF_RECORD_SAMPLE)
+					continue;
+				intel_oa_decode(fmt, rec.payload, &r);
+				if (found || !is_sampled(&r, marker)) {
+					lat->other++;
+					continue;
+				}
+				found = 1;
+				if (r.timestamp != timestamp)
+					lat->mismatched++;
+			}
+			if (ret < 0) {
+				fprintf(stderr,
+					PROG ": malformed record at offset %zu of a %zd-byte read\n",
+					it.error, n);
+				return -1;
+			}
+			if (found)
+				return 1;
+		}
+		if (first)
+			lat->late++;
+		first = false;
+		if (now_ns() >= deadline || stop_requested)
+			return 0;
+		poll(&pfd, 1, 10);
+	}
+}
+
+static int sample_latency(int stream, const struct intel_oa_format *fmt,
+			  uint64_t count, struct latency *lat)
+{
+	uint8_t *buf = malloc(READ_BUF_SIZE);
+	uint64_t i;
+	int ret = -1;
+
+	lat->ioctl_ns = calloc(count, sizeof(uint64_t));
+	lat->total_ns = calloc(count, sizeof(uint64_t));
+	if (!buf || !lat->ioctl_ns || !lat->total_ns) {
+		fprintf(stderr, PROG ": out of memory\n");
+		goto out;
+	}
+	for (i = 0; i < count && !stop_requested; i++) {
+		uint64_t t0, t1, ts;
+		uint32_t marker;
+		int err, got;
+
+		t0 = now_ns();
+		err = intel_oa_stream_sample(stream, &marker, &ts);
+		t1 = now_ns();
+		if (err == -ETIMEDOUT) {
+			lat->timeouts++;
+			continue;
+		}
+		if (err == -EINTR)
+			break;
+		if (err) {
+			fprintf(stderr,
+				PROG ": INTEL_OA_PERF_IOCTL_SAMPLE failed: %s%s\n",
+				strerror(-err),
+				err == -ENODEV ?
+				" (on-demand samples need a GuC: DG2/ATS-M, and the driver's GuC bring-up to have worked; see dmesg)" :
+				err == -ENOTTY ?
+				" (the driver has no sample ioctl)" : "");
+			goto out;
+		}
+		got = read_sampled(stream, fmt, buf, marker, ts, lat);
+		if (got < 0)
+			goto out;
+		if (!got) {
+			lat->missing++;
+			continue;
+		}
+		lat->ioctl_ns[lat->n] = t1 - t0;
+		lat->total_ns[lat->n] = now_ns() - t0;
+		lat->n++;
+	}
+	ret = 0;
+out:
+	free(buf);
+	return ret;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* min, median, p99 (nearest rank) and max of @n sorted values, in us */
+static void print_quantiles(const char *name, uint64_t *v, uint64_t n)
+{
+	uint64_t p99 = (99 * n + 99) / 100;
+
+	qsort(v, n, sizeof(*v), cmp_u64);
+	printf("%-20s %10.1f %10.1f %10.1f %10.1f\n", name, v[0] / 1e3,
+	       (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2) / 1e3,
+	       v[p99 - 1] / 1e3, v[n - 1] / 1e3);
+}
+
+static int print_latency(const struct latency *lat, uint64_t asked)
+{
+	printf("samples              %" PRIu64 " of %" PRIu64
+	       " (timed out %" PRIu64 ", never read %" PRIu64
+	       ", not readable at once %" PRIu64 ", timestamp mismatches %"
+	       PRIu64 ", other reports %" PRIu64 ")\n", lat->n, asked,
+	       lat->timeouts, lat->missing, lat->late, lat->mismatched,
+	       lat->other);
+	if (!lat->n) {
+		fprintf(stderr, PROG ": no sampled report was read\n");
+		return -1;
+	}
+	printf("\n%-20s %10s %10s %10s %10s\n", "latency (us)", "min",
+	       "median", "p99", "max");
+	print_quantiles("ioctl", lat->ioctl_ns, lat->n);
+	print_quantiles("ioctl + read", lat->total_ns, lat->n);
+	return lat->timeouts || lat->missing || lat->mismatched ? -1 : 0;
 }
 
 static int pick_metrics_set(const struct intel_oa_device *dev,
@@ -718,6 +974,13 @@ int main(int argc, char **argv)
 
 	layout = o.format ? intel_oa_layout_by_name(o.format) : NULL;
 	if (o.format && !layout) {
+		uint64_t id;
+
+		/* the uAPI number, as --list-formats prints it */
+		if (!parse_u64(o.format, &id) && id < 64)
+			layout = intel_oa_layout_by_id((unsigned int)id);
+	}
+	if (o.format && !layout) {
 		fprintf(stderr,
 			PROG ": unknown format '%s'; '" PROG
 			" --list-formats' shows the names\n", o.format);
@@ -774,6 +1037,13 @@ int main(int argc, char **argv)
 		print_supported(dev.gen);
 		goto close_dev;
 	}
+	if (!intel_oa_gen_stream_supports(dev.gen, layout->id)) {
+		fprintf(stderr,
+			PROG ": format %s is written by the %s unit: the library decodes it, but a %s stream cannot carry it\n",
+			layout->name, layout->unit, dev.gen->name);
+		print_supported(dev.gen);
+		goto close_dev;
+	}
 
 	if (o.exponent >= 0 &&
 	    (unsigned int)o.exponent < dev.gen->min_exponent) {
@@ -788,7 +1058,7 @@ int main(int argc, char **argv)
 			dev.gen->min_exponent);
 		goto close_dev;
 	}
-	if (o.exponent < 0) {
+	if (o.exponent < 0 && (!o.sample_latency || o.timer_given)) {
 		o.exponent = intel_oa_gen_exponent_for_period(dev.gen,
 							      o.period_ns,
 							      dev.ts_freq);
@@ -812,7 +1082,8 @@ int main(int argc, char **argv)
 	so.format = layout->id;
 	so.exponent = o.exponent;
 	so.poll_period_ns = o.poll_period_ns;
-	so.nonblock = false;
+	/* the latency mode reads without blocking, as the contract promises */
+	so.nonblock = o.sample_latency != 0;
 	so.disabled = false;
 	stream = intel_oa_stream_open(&dev, &so);
 	if (stream < 0) {
@@ -828,11 +1099,28 @@ int main(int argc, char **argv)
 		goto remove_config;
 	}
 
-	printf("device               %s (%s, id 0x%04x, %s, %s), timestamp %" PRIu64 " Hz (%s), perf revision %d\n",
+	printf("device               %s (%s, id 0x%04x, %s, %s), timestamp %" PRIu64 " Hz (%s), CS clock %" PRIu64 " Hz, perf revision %d\n",
 	       dev.path, dev.driver, dev.devid,
 	       platform_label(&dev, "unlisted platform", label, sizeof(label)),
 	       dev.gen->name, dev.ts_freq, dev.ts_freq_source,
-	       dev.perf_revision);
+	       dev.cs_ts_freq, dev.perf_revision);
+	if (o.sample_latency) {
+		struct latency lat;
+
+		printf("stream               format %s (%u bytes%s), metrics set %" PRIu64 "%s, %s\n",
+		       fmt.layout->name, fmt.layout->size,
+		       o.format ? "" : ", default", so.metrics_set,
+		       added ? " (added)" : "",
+		       o.exponent < 0 ? "no timer" : "timer on");
+		memset(&lat, 0, sizeof(lat));
+		ret = sample_latency(stream, &fmt, o.sample_latency, &lat);
+		close(stream);
+		if (!ret && !print_latency(&lat, o.sample_latency))
+			status = 0;
+		free(lat.ioctl_ns);
+		free(lat.total_ns);
+		goto remove_config;
+	}
 	printf("stream               format %s (%u bytes%s), metrics set %" PRIu64 "%s, exponent %d (period %" PRIu64 " ns), duration %.3f s\n",
 	       fmt.layout->name, fmt.layout->size, o.format ? "" : ", default",
 	       so.metrics_set,

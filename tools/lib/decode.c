@@ -127,17 +127,39 @@ static uint64_t read_counter(const uint8_t *r,
 	}
 }
 
-/* Reserved dwords of @l that are not zero in @r. */
+/*
+ * Reserved dwords @first..@first + 63 of @l (mask @reserved) that are not
+ * zero in @r.
+ */
 static uint64_t reserved_nonzero(const struct intel_oa_layout *l,
+				 uint64_t reserved, unsigned int first,
 				 const uint8_t *r)
 {
 	uint64_t bad = 0;
-	unsigned int dw;
+	unsigned int i;
 
-	for (dw = 0; dw < 64 && 4 * dw + 4 <= l->size; dw++)
-		if ((l->reserved_dwords >> dw & 1) && rd32(r + 4 * dw))
-			bad |= 1ull << dw;
+	for (i = 0; i < 64 && 4 * (first + i) + 4 <= l->size; i++)
+		if ((reserved >> i & 1) && rd32(r + 4 * (first + i)))
+			bad |= 1ull << i;
 	return bad;
+}
+
+/* The Gen12.5 RPT_ID fields (Documentation/dg2.rst "RPT_ID"). */
+static void decode_xehp_rpt_id(const struct intel_oa_format *fmt,
+			       uint64_t rpt_id, struct intel_oa_report *out)
+{
+	if (!fmt->gen->xehp_rpt_id)
+		return;
+	out->has_source_id = true;
+	out->source_id = (uint8_t)(rpt_id >> 26 & 0x3f);
+	out->start_trigger = rpt_id >> 18 & 1;
+	out->threshold = rpt_id >> 17 & 1;
+	/* the high dword only exists in the 64-bit header */
+	if (fmt->header != INTEL_OA_HDR_64)
+		return;
+	out->tile_id = (uint8_t)(rpt_id >> 32 & 0x3);
+	out->ccs_id = (uint8_t)(rpt_id >> 36 & 0x3);
+	out->delayed = rpt_id >> 47 & 1;
 }
 
 static uint64_t *counter_slot(uint64_t *a, uint64_t *b, uint64_t *c,
@@ -183,7 +205,13 @@ int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
 		out->has_inst_addr = true;
 		out->inst_addr = rd32(r + fmt->layout->inst_addr_offset);
 	}
-	out->reserved_nonzero = reserved_nonzero(fmt->layout, r);
+	out->reserved_nonzero = reserved_nonzero(fmt->layout,
+						 fmt->layout->reserved_dwords,
+						 0, r);
+	out->reserved_nonzero_hi =
+		reserved_nonzero(fmt->layout, fmt->layout->reserved_dwords_hi,
+				 64, r);
+	decode_xehp_rpt_id(fmt, h.rpt_id, out);
 
 	for (k = 0; k < fmt->layout->n_runs; k++) {
 		const struct intel_oa_counter_run *run = &fmt->layout->runs[k];
@@ -320,6 +348,36 @@ const char *intel_oa_gen_reason_string(const struct intel_oa_gen *gen,
 const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len)
 {
 	return intel_oa_gen_reason_string(NULL, reason, buf, len);
+}
+
+const char *intel_oa_source_string(unsigned int source_id, char *buf,
+				   size_t len)
+{
+	static const char *const cs[] = { "rcs", "ccs", "bcs" };
+	static const char *const shaders[] = {
+		"vs", "vsr", "hs", "tds", "gs", "ps", "ts"
+	};
+	static const char *const media[] = { "vcs0", "vcs1", "vecs" };
+	unsigned int group = source_id >> 3 & 3, unit = source_id & 7;
+
+	if (!buf || !len)
+		return buf;
+	/* seed 002: bit 5 media, 4:3 group (media: slice), 2:0 unit */
+	if (source_id > 0x3f)
+		snprintf(buf, len, "reserved%u", source_id);
+	else if (source_id == INTEL_OA_SOURCE_OTHER)
+		snprintf(buf, len, "other");
+	else if (source_id == INTEL_OA_SOURCE_CPU)
+		snprintf(buf, len, "cpu");
+	else if ((source_id & 0x20) && unit < 3)
+		snprintf(buf, len, "media%u-%s", group, media[unit]);
+	else if (!(source_id & 0x20) && group == 1 && unit < 3)
+		snprintf(buf, len, "%s", cs[unit]);
+	else if (!(source_id & 0x20) && group == 2 && unit < 7)
+		snprintf(buf, len, "%s", shaders[unit]);
+	else
+		snprintf(buf, len, "reserved%u", source_id);
+	return buf;
 }
 
 uint64_t intel_oa_ticks_to_ns(uint64_t ticks, uint64_t freq_hz)

@@ -64,6 +64,7 @@ static int open_checked(const char *path, char *driver, size_t driver_len)
 
 static int query_device(struct intel_oa_device *dev)
 {
+	const struct intel_oa_platform *row;
 	int v, ret;
 
 	ret = intel_oa_getparam(dev->fd, I915_PARAM_CHIPSET_ID, &v);
@@ -72,23 +73,39 @@ static int query_device(struct intel_oa_device *dev)
 	dev->devid = (uint32_t)v;
 	dev->gen = intel_oa_gen_by_devid((uint16_t)v);
 	dev->platform = intel_oa_platform_by_devid((uint16_t)v);
+	/* a sibling id runs at its row's clocks */
+	row = intel_oa_platform_for_devid((uint16_t)v);
 
 	ret = intel_oa_getparam(dev->fd, I915_PARAM_OA_TIMESTAMP_FREQUENCY, &v);
 	dev->ts_freq_source = "oa-getparam";
-	if (ret || v <= 0) {
+	/*
+	 * The command streamer's clock only stands in for the OA clock where
+	 * the two are one (all but Gen12.5); else the table knows better.
+	 */
+	if ((ret || v <= 0) && row && row->ts_freq != row->cs_ts_freq) {
+		ret = -ENODATA;
+		v = 0;
+	} else if (ret || v <= 0) {
 		ret = intel_oa_getparam(dev->fd,
 					I915_PARAM_CS_TIMESTAMP_FREQUENCY, &v);
 		dev->ts_freq_source = "cs-getparam";
 	}
 	if (ret || v <= 0) {
 		/* older kernels: the clock is a fixed property of the part */
-		if (!dev->platform)
+		if (!row)
 			return ret ? ret : -ENODATA;
-		dev->ts_freq = dev->platform->ts_freq;
+		dev->ts_freq = row->ts_freq;
 		dev->ts_freq_source = "table";
 	} else {
 		dev->ts_freq = (uint64_t)v;
 	}
+
+	/* Gen12.5: the command streamer counts at half the OA clock */
+	if (intel_oa_getparam(dev->fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY,
+			      &v) == 0 && v > 0)
+		dev->cs_ts_freq = (uint64_t)v;
+	else if (row)
+		dev->cs_ts_freq = row->cs_ts_freq;
 
 	if (intel_oa_getparam(dev->fd, I915_PARAM_PERF_REVISION, &v) == 0)
 		dev->perf_revision = v;
@@ -191,6 +208,20 @@ int intel_oa_stream_open(const struct intel_oa_device *dev,
 	if (fd < 0)
 		return -errno;
 	return fd;
+}
+
+int intel_oa_stream_sample(int stream, uint32_t *marker, uint64_t *timestamp)
+{
+	struct intel_oa_perf_sample s;
+
+	memset(&s, 0, sizeof(s));
+	if (drmIoctl(stream, INTEL_OA_PERF_IOCTL_SAMPLE, &s))
+		return -errno;
+	if (marker)
+		*marker = s.marker;
+	if (timestamp)
+		*timestamp = s.timestamp;
+	return 0;
 }
 
 int intel_oa_sysfs_dir(const struct intel_oa_device *dev, char *buf,

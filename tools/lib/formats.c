@@ -14,8 +14,11 @@
  *    (the "C" dwords of i915's Haswell names among them).
  *  - Gen8/9/11: Broadwell PRM Vol 14 "Observability", counter selects 000,
  *    010, 101, 111 (40-bit A counters split into low dwords and high bytes).
- *  - Gen12.5: DG2 PRM Vol 13, OAR/OAG counter select 101 and the 64-bit
- *    header; Meteor Lake OAM MPEC formats as listed by the Linux xe driver.
+ *  - Gen12.5: DG2 PRM Vol 13 (seed 002) as Documentation/dg2.rst reads
+ *    it: OAR/OAG counter select 101 with the 32-bit header, and the
+ *    64-bit header formats 43-48 of OAG, OAR, OAC and OAM, each padded to
+ *    whole 64-byte cachelines; Meteor Lake OAM MPEC formats as listed by
+ *    the Linux xe driver.
  *
  * Adding a platform is adding rows here; the decoder is table driven.
  */
@@ -43,6 +46,11 @@
 /* dwords @first..@last (inclusive) as a reserved_dwords mask */
 #define DWORDS(first, last) \
 	((~0ull >> (63 - (last))) & (~0ull << (first)))
+/* the same for dwords 64..127, as a reserved_dwords_hi mask */
+#define DWORDS_HI(first, last) DWORDS((first) - 64, (last) - 64)
+
+/* DW5 of the 64-bit header: the high dword of CTX_ID, reserved */
+#define HDR64_RESERVED DWORDS(5, 5)
 
 /*
  * Sandy Bridge (dword 0 RPT_ID, 1-2 TIME_STAMP): within each 8-dword row
@@ -174,6 +182,57 @@ static const struct intel_oa_counter_run a24u40_a14u32_b8_c8[] = {
 	RUN32(C, 0, 8, 224),
 };
 
+/*
+ * Gen12.5 64-bit header formats (Documentation/dg2.rst): the header takes
+ * dwords 0..7, counters follow from dword 8 (byte 32) except in OAM
+ * select 5, whose 32-bit header leaves them at dword 4.
+ */
+static const struct intel_oa_counter_run a38u64_b8_c8[] = {
+	RUN64(A, 0, 38, 32),
+	RUN32(B, 0, 8, 352),
+	RUN32(C, 0, 8, 384),
+};
+
+static const struct intel_oa_counter_run oar_a36u64_b8_c8[] = {
+	RUN64(A, 0, 36, 32),
+	RUN32(B, 0, 8, 320),
+	RUN32(C, 0, 8, 352),
+};
+
+/* OAC select 1: the compute counters only, A33 is a zero qword */
+static const struct intel_oa_counter_run oac_a24u64_b8_c8[] = {
+	RUN64(A, 0, 1, 32),
+	RUN64(A, 4, 1, 40),
+	RUN64(A, 7, 14, 48),
+	RUN64(A, 28, 5, 160),
+	RUN64(A, 34, 2, 208),
+	RUN32(B, 0, 8, 224),
+	RUN32(C, 0, 8, 256),
+};
+
+/* OAC select 2: the same set as 32-bit low dwords */
+static const struct intel_oa_counter_run oac_a22u32_r2u32_b8_c8[] = {
+	RUN32(A, 0, 1, 32),
+	RUN32(A, 4, 1, 36),
+	RUN32(A, 7, 14, 40),
+	RUN32(A, 30, 3, 96),
+	RUN32(A, 34, 2, 112),
+	RUN32(B, 0, 8, 128),
+	RUN32(C, 0, 8, 160),
+};
+
+static const struct intel_oa_counter_run oam_a2u64_b8_c8[] = {
+	RUN64(A, 36, 2, 16),
+	RUN32(B, 0, 8, 32),
+	RUN32(C, 0, 8, 64),
+};
+
+static const struct intel_oa_counter_run oam_a2u64_r2u64_b8_c8[] = {
+	RUN64(A, 36, 2, 32),
+	RUN32(B, 0, 8, 64),
+	RUN32(C, 0, 8, 96),
+};
+
 /* Meteor Lake OAM, 64-bit header (qwords 0..3) */
 static const struct intel_oa_counter_run mpec8u64_b8_c8[] = {
 	RUN64(M, 0, 8, 32),
@@ -187,11 +246,17 @@ static const struct intel_oa_counter_run mpec8u32_b8_c8[] = {
 	RUN32(C, 0, 8, 96),
 };
 
-#define LAYOUT(_id, _name, _unit, _sel, _size, _hdr, _runs, na, nb, nc, nm) \
+/* @_data bytes of header and counters, zero padding up to @_size */
+#define LAYOUT_PAD(_id, _name, _unit, _sel, _size, _data, _hdr, _runs, \
+		   na, nb, nc, nm) \
 	.id = (_id), .name = (_name), .unit = (_unit), \
-	.counter_select = (_sel), .size = (_size), .header = (_hdr), \
-	.runs = (_runs), .n_runs = ARRAY_SIZE(_runs), \
+	.counter_select = (_sel), .size = (_size), .data_size = (_data), \
+	.header = (_hdr), .runs = (_runs), .n_runs = ARRAY_SIZE(_runs), \
 	.n_counters = { (na), (nb), (nc), (nm) }
+
+#define LAYOUT(_id, _name, _unit, _sel, _size, _hdr, _runs, na, nb, nc, nm) \
+	LAYOUT_PAD(_id, _name, _unit, _sel, _size, _size, _hdr, _runs, \
+		   na, nb, nc, nm)
 
 /* A Gen6-7.5 layout: OAG, dword header, @res reserved dwords, INST ADD */
 #define GEN7_LAYOUT(_id, _name, _sel, _size, _runs, na, nb, nc, _res, _inst) \
@@ -236,6 +301,32 @@ static const struct intel_oa_layout layouts[] = {
 	{ LAYOUT(I915_OA_FORMAT_A24u40_A14u32_B8_C8, "A24u40_A14u32_B8_C8",
 		 "OAG", 5, 256, INTEL_OA_HDR_32, a24u40_a14u32_b8_c8,
 		 38, 8, 8, 0) },
+	/* Gen12.5, Documentation/dg2.rst "Report formats" */
+	{ LAYOUT_PAD(I915_OA_FORMAT_A38u64_B8_C8, "A38u64_B8_C8", "OAG", 1,
+		     448, 416, INTEL_OA_HDR_64, a38u64_b8_c8, 38, 8, 8, 0),
+	  .reserved_dwords = HDR64_RESERVED,
+	  .reserved_dwords_hi = DWORDS_HI(84, 87) | DWORDS_HI(104, 111) },
+	{ LAYOUT(I915_OAR_FORMAT_A36u64_B8_C8, "OAR_A36u64_B8_C8", "OAR", 1,
+		 384, INTEL_OA_HDR_64, oar_a36u64_b8_c8, 36, 8, 8, 0),
+	  .reserved_dwords = HDR64_RESERVED },
+	{ LAYOUT_PAD(I915_OAC_FORMAT_A24u64_B8_C8, "OAC_A24u64_B8_C8", "OAC",
+		     1, 320, 288, INTEL_OA_HDR_64, oac_a24u64_b8_c8,
+		     23, 8, 8, 0),
+	  .reserved_dwords = HDR64_RESERVED | DWORDS(50, 51),
+	  .reserved_dwords_hi = DWORDS_HI(72, 79) },
+	{ LAYOUT(I915_OAC_FORMAT_A22u32_R2u32_B8_C8,
+		 "OAC_A22u32_R2u32_B8_C8", "OAC", 2, 192, INTEL_OA_HDR_64,
+		 oac_a22u32_r2u32_b8_c8, 21, 8, 8, 0),
+	  .reserved_dwords = HDR64_RESERVED | DWORDS(27, 27) |
+			     DWORDS(30, 31) },
+	{ LAYOUT_PAD(I915_OAM_FORMAT_A2u64_B8_C8, "OAM_A2u64_B8_C8", "OAM", 5,
+		     128, 96, INTEL_OA_HDR_32, oam_a2u64_b8_c8, 2, 8, 8, 0),
+	  .reserved_dwords = DWORDS(24, 31) },
+	{ LAYOUT(I915_OAM_FORMAT_A2u64_R2u64_B8_C8, "OAM_A2u64_R2u64_B8_C8",
+		 "OAM", 1, 192, INTEL_OA_HDR_64, oam_a2u64_r2u64_b8_c8,
+		 2, 8, 8, 0),
+	  .reserved_dwords = HDR64_RESERVED | DWORDS(12, 15) |
+			     DWORDS(32, 47) },
 	{ LAYOUT(I915_OAM_FORMAT_MPEC8u64_B8_C8, "OAM_MPEC8u64_B8_C8", "OAM",
 		 1, 192, INTEL_OA_HDR_64, mpec8u64_b8_c8, 0, 8, 8, 8) },
 	{ LAYOUT(I915_OAM_FORMAT_MPEC8u32_B8_C8, "OAM_MPEC8u32_B8_C8", "OAM",
@@ -283,12 +374,23 @@ static const struct intel_oa_layout layouts[] = {
 	(FMT(I915_OA_FORMAT_A12) | FMT(I915_OA_FORMAT_A12_B8_C8) | \
 	 FMT(I915_OA_FORMAT_A32u40_A4u32_B8_C8) | FMT(I915_OA_FORMAT_C4_B8))
 #define GEN12_FORMATS FMT(I915_OA_FORMAT_A32u40_A4u32_B8_C8)
+#define GEN125_OAG_FORMATS \
+	(FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8) | \
+	 FMT(I915_OA_FORMAT_A38u64_B8_C8))
+/* every layout of Documentation/dg2.rst; a stream carries the OAG ones */
 #define GEN125_FORMATS \
-	(FMT(I915_OAR_FORMAT_A32u40_A4u32_B8_C8) | \
-	 FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8))
+	(GEN125_OAG_FORMATS | FMT(I915_OAR_FORMAT_A32u40_A4u32_B8_C8) | \
+	 FMT(I915_OAR_FORMAT_A36u64_B8_C8) | \
+	 FMT(I915_OAC_FORMAT_A24u64_B8_C8) | \
+	 FMT(I915_OAC_FORMAT_A22u32_R2u32_B8_C8) | \
+	 FMT(I915_OAM_FORMAT_A2u64_B8_C8) | \
+	 FMT(I915_OAM_FORMAT_A2u64_R2u64_B8_C8))
 #define MTL_FORMATS \
-	(GEN125_FORMATS | FMT(I915_OAM_FORMAT_MPEC8u64_B8_C8) | \
+	(FMT(I915_OAR_FORMAT_A32u40_A4u32_B8_C8) | \
+	 FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8) | \
+	 FMT(I915_OAM_FORMAT_MPEC8u64_B8_C8) | \
 	 FMT(I915_OAM_FORMAT_MPEC8u32_B8_C8))
+#define MTL_STREAM_FORMATS FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8)
 
 /* Reason bits each generation defines (RPT_ID bit 19 + n). */
 #define REASONS_GEN8 \
@@ -307,29 +409,32 @@ static const struct intel_oa_layout layouts[] = {
  * later moved it to bit 16. The reason field starts at bit 19: six bits
  * (24:19) on Gen8-11, of which Gen8 reserves the top one, seven (25:19,
  * MMIO trigger) from Gen12. i915 squashes CTX_ID of reports without a
- * valid context before Gen12.
+ * valid context before Gen12. A stream carries every format a generation
+ * writes, except on Gen12.5 and later where OAR, OAC and OAM reports are
+ * not what a system-wide stream reads (Documentation/dg2.rst: 12 and 43
+ * only); Gen12.5 adds SourceID and the 64-bit RPT_ID fields.
  */
 static const struct intel_oa_gen gens[] = {
 	{ "gen6",   600,  -1, 19, 1, 36, INTEL_OA_HDR_GEN7, SNB_FORMATS,
-	  INTEL_OA_REASON_TIMER, false, 3 },
+	  INTEL_OA_REASON_TIMER, false, 3, SNB_FORMATS, false },
 	{ "gen7",   700,  -1, 19, 1, 36, INTEL_OA_HDR_GEN7, IVB_FORMATS,
-	  INTEL_OA_REASON_TIMER, false, 0 },
+	  INTEL_OA_REASON_TIMER, false, 0, IVB_FORMATS, false },
 	{ "gen7.5", 750,  -1, 19, 1, 36, INTEL_OA_HDR_GEN7, HSW_FORMATS,
-	  INTEL_OA_REASON_TIMER, false, 0 },
+	  INTEL_OA_REASON_TIMER, false, 0, HSW_FORMATS, false },
 	{ "gen8",   800,  25, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN8, true, 0 },
+	  REASONS_GEN8, true, 0, GEN8_FORMATS, false },
 	{ "gen9",   900,  16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN9, true, 0 },
+	  REASONS_GEN9, true, 0, GEN8_FORMATS, false },
 	{ "gen10",  1000, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN9, true, 0 },
+	  REASONS_GEN9, true, 0, GEN8_FORMATS, false },
 	{ "gen11",  1100, 16, 19, 6, 32, INTEL_OA_HDR_32, GEN8_FORMATS,
-	  REASONS_GEN9, true, 0 },
+	  REASONS_GEN9, true, 0, GEN8_FORMATS, false },
 	{ "gen12",  1200, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN12_FORMATS,
-	  REASONS_GEN12, false, 0 },
+	  REASONS_GEN12, false, 0, GEN12_FORMATS, false },
 	{ "gen12.5", 1250, 16, 19, 7, 32, INTEL_OA_HDR_32, GEN125_FORMATS,
-	  REASONS_GEN12, false, 0 },
+	  REASONS_GEN12, false, 0, GEN125_OAG_FORMATS, true },
 	{ "gen12.7", 1270, 16, 19, 7, 32, INTEL_OA_HDR_32, MTL_FORMATS,
-	  REASONS_GEN12, false, 0 },
+	  REASONS_GEN12, false, 0, MTL_STREAM_FORMATS, true },
 };
 
 /**
@@ -411,7 +516,7 @@ static const char *skip_prefix(const char *s, const char *prefix)
 
 const struct intel_oa_layout *intel_oa_layout_by_name(const char *name)
 {
-	static const char *const unit_prefixes[] = { "OAR_", "OAM_" };
+	static const char *const unit_prefixes[] = { "OAR_", "OAC_", "OAM_" };
 	const char *s, *unit = "";
 	unsigned int i;
 	char full[64];
@@ -491,6 +596,13 @@ bool intel_oa_gen_supports(const struct intel_oa_gen *gen, unsigned int id)
 	return !!intel_oa_gen_layout(gen, id);
 }
 
+bool intel_oa_gen_stream_supports(const struct intel_oa_gen *gen,
+				  unsigned int id)
+{
+	return intel_oa_gen_supports(gen, id) &&
+	       (gen->stream_formats & FMT(id));
+}
+
 static unsigned int total_counters(const struct intel_oa_layout *l)
 {
 	unsigned int k, n = 0;
@@ -508,8 +620,7 @@ unsigned int intel_oa_gen_default_format(const struct intel_oa_gen *gen)
 	for (i = 0; i < ARRAY_SIZE(layouts); i++) {
 		const struct intel_oa_layout *l = &layouts[i];
 
-		/* OAR/OAM reports are not what a system-wide OA stream reads */
-		if (strcmp(l->unit, "OAG") ||
+		if (!intel_oa_gen_stream_supports(gen, l->id) ||
 		    intel_oa_gen_layout(gen, l->id) != l)
 			continue;
 		if (!best || total_counters(l) > total_counters(best) ||

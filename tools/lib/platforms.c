@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Device table: the platforms of Documentation/gen6-gen7.rst and
- * Documentation/platforms.rst.
+ * Device table: the platforms of Documentation/gen6-gen7.rst,
+ * Documentation/platforms.rst and Documentation/dg2.rst.
  *
  * Copyright (c) 2025 The intel-oa authors
  *
@@ -10,6 +10,9 @@
  * intel_gt_clock_utils.c (Gen5-8 12.5 MHz fixed; Gen9 crystal 24 MHz, or
  * 19.2 MHz on Gen9 LP, divided by the CTC shift; Gen11+ crystal and shift
  * from RPM_CONFIG0) for the configuration each virtual device reports.
+ * Gen12.5's OA unit counts at 38.4 MHz while its command streamer
+ * timestamp runs at 19.2 MHz (i915_perf_oa_timestamp_frequency(),
+ * Wa_18013179988); everywhere else the two clocks are one.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -22,11 +25,16 @@
 #define MHZ12 12000000ull
 #define MHZ12_5 12500000ull
 #define MHZ19_2 19200000ull
+#define MHZ38_4 38400000ull
+
+/* @_oa the OA timestamp clock, @_cs the command streamer's */
+#define PLATFORM_CS(_id, _name, _part, _ver, _gt, _oa, _cs, _s, _ss, _eu) \
+	{ .devid = (_id), .name = (_name), .part = (_part), .ver = (_ver), \
+	  .gt = (_gt), .ts_freq = (_oa), .cs_ts_freq = (_cs), \
+	  .slices = (_s), .subslices = (_ss), .eus = (_eu) }
 
 #define PLATFORM(_id, _name, _part, _ver, _gt, _ts, _s, _ss, _eu) \
-	{ .devid = (_id), .name = (_name), .part = (_part), .ver = (_ver), \
-	  .gt = (_gt), .ts_freq = (_ts), .slices = (_s), \
-	  .subslices = (_ss), .eus = (_eu) }
+	PLATFORM_CS(_id, _name, _part, _ver, _gt, _ts, _ts, _s, _ss, _eu)
 
 static const struct intel_oa_platform platforms[] = {
 	PLATFORM(0x0102, "snb-gt1", "Sandy Bridge GT1, HD Graphics 2000",
@@ -87,6 +95,17 @@ static const struct intel_oa_platform platforms[] = {
 		 1200, 0, MHZ19_2, 1, 6, 16),
 	PLATFORM(0x4905, "dg1", "DG1, Iris Xe MAX",
 		 1200, 0, MHZ19_2, 1, 6, 16),
+	/* subslices: the dual-subslices (Xe-cores) of the DSS mask */
+	PLATFORM_CS(0x56a0, "dg2-g10", "Arc A770 (DG2-512)",
+		    1250, 0, MHZ38_4, MHZ19_2, 1, 32, 16),
+	PLATFORM_CS(0x56a5, "dg2-g11", "Arc A380 (DG2-128)",
+		    1250, 0, MHZ38_4, MHZ19_2, 1, 8, 16),
+	PLATFORM_CS(0x56a3, "dg2-g12", "Arc DG2-G12 (DG2-256)",
+		    1250, 0, MHZ38_4, MHZ19_2, 1, 16, 16),
+	PLATFORM_CS(0x56c0, "ats-m150", "Data Center GPU Flex 170",
+		    1250, 0, MHZ38_4, MHZ19_2, 1, 32, 16),
+	PLATFORM_CS(0x56c1, "ats-m75", "Data Center GPU Flex 140 (one GPU)",
+		    1250, 0, MHZ38_4, MHZ19_2, 1, 8, 16),
 };
 
 /**
@@ -99,7 +118,10 @@ struct sibling {
 	const char *name;
 };
 
-/* Documentation/gen6-gen7.rst, "Sibling PCI IDs" (i915_pciids.h) */
+/*
+ * Documentation/gen6-gen7.rst, "Sibling PCI IDs", and the "Siblings"
+ * column of Documentation/dg2.rst (i915_pciids.h)
+ */
 static const struct sibling siblings[] = {
 	{ 0x0106, "snb-gt1" }, { 0x010a, "snb-gt1" },
 	{ 0x0116, "snb" }, { 0x0122, "snb" }, { 0x0126, "snb" },
@@ -107,6 +129,13 @@ static const struct sibling siblings[] = {
 	{ 0x0166, "ivb" }, { 0x016a, "ivb" },
 	{ 0x0f30, "vlv" }, { 0x0f32, "vlv" }, { 0x0f33, "vlv" },
 	{ 0x0155, "vlv" }, { 0x0157, "vlv" },
+	{ 0x5690, "dg2-g10" }, { 0x5691, "dg2-g10" }, { 0x5692, "dg2-g10" },
+	{ 0x56a1, "dg2-g10" }, { 0x56a2, "dg2-g10" },
+	{ 0x5693, "dg2-g11" }, { 0x5694, "dg2-g11" }, { 0x5695, "dg2-g11" },
+	{ 0x56a6, "dg2-g11" }, { 0x56b0, "dg2-g11" }, { 0x56b1, "dg2-g11" },
+	{ 0x5696, "dg2-g12" }, { 0x5697, "dg2-g12" }, { 0x56a4, "dg2-g12" },
+	{ 0x56b2, "dg2-g12" }, { 0x56b3, "dg2-g12" },
+	{ 0x56c2, "ats-m150" },
 };
 
 /*

@@ -35,12 +35,16 @@ extern "C" {
  * @devid: PCI device id (I915_PARAM_CHIPSET_ID)
  * @gen: OA generation row for @devid, NULL when the table lacks it
  * @ts_freq: OA timestamp frequency in Hz (I915_PARAM_OA_TIMESTAMP_FREQUENCY,
- *	or I915_PARAM_CS_TIMESTAMP_FREQUENCY on kernels without it, or
- *	@platform's frequency when neither query answers)
+ *	or I915_PARAM_CS_TIMESTAMP_FREQUENCY on kernels without it where the
+ *	two clocks are one, or the device table's OA frequency of the id or
+ *	of the row it is a sibling of)
  * @perf_revision: I915_PARAM_PERF_REVISION, 0 if the query failed
  * @platform: device table row for @devid, NULL when the table lacks it
  * @ts_freq_source: where @ts_freq comes from: "oa-getparam",
  *	"cs-getparam" or "table"
+ * @cs_ts_freq: command streamer timestamp frequency in Hz
+ *	(I915_PARAM_CS_TIMESTAMP_FREQUENCY, else the device table's, else 0);
+ *	differs from @ts_freq on Gen12.5 (19.2 vs 38.4 MHz)
  */
 struct intel_oa_device {
 	int fd;
@@ -52,6 +56,7 @@ struct intel_oa_device {
 	int perf_revision;
 	const struct intel_oa_platform *platform;
 	const char *ts_freq_source;
+	uint64_t cs_ts_freq;
 };
 
 /**
@@ -60,10 +65,12 @@ struct intel_oa_device {
  * @path: device node to open, or NULL to search the render nodes, then the
  *	primary nodes, for the first one whose driver name is "i915"
  *
- * Also queries the chipset id, timestamp frequency and perf revision. The
- * timestamp frequency is asked as OA_TIMESTAMP_FREQUENCY, then
+ * Also queries the chipset id, timestamp frequencies and perf revision. The
+ * OA timestamp frequency is asked as OA_TIMESTAMP_FREQUENCY, then (unless
+ * the device table gives the id two different clocks, as on Gen12.5)
  * CS_TIMESTAMP_FREQUENCY; when neither answers with a positive value, the
- * device table's frequency of the chipset id is used.
+ * device table's OA frequency of the chipset id (or of the row it is a
+ * sibling of) is used.
  *
  * Return: 0; -ENODEV when no (matching) device exists; -errno of open() or
  * of the getparam queries (CHIPSET_ID is required, and a timestamp
@@ -117,6 +124,22 @@ struct intel_oa_stream_opts {
  */
 int intel_oa_stream_open(const struct intel_oa_device *dev,
 			 const struct intel_oa_stream_opts *opts);
+
+/**
+ * intel_oa_stream_sample() - INTEL_OA_PERF_IOCTL_SAMPLE: one OA report now
+ * @stream: perf stream fd from intel_oa_stream_open()
+ * @marker: if not NULL, the report's CTX_ID (the request's cookie)
+ * @timestamp: if not NULL, the report's TIME_STAMP field
+ *
+ * On success the report is already in what read() on @stream returns: a
+ * SAMPLE record with the MMIO-trigger reason and CTX_ID @marker
+ * (Documentation/dg2.rst, "On-demand OA sample").
+ *
+ * Return: 0; -ENODEV without a working GuC (every platform but
+ * DG2/ATS-M); -EIO on a disabled stream; -ETIMEDOUT when the GuC did not
+ * answer (the stream stays usable); other -errno of the ioctl.
+ */
+int intel_oa_stream_sample(int stream, uint32_t *marker, uint64_t *timestamp);
 
 /**
  * intel_oa_sysfs_dir() - the device's sysfs card directory

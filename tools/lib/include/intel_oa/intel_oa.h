@@ -6,9 +6,11 @@
  *
  * This header has no dependency on libdrm or on the kernel uAPI header: the
  * numeric format identifiers it takes are the values of
- * enum drm_i915_oa_format (include/uapi/drm/intel_oa_drm.h) and its Gen6-7.5
+ * enum drm_i915_oa_format (include/uapi/drm/intel_oa_drm.h), its Gen6-7.5
  * extension enum intel_oa_gen6_gen7_oa_format (ids 32..42 of
- * Documentation/gen6-gen7.rst), and the record parser reads the byte layout
+ * Documentation/gen6-gen7.rst) and its Gen12.5 extension enum
+ * intel_oa_gen12_5_oa_format (ids 43..48 of Documentation/dg2.rst), and the
+ * record parser reads the byte layout
  * of struct drm_i915_perf_record_header.
  */
 #ifndef INTEL_OA_INTEL_OA_H
@@ -91,7 +93,7 @@ struct intel_oa_counter_run {
  * struct intel_oa_layout - one report format, one row of the format table
  * @id: enum drm_i915_oa_format value
  * @name: name without the I915_ prefix, e.g. "A32u40_A4u32_B8_C8"
- * @unit: "OAG", "OAR" or "OAM" (which OA unit writes it)
+ * @unit: "OAG", "OAR", "OAC" or "OAM" (which OA unit writes it)
  * @counter_select: value of the OACONTROL/OAG_OACONTROL counter select field
  * @size: report size in bytes
  * @header: INTEL_OA_HDR_64 for 64-bit headers, else INTEL_OA_HDR_32 (the
@@ -102,13 +104,19 @@ struct intel_oa_counter_run {
  * @inst_addr_offset: byte offset of the INST ADD dword (the address of the
  *	instruction being executed; Haswell selects 4, 6 and 7: dword 3), 0
  *	when the format has none
- * @reserved_dwords: bit n set when dword n is reserved (reads 0); only the
- *	Gen6-7.5 layouts, which Documentation/gen6-gen7.rst draws dword by
- *	dword, say which dwords are reserved, the others leave this 0
+ * @reserved_dwords: bit n set when dword n (0..63) is reserved or padding
+ *	(reads 0); the layouts drawn dword by dword (Gen6-7.5 in
+ *	Documentation/gen6-gen7.rst, Gen12.5 43-48 in Documentation/dg2.rst)
+ *	say which dwords are reserved, the Gen8-12 ones leave this 0
  * @min_ver: lowest graphics version (x100) this row describes, 0 for any
  * @max_ver: highest graphics version (x100) this row describes, 0 for any;
  *	a format id written differently by two generations (C4_B8: Haswell
  *	vs Gen8+) has one row per layout, see intel_oa_gen_layout()
+ * @reserved_dwords_hi: like @reserved_dwords for dwords 64..127 (bit n:
+ *	dword 64 + n); reports of more than 256 bytes only
+ * @data_size: bytes the OA unit fills with header and counters; @size
+ *	rounds it up to whole 64-byte cachelines with zero padding on
+ *	Gen12.5 (Documentation/dg2.rst), elsewhere the two are equal
  */
 struct intel_oa_layout {
 	unsigned int id;
@@ -124,6 +132,8 @@ struct intel_oa_layout {
 	uint64_t reserved_dwords;
 	unsigned int min_ver;
 	unsigned int max_ver;
+	uint64_t reserved_dwords_hi;
+	uint16_t data_size;
 };
 
 /**
@@ -148,6 +158,14 @@ struct intel_oa_layout {
  *	hardware's value is passed through
  * @min_exponent: smallest timer exponent the generation can program
  *	(Sandy Bridge: 3, its timer period being 2^(TP + 4) ticks; else 0)
+ * @stream_formats: bitmask of the format ids a perf stream can carry
+ *	(what DRM_I915_PERF_PROP_OA_FORMAT accepts): a subset of @formats,
+ *	which also holds the layouts only OAR/OAC/OAM units write and the
+ *	library merely decodes (Gen12.5: 12 and 43 of 11, 12, 43-48)
+ * @xehp_rpt_id: RPT_ID carries SourceID (31:26), start trigger event (18)
+ *	and threshold enable (17), and its 64-bit form tile id (33:32), CCS
+ *	id (37:36) and the delayed-report bit (47) (Gen12.5 on,
+ *	Documentation/dg2.rst "RPT_ID")
  */
 struct intel_oa_gen {
 	const char *name;
@@ -161,6 +179,8 @@ struct intel_oa_gen {
 	uint32_t reasons;
 	bool squashes_ctx_id;
 	unsigned int min_exponent;
+	uint64_t stream_formats;
+	bool xehp_rpt_id;
 };
 
 /** CTX_ID i915 writes into reports without a valid context (Gen8-11). */
@@ -171,13 +191,17 @@ struct intel_oa_gen {
  * @devid: PCI device id
  * @name: short name as in Documentation/platforms.rst, e.g. "skl-gt3"
  * @part: marketing name of the part
- * @ver: graphics version times 100 (600, 700, 750, 800, 900, 1100, 1200)
+ * @ver: graphics version times 100 (600, 700, 750, 800, 900, 1100, 1200,
+ *	1250)
  * @gt: GT level as named by i915's PCI id list (1..4), 0 where i915 names
  *	none (vlv, chv, bxt, glk, icl, ehl, jsl, rkl, adl-s, adl-p, dg1)
- * @ts_freq: OA/command streamer timestamp frequency in Hz
+ * @ts_freq: OA timestamp frequency in Hz: what report TIMESTAMPs count
+ *	(equal to @cs_ts_freq except on Gen12.5, where OA runs at 38.4 MHz)
  * @slices: present slices
  * @subslices: present subslices (dual-subslices on Gen12) per slice
  * @eus: present EUs per subslice
+ * @cs_ts_freq: command streamer timestamp frequency in Hz
+ *	(RING_TIMESTAMP, I915_PARAM_CS_TIMESTAMP_FREQUENCY)
  */
 struct intel_oa_platform {
 	uint16_t devid;
@@ -189,6 +213,7 @@ struct intel_oa_platform {
 	unsigned int slices;
 	unsigned int subslices;
 	unsigned int eus;
+	uint64_t cs_ts_freq;
 };
 
 /**
@@ -217,6 +242,14 @@ struct intel_oa_format {
 #define INTEL_OA_REASON_CLK_RATIO	(1u << 5)	/* Gen9+ */
 #define INTEL_OA_REASON_MMIO_TRIGGER	(1u << 6)	/* Gen12+ */
 
+/*
+ * RPT_ID SourceID values (Gen12.5, bits 31:26; Documentation/dg2.rst): 0
+ * is any source but the CPU (the GuC's MMIO trigger among them), 1 the
+ * CPU (a host write of OAG_MMIOTRIGGER).
+ */
+#define INTEL_OA_SOURCE_OTHER		0u
+#define INTEL_OA_SOURCE_CPU		1u
+
 /**
  * struct intel_oa_report - one decoded report
  * @rpt_id: raw RPT_ID field (64 bits for 64-bit headers)
@@ -243,6 +276,18 @@ struct intel_oa_format {
  * @inst_addr: INST ADD (0 if !has_inst_addr)
  * @reserved_nonzero: bit n set when dword n is reserved in the layout
  *	(intel_oa_layout.reserved_dwords) but not zero in this report
+ * @reserved_nonzero_hi: the same for dwords 64..127
+ *	(intel_oa_layout.reserved_dwords_hi)
+ * @has_source_id: the generation's RPT_ID has the Gen12.5 fields
+ *	(intel_oa_gen.xehp_rpt_id): @source_id, @start_trigger, @threshold
+ *	and, with a 64-bit header, @tile_id, @ccs_id, @delayed are valid
+ * @source_id: RPT_ID 31:26 (INTEL_OA_SOURCE_*, intel_oa_source_string())
+ * @start_trigger: RPT_ID 18, start trigger event
+ * @threshold: RPT_ID 17, threshold enable
+ * @tile_id: RPT_ID 33:32 (64-bit header only)
+ * @ccs_id: RPT_ID 37:36, the compute engine of an OAC report (64-bit
+ *	header only)
+ * @delayed: RPT_ID 47, delayed report (64-bit header only)
  */
 struct intel_oa_report {
 	uint64_t rpt_id;
@@ -268,6 +313,14 @@ struct intel_oa_report {
 	bool has_inst_addr;
 	uint32_t inst_addr;
 	uint64_t reserved_nonzero;
+	uint64_t reserved_nonzero_hi;
+	bool has_source_id;
+	uint8_t source_id;
+	bool start_trigger;
+	bool threshold;
+	uint8_t tile_id;
+	uint8_t ccs_id;
+	bool delayed;
 };
 
 /**
@@ -369,15 +422,27 @@ const struct intel_oa_gen *intel_oa_gen_by_devid(uint16_t devid);
 bool intel_oa_gen_supports(const struct intel_oa_gen *gen, unsigned int id);
 
 /**
+ * intel_oa_gen_stream_supports() - whether a stream can carry a format
+ * @gen: generation row
+ * @id: enum drm_i915_oa_format value
+ *
+ * Return: true when @gen is non-NULL and its driver accepts format @id in
+ * DRM_I915_PERF_PROP_OA_FORMAT (intel_oa_gen.stream_formats).
+ */
+bool intel_oa_gen_stream_supports(const struct intel_oa_gen *gen,
+				  unsigned int id);
+
+/**
  * intel_oa_gen_default_format() - the richest format of a generation
  * @gen: generation row
  *
- * The OAG format with the most counters (A32u40_A4u32_B8_C8 on Gen8-12,
- * A45_B8_C8 on Haswell, IVB_A45_B4 on Ivy Bridge and Valleyview,
- * SNB_A29_B4 on Sandy Bridge, A24u40_A14u32_B8_C8 from Gen12.5).
+ * The stream format with the most counters, the larger report on a tie
+ * (A32u40_A4u32_B8_C8 on Gen8-12, A45_B8_C8 on Haswell, IVB_A45_B4 on Ivy
+ * Bridge and Valleyview, SNB_A29_B4 on Sandy Bridge, A38u64_B8_C8 on
+ * Gen12.5, A24u40_A14u32_B8_C8 on Gen12.7).
  *
- * Return: an enum drm_i915_oa_format value, 0 when @gen is NULL or writes
- * no OAG format.
+ * Return: an enum drm_i915_oa_format value, 0 when @gen is NULL or can
+ * stream no format.
  */
 unsigned int intel_oa_gen_default_format(const struct intel_oa_gen *gen);
 
@@ -400,8 +465,8 @@ const struct intel_oa_platform *intel_oa_platform_at(unsigned int index);
  * intel_oa_platform_by_devid() - the device table row of a PCI device id
  * @devid: PCI device id
  *
- * Only the exact ids of Documentation/platforms.rst and
- * Documentation/gen6-gen7.rst are in the table; intel_oa_gen_by_devid() also
+ * Only the exact ids of Documentation/platforms.rst,
+ * Documentation/gen6-gen7.rst and Documentation/dg2.rst are in the table; intel_oa_gen_by_devid() also
  * knows whole families.
  *
  * Return: the row, or NULL.
@@ -414,7 +479,8 @@ const struct intel_oa_platform *intel_oa_platform_by_devid(uint16_t devid);
  *
  * Like intel_oa_platform_by_devid(), and for the sibling ids of
  * Documentation/gen6-gen7.rst (same generation and GT level, e.g. 0x0126
- * for snb, 0x0a16 for hsw) the row of the virtual platform they resemble.
+ * for snb, 0x0a16 for hsw) and Documentation/dg2.rst (same die, e.g.
+ * 0x5690 for dg2-g10) the row of the virtual platform they resemble.
  *
  * Return: the row, or NULL.
  */
@@ -423,7 +489,8 @@ const struct intel_oa_platform *intel_oa_platform_for_devid(uint16_t devid);
 /**
  * intel_oa_platform_by_name() - the device table row of a platform name
  * @name: "snb-gt1", "snb", ..., "hsw-gt3", "bdw", "skl", "skl-gt3", ...,
- *	"dg1" (case-insensitive); "skl-gt2" is accepted as an alias of "skl"
+ *	"dg1", "dg2-g10", ..., "ats-m75" (case-insensitive); "skl-gt2" is
+ *	accepted as an alias of "skl"
  *
  * Return: the row, or NULL.
  */
@@ -503,6 +570,22 @@ const char *intel_oa_counter_name(unsigned int kind, unsigned int index,
  * Return: @buf ("none" when @reason is 0).
  */
 const char *intel_oa_reason_string(uint32_t reason, char *buf, size_t len);
+
+/**
+ * intel_oa_source_string() - name of a Gen12.5 RPT_ID SourceID
+ * @source_id: RPT_ID bits 31:26 (intel_oa_report.source_id)
+ * @buf: output buffer
+ * @len: size of @buf (24 is always enough)
+ *
+ * Names after seed 002's encoding: "other" (0), "cpu" (1), "rcs", "ccs",
+ * "bcs" (0b01000..0b01010), "vs", "vsr", "hs", "tds", "gs", "ps", "ts"
+ * (0b10000..0b10110), "media<N>-vcs0", "media<N>-vcs1", "media<N>-vecs"
+ * (bit 5 set, N = bits 4:3); every other value "reserved<value>".
+ *
+ * Return: @buf.
+ */
+const char *intel_oa_source_string(unsigned int source_id, char *buf,
+				   size_t len);
 
 /**
  * intel_oa_reason_name() - name of one report reason bit
@@ -596,7 +679,7 @@ int intel_oa_gen_exponent_for_period(const struct intel_oa_gen *gen,
 /** Reason bits counted: the widest reason field (Gen12) has 7. */
 #define INTEL_OA_STATS_REASONS 7
 /** Largest report of a format that struct intel_oa_stream_stats takes. */
-#define INTEL_OA_STATS_MAX_REPORT 256
+#define INTEL_OA_STATS_MAX_REPORT 448
 
 /**
  * struct intel_oa_ctx_stat - reports seen with one context
