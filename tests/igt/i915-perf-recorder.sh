@@ -5,9 +5,10 @@
 # i915-perf-recorder and i915-perf-reader against the intel_oa driver.
 # Same command line as the C tests: --list-subtests, --run-subtest NAME.
 #
-# Subtests (on every platform of Documentation/platforms.rst and, of
-# Documentation/gen6-gen7.rst, on Haswell, for which Debian's libi915_perf
-# has the metric set; skipped, saying so, elsewhere: i915-perf has no
+# Subtests (on every platform of Documentation/platforms.rst, of
+# Documentation/gen6-gen7.rst on Haswell, and of Documentation/dg2.rst
+# where Debian's libi915_perf has the metric set (it ships acmgt1..3
+# tables for DG2/ATS-M); skipped, saying so, elsewhere: i915-perf has no
 # metric sets at all for Sandy Bridge, Ivy Bridge and Valleyview):
 #   recorder-list-metrics  the recorder finds the device (its PCI id and
 #                          generation) and lists the platform's metric sets
@@ -49,6 +50,12 @@ device_gen() {
 	0x1912|0x1916|0x191b|0x191d|0x191e|0x1921|0x1926|0x193b|0x5a84|0x5916|0x5926|0x3184|0x3e92|0x3ea5|0x9bc5) echo 9 ;;
 	0x8a52|0x4571|0x4e71) echo 11 ;;
 	0x9a60|0x9a49|0x4c8a|0x4680|0x46a6|0x4905) echo 12 ;;
+	# Documentation/dg2.rst: DG2-G10/G11/G12 and ATS-M with their siblings;
+	# IGT calls Gen12.5 (graphics_ver 12, rel 55) gen 12
+	0x56a0|0x5690|0x5691|0x5692|0x56a1|0x56a2) echo 12 ;;
+	0x56a5|0x5693|0x5694|0x5695|0x56a6|0x56b0|0x56b1) echo 12 ;;
+	0x56a3|0x5696|0x5697|0x56a4|0x56b2|0x56b3) echo 12 ;;
+	0x56c0|0x56c2|0x56c1) echo 12 ;;
 	*) echo unknown ;;
 	esac
 }
@@ -110,7 +117,7 @@ recorder_list_metrics() {
 }
 
 recorder_record_read() {
-	local dir rec out rout pid rc exp period n corr first last span
+	local dir rec out rout pid rc exp period n corr first last span range
 	require_tools || return
 	require_metric "$("$RECORDER" --metric list 2>&1)" || return
 	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
@@ -135,11 +142,16 @@ recorder_record_read() {
 	[ "$rc" -eq 0 ] || { fail "i915-perf-reader exited with $rc"; return; }
 	n=$(echo "$rout" | sed -n 's/^Reports: \([0-9]*\)$/\1/p')
 	corr=$(echo "$rout" | sed -n 's/^Timestamp correlation points: \([0-9]*\)$/\1/p')
-	first=$(echo "$rout" | sed -n 's/^OA data timestamp range: *\(0x[0-9a-f]*\)-.*/\1/p')
-	last=$(echo "$rout" | sed -n 's/^OA data timestamp range: *0x[0-9a-f]*-\(0x[0-9a-f]*\).*/\1/p')
+	# The raw range is in OA ticks; the other is converted to the command
+	# streamer's clock, half the OA rate on Gen12.5 (dg2.rst), where the
+	# period would then be 2^e. Use the raw one where the reader has it.
+	range="OA raw data timestamp range"
+	echo "$rout" | grep -q "^$range:" || range="OA data timestamp range"
+	first=$(echo "$rout" | sed -n "s/^$range: *\(0x[0-9a-f]*\)-.*/\1/p")
+	last=$(echo "$rout" | sed -n "s/^$range: *0x[0-9a-f]*-\(0x[0-9a-f]*\).*/\1/p")
 	[ -n "$n" ] && [ "$n" -gt 0 ] || { fail "reader found no reports (Reports: '${n:-}')"; return; }
 	[ -n "$corr" ] && [ "$corr" -ge 2 ] || { fail "fewer than 2 correlation points ('${corr:-}')"; return; }
-	[ -n "$first" ] && [ -n "$last" ] || { fail "no 'OA data timestamp range' line"; return; }
+	[ -n "$first" ] && [ -n "$last" ] || { fail "no '$range' line"; return; }
 
 	# Period of exponent e is 2^(e+1) timestamp ticks. For e <= 19 every
 	# context-switch report (each 2^20-tick slice boundary) shares a timer
@@ -153,8 +165,9 @@ recorder_record_read() {
 	[ $((span % period)) -eq 0 ] || { fail "timestamp span $span not a multiple of $period"; return; }
 	[ $((span / period + 1)) -eq "$n" ] ||
 		{ fail "$n reports but the timestamps span $((span / period + 1)) periods: reports lost or duplicated"; return; }
-	# ~1.5 s at ~1.4 ms: expect hundreds of reports, not a handful.
-	[ "$n" -ge 100 ] || { fail "only $n reports in ~1.5 s"; return; }
+	# ~1.5 s at ~1.4 ms (1.7 ms on Gen12.5), less the recorder's start-up
+	# under TCG: expect at least dozens of reports, not a handful.
+	[ "$n" -ge 50 ] || { fail "only $n reports in ~1.5 s"; return; }
 	rm -rf "$dir"
 }
 
@@ -178,7 +191,7 @@ case ${1:-} in
 --list-subtests)
 	printf '%s\n' $SUBTESTS ;;
 --describe)
-	sed -n '9,15p' "$0" | sed 's/^# \{0,1\}//' ;;
+	sed -n '/^# Subtests/,/^$/p' "$0" | sed 's/^# \{0,1\}//' ;;
 --run-subtest)
 	for st in $SUBTESTS; do
 		# shellcheck disable=SC2053

@@ -137,8 +137,11 @@ static void check_getparams(int fd, const char *node)
 		     dev.plat->name, dev.plat->revision);
 	v = getparam_ok(fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY,
 			"CS_TIMESTAMP_FREQUENCY");
-	igt_assert_eq(v, dev.plat->timestamp_hz);
-	/* Gen8..Gen11: the OA unit counts the CS timestamp. */
+	igt_assert_eq(v, oa_cs_hz(dev.plat));
+	/*
+	 * The OA unit counts the CS timestamp up to Gen12; Gen12.5 at twice
+	 * its rate (dg2.rst, Wa_18013179988).
+	 */
 	v = getparam_ok(fd, I915_PARAM_OA_TIMESTAMP_FREQUENCY,
 			"OA_TIMESTAMP_FREQUENCY");
 	igt_assert_eq(v, dev.plat->timestamp_hz);
@@ -486,7 +489,8 @@ static uint64_t reg_read_ts(uint64_t offset)
 
 static void test_reg_read_timestamp(void)
 {
-	const uint64_t hz = dev.plat->timestamp_hz;
+	/* RING_TIMESTAMP runs at the command-streamer rate (dg2.rst) */
+	const uint64_t hz = oa_cs_hz(dev.plat);
 	const unsigned int sleep_ms = 500;
 	uint64_t prev, cur, t0, t1, ts0, ts1, ticks, expect;
 	double ratio;

@@ -164,7 +164,12 @@ static bool sysctl_write_fails(const char *name, uint64_t val)
 
 static void test_sysctl_ranges(void)
 {
-	uint64_t hard = dev.plat->timestamp_hz / 2;
+	/*
+	 * i915_perf_init(): half the GT clock_frequency, which is the
+	 * command-streamer timestamp (9.6 MHz on Gen12.5, not half the
+	 * 38.4 MHz OA clock).
+	 */
+	uint64_t hard = oa_cs_hz(dev.plat) / 2;
 
 	/* Save both for restore before poking. */
 	oa_sysctl_write("perf_stream_paranoid", oa_sysctl_read("perf_stream_paranoid"));
@@ -172,7 +177,7 @@ static void test_sysctl_ranges(void)
 	igt_assert_f(sysctl_write_fails("perf_stream_paranoid", 2),
 		     "perf_stream_paranoid accepted 2 (range is 0..1)");
 	igt_assert_f(sysctl_write_fails("oa_max_sample_rate", hard + 1),
-		     "oa_max_sample_rate accepted %" PRIu64 " above the hard limit %" PRIu64 " (timestamp_hz / 2)",
+		     "oa_max_sample_rate accepted %" PRIu64 " above the hard limit %" PRIu64 " (CS timestamp Hz / 2)",
 		     hard + 1, hard);
 	oa_sysctl_write("oa_max_sample_rate", hard);
 	igt_assert_eq(oa_sysctl_read("oa_max_sample_rate"), hard);

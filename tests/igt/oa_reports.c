@@ -71,8 +71,10 @@ static void test_format(const char *name)
 	oa_assert_reports(&dev, &c, FORMAT_TEST_EXPONENT, 0);
 	igt_info("%s (uAPI %u, select %u, %u bytes): %zu reports, t %#x..%#x, all %s match the workload\n",
 		 f->name, f->uapi_id, f->counter_select, f->size, c.n,
-		 oa_capture_report(&c, 0)[1], oa_capture_report(&c, c.n - 1)[1],
-		 f->dwords ? "dwords (reserved ones 0)" : "fields");
+		 oa_report_ts32(f, oa_capture_report(&c, 0)),
+		 oa_report_ts32(f, oa_capture_report(&c, c.n - 1)),
+		 f->dwords ? "dwords (reserved ones 0)" :
+		 f->hdr64 ? "fields (64-bit header, reserved and padding 0)" : "fields");
 	oa_capture_fini(&c);
 }
 
@@ -343,9 +345,11 @@ static void test_report_header(void)
 }
 
 /*
- * timestamp-frequency: I915_PARAM_CS_TIMESTAMP_FREQUENCY reports the
- * platform's timestamp clock, and report timestamps advance at that rate
- * against CLOCK_MONOTONIC (within 10% over ~1 s; TCG timing is loose).
+ * timestamp-frequency: I915_PARAM_OA_TIMESTAMP_FREQUENCY (57) reports the
+ * platform's OA timestamp clock and I915_PARAM_CS_TIMESTAMP_FREQUENCY (51)
+ * the command streamer's (the same except on Gen12.5: 38.4 and 19.2 MHz,
+ * dg2.rst), and report timestamps advance at the OA rate against
+ * CLOCK_MONOTONIC (within 10% over ~1 s; TCG timing is loose).
  */
 static void test_timestamp_frequency(void)
 {
@@ -362,7 +366,13 @@ static void test_timestamp_frequency(void)
 
 	igt_assert_f(ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp) == 0,
 		     "GETPARAM CS_TIMESTAMP_FREQUENCY: %s", strerror(errno));
+	igt_assert_eq((uint64_t)value, oa_cs_hz(dev.plat));
+	gp.param = I915_PARAM_OA_TIMESTAMP_FREQUENCY;
+	igt_assert_f(ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp) == 0,
+		     "GETPARAM OA_TIMESTAMP_FREQUENCY: %s", strerror(errno));
 	igt_assert_eq((uint64_t)value, dev.plat->timestamp_hz);
+	igt_info("OA timestamp %d Hz, command streamer %" PRIu64 " Hz\n",
+		 value, oa_cs_hz(dev.plat));
 
 	/* exponent 16: ~10.9 ms period */
 	oa_open_periodic(&dev, &o, f, 16);
@@ -542,18 +552,6 @@ static void test_timestamp_wrap(void)
 	oa_capture_fini(&c);
 }
 
-/* "A32u40_A4u32_B8_C8" -> "a32u40-a4u32-b8-c8" (IGT kebab-case). */
-static const char *subtest_suffix(const char *name)
-{
-	static char buf[64];
-	size_t i;
-
-	for (i = 0; name[i] && i < sizeof(buf) - 1; i++)
-		buf[i] = name[i] == '_' ? '-' : (char)tolower((unsigned char)name[i]);
-	buf[i] = '\0';
-	return buf;
-}
-
 igt_main
 {
 	static size_t i;
@@ -579,7 +577,7 @@ igt_main
 			continue;
 		igt_describe_f("Every field of every %s report (Gen8+: RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS, all A/B/C counters at their widths; Gen6/7: every dword of the layout table, reserved ones 0) equals the synthetic workload computed independently from the contract; refused with EINVAL where the generation lacks the format.",
 			       oa_formats[i].name);
-		igt_subtest_f("oa-formats-%s", subtest_suffix(oa_formats[i].name))
+		igt_subtest_f("oa-formats-%s", oa_subtest_suffix(oa_formats[i].name))
 			test_format(oa_formats[i].name);
 	}
 
@@ -607,7 +605,7 @@ igt_main
 	igt_subtest("report-header")
 		test_report_header();
 
-	igt_describe("GETPARAM CS_TIMESTAMP_FREQUENCY matches the platform, and report timestamps advance at that rate.");
+	igt_describe("GETPARAM OA_ and CS_TIMESTAMP_FREQUENCY match the platform, and report timestamps advance at the OA rate.");
 	igt_subtest("timestamp-frequency")
 		test_timestamp_frequency();
 

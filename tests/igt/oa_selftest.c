@@ -7,7 +7,9 @@
  * the recovery of the full GPU timestamp from 32-bit report timestamps.
  * Given scripts/platforms as argument, it also checks that file (what
  * scripts/vm-run and scripts/check boot) against the suite's platform
- * rows: two transcriptions of Documentation/platforms.rst must agree.
+ * rows: two transcriptions of Documentation/platforms.rst (and of
+ * gen6-gen7.rst and dg2.rst) must agree; "12.5" is graphics_ver 12,
+ * release 5.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -32,6 +32,13 @@ static const struct {
 	{ "msis-sent", VGPU_MSIS_SENT, false },
 	{ "tail-race", VGPU_TAIL_RACE, true },
 	{ "ratio", VGPU_RATIO, false },
+	{ "guc-hang", VGPU_GUC_HANG, true },
+	{ "irq-in-service", VGPU_IRQ_IN_SERVICE, true },
+	{ "h2g-answered", VGPU_H2G_ANSWERED, false },
+	{ "g2h-presented", VGPU_G2H_PRESENTED, false },
+	{ "doorbells-serviced", VGPU_DB_SERVICED, false },
+	{ "guc-oa-irqs", VGPU_GUC_OA_IRQS, false },
+	{ "g2h-dropped", VGPU_G2H_DROPPED, false },
 };
 
 static int field_index(const char *name)

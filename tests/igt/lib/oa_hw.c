@@ -3,8 +3,9 @@
  * Report layouts and platform rows. Layout facts come from the Broadwell
  * Observability PRM (seed 000, counter select 000/010/101/111, valid for
  * Gen8 and Gen9) as restated in Documentation/vgpu-contract.rst, and for
- * Gen6 to Gen7.5 from the tables of Documentation/gen6-gen7.rst (seed 001);
- * uAPI format ids from include/uapi/drm/intel_oa_drm.h and that page.
+ * Gen6 to Gen7.5 from the tables of Documentation/gen6-gen7.rst (seed 001),
+ * for Gen12.5 from Documentation/dg2.rst (seed 002); uAPI format ids from
+ * include/uapi/drm/intel_oa_drm.h and those pages.
  */
 #include <stdio.h>
 #include <string.h>
@@ -135,6 +136,133 @@ const struct oa_format oa_formats[] = {
 		    hsw_b4_c8_a16_dw),
 	/* same name and uAPI number as Gen8's C4_B8, another layout */
 	GEN7_FORMAT("C4_B8", I915_OA_FORMAT_C4_B8, 7, 64, OA_FAM_HSW, hsw_c4_b8_dw),
+	/*
+	 * Gen12.5, transcribed from the dg2.rst "Report formats" table (DW n
+	 * is the n-th dword in memory; sizes padded to 64-byte cachelines).
+	 * Only 12 and 43 can be carried by a stream; the others are there
+	 * so that every platform is checked to refuse them.
+	 */
+	{
+		.name = "OAR_A32u40_A4u32_B8_C8",
+		.uapi_id = OA_FMT_OAR_A32u40_A4u32_B8_C8,
+		.counter_select = 5, .size = 256, .families = OA_FAM_XEHP,
+		.segs = {
+			{ 4, XE_A(0), 32, OA_SEG_U40, 40 },
+			{ 36, XE_A(32), 4, OA_SEG_U32, 0 },
+			{ 48, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 56, XE_C(0), 8, OA_SEG_U32, 0 },
+		},
+		.n_segs = 4,
+	},
+	{
+		/* as 11, but DW40 = A36 and DW46 = A37 take two byte dwords */
+		.name = "A24u40_A14u32_B8_C8",
+		.uapi_id = OA_FMT_A24u40_A14u32_B8_C8,
+		.counter_select = 5, .size = 256, .families = OA_FAM_XEHP,
+		.segs = {
+			{ 4, XE_A(0), 4, OA_SEG_U32, 0 },
+			{ 8, XE_A(4), 20, OA_SEG_U40, 41 },
+			{ 28, XE_A(24), 4, OA_SEG_U32, 0 },
+			{ 32, XE_A(28), 4, OA_SEG_U40, 47 },
+			{ 36, XE_A(32), 4, OA_SEG_U32, 0 },
+			{ 40, XE_A(36), 1, OA_SEG_U32, 0 },
+			{ 46, XE_A(37), 1, OA_SEG_U32, 0 },
+			{ 48, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 56, XE_C(0), 8, OA_SEG_U32, 0 },
+		},
+		.n_segs = 9,
+	},
+	{
+		.name = "A38u64_B8_C8", .uapi_id = OA_FMT_A38u64_B8_C8,
+		.counter_select = 1, .size = 448, .families = OA_FAM_XEHP,
+		.hdr64 = true,
+		.segs = {
+			{ 8, XE_A(0), 38, OA_SEG_U64, 0 },
+			{ 84, 0, 4, OA_SEG_ZERO, 0 },
+			{ 88, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 96, XE_C(0), 8, OA_SEG_U32, 0 },
+			{ 104, 0, 8, OA_SEG_ZERO, 0 },
+		},
+		.n_segs = 5,
+	},
+	{
+		.name = "OAR_A36u64_B8_C8", .uapi_id = OA_FMT_OAR_A36u64_B8_C8,
+		.counter_select = 1, .size = 384, .families = OA_FAM_XEHP,
+		.hdr64 = true,
+		.segs = {
+			{ 8, XE_A(0), 36, OA_SEG_U64, 0 },
+			{ 80, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 88, XE_C(0), 8, OA_SEG_U32, 0 },
+		},
+		.n_segs = 3,
+	},
+	{
+		.name = "OAC_A24u64_B8_C8", .uapi_id = OA_FMT_OAC_A24u64_B8_C8,
+		.counter_select = 1, .size = 320, .families = OA_FAM_XEHP,
+		.hdr64 = true,
+		.segs = {
+			{ 8, XE_A(0), 1, OA_SEG_U64, 0 },
+			{ 10, XE_A(4), 1, OA_SEG_U64, 0 },
+			{ 12, XE_A(7), 1, OA_SEG_U64, 0 },
+			{ 14, XE_A(8), 1, OA_SEG_U64, 0 },
+			{ 16, XE_A(9), 4, OA_SEG_U64, 0 },
+			{ 24, XE_A(13), 4, OA_SEG_U64, 0 },
+			{ 32, XE_A(17), 4, OA_SEG_U64, 0 },
+			{ 40, XE_A(28), 4, OA_SEG_U64, 0 },
+			{ 48, XE_A(32), 1, OA_SEG_U64, 0 },
+			{ 50, 0, 2, OA_SEG_ZERO, 0 },
+			{ 52, XE_A(34), 2, OA_SEG_U64, 0 },
+			{ 56, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 64, XE_C(0), 8, OA_SEG_U32, 0 },
+			{ 72, 0, 8, OA_SEG_ZERO, 0 },
+		},
+		.n_segs = 14,
+	},
+	{
+		.name = "OAC_A22u32_R2u32_B8_C8",
+		.uapi_id = OA_FMT_OAC_A22u32_R2u32_B8_C8,
+		.counter_select = 2, .size = 192, .families = OA_FAM_XEHP,
+		.hdr64 = true,
+		.segs = {
+			{ 8, XE_A(0), 1, OA_SEG_U32, 0 },
+			{ 9, XE_A(4), 1, OA_SEG_U32, 0 },
+			{ 10, XE_A(7), 1, OA_SEG_U32, 0 },
+			{ 11, XE_A(8), 5, OA_SEG_U32, 0 },
+			{ 16, XE_A(13), 8, OA_SEG_U32, 0 },
+			{ 24, XE_A(30), 3, OA_SEG_U32, 0 },
+			{ 27, 0, 1, OA_SEG_ZERO, 0 },
+			{ 28, XE_A(34), 2, OA_SEG_U32, 0 },
+			{ 30, 0, 2, OA_SEG_ZERO, 0 },
+			{ 32, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 40, XE_C(0), 8, OA_SEG_U32, 0 },
+		},
+		.n_segs = 11,
+	},
+	{
+		.name = "OAM_A2u64_B8_C8", .uapi_id = OA_FMT_OAM_A2u64_B8_C8,
+		.counter_select = 5, .size = 128, .families = OA_FAM_XEHP,
+		.segs = {
+			{ 4, XE_A(36), 2, OA_SEG_U64, 0 },
+			{ 8, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 16, XE_C(0), 8, OA_SEG_U32, 0 },
+			{ 24, 0, 8, OA_SEG_ZERO, 0 },
+		},
+		.n_segs = 4,
+	},
+	{
+		.name = "OAM_A2u64_R2u64_B8_C8",
+		.uapi_id = OA_FMT_OAM_A2u64_R2u64_B8_C8,
+		.counter_select = 1, .size = 192, .families = OA_FAM_XEHP,
+		.hdr64 = true,
+		.segs = {
+			{ 8, XE_A(36), 2, OA_SEG_U64, 0 },
+			{ 12, 0, 4, OA_SEG_ZERO, 0 },
+			{ 16, XE_B(0), 8, OA_SEG_U32, 0 },
+			{ 24, XE_C(0), 8, OA_SEG_U32, 0 },
+			{ 32, 0, 16, OA_SEG_ZERO, 0 },
+		},
+		.n_segs = 5,
+	},
 };
 
 const size_t oa_n_formats = sizeof(oa_formats) / sizeof(oa_formats[0]);
@@ -211,9 +339,24 @@ static const struct oa_whitelist oa_wl_gen12 = {
 	.suite_boolean = 0xd924,
 };
 
+/* dg2.rst "ADD_CONFIG whitelists": Gen12's plus xehp_oa_b_counters. */
+static const struct oa_whitelist oa_wl_xehp = {
+	.mux = {
+		{ 0x0d00, 0x0d04 }, { 0x0d0c, 0x0d2c }, { 0x9840, 0x9840 },
+		{ 0x9884, 0x9888 }, { 0x20cc, 0x20cc },
+	},
+	.boolean = {
+		{ 0x2b2c, 0x2b2c }, { 0xd900, 0xd91c }, { 0xd920, 0xd93c },
+		{ 0xd940, 0xd97c }, { 0xdc00, 0xdc3c }, { 0xdc40, 0xdc40 },
+		{ 0xdc44, 0xdc44 }, { 0xdc48, 0xdc48 }, { 0xdd00, 0xdd48 },
+	},
+	.flex = { OA_FLEX_EU_RANGES },
+	.suite_boolean = 0xd924,
+};
+
 const struct oa_whitelist *const oa_whitelists[] = {
 	&oa_wl_gen7, &oa_wl_hsw, &oa_wl_gen8, &oa_wl_chv, &oa_wl_gen11,
-	&oa_wl_gen12, NULL,
+	&oa_wl_gen12, &oa_wl_xehp, NULL,
 };
 
 #define OA_FORMATS_GEN8 { \
@@ -299,6 +442,24 @@ const struct oa_whitelist *const oa_whitelists[] = {
 	.squashed_ctx_id = 0, \
 	.reason_shift = 19, .reason_mask = 0x7f, \
 	.formats = OA_FORMATS_GEN12, .wl = &oa_wl_gen12
+
+/*
+ * dg2.rst: 38.4 MHz OA timestamp over a 19.2 MHz command streamer, the
+ * DG1 interrupt path (plus the GuC instance), R = 50, formats 12 and 43
+ * (12 first: the 32-bit header and a size that divides the buffer for
+ * tests whose subject is not the layout).
+ */
+#define OA_FORMATS_XEHP { OA_FMT_A24u40_A14u32_B8_C8, OA_FMT_A38u64_B8_C8, 0 }
+#define OA_XEHP_REPORTS \
+	.family = OA_FAM_XEHP, .ctx_switch_reports = true, \
+	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_PER_STATUS, \
+	.graphics_ver = 12, .graphics_rel = 5, .ctx_valid_bit = 1u << 16, \
+	.squashed_ctx_id = 0, .reason_shift = 19, .reason_mask = 0x7f, \
+	.formats = OA_FORMATS_XEHP, .wl = &oa_wl_xehp, .irq = OA_IRQ_DG1, \
+	.revision = 0x01, .timestamp_hz = 38400000, \
+	.cs_timestamp_hz = 19200000, .gpu_ticks_ratio = 50, .guc = true, \
+	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16, \
+	.slice_mask = 0x1, .eus_per_subslice = 16
 
 /* Architectural topology limits (platforms.rst, after i915 intel_sseu.c). */
 #define OA_LIMITS(s, ss, eu) \
@@ -401,6 +562,25 @@ const struct oa_platform oa_platforms[] = {
 	{ .name = "dg1", .revision = 0x01, .devids = { 0x4905 }, OA_GEN12_REPORTS,
 	  .irq = OA_IRQ_DG1, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
 	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 6, 16), OA_RP(1550, 300, 100) },
+	/* Documentation/dg2.rst: PCI ID first, then the siblings */
+	{ .name = "dg2-g10",
+	  .devids = { 0x56a0, 0x5690, 0x5691, 0x5692, 0x56a1, 0x56a2 },
+	  OA_XEHP_REPORTS, .subslice_mask = 0xffffffff, .mslice_mask = 0xf,
+	  OA_RP(2400, 1000, 300) },
+	{ .name = "dg2-g11",
+	  .devids = { 0x56a5, 0x5693, 0x5694, 0x5695, 0x56a6, 0x56b0, 0x56b1 },
+	  OA_XEHP_REPORTS, .subslice_mask = 0x000000ff, .mslice_mask = 0x2,
+	  OA_RP(2450, 1000, 300) },
+	{ .name = "dg2-g12",
+	  .devids = { 0x56a3, 0x5696, 0x5697, 0x56a4, 0x56b2, 0x56b3 },
+	  OA_XEHP_REPORTS, .subslice_mask = 0x0000ffff, .mslice_mask = 0x3,
+	  OA_RP(2450, 1000, 300) },
+	{ .name = "ats-m150", .devids = { 0x56c0, 0x56c2 },
+	  OA_XEHP_REPORTS, .subslice_mask = 0xffffffff, .mslice_mask = 0xf,
+	  OA_RP(2050, 1000, 300) },
+	{ .name = "ats-m75", .devids = { 0x56c1 },
+	  OA_XEHP_REPORTS, .subslice_mask = 0x000000ff, .mslice_mask = 0x2,
+	  OA_RP(2050, 1000, 300) },
 };
 
 const size_t oa_n_platforms = sizeof(oa_platforms) / sizeof(oa_platforms[0]);
@@ -493,8 +673,14 @@ const struct oa_format *oa_platform_smallest_format(const struct oa_platform *p)
 uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
 			   unsigned int idx)
 {
-	uint64_t v = report[s->dword + idx];
+	uint64_t v;
 
+	if (s->kind == OA_SEG_ZERO)
+		return report[s->dword + idx];
+	if (s->kind == OA_SEG_U64)
+		return report[s->dword + 2 * idx] |
+		       (uint64_t)report[s->dword + 2 * idx + 1] << 32;
+	v = report[s->dword + idx];
 	if (s->kind == OA_SEG_U40) {
 		const uint8_t *hi = (const uint8_t *)&report[s->hi_dword];
 
@@ -666,28 +852,123 @@ static bool gen7_report_check(const struct oa_platform *p,
 	return true;
 }
 
+const char *oa_counter_name(unsigned int fam, unsigned int k, char *buf,
+			    size_t len)
+{
+	unsigned int b0 = fam & OA_FAM_XEHP ? XE_B(0) : WL_B(0);
+	unsigned int c0 = fam & OA_FAM_XEHP ? XE_C(0) : WL_C(0);
+
+	if (k < b0)
+		snprintf(buf, len, "A%u", k);
+	else if (k < c0)
+		snprintf(buf, len, "B%u", k - b0);
+	else
+		snprintf(buf, len, "C%u", k - c0);
+	return buf;
+}
+
+/*
+ * The header fields other than RPT_ID's low dword and CTX_ID: TIME_STAMP
+ * (32 bits, or 56 with the 64-bit header, whose upper byte and RPT_ID
+ * high dword and DW5 are 0 on the model's tile 0 / no CCS) and GPU_TICKS.
+ */
+static bool header_check(const struct oa_format *f, const struct workload *w,
+			 const uint32_t *report, uint64_t T, char *why,
+			 size_t why_len)
+{
+	uint64_t ticks = T * w->ratio;
+
+	if (oa_report_ts32(f, report) != (uint32_t)T) {
+		snprintf(why, why_len, "TIMESTAMP %#x, expected %#x (low 32 bits of T=%#llx)",
+			 oa_report_ts32(f, report), (uint32_t)T, (unsigned long long)T);
+		return false;
+	}
+	if (!f->hdr64) {
+		if (report[3] != (uint32_t)ticks) {
+			snprintf(why, why_len, "GPU_TICKS %#x at T=%#llx, expected %#x",
+				 report[3], (unsigned long long)T, (uint32_t)ticks);
+			return false;
+		}
+		return true;
+	}
+	if (report[1]) {
+		snprintf(why, why_len, "RPT_ID high dword %#x, expected 0 (tile 0, no CCS, not delayed)",
+			 report[1]);
+		return false;
+	}
+	if (report[3] != ((uint32_t)(T >> 32) & 0xffffff)) {
+		snprintf(why, why_len, "TIME_STAMP high dword %#x at T=%#llx, expected %#x (56-bit timestamp)",
+			 report[3], (unsigned long long)T,
+			 (uint32_t)(T >> 32) & 0xffffff);
+		return false;
+	}
+	if (report[5]) {
+		snprintf(why, why_len, "reserved header DW5 %#x, expected 0", report[5]);
+		return false;
+	}
+	if (report[6] != (uint32_t)ticks || report[7] != (uint32_t)(ticks >> 32)) {
+		snprintf(why, why_len, "GPU_TICKS %#x:%08x at T=%#llx, expected %#llx (64-bit)",
+			 report[7], report[6], (unsigned long long)T,
+			 (unsigned long long)ticks);
+		return false;
+	}
+	return true;
+}
+
+/* Every counter, reserved and padding dword after the header. */
+static bool body_check(const struct oa_platform *p, const struct oa_format *f,
+		       const struct workload *w, const uint32_t *report,
+		       uint64_t T, char *why, size_t why_len)
+{
+	unsigned int s, i;
+	char name[8];
+
+	for (s = 0; s < f->n_segs; s++) {
+		const struct oa_seg *seg = &f->segs[s];
+		unsigned int width = seg->kind == OA_SEG_U40 ? 40 :
+				     seg->kind == OA_SEG_U64 ? 64 : 32;
+
+		for (i = 0; i < seg->count; i++) {
+			unsigned int k = seg->first + i;
+			uint64_t got = oa_report_counter(seg, report, i);
+			uint64_t exp = seg->kind == OA_SEG_ZERO ? 0 :
+				       workload_counter(w, k, T, width);
+
+			if (got == exp)
+				continue;
+			if (seg->kind == OA_SEG_ZERO)
+				snprintf(why, why_len, "%s: reserved/padding DW%u = %#llx, expected 0",
+					 f->name, seg->dword + i, (unsigned long long)got);
+			else
+				snprintf(why, why_len,
+					 "%s: counter k=%u (%s, DW%u, %u-bit) at T=%#llx: got %#llx, expected %#llx",
+					 f->name, k, oa_counter_name(p->family, k, name, sizeof(name)),
+					 seg->dword + (seg->kind == OA_SEG_U64 ? 2 * i : i),
+					 width, (unsigned long long)T,
+					 (unsigned long long)got, (unsigned long long)exp);
+			return false;
+		}
+	}
+	return true;
+}
+
 bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 		     const struct workload *w, const uint32_t *report,
 		     uint64_t T, unsigned int exponent, char *why,
 		     size_t why_len)
 {
-	uint32_t t = report[1];
 	uint32_t reason = oa_report_reason(p, report);
 	uint32_t want_reason = oa_expected_reason(p, T, exponent);
 	bool ctx_runs = oa_sched_hw_id(T) != 0;
 	/* Above the reason field, except the context-valid bit, is zero. */
 	uint32_t reserved = ~0u << (p->reason_shift +
 				    __builtin_popcount(p->reason_mask));
-	unsigned int s, i;
 
 	if (f->dwords)
 		return gen7_report_check(p, f, w, report, T, exponent, why, why_len);
 	reserved &= ~p->ctx_valid_bit;
-	if (t != (uint32_t)T) {
-		snprintf(why, why_len, "TIMESTAMP %#x, expected %#x (low 32 bits of T=%#llx)",
-			 t, (uint32_t)T, (unsigned long long)T);
+	if (!header_check(f, w, report, T, why, why_len))
 		return false;
-	}
 	if (reason != want_reason) {
 		snprintf(why, why_len,
 			 "RPT_ID %#010x: reason %#x, expected %#x at T=%#llx (timer bit %#x, context-switch bit %#x)",
@@ -709,40 +990,43 @@ bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 			 report[0], report[0] & reserved);
 		return false;
 	}
-	if (report[2] != oa_expected_ctx_id(p, T)) {
+	if (oa_report_ctx_id(f, report) != oa_expected_ctx_id(p, T)) {
 		snprintf(why, why_len, "CTX_ID %#x at T=%#llx, expected %#x (slice %llu)",
-			 report[2], (unsigned long long)T,
+			 oa_report_ctx_id(f, report), (unsigned long long)T,
 			 oa_expected_ctx_id(p, T),
 			 (unsigned long long)(T >> OA_SLICE_SHIFT));
 		return false;
 	}
-	if (report[3] != workload_gpu_ticks(w, T)) {
-		snprintf(why, why_len, "GPU_TICKS %#x at T=%#llx, expected %#x",
-			 report[3], (unsigned long long)T, workload_gpu_ticks(w, T));
+	return body_check(p, f, w, report, T, why, why_len);
+}
+
+bool oa_trigger_report_check(const struct oa_platform *p,
+			     const struct oa_format *f,
+			     const struct workload *w, const uint32_t *report,
+			     uint64_t T, uint32_t ctx_id, uint32_t source_id,
+			     char *why, size_t why_len)
+{
+	uint32_t want = OA_REASON_MMIO_TRIGGER << p->reason_shift |
+			source_id << OA_SOURCE_ID_SHIFT;
+
+	if (f->dwords || !(f->families & OA_FAM_XEHP)) {
+		snprintf(why, why_len, "%s has no MMIO-trigger reports", f->name);
 		return false;
 	}
-	for (s = 0; s < f->n_segs; s++) {
-		const struct oa_seg *seg = &f->segs[s];
-		unsigned int width = seg->kind == OA_SEG_U40 ? 40 : 32;
-
-		for (i = 0; i < seg->count; i++) {
-			unsigned int k = seg->first + i;
-			uint64_t got = oa_report_counter(seg, report, i);
-			uint64_t exp = workload_counter(w, k, T, width);
-
-			if (got != exp) {
-				snprintf(why, why_len,
-					 "%s: counter k=%u (%c%u, dword %u, %u-bit) at T=%#llx: got %#llx, expected %#llx",
-					 f->name, k, k < 36 ? 'A' : k < 44 ? 'B' : 'C',
-					 k < 36 ? k : k < 44 ? k - 36 : k - 44,
-					 seg->dword + i, width, (unsigned long long)T,
-					 (unsigned long long)got,
-					 (unsigned long long)exp);
-				return false;
-			}
-		}
+	if (!header_check(f, w, report, T, why, why_len))
+		return false;
+	if (report[0] != want) {
+		snprintf(why, why_len,
+			 "RPT_ID %#010x, expected %#010x (reason bit 6 = RPT_ID bit 25 only, context-valid clear, SourceID %u)",
+			 report[0], want, source_id);
+		return false;
 	}
-	return true;
+	if (oa_report_ctx_id(f, report) != ctx_id) {
+		snprintf(why, why_len, "CTX_ID %#x, expected the trigger's value %#x",
+			 oa_report_ctx_id(f, report), ctx_id);
+		return false;
+	}
+	return body_check(p, f, w, report, T, why, why_len);
 }
 
 uint64_t oa_ts_unwrap(struct oa_ts_unwrap *u, uint32_t t)
@@ -848,7 +1132,8 @@ static int check_platform_formats(const struct oa_platform *p)
 		const struct report_case *rc;
 		unsigned int c, col = gen_column(p->graphics_ver);
 
-		if (oa_platform_format_by_id(p, f->uapi_id) != f || f->dwords)
+		if (oa_platform_format_by_id(p, f->uapi_id) != f || f->dwords ||
+		    (f->families & OA_FAM_XEHP))
 			continue;
 		for (k = 0; k < sizeof(report_cases) / sizeof(report_cases[0]); k++) {
 			rc = &report_cases[k];
@@ -1006,6 +1291,157 @@ static int check_gen7_formats(const struct oa_platform *p)
 	return bad;
 }
 
+/*
+ * Build a Gen12.5 report of format 12 or 43 from the dg2.rst prose, not
+ * from the segment tables: 12 is format 11's layout (A0..A31 low dwords
+ * from DW4, A32..A35, then the high bytes of A0..A31 one byte each from
+ * DW40, B at DW48, C at DW56) with A36 in DW40 and A37 in DW46, so A0..A3
+ * and A24..A27 lose their high bytes; 43 has the 64-bit header, A0..A37
+ * as lo/hi pairs from DW8, four reserved dwords, B, C and a padding
+ * cacheline.
+ */
+static void build_xehp_report(const struct oa_format *f,
+			      const struct workload *w, uint64_t T,
+			      uint32_t rpt_id, uint32_t ctx_id, uint32_t *r)
+{
+	uint64_t ticks = T * w->ratio;
+	unsigned int n;
+
+	memset(r, 0, f->size);
+	r[0] = rpt_id;
+	if (f->uapi_id == OA_FMT_A38u64_B8_C8) {
+		r[2] = (uint32_t)T;
+		r[3] = (uint32_t)(T >> 32) & 0xffffff;
+		r[4] = ctx_id;
+		r[6] = (uint32_t)ticks;
+		r[7] = (uint32_t)(ticks >> 32);
+		for (n = 0; n < 38; n++) {
+			uint64_t v = workload_counter(w, n, T, 64);
+
+			r[8 + 2 * n] = (uint32_t)v;
+			r[9 + 2 * n] = (uint32_t)(v >> 32);
+		}
+		for (n = 0; n < 16; n++)
+			r[88 + n] = (uint32_t)workload_counter(w, 38 + n, T, 32);
+		return;
+	}
+	r[1] = (uint32_t)T;
+	r[2] = ctx_id;
+	r[3] = (uint32_t)ticks;
+	for (n = 0; n < 32; n++) {
+		bool wide = (n >= 4 && n < 24) || n >= 28;
+		uint64_t v = workload_counter(w, n, T, wide ? 40 : 32);
+
+		r[4 + n] = (uint32_t)v;
+		if (wide)
+			((uint8_t *)&r[40])[n] = (uint8_t)(v >> 32);
+	}
+	for (n = 32; n < 36; n++)
+		r[4 + n] = (uint32_t)workload_counter(w, n, T, 32);
+	r[40] = (uint32_t)workload_counter(w, 36, T, 32);
+	r[46] = (uint32_t)workload_counter(w, 37, T, 32);
+	for (n = 0; n < 16; n++)
+		r[48 + n] = (uint32_t)workload_counter(w, 38 + n, T, 32);
+}
+
+/* T past 2^32 and 2^40 so 40- and 64-bit fields differ from 32-bit ones. */
+static const uint64_t xehp_cases[] = {
+	0x200000000ull, 0x1fffe0000ull, 0x200260000ull, 0x12345600000ull,
+	0xfffffffe0000ull,
+};
+
+static int check_xehp_formats(const struct oa_platform *p)
+{
+	struct workload w = { .seed = 0x5eed0001, .ratio = p->gpu_ticks_ratio };
+	uint32_t r[128];
+	char why[256];
+	int bad = 0;
+	size_t i, k;
+	unsigned int c;
+
+	for (i = 0; i < oa_n_formats; i++) {
+		const struct oa_format *f = &oa_formats[i];
+
+		if (oa_platform_format_by_id(p, f->uapi_id) != f ||
+		    !(f->families & OA_FAM_XEHP))
+			continue;
+		for (k = 0; k < sizeof(xehp_cases) / sizeof(xehp_cases[0]); k++) {
+			uint64_t T = xehp_cases[k];
+			uint32_t id = oa_sched_hw_id(T);
+			uint32_t why_bits = oa_expected_reason(p, T, 16);
+			uint32_t rpt = why_bits << 19 | (id ? 1u << 16 : 0);
+
+			build_xehp_report(f, &w, T, rpt, id, r);
+			if (!oa_report_check(p, f, &w, r, T, 16, why, sizeof(why))) {
+				fprintf(stderr, "%s %s T=%#llx: good report rejected: %s\n",
+					p->name, f->name, (unsigned long long)T, why);
+				bad++;
+			}
+			/* an MMIO-trigger report: reason bit 25, CTX_ID = value */
+			build_xehp_report(f, &w, T + 3, 1u << 25 | 1u << 26,
+					  0xc0ffee, r);
+			if (!oa_trigger_report_check(p, f, &w, r, T + 3, 0xc0ffee, 1,
+						     why, sizeof(why))) {
+				fprintf(stderr, "%s %s T=%#llx: trigger report rejected: %s\n",
+					p->name, f->name, (unsigned long long)T + 3, why);
+				bad++;
+			}
+			if (oa_trigger_report_check(p, f, &w, r, T + 3, 0xc0ffee, 0,
+						    why, sizeof(why))) {
+				fprintf(stderr, "%s %s: SourceID 1 accepted as 0\n",
+					p->name, f->name);
+				bad++;
+			}
+		}
+		/* every flipped bit of a trigger report is caught */
+		for (c = 0; c < f->size * 8; c++) {
+			r[c / 32] ^= 1u << (c % 32);
+			if (oa_trigger_report_check(p, f, &w, r, xehp_cases[k - 1] + 3,
+						    0xc0ffee, 1, why, sizeof(why))) {
+				fprintf(stderr, "%s %s: flipped bit %u not detected\n",
+					p->name, f->name, c);
+				bad++;
+			}
+			r[c / 32] ^= 1u << (c % 32);
+		}
+	}
+	return bad;
+}
+
+/* RING_TIMESTAMP = floor(T * cs / oa) mod 2^36, worked out by hand. */
+static int check_ring_timestamp(const struct oa_platform *p)
+{
+	static const struct { uint64_t T, ring; } dg2[] = {
+		{ 0, 0 }, { 1, 0 }, { 2, 1 }, { 3, 1 },
+		{ 0x1fffffffffull, 0xfffffffffull },	/* 2^37 - 1 */
+		{ 0x2000000000ull, 0 },			/* 2^37: wraps */
+		{ 0x2000000005ull, 2 },
+	};
+	int bad = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(dg2) / sizeof(dg2[0]); i++) {
+		uint64_t want = p->cs_timestamp_hz ? dg2[i].ring :
+				dg2[i].T & ((1ull << 36) - 1);
+
+		if (oa_T_to_ring(p, dg2[i].T) != want ||
+		    oa_T_to_ring(p, oa_ring_to_T(p, want)) != want) {
+			fprintf(stderr, "%s: RING_TIMESTAMP of T=%#llx: %#llx, expected %#llx\n",
+				p->name, (unsigned long long)dg2[i].T,
+				(unsigned long long)oa_T_to_ring(p, dg2[i].T),
+				(unsigned long long)want);
+			bad++;
+		}
+	}
+	if (p->cs_timestamp_hz && p->timestamp_hz != 2 * p->cs_timestamp_hz) {
+		fprintf(stderr, "%s: OA %llu Hz is not twice CS %llu Hz (dg2.rst)\n",
+			p->name, (unsigned long long)p->timestamp_hz,
+			(unsigned long long)p->cs_timestamp_hz);
+		bad++;
+	}
+	return bad;
+}
+
 /* A Gen6/7 table: every dword transcribed, no counter twice. */
 static int check_dword_table(const struct oa_format *f)
 {
@@ -1074,7 +1510,7 @@ int oa_hw_selftest(void)
 
 	for (i = 0; i < oa_n_formats; i++) {
 		const struct oa_format *f = &oa_formats[i];
-		unsigned int covered[64] = { 0 }, s, c, n = 0;
+		unsigned int covered[128] = { 0 }, s, c, n = 0;
 
 		if (f->dwords) {
 			bad += check_dword_table(f);
@@ -1082,13 +1518,20 @@ int oa_hw_selftest(void)
 		}
 		/* Layout sanity: segments tile the report exactly once. */
 		for (s = 0; s < f->n_segs; s++) {
-			for (c = 0; c < f->segs[s].count; c++)
-				covered[f->segs[s].dword + c]++;
+			unsigned int per = f->segs[s].kind == OA_SEG_U64 ? 2 : 1;
+
+			for (c = 0; c < f->segs[s].count * per; c++)
+				covered[(f->segs[s].dword + c) % 128]++;
 			if (f->segs[s].kind == OA_SEG_U40)
 				for (c = 0; c < (f->segs[s].count + 3) / 4; c++)
 					covered[f->segs[s].hi_dword + c]++;
 		}
-		for (c = 4; c < f->size / 4; c++)
+		/* 64-byte cachelines (dg2.rst), whole dwords */
+		if (f->size % 64 || f->size > sizeof(covered)) {
+			fprintf(stderr, "%s: size %u\n", f->name, f->size);
+			bad++;
+		}
+		for (c = f->hdr64 ? 8 : 4; c < f->size / 4; c++)
 			if (covered[c] != 1)
 				n++;
 		if (n) {
@@ -1112,6 +1555,8 @@ int oa_hw_selftest(void)
 				bad++;
 			}
 		bad += check_platform_formats(p);
+		bad += check_xehp_formats(p);
+		bad += check_ring_timestamp(p);
 		bad += check_gen7_formats(p);
 		bad += check_schedule_counts(p);
 	}

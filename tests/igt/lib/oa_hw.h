@@ -2,8 +2,9 @@
 /*
  * Hardware knowledge of the suite: per-platform rows and per-format report
  * layouts, taken from the PRM (seed 000, "Counters layout for various
- * values of the Counter Select"), Documentation/vgpu-contract.rst and, for
- * Gen6 to Gen7.5, Documentation/gen6-gen7.rst (seed 001).
+ * values of the Counter Select"), Documentation/vgpu-contract.rst, for
+ * Gen6 to Gen7.5 Documentation/gen6-gen7.rst (seed 001) and for Gen12.5
+ * (DG2, ATS-M) Documentation/dg2.rst (seed 002).
  *
  * A later platform is a new row in oa_platforms[] and, if its layouts are
  * new, new rows in oa_formats[]; no test code changes.
@@ -21,6 +22,8 @@
 enum oa_seg_kind {
 	OA_SEG_U32,	/* one dword per counter, low 32 bits */
 	OA_SEG_U40,	/* low dword here, bits 39:32 as bytes at hi_dword */
+	OA_SEG_U64,	/* two dwords per counter: low, then high (Gen12.5) */
+	OA_SEG_ZERO,	/* @count reserved or cacheline-padding dwords: 0 */
 };
 
 /**
@@ -40,7 +43,25 @@ struct oa_seg {
 /* Render CS timestamp (PRM RING_TIMESTAMP, vgpu-contract.rst), 36 bits */
 #define OA_RING_TIMESTAMP 0x2358u
 
-#define OA_MAX_SEGS 4
+#define OA_MAX_SEGS 16
+
+/*
+ * Gen12.5 counter numbering of the workload (dg2.rst "Counters"): A0..A37
+ * are k = 0..37, B0..B7 k = 38..45, C0..C7 k = 46..53.
+ */
+#define XE_A(n) (n)
+#define XE_B(n) (38 + (n))
+#define XE_C(n) (46 + (n))
+
+/* dg2.rst "Report formats": 11 and 12 are i915's, 43..48 this project's. */
+#define OA_FMT_OAR_A32u40_A4u32_B8_C8	11
+#define OA_FMT_A24u40_A14u32_B8_C8	12
+#define OA_FMT_A38u64_B8_C8		43
+#define OA_FMT_OAR_A36u64_B8_C8		44
+#define OA_FMT_OAC_A24u64_B8_C8		45
+#define OA_FMT_OAC_A22u32_R2u32_B8_C8	46
+#define OA_FMT_OAM_A2u64_B8_C8		47
+#define OA_FMT_OAM_A2u64_R2u64_B8_C8	48
 
 /*
  * Gen6/7 counter numbering of the workload (gen6-gen7.rst "Report
@@ -95,6 +116,7 @@ struct oa_dword {
 #define OA_FAM_SNB	0x2u
 #define OA_FAM_IVB	0x4u	/* Ivy Bridge and Valleyview */
 #define OA_FAM_HSW	0x8u
+#define OA_FAM_XEHP	0x10u	/* Gen12.5: DG2, ATS-M */
 
 /**
  * struct oa_format - one report format of the i915 uAPI
@@ -103,7 +125,10 @@ struct oa_dword {
  * @counter_select: OACONTROL counter select
  * @size: report size in bytes
  * @families: OA_FAM_* of the generations whose @uapi_id this layout is
- * @segs: counter runs after the four header dwords (Gen8+ layouts)
+ * @hdr64: eight-dword header (dg2.rst: RPT_ID, TIME_STAMP and GPU_TICKS
+ *	lo/hi, CTX_ID, a reserved dword) instead of Gen8's four dwords
+ * @segs: what follows the header (Gen8+ layouts), every dword once:
+ *	counter runs, reserved and padding dwords
  * @n_segs: entries used in @segs
  * @dwords: Gen6/7 layouts: what each of the size / 4 dwords holds (no
  *	Gen8 header); NULL for Gen8+ layouts
@@ -114,6 +139,7 @@ struct oa_format {
 	uint32_t counter_select;
 	uint32_t size;
 	unsigned int families;
+	bool hdr64;
 	struct oa_seg segs[OA_MAX_SEGS];
 	unsigned int n_segs;
 	const struct oa_dword *dwords;
@@ -171,7 +197,9 @@ enum oa_report_lost {
  * @family: OA_FAM_* of the platform's report formats
  * @revision: PCI revision of the virtual device
  * @lp: Gen9 LP part (bxt, glk): other RP_STATE_CAP and topology limits
- * @timestamp_hz: OA/CS timestamp frequency
+ * @timestamp_hz: OA timestamp frequency (the unit of T)
+ * @cs_timestamp_hz: command-streamer (RING_TIMESTAMP) frequency when it is
+ *	not @timestamp_hz (Gen12.5: half of it); 0 where they are equal
  * @gpu_ticks_ratio: workload ratio R (contract)
  * @ctx_valid_bit: RPT_ID bit flagging a valid context id
  * @squashed_ctx_id: CTX_ID userspace reads when @ctx_valid_bit is clear:
@@ -197,6 +225,9 @@ enum oa_report_lost {
  * @min_exponent: smallest timer exponent PERF_OPEN accepts (SNB: 3)
  * @oa_buffer_bytes: OA buffer size the driver uses
  * @report_lost: how dropped reports are reported
+ * @guc: the GuC interface, doorbells and the on-demand sample ioctl of
+ *	dg2.rst are there
+ * @mslice_mask: MSLICE fuse (dg2.rst), 0 before Gen12.5
  */
 struct oa_platform {
 	const char *name;
@@ -206,13 +237,15 @@ struct oa_platform {
 	uint8_t revision;
 	bool lp;
 	uint64_t timestamp_hz;
+	uint64_t cs_timestamp_hz;
 	uint32_t gpu_ticks_ratio;
 	uint32_t ctx_valid_bit;
 	uint32_t squashed_ctx_id;
 	uint32_t reason_shift, reason_mask;
 	uint32_t formats[12];
 	unsigned int max_slices, max_subslices, max_eus_per_subslice;
-	uint8_t slice_mask, subslice_mask;
+	uint8_t slice_mask;
+	uint32_t subslice_mask;
 	unsigned int eus_per_subslice;
 	unsigned int rp0_mhz, rp1_mhz, rpn_mhz;
 	enum oa_irq_arch irq;
@@ -221,11 +254,17 @@ struct oa_platform {
 	unsigned int min_exponent;
 	uint32_t oa_buffer_bytes;
 	enum oa_report_lost report_lost;
+	bool guc;
+	uint8_t mslice_mask;
 };
 
 /* Report reason bits, relative to reason_shift (platforms.rst RPT_ID). */
 #define OA_REASON_TIMER		0x1u
 #define OA_REASON_CTX_SWITCH	0x8u
+/* Gen12.5 MMIO trigger (RPT_ID bit 25, dg2.rst "RPT_ID") */
+#define OA_REASON_MMIO_TRIGGER	0x40u
+/* RPT_ID 31:26 SourceID (dg2.rst): 0 timer/GuC, 1 a CPU (host) write */
+#define OA_SOURCE_ID_SHIFT	26
 
 /*
  * Context schedule of the synthetic workload (platforms.rst, "Context-switch
@@ -264,6 +303,52 @@ const struct oa_format *oa_platform_format(const struct oa_platform *p,
 					   uint32_t uapi_id);
 /* @p's format with the smallest reports (the most per buffer). */
 const struct oa_format *oa_platform_smallest_format(const struct oa_platform *p);
+
+/* Command-streamer timestamp frequency (RING_TIMESTAMP ticks per s). */
+static inline uint64_t oa_cs_hz(const struct oa_platform *p)
+{
+	return p->cs_timestamp_hz ? p->cs_timestamp_hz : p->timestamp_hz;
+}
+
+/*
+ * dg2.rst "Unbounded time": RING_TIMESTAMP = floor(T * cs / oa) mod 2^36.
+ * oa_ring_to_T() gives the smallest T that reads @ring (off by less than
+ * oa / cs ticks, far inside what oa_ts_unwrap() tolerates).
+ */
+static inline uint64_t oa_T_to_ring(const struct oa_platform *p, uint64_t T)
+{
+	return (T / p->timestamp_hz * oa_cs_hz(p) +
+		T % p->timestamp_hz * oa_cs_hz(p) / p->timestamp_hz) &
+	       ((1ull << 36) - 1);
+}
+
+static inline uint64_t oa_ring_to_T(const struct oa_platform *p, uint64_t ring)
+{
+	return (ring * p->timestamp_hz + oa_cs_hz(p) - 1) / oa_cs_hz(p);
+}
+
+/* Header dword of TIME_STAMP's low 32 bits (DW1, or DW2 in a 64-bit header). */
+static inline uint32_t oa_report_ts32(const struct oa_format *f,
+				      const uint32_t *report)
+{
+	return report[f->hdr64 ? 2 : 1];
+}
+
+/* Header dword of CTX_ID (DW2, or DW4 in a 64-bit header). */
+static inline uint32_t oa_report_ctx_id(const struct oa_format *f,
+					const uint32_t *report)
+{
+	return report[f->hdr64 ? 4 : 2];
+}
+
+/* TIME_STAMP as the report holds it: 32 bits, or 56 with a 64-bit header. */
+static inline uint64_t oa_report_timestamp(const struct oa_format *f,
+					   const uint32_t *report)
+{
+	if (!f->hdr64)
+		return report[1];
+	return report[2] | (uint64_t)(report[3] & 0xffffff) << 32;
+}
 
 static inline uint32_t oa_report_reason(const struct oa_platform *p,
 					const uint32_t *report)
@@ -313,8 +398,10 @@ const char *oa_gen7_counter_name(unsigned int k, char *buf, size_t len);
  * Compare every field of @report against the synthetic workload at full
  * GPU timestamp @T (see oa_ts_unwrap) for a stream with timer exponent
  * @exponent: RPT_ID reason and context-valid bit, CTX_ID from the schedule,
- * TIMESTAMP T mod 2^32 and every counter value_k(T); for a Gen6/7 layout
- * every dword of its table, reserved ones included. Returns true if all
+ * TIMESTAMP T mod 2^32 and every counter value_k(T) (with the Gen12.5
+ * 64-bit header also RPT_ID's high dword, TIME_STAMP's bits 55:32, the
+ * reserved DW5 and the 64-bit GPU_TICKS; reserved and padding dwords 0);
+ * for a Gen6/7 layout every dword of its table, reserved ones included. Returns true if all
  * match; otherwise writes the first mismatch into @why.
  */
 bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
@@ -355,6 +442,22 @@ uint64_t oa_ts_unwrap(struct oa_ts_unwrap *u, uint32_t t);
 /* Decode counter @idx of segment @s of @report (40-bit aware). */
 uint64_t oa_report_counter(const struct oa_seg *s, const uint32_t *report,
 			   unsigned int idx);
+
+/*
+ * Check a report written by an MMIO trigger (dg2.rst OAG_MMIOTRIGGER) at
+ * full timestamp @T: reason bit 6 (RPT_ID bit 25) set, context-valid bit
+ * clear, SourceID @source_id, CTX_ID @ctx_id (the written value), the
+ * rest of the header and every counter as oa_report_check() has them.
+ */
+bool oa_trigger_report_check(const struct oa_platform *p,
+			     const struct oa_format *f,
+			     const struct workload *w, const uint32_t *report,
+			     uint64_t T, uint32_t ctx_id, uint32_t source_id,
+			     char *why, size_t why_len);
+
+/* "A12", "B3", "C0" for counter @k of a Gen8+ layout of family @fam. */
+const char *oa_counter_name(unsigned int fam, unsigned int k, char *buf,
+			    size_t len);
 
 /* Host-side check of the layout tables and decoder; 0 if good. */
 int oa_hw_selftest(void);

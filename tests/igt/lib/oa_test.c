@@ -2,6 +2,7 @@
 /*
  * Helpers for the intel-oa in-guest tests; see oa_test.h.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -19,6 +20,9 @@
 #include "oa_test.h"
 
 #define NOBODY_ID 65534
+
+/* Platform of the last oa_dev_open(): its RING_TIMESTAMP to T ratio. */
+static const struct oa_platform *ts_plat;
 
 bool oa_read_u64_file(const char *path, uint64_t *val)
 {
@@ -214,6 +218,7 @@ void oa_dev_open(struct oa_dev *dev)
 	igt_require_f(dev->plat,
 		      "PCI device 0x%04x has no row in tests/igt/lib/oa_hw.c oa_platforms[]\n",
 		      dev->devid);
+	ts_plat = dev->plat;
 	snprintf(node, sizeof(node), "/dev/dri/card%d", dev->card);
 	dev->drm_fd = open(node, O_RDWR | O_CLOEXEC);
 	igt_assert_f(dev->drm_fd >= 0, "cannot open %s: %s", node, strerror(errno));
@@ -254,6 +259,10 @@ static void reset_knobs(void *data)
 	vgpu_write(dev, VGPU_DROP_REPORTS, 0);
 	vgpu_write(dev, VGPU_STALL_TAIL, 0);
 	vgpu_write(dev, VGPU_TAIL_RACE, 0);
+	if (dev->plat->guc) {
+		vgpu_write(dev, VGPU_GUC_HANG, 0);
+		vgpu_write(dev, VGPU_IRQ_IN_SERVICE, 0);
+	}
 }
 
 void oa_require_vgpu(struct oa_dev *dev)
@@ -374,7 +383,7 @@ int oa_read_timestamp(int drm_fd, uint64_t *ts)
 	} while (ret < 0 && errno == EINTR);
 	if (ret < 0)
 		return -errno;
-	*ts = reg.val;
+	*ts = ts_plat ? oa_ring_to_T(ts_plat, reg.val) : reg.val;
 	return 0;
 }
 
@@ -455,7 +464,8 @@ void oa_capture_parse(struct oa_capture *c, const uint8_t *buf, size_t len)
 			memcpy(c->reports + c->n * (c->fmt->size / 4), buf + off + sizeof(h),
 			       c->fmt->size);
 			c->ts[c->n] = oa_ts_unwrap(&c->unwrap,
-						   c->reports[c->n * (c->fmt->size / 4) + 1]);
+						   oa_report_ts32(c->fmt, c->reports +
+								  c->n * (c->fmt->size / 4)));
 			c->n++;
 			break;
 		case DRM_I915_PERF_RECORD_OA_REPORT_LOST:
@@ -616,6 +626,29 @@ const char *oa_stats_path(const struct oa_dev *dev)
 	return path[0] ? path : NULL;
 }
 
+bool oa_debugfs_guc(const struct oa_dev *dev, char *buf, size_t len)
+{
+	const char *stats = oa_stats_path(dev);
+	char path[PATH_MAX];
+	size_t n = 0;
+	ssize_t r;
+	int fd;
+
+	if (!stats || len < 1)
+		return false;
+	/* the guc file sits next to intel_oa_stats in dri/<minor>/ */
+	snprintf(path, sizeof(path), "%.*sguc",
+		 (int)(strrchr(stats, '/') + 1 - stats), stats);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	while (n < len - 1 && (r = read(fd, buf + n, len - 1 - n)) > 0)
+		n += r;
+	close(fd);
+	buf[n] = '\0';
+	return true;
+}
+
 bool oa_stats_get(const struct oa_dev *dev, const char *key, uint64_t *val)
 {
 	const char *path = oa_stats_path(dev);
@@ -722,6 +755,17 @@ unsigned int oa_exponent_filling(const struct oa_dev *dev,
 	while (e < 31 && reports * oa_exponent_ns(dev, e) < ns)
 		e++;
 	return e;
+}
+
+const char *oa_subtest_suffix(const char *name)
+{
+	static char buf[64];
+	size_t i;
+
+	for (i = 0; name[i] && i < sizeof(buf) - 1; i++)
+		buf[i] = name[i] == '_' ? '-' : (char)tolower((unsigned char)name[i]);
+	buf[i] = '\0';
+	return buf;
 }
 
 uint64_t oa_now_ns(void)

@@ -35,6 +35,14 @@
 #define VGPU_MSIS_SENT		0x02c
 #define VGPU_TAIL_RACE		0x030
 #define VGPU_RATIO		0x034
+/* Control page version 2 (dg2.rst); read 0 on platforms without a GuC. */
+#define VGPU_GUC_HANG		0x038
+#define VGPU_IRQ_IN_SERVICE	0x03c
+#define VGPU_H2G_ANSWERED	0x040
+#define VGPU_G2H_PRESENTED	0x044
+#define VGPU_DB_SERVICED	0x048
+#define VGPU_GUC_OA_IRQS	0x04c
+#define VGPU_G2H_DROPPED	0x050
 
 #define OA_RECORD_HEADER_BYTES	8u
 
@@ -104,9 +112,11 @@ struct oa_open {
 
 /*
  * Read the render command streamer timestamp (RING_TIMESTAMP, 0x2358, 36
- * bits) with DRM_IOCTL_I915_REG_READ. Returns 0 or -errno. It equals the
- * full GPU timestamp T while T < 2^36 (95 min at 12 MHz from the device's
- * timestamp-base), which the suite assumes.
+ * bits) with DRM_IOCTL_I915_REG_READ and return it in OA timestamp ticks
+ * (oa_ring_to_T(): x2 on Gen12.5, whose command streamer counts at half
+ * the OA rate; unchanged elsewhere). Returns 0 or -errno. That is the full
+ * GPU timestamp T while RING_TIMESTAMP has not wrapped (95 min at 12 MHz
+ * from the device's timestamp-base), which the suite assumes.
  */
 int oa_read_timestamp(int drm_fd, uint64_t *ts);
 
@@ -178,6 +188,12 @@ void oa_assert_reports_range(const struct oa_dev *dev,
 			     const struct oa_capture *c,
 			     unsigned int exponent, size_t from, size_t to);
 
+/*
+ * debugfs dri/<minor>/guc (dg2.rst "debugfs guc") read whole into @buf;
+ * false if the file is missing.
+ */
+bool oa_debugfs_guc(const struct oa_dev *dev, char *buf, size_t len);
+
 /* debugfs: value of key @key in dri/<minor>/intel_oa_stats. */
 bool oa_stats_get(const struct oa_dev *dev, const char *key, uint64_t *val);
 const char *oa_stats_path(const struct oa_dev *dev);
@@ -201,6 +217,8 @@ unsigned int oa_exponent_filling(const struct oa_dev *dev,
 				 const struct oa_format *f, uint64_t ns);
 
 uint64_t oa_now_ns(void);
+/* "A32u40_A4u32_B8_C8" -> "a32u40-a4u32-b8-c8" (IGT kebab-case subtest names) */
+const char *oa_subtest_suffix(const char *name);
 void oa_sleep_ms(unsigned int ms);
 
 /* Drop to uid/gid nobody; all capabilities go with uid 0. */

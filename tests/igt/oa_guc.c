@@ -1,0 +1,749 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oa_guc: the Gen12.5 GuC path of Documentation/dg2.rst as userspace sees
+ * it: the on-demand OA sample ioctl (a doorbell rung for the GuC, which
+ * writes OAG_MMIOTRIGGER), its errnos, the GuC hang timeout, the driver's
+ * debugfs "guc" file and ftrace events, the interrupt that arrives while
+ * the host is servicing one, the OA interrupt routed past the GuC to the
+ * host, and a trigger written by the CPU. Expected report contents come
+ * from tests/igt/lib (oa_hw.c, workload.c), never from the driver.
+ *
+ * The GuC subtests are listed only on platforms whose oa_hw.c row has a
+ * GuC; elsewhere the one subtest asserts the sample ioctl is ENODEV.
+ */
+#include <ctype.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include "oa_test.h"
+
+static struct oa_dev dev;
+
+/* dg2.rst: OAG_MMIOTRIGGER, the GuC's message actions */
+#define OAG_MMIOTRIGGER		0xdb1c
+#define GUC_ACTION_ALLOCATE_DOORBELL	0x3
+#define GUC_ACTION_OA_SAMPLE_DONE	0x5001
+
+/* A slow timer (2^21 ticks, ~55 ms at 38.4 MHz) next to the samples. */
+#define SAMPLE_STREAM_EXPONENT	20
+
+static int do_sample(int fd, struct intel_oa_perf_sample *s)
+{
+	int ret;
+
+	do {
+		ret = ioctl(fd, INTEL_OA_PERF_IOCTL_SAMPLE, s);
+	} while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -errno : 0;
+}
+
+static int open_sample_stream(const struct oa_format *f, struct oa_open *o,
+			      uint32_t extra_flags)
+{
+	oa_open_periodic(&dev, o, f, SAMPLE_STREAM_EXPONENT);
+	o->flags = I915_PERF_FLAG_FD_NONBLOCK | extra_flags;
+	return oa_open(dev.drm_fd, o);
+}
+
+/*
+ * Index of the first report at or after @from whose RPT_ID has the
+ * MMIO-trigger reason and whose CTX_ID is @marker (SIZE_MAX if none);
+ * @count gets how many there are, since a marker must appear once.
+ */
+static size_t find_trigger(const struct oa_capture *c, uint32_t marker,
+			   size_t from, unsigned int *count)
+{
+	size_t i, at = SIZE_MAX;
+
+	*count = 0;
+	for (i = from; i < c->n; i++) {
+		const uint32_t *r = oa_capture_report(c, i);
+
+		if (!(oa_report_reason(dev.plat, r) & OA_REASON_MMIO_TRIGGER) ||
+		    oa_report_ctx_id(c->fmt, r) != marker)
+			continue;
+		if (at == SIZE_MAX)
+			at = i;
+		(*count)++;
+	}
+	return at;
+}
+
+/* Every periodic (non-trigger) report of @c from @from is right. */
+static void check_periodic(const struct oa_capture *c, size_t from)
+{
+	char why[256];
+	size_t i;
+
+	for (i = from; i < c->n; i++) {
+		const uint32_t *r = oa_capture_report(c, i);
+
+		if (oa_report_reason(dev.plat, r) & OA_REASON_MMIO_TRIGGER)
+			continue;
+		igt_assert_f(oa_report_check(dev.plat, c->fmt, &dev.wl, r, c->ts[i],
+					     SAMPLE_STREAM_EXPONENT, why, sizeof(why)),
+			     "periodic report %zu (T=%#llx): %s", i,
+			     (unsigned long long)c->ts[i], why);
+	}
+}
+
+/*
+ * One sample on @fd: the ioctl returns, then a single non-blocking read
+ * pass must already hold the report. Checks it in full against the
+ * workload at its T, which lies between RING_TIMESTAMP read before and
+ * after the ioctl (in OA ticks). Returns the marker.
+ */
+static uint32_t sample_and_check(int fd, struct oa_capture *c)
+{
+	struct intel_oa_perf_sample s = { .flags = 0 };
+	uint64_t before, after, T;
+	unsigned int count;
+	size_t from = c->n, at;
+	char why[256];
+	int ret;
+
+	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &before), 0);
+	ret = do_sample(fd, &s);
+	igt_assert_f(ret == 0, "INTEL_OA_PERF_IOCTL_SAMPLE: %s", strerror(-ret));
+	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &after), 0);
+	oa_capture_drain(fd, c);
+
+	igt_assert_f(s.marker != 0, "marker 0 (dg2.rst: a cookie is never 0)");
+	at = find_trigger(c, s.marker, from, &count);
+	igt_assert_f(at != SIZE_MAX,
+		     "no report with the MMIO-trigger reason and CTX_ID %#x in a non-blocking read right after the ioctl (%zu reports read)",
+		     s.marker, c->n - from);
+	igt_assert_f(count == 1, "%u reports carry marker %#x", count, s.marker);
+	T = c->ts[at];
+	igt_assert_f(T + 2 >= before && T <= after + 2,
+		     "sample report at T=%#llx, outside the ioctl's [%#llx, %#llx]",
+		     (unsigned long long)T, (unsigned long long)before,
+		     (unsigned long long)after);
+	igt_assert_f(s.timestamp == oa_report_timestamp(c->fmt, oa_capture_report(c, at)),
+		     "ioctl timestamp %#llx, report TIME_STAMP %#llx",
+		     (unsigned long long)s.timestamp,
+		     (unsigned long long)oa_report_timestamp(c->fmt, oa_capture_report(c, at)));
+	if (c->fmt->hdr64)
+		igt_assert_f(s.timestamp == (T & ((1ull << 56) - 1)),
+			     "56-bit timestamp %#llx, T=%#llx",
+			     (unsigned long long)s.timestamp, (unsigned long long)T);
+	/* SourceID 0: the GuC wrote the trigger, not the CPU */
+	igt_assert_f(oa_trigger_report_check(dev.plat, c->fmt, &dev.wl,
+					     oa_capture_report(c, at), T, s.marker, 0,
+					     why, sizeof(why)),
+		     "sample report %#x at T=%#llx: %s", s.marker,
+		     (unsigned long long)T, why);
+	return s.marker;
+}
+
+/*
+ * sample-ioctl-<format>: a few samples on a stream of the format: each
+ * report readable at once, RPT_ID reason bit 25 and SourceID 0, CTX_ID =
+ * marker (distinct, non-zero), TIME_STAMP = the ioctl's timestamp within
+ * the ioctl's time window, every counter the workload's at that T; the
+ * periodic reports around them stay right; the GuC's control-page
+ * counters (H2G answered, G2H presented, doorbells serviced) moved.
+ */
+static void test_sample_ioctl(const struct oa_format *f)
+{
+	uint32_t h2g0, g2h0, db0, markers[8];
+	struct oa_capture c;
+	struct oa_open o;
+	unsigned int i, j;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	h2g0 = vgpu_read(&dev, VGPU_H2G_ANSWERED);
+	g2h0 = vgpu_read(&dev, VGPU_G2H_PRESENTED);
+	db0 = vgpu_read(&dev, VGPU_DB_SERVICED);
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	for (i = 0; i < ARRAY_SIZE(markers); i++) {
+		markers[i] = sample_and_check(fd, &c);
+		for (j = 0; j < i; j++)
+			igt_assert_f(markers[j] != markers[i], "marker %#x twice", markers[i]);
+		oa_sleep_ms(7);
+	}
+	oa_capture_until(fd, &c, c.n + 2, 2000);
+	close(fd);
+	check_periodic(&c, 0);
+	igt_info("%s: %zu reports, %zu samples, markers %#x..%#x; GuC answered %u H2G, presented %u G2H, serviced %u doorbell rings\n",
+		 f->name, c.n, ARRAY_SIZE(markers), markers[0], markers[ARRAY_SIZE(markers) - 1],
+		 vgpu_read(&dev, VGPU_H2G_ANSWERED) - h2g0,
+		 vgpu_read(&dev, VGPU_G2H_PRESENTED) - g2h0,
+		 vgpu_read(&dev, VGPU_DB_SERVICED) - db0);
+	/* one ALLOCATE at the first sample, one ring and one event per sample */
+	igt_assert_lte(1, vgpu_read(&dev, VGPU_H2G_ANSWERED) - h2g0);
+	igt_assert_lte(ARRAY_SIZE(markers), vgpu_read(&dev, VGPU_G2H_PRESENTED) - g2h0);
+	igt_assert_lte(ARRAY_SIZE(markers), vgpu_read(&dev, VGPU_DB_SERVICED) - db0);
+	oa_capture_fini(&c);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * sample-latency: 200 samples, each timed from the ioctl call to the end
+ * of the non-blocking read that returns its report; min/median/max
+ * printed, not asserted (TCG timing).
+ */
+static void test_sample_latency(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	enum { N = 200 };
+	static uint64_t ns[N];
+	struct oa_capture c;
+	struct oa_open o;
+	unsigned int i;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	for (i = 0; i < N; i++) {
+		struct intel_oa_perf_sample s = { .flags = 0 };
+		uint64_t t0 = oa_now_ns();
+		unsigned int count;
+		int ret = do_sample(fd, &s);
+
+		igt_assert_f(ret == 0, "sample %u: %s", i, strerror(-ret));
+		oa_capture_drain(fd, &c);
+		ns[i] = oa_now_ns() - t0;
+		igt_assert_f(find_trigger(&c, s.marker, 0, &count) != SIZE_MAX,
+			     "sample %u: marker %#x not readable", i, s.marker);
+		/* keep memory flat: only this sample's report matters */
+		c.n = 0;
+	}
+	close(fd);
+	oa_capture_fini(&c);
+	qsort(ns, N, sizeof(ns[0]), cmp_u64);
+	igt_info("sample latency (ioctl to report read) over %d samples: min %.1f us, median %.1f us, max %.1f us\n",
+		 N, ns[0] / 1e3, ns[N / 2] / 1e3, ns[N - 1] / 1e3);
+}
+
+/*
+ * sample-errnos: flags != 0 EINVAL; a disabled stream (opened disabled,
+ * or disabled later) EIO; an unreadable argument EFAULT; after each the
+ * stream still samples.
+ */
+static void test_sample_errnos(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	struct intel_oa_perf_sample s;
+	struct oa_capture c;
+	struct oa_open o;
+	unsigned int i;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	fd = open_sample_stream(f, &o, I915_PERF_FLAG_DISABLED);
+	memset(&s, 0, sizeof(s));
+	igt_assert_eq(do_sample(fd, &s), -EIO);
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
+	oa_capture_init(&c, f, &o);
+
+	for (i = 0; i < 32; i++) {
+		memset(&s, 0, sizeof(s));
+		s.flags = 1u << i;
+		igt_assert_f(do_sample(fd, &s) == -EINVAL,
+			     "flags %#x: expected EINVAL", s.flags);
+	}
+	igt_assert_eq(do_sample(fd, NULL), -EFAULT);
+	igt_assert_eq(do_sample(fd, (void *)(uintptr_t)0x10), -EFAULT);
+	{
+		/* readable but not writable: the result cannot be stored */
+		struct intel_oa_perf_sample *ro = mmap(NULL, 4096, PROT_READ,
+						       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		igt_assert(ro != MAP_FAILED);
+		igt_assert_eq(do_sample(fd, ro), -EFAULT);
+		munmap(ro, 4096);
+	}
+	sample_and_check(fd, &c);
+
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_DISABLE, 0), 0);
+	memset(&s, 0, sizeof(s));
+	igt_assert_eq(do_sample(fd, &s), -EIO);
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
+	/* reports from before the DISABLE are gone: unwrap from now on */
+	oa_capture_fini(&c);
+	oa_capture_init(&c, f, &o);
+	oa_read_timestamp(dev.drm_fd, &c.unwrap.ref);
+	sample_and_check(fd, &c);
+	close(fd);
+	oa_capture_fini(&c);
+	igt_info("EINVAL for 32 flag bits, EFAULT for NULL, low and read-only pointers, EIO while disabled\n");
+}
+
+/*
+ * sample-enodev: on a platform without a GuC the ioctl exists (a stream
+ * ioctl the driver knows) but fails with ENODEV.
+ */
+static void test_sample_enodev(void)
+{
+	struct intel_oa_perf_sample s = { .flags = 0 };
+	struct oa_open o;
+	int fd;
+
+	oa_open_periodic(&dev, &o, oa_platform_smallest_format(dev.plat), 16);
+	fd = oa_open(dev.drm_fd, &o);
+	igt_assert_eq(do_sample(fd, &s), -ENODEV);
+	close(fd);
+	igt_info("%s (no GuC): INTEL_OA_PERF_IOCTL_SAMPLE is ENODEV\n", dev.plat->name);
+}
+
+/*
+ * sample-guc-hang: with the control page's guc-hang set the GuC answers
+ * nothing: a sample fails with ETIMEDOUT after the driver's 50 ms (we
+ * accept 45..400 ms under TCG); once the knob is cleared the same stream
+ * samples again and its periodic reports are right.
+ */
+static void test_sample_guc_hang(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	struct intel_oa_perf_sample s;
+	struct oa_capture c;
+	struct oa_open o;
+	uint64_t t0, ms[2];
+	unsigned int i;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	sample_and_check(fd, &c);	/* the doorbell is armed */
+
+	vgpu_write(&dev, VGPU_GUC_HANG, 1);
+	for (i = 0; i < 2; i++) {
+		memset(&s, 0, sizeof(s));
+		t0 = oa_now_ns();
+		igt_assert_eq(do_sample(fd, &s), -ETIMEDOUT);
+		ms[i] = (oa_now_ns() - t0) / 1000000;
+		igt_assert_f(ms[i] >= 45 && ms[i] <= 400,
+			     "ETIMEDOUT after %llu ms, expected about 50 ms",
+			     (unsigned long long)ms[i]);
+	}
+	vgpu_write(&dev, VGPU_GUC_HANG, 0);
+	/* the rings left pending are serviced now; let them land */
+	oa_sleep_ms(20);
+	oa_capture_drain(fd, &c);
+	sample_and_check(fd, &c);
+	oa_capture_until(fd, &c, c.n + 2, 2000);
+	close(fd);
+	check_periodic(&c, 0);
+	igt_info("ETIMEDOUT after %llu and %llu ms with the GuC hung; samples work again after recovery (%zu reports)\n",
+		 (unsigned long long)ms[0], (unsigned long long)ms[1], c.n);
+	oa_capture_fini(&c);
+}
+
+/* Lines of debugfs guc that list an armed doorbell: "id" and "page". */
+static unsigned int guc_doorbell_lines(const char *text)
+{
+	unsigned int n = 0;
+	const char *line = text;
+
+	while (*line) {
+		size_t len = strcspn(line, "\n");
+		char l[256];
+		size_t i;
+
+		snprintf(l, sizeof(l), "%.*s", (int)(len < 255 ? len : 255), line);
+		for (i = 0; l[i]; i++)
+			l[i] = (char)tolower((unsigned char)l[i]);
+		if (strstr(l, "id") && strstr(l, "page") && strpbrk(l, "0123456789") &&
+		    !strstr(l, "doorbells:"))
+			n++;
+		line += len + (line[len] == '\n');
+	}
+	return n;
+}
+
+/*
+ * doorbell-debugfs: the physical doorbell is visible only through the
+ * driver's debugfs guc file: an armed doorbell (id, page) is listed after
+ * the stream's first sample and none after the stream is closed.
+ */
+static void test_doorbell_debugfs(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	static char text[8192];
+	unsigned int before, armed, after;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(oa_debugfs_guc(&dev, text, sizeof(text)),
+		      "no debugfs guc file next to %s\n", oa_stats_path(&dev));
+	before = guc_doorbell_lines(text);
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	sample_and_check(fd, &c);
+	igt_assert(oa_debugfs_guc(&dev, text, sizeof(text)));
+	armed = guc_doorbell_lines(text);
+	igt_info("debugfs guc with the doorbell armed:\n%s", text);
+	close(fd);
+	igt_assert(oa_debugfs_guc(&dev, text, sizeof(text)));
+	after = guc_doorbell_lines(text);
+	igt_assert_f(before == 0, "%u doorbell(s) listed before any stream", before);
+	igt_assert_f(armed == 1, "%u doorbell lines (id, page) after a sample, expected 1", armed);
+	igt_assert_f(after == 0, "%u doorbell(s) still listed after the stream closed:\n%s",
+		     after, text);
+	oa_capture_fini(&c);
+}
+
+/* Last number on the first debugfs guc line mentioning "notify". */
+static bool guc_last_notify(const char *text, uint64_t *val)
+{
+	const char *line = text;
+
+	while (*line) {
+		size_t len = strcspn(line, "\n"), i;
+		char l[256];
+
+		snprintf(l, sizeof(l), "%.*s", (int)(len < 255 ? len : 255), line);
+		for (i = 0; l[i]; i++)
+			l[i] = (char)tolower((unsigned char)l[i]);
+		if (strstr(l, "notify")) {
+			const char *p = strpbrk(l, ":=");
+
+			if (!p)
+				return false;
+			*val = strtoull(p + 1, NULL, 0);
+			return true;
+		}
+		line += len + (line[len] == '\n');
+	}
+	return false;
+}
+
+/*
+ * irq-in-service: the control page's irq-in-service knob queues a GuC
+ * NOTIFY with payload N at the host's next non-zero read of GT_INTR_DW0,
+ * i.e. while the driver services another interrupt (here the sample's
+ * G2H). That event must still be delivered: the knob reads 0 once it
+ * fired and debugfs guc shows N as the last NOTIFY payload.
+ */
+static void test_irq_in_service(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	const uint32_t n = 0x5a000000u | ((uint32_t)getpid() & 0xffffff);
+	static char text[8192];
+	struct oa_capture c;
+	struct oa_open o;
+	uint64_t deadline, got = 0;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(oa_debugfs_guc(&dev, text, sizeof(text)),
+		      "no debugfs guc file next to %s\n", oa_stats_path(&dev));
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	vgpu_write(&dev, VGPU_IRQ_IN_SERVICE, n);
+	igt_assert_eq_u32(vgpu_read(&dev, VGPU_IRQ_IN_SERVICE), n);
+	sample_and_check(fd, &c);
+	deadline = oa_now_ns() + 2000000000ull;
+	while (oa_now_ns() < deadline) {
+		if (!vgpu_read(&dev, VGPU_IRQ_IN_SERVICE) &&
+		    oa_debugfs_guc(&dev, text, sizeof(text)) &&
+		    guc_last_notify(text, &got) && got == n)
+			break;
+		oa_sleep_ms(5);
+	}
+	close(fd);
+	igt_assert_f(!vgpu_read(&dev, VGPU_IRQ_IN_SERVICE),
+		     "irq-in-service still %#x: the host read no non-zero GT_INTR_DW0",
+		     vgpu_read(&dev, VGPU_IRQ_IN_SERVICE));
+	igt_assert_f(got == n, "debugfs guc last NOTIFY payload %#llx, expected %#x:\n%s",
+		     (unsigned long long)got, n, text);
+	igt_info("NOTIFY %#x raised during interrupt service was delivered\n", n);
+	oa_capture_fini(&c);
+}
+
+/*
+ * guc-ftrace: a stream's first sample traces intel_oa_doorbell_arm, an
+ * intel_oa_guc_h2g of ALLOCATE_DOORBELL (action 0x3) with result 0,
+ * intel_oa_doorbell_ring with the marker as cookie and intel_oa_guc_g2h
+ * of OA_SAMPLE_DONE (0x5001) whose dw1 is the marker; closing the stream
+ * traces intel_oa_doorbell_disarm.
+ */
+static bool field_value(const char *line, const char *field, uint64_t *val)
+{
+	char key[32];
+	const char *p;
+
+	snprintf(key, sizeof(key), "%s=", field);
+	p = strstr(line, key);
+	if (!p)
+		return false;
+	*val = strtoull(p + strlen(key), NULL, 0);
+	return true;
+}
+
+/* Lines of @event with @field == @val (and @field2 == @val2 if given). */
+static unsigned int trace_matches(const char *event, const char *field,
+				  uint64_t val, const char *field2,
+				  uint64_t val2)
+{
+	char needle[96], *line = NULL;
+	unsigned int n = 0;
+	size_t cap = 0;
+	FILE *f;
+
+	snprintf(needle, sizeof(needle), " %s:", event);
+	f = fopen("/sys/kernel/tracing/trace", "r");
+	if (!f)
+		return 0;
+	while (getline(&line, &cap, f) > 0) {
+		uint64_t v;
+
+		if (line[0] == '#' || !strstr(line, needle))
+			continue;
+		if (field && (!field_value(line, field, &v) || v != val))
+			continue;
+		if (field2 && (!field_value(line, field2, &v) || v != val2))
+			continue;
+		n++;
+	}
+	free(line);
+	fclose(f);
+	return n;
+}
+
+static void test_guc_ftrace(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	struct oa_capture c;
+	struct oa_open o;
+	uint32_t marker;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	if (access("/sys/kernel/tracing/trace", R_OK) &&
+	    mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL))
+		igt_debug("mount tracefs: %s\n", strerror(errno));
+	igt_require_f(oa_trace_start(), "no intel_oa events under /sys/kernel/tracing\n");
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	marker = sample_and_check(fd, &c);
+	close(fd);
+	igt_info("trace: %u doorbell_arm, %u h2g ALLOCATE result=0, %u doorbell_ring cookie=%#x, %u g2h OA_SAMPLE_DONE dw1=%#x, %u doorbell_disarm, %u guc_timeout\n",
+		 trace_matches("intel_oa_doorbell_arm", NULL, 0, NULL, 0),
+		 trace_matches("intel_oa_guc_h2g", "action", GUC_ACTION_ALLOCATE_DOORBELL,
+			       "result", 0),
+		 trace_matches("intel_oa_doorbell_ring", "cookie", marker, NULL, 0), marker,
+		 trace_matches("intel_oa_guc_g2h", "action", GUC_ACTION_OA_SAMPLE_DONE,
+			       "dw1", marker), marker,
+		 trace_matches("intel_oa_doorbell_disarm", NULL, 0, NULL, 0),
+		 trace_matches("intel_oa_guc_timeout", NULL, 0, NULL, 0));
+	igt_assert_eq(trace_matches("intel_oa_doorbell_arm", NULL, 0, NULL, 0), 1);
+	igt_assert_eq(trace_matches("intel_oa_guc_h2g", "action",
+				    GUC_ACTION_ALLOCATE_DOORBELL, "result", 0), 1);
+	igt_assert_eq(trace_matches("intel_oa_doorbell_ring", "cookie", marker, NULL, 0), 1);
+	igt_assert_eq(trace_matches("intel_oa_guc_g2h", "action",
+				    GUC_ACTION_OA_SAMPLE_DONE, "dw1", marker), 1);
+	igt_assert_eq(trace_matches("intel_oa_doorbell_disarm", NULL, 0, NULL, 0), 1);
+	igt_assert_eq(trace_matches("intel_oa_guc_timeout", NULL, 0, NULL, 0), 0);
+	oa_capture_fini(&c);
+}
+
+/*
+ * mmio-trigger-host: root maps BAR0 and writes OAG_MMIOTRIGGER itself
+ * (with the stream open the driver holds the GT forcewake, so the access
+ * is legal): one report at once with reason bit 25, SourceID 1 (CPU) and
+ * CTX_ID = the written value; a write while the stream is disabled writes
+ * nothing. Skips where BAR0 cannot be mapped from userspace.
+ */
+static void test_mmio_trigger_host(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	const uint32_t value = 0x7e57001u, idle_value = 0x7e57002u;
+	volatile uint32_t *mmio;
+	struct oa_capture c;
+	struct oa_open o;
+	char path[PATH_MAX], why[256];
+	unsigned int count;
+	uint64_t T;
+	size_t at;
+	int fd, bar;
+
+	oa_require_vgpu(&dev);
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", dev.bdf);
+	bar = open(path, O_RDWR | O_SYNC);
+	igt_require_f(bar >= 0, "cannot open %s: %s\n", path, strerror(errno));
+	mmio = mmap(NULL, 0x10000, PROT_READ | PROT_WRITE, MAP_SHARED, bar, 0);
+	close(bar);
+	igt_require_f(mmio != MAP_FAILED, "cannot map BAR0 (%s): %s\n", path,
+		      strerror(errno));
+
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	mmio[OAG_MMIOTRIGGER / 4] = value;
+	oa_capture_drain(fd, &c);
+	at = find_trigger(&c, value, 0, &count);
+	if (at == SIZE_MAX) {
+		oa_capture_until(fd, &c, c.n + 1, 1000);
+		at = find_trigger(&c, value, 0, &count);
+	}
+	igt_assert_f(at != SIZE_MAX, "no report with CTX_ID %#x after the CPU's trigger write", value);
+	igt_assert_eq(count, 1);
+	igt_assert_f(oa_trigger_report_check(dev.plat, f, &dev.wl, oa_capture_report(&c, at),
+					     c.ts[at], value, 1, why, sizeof(why)),
+		     "CPU trigger report at T=%#llx: %s", (unsigned long long)c.ts[at], why);
+	T = c.ts[at];
+
+	/* a disabled stream's read() is EIO (i915), so nothing to drain after */
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_DISABLE, 0), 0);
+	munmap((void *)mmio, 0x10000);
+	close(fd);
+	/* the disabled write: nothing to read, checked on a fresh stream */
+	bar = open(path, O_RDWR | O_SYNC);
+	igt_assert(bar >= 0);
+	mmio = mmap(NULL, 0x10000, PROT_READ | PROT_WRITE, MAP_SHARED, bar, 0);
+	close(bar);
+	igt_assert(mmio != MAP_FAILED);
+	fd = open_sample_stream(f, &o, I915_PERF_FLAG_DISABLED);
+	mmio[OAG_MMIOTRIGGER / 4] = idle_value;
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
+	/* a fresh stream: unwrap from its enable, not the open */
+	oa_capture_fini(&c);
+	oa_capture_init(&c, f, &o);
+	oa_read_timestamp(dev.drm_fd, &c.unwrap.ref);
+	oa_capture_until(fd, &c, 2, 2000);
+	close(fd);
+	munmap((void *)mmio, 0x10000);
+	find_trigger(&c, idle_value, 0, &count);
+	igt_assert_f(count == 0, "a trigger written while OA was disabled produced a report");
+	igt_info("CPU trigger: report at T=%#llx with SourceID 1 and CTX_ID %#x; none while disabled\n",
+		 (unsigned long long)T, value);
+	oa_capture_fini(&c);
+}
+
+/*
+ * oa-irq-routed-to-host: the OA half-full interrupt reaches the host
+ * through the tile, GT_INTR_DW0 and identity levels once the driver has
+ * cleared GUC_WD_VECS_IER bit 28: with a 5 s poll period the driver's
+ * irq_drains grows while the GuC's count of OA interrupts it consumed
+ * (control page 0x04c) does not.
+ */
+static void test_oa_irq_routed(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	unsigned int e = oa_exponent_filling(&dev, f, 700000000ull);
+	size_t want = dev.plat->oa_buffer_bytes / f->size;
+	uint64_t drains0 = 0, drains1 = 0;
+	uint32_t guc0, irq0;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(oa_stats_get(&dev, "irq_drains", &drains0),
+		      "no irq_drains in debugfs intel_oa_stats\n");
+	guc0 = vgpu_read(&dev, VGPU_GUC_OA_IRQS);
+	irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
+	oa_open_periodic(&dev, &o, f, e);
+	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 5000000000ull);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, want, 20000);
+	igt_assert(oa_stats_get(&dev, "irq_drains", &drains1));
+	close(fd);
+	igt_info("exponent %u: %zu reports; %u half-full irqs, irq_drains +%llu, GuC-consumed OA irqs +%u\n",
+		 e, c.n, vgpu_read(&dev, VGPU_HALF_FULL_IRQS) - irq0,
+		 (unsigned long long)(drains1 - drains0),
+		 vgpu_read(&dev, VGPU_GUC_OA_IRQS) - guc0);
+	igt_assert_f(c.n >= want, "only %zu of %zu reports in 20 s", c.n, want);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, e, 0);
+	igt_assert_f(drains1 > drains0, "irq_drains did not grow: the OA interrupt did not reach the host");
+	igt_assert_eq(vgpu_read(&dev, VGPU_GUC_OA_IRQS) - guc0, 0);
+	oa_capture_fini(&c);
+}
+
+/* The platform row of the PCI function, found without the driver. */
+static const struct oa_platform *listing_platform(void)
+{
+	char bdf[64], path[PATH_MAX];
+	uint64_t devid;
+
+	if (!oa_find_pci(bdf, sizeof(bdf)))
+		return NULL;
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/device", bdf);
+	if (!oa_read_u64_file(path, &devid))
+		return NULL;
+	return oa_platform_for_devid((uint16_t)devid);
+}
+
+igt_main
+{
+	static const struct oa_platform *p;
+	static bool guc, other;
+	static size_t i;
+
+	p = listing_platform();
+	/* no device (e.g. listing on the host): list both sets */
+	guc = !p || p->guc;
+	other = !p || !p->guc;
+
+	igt_fixture
+		oa_dev_open(&dev);
+
+	if (other) {
+		igt_describe("Without a GuC the on-demand sample ioctl is ENODEV.");
+		igt_subtest("sample-enodev")
+			test_sample_enodev();
+	}
+	if (!guc)
+		goto out;
+
+	for (i = 0; i < oa_n_formats; i++) {
+		const struct oa_format *f = &oa_formats[i];
+
+		/* the formats a Gen12.5 stream can carry (12 and 43) */
+		if (!(f->families & OA_FAM_XEHP) ||
+		    (f->uapi_id != OA_FMT_A24u40_A14u32_B8_C8 &&
+		     f->uapi_id != OA_FMT_A38u64_B8_C8))
+			continue;
+		igt_describe("On-demand samples: report readable at once, reason bit 25, SourceID 0, CTX_ID = marker, timestamp and every counter right.");
+		igt_subtest_f("sample-ioctl-%s", oa_subtest_suffix(f->name))
+			test_sample_ioctl(f);
+	}
+	igt_describe("Sample latency from the ioctl to the report read, min/median/max over 200 samples (printed).");
+	igt_subtest("sample-latency")
+		test_sample_latency();
+	igt_describe("Sample ioctl errnos: EINVAL flags, EIO disabled, EFAULT pointers.");
+	igt_subtest("sample-errnos")
+		test_sample_errnos();
+	igt_describe("With the GuC hung a sample is ETIMEDOUT after ~50 ms; the stream samples again once it recovers.");
+	igt_subtest("sample-guc-hang")
+		test_sample_guc_hang();
+	igt_describe("debugfs guc lists the stream's doorbell after a sample and none after close.");
+	igt_subtest("doorbell-debugfs")
+		test_doorbell_debugfs();
+	igt_describe("A GuC NOTIFY raised while the host services an interrupt is delivered.");
+	igt_subtest("irq-in-service")
+		test_irq_in_service();
+	igt_describe("A sample traces doorbell arm, H2G ALLOCATE_DOORBELL, doorbell ring and G2H OA_SAMPLE_DONE with the marker; close traces disarm.");
+	igt_subtest("guc-ftrace")
+		test_guc_ftrace();
+	igt_describe("A CPU write of OAG_MMIOTRIGGER writes one report with SourceID 1 and CTX_ID = the value; none while disabled.");
+	igt_subtest("mmio-trigger-host")
+		test_mmio_trigger_host();
+	igt_describe("The OA half-full interrupt is routed to the host, not consumed by the GuC.");
+	igt_subtest("oa-irq-routed-to-host")
+		test_oa_irq_routed();
+out:
+	igt_fixture
+		oa_dev_close(&dev);
+}
