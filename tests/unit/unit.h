@@ -74,6 +74,9 @@ extern const struct unit_suite platforms_suite;
 extern const struct unit_suite stats_suite;
 extern const struct unit_suite gen67_suite;
 extern const struct unit_suite dg2_suite;
+extern const struct unit_suite expr_suite;
+extern const struct unit_suite metricset_suite;
+extern const struct unit_suite baytrail_suite;
 
 /* Reference report builder shared by the decode and accumulate tests. */
 

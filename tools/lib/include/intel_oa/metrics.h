@@ -1,0 +1,448 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libintel_oa: expressions and metric sets (Documentation/metrics.rst).
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * No libdrm or kernel header is needed. Nothing here keeps global state:
+ * every object is owned by its caller, and distinct objects may be used
+ * from distinct threads.
+ */
+#ifndef INTEL_OA_METRICS_H
+#define INTEL_OA_METRICS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "intel_oa/intel_oa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Longest name (counter, metric, set, constant) without the NUL. */
+#define INTEL_OA_NAME_MAX 63
+
+/* Evaluation flags: why a value is NaN. */
+/** A division or modulo by zero was evaluated. */
+#define INTEL_OA_EVAL_DIV_ZERO 0x1u
+/** An input (built-in, constant) had no value. */
+#define INTEL_OA_EVAL_UNDEFINED 0x2u
+
+/**
+ * struct intel_oa_parse_error - where and why parsing failed
+ * @line: 1-based line
+ * @column: 1-based column (bytes)
+ * @msg: what was expected or wrong, without the position
+ * @text: "FILE:LINE:COLUMN: MSG" (the file name given to the loader, or
+ *	"<expr>" for intel_oa_expr_parse())
+ */
+struct intel_oa_parse_error {
+	unsigned int line;
+	unsigned int column;
+	char msg[192];
+	char text[512];
+};
+
+/* ---- expressions ------------------------------------------------------- */
+
+struct intel_oa_expr;
+
+/**
+ * typedef intel_oa_expr_resolve_fn - map a name to a variable id
+ * @ctx: caller's context
+ * @name: the name (not NUL terminated)
+ * @len: its length
+ *
+ * Return: an id >= 0, or -1 if the name is unknown (a parse error).
+ */
+typedef int (*intel_oa_expr_resolve_fn)(void *ctx, const char *name,
+					size_t len);
+
+/**
+ * typedef intel_oa_expr_lookup_fn - value of a variable at evaluation time
+ * @ctx: caller's context
+ * @id: an id the resolver returned
+ * @flags: OR in INTEL_OA_EVAL_* when returning NaN
+ *
+ * Return: the value (NaN when it has none).
+ */
+typedef double (*intel_oa_expr_lookup_fn)(void *ctx, int id,
+					  unsigned int *flags);
+
+/**
+ * intel_oa_expr_parse() - parse one expression
+ * @src: the text; parsing stops at @len bytes, a NUL, a newline or '#'
+ * @len: bytes of @src
+ * @line: line of @src[0] in its file, for error positions
+ * @column: column of @src[0]
+ * @resolve: name resolver (NULL: every name is unknown)
+ * @ctx: passed to @resolve
+ * @out: the compiled expression on success
+ * @err: filled on failure (the file part of @err->text is "<expr>")
+ *
+ * Return: 0, -EINVAL on a syntax or name error, -ENOMEM.
+ */
+int intel_oa_expr_parse(const char *src, size_t len, unsigned int line,
+			unsigned int column, intel_oa_expr_resolve_fn resolve,
+			void *ctx, struct intel_oa_expr **out,
+			struct intel_oa_parse_error *err);
+
+/**
+ * intel_oa_expr_eval() - evaluate an expression
+ * @e: expression
+ * @lookup: variable values (may be NULL if @e has no names)
+ * @ctx: passed to @lookup
+ * @flags: if not NULL, INTEL_OA_EVAL_* reasons are ORed in
+ *
+ * Return: the value; NaN with a flag on division by zero or undefined
+ * input (Documentation/metrics.rst, "Evaluation"). Never traps.
+ */
+double intel_oa_expr_eval(const struct intel_oa_expr *e,
+			  intel_oa_expr_lookup_fn lookup, void *ctx,
+			  unsigned int *flags);
+
+/**
+ * intel_oa_expr_free() - free an expression (NULL is fine)
+ * @e: expression
+ */
+void intel_oa_expr_free(struct intel_oa_expr *e);
+
+/* ---- built-in names ---------------------------------------------------- */
+
+/**
+ * enum intel_oa_builtin - names every metric file knows
+ * @INTEL_OA_BI_A: A0..A44 are @INTEL_OA_BI_A + n
+ * @INTEL_OA_BI_B: B0..B7
+ * @INTEL_OA_BI_C: C0..C7
+ * @INTEL_OA_BI_GPU_TICKS: GPU_TICKS delta
+ * @INTEL_OA_BI_TIMESTAMP: TIMESTAMP delta (ticks)
+ * @INTEL_OA_BI_SECONDS: period length in seconds
+ * @INTEL_OA_BI_EU_COUNT: EUs
+ * @INTEL_OA_BI_SLICE_COUNT: slices
+ * @INTEL_OA_BI_SUBSLICE_COUNT: subslices over all slices
+ * @INTEL_OA_BI_TS_FREQ: OA timestamp Hz
+ * @INTEL_OA_BI_CS_TS_FREQ: command streamer timestamp Hz
+ * @INTEL_OA_BI_GPU_FREQ_MAX: maximum GPU frequency Hz
+ * @INTEL_OA_BI_COUNT: number of built-ins
+ */
+enum intel_oa_builtin {
+	INTEL_OA_BI_A = 0,
+	INTEL_OA_BI_B = INTEL_OA_BI_A + 45,
+	INTEL_OA_BI_C = INTEL_OA_BI_B + 8,
+	INTEL_OA_BI_GPU_TICKS = INTEL_OA_BI_C + 8,
+	INTEL_OA_BI_TIMESTAMP,
+	INTEL_OA_BI_SECONDS,
+	INTEL_OA_BI_EU_COUNT,
+	INTEL_OA_BI_SLICE_COUNT,
+	INTEL_OA_BI_SUBSLICE_COUNT,
+	INTEL_OA_BI_TS_FREQ,
+	INTEL_OA_BI_CS_TS_FREQ,
+	INTEL_OA_BI_GPU_FREQ_MAX,
+	INTEL_OA_BI_COUNT
+};
+
+/**
+ * intel_oa_builtin_by_name() - the built-in a name denotes
+ * @name: the name (not NUL terminated)
+ * @len: its length
+ *
+ * Return: enum intel_oa_builtin, or -1.
+ */
+int intel_oa_builtin_by_name(const char *name, size_t len);
+
+/**
+ * intel_oa_builtin_name() - the name of a built-in
+ * @id: enum intel_oa_builtin
+ * @buf: output buffer (16 bytes are enough)
+ * @len: size of @buf
+ *
+ * Return: @buf ("" for an unknown id).
+ */
+const char *intel_oa_builtin_name(int id, char *buf, size_t len);
+
+/**
+ * typedef intel_oa_builtin_fn - value of a built-in for one period
+ * @ctx: caller's context
+ * @id: enum intel_oa_builtin
+ * @value: out
+ *
+ * Return: 0, or -1 when the caller has no such value (it reads as
+ * undefined).
+ */
+typedef int (*intel_oa_builtin_fn)(void *ctx, int id, double *value);
+
+/**
+ * struct intel_oa_oa_period - built-ins of one OA sample period
+ * @acc: counter deltas of the period (intel_oa_accumulate() of two
+ *	reports into a zeroed accumulator)
+ * @has_a: bit n set when the format has A counter n (A0..A44)
+ * @has_b: bit n set for B counters
+ * @has_c: bit n set for C counters
+ * @has_gpu_ticks: the format has GPU_TICKS
+ * @platform: device table row (NULL: no device constants)
+ * @ts_freq: OA timestamp Hz (0: the platform's)
+ * @gpu_freq_max: maximum GPU frequency in Hz (0: undefined)
+ */
+struct intel_oa_oa_period {
+	const struct intel_oa_accumulator *acc;
+	uint64_t has_a;
+	uint32_t has_b;
+	uint32_t has_c;
+	bool has_gpu_ticks;
+	const struct intel_oa_platform *platform;
+	uint64_t ts_freq;
+	double gpu_freq_max;
+};
+
+/**
+ * intel_oa_oa_builtin() - intel_oa_builtin_fn over a struct
+ * intel_oa_oa_period (@ctx)
+ * @ctx: const struct intel_oa_oa_period *
+ * @id: enum intel_oa_builtin
+ * @value: out
+ *
+ * Return: 0 or -1 (field the format lacks, no platform, no frequency).
+ */
+int intel_oa_oa_builtin(void *ctx, int id, double *value);
+
+/* ---- metric files ------------------------------------------------------ */
+
+struct intel_oa_metrics;
+struct intel_oa_metric_set;
+
+/**
+ * enum intel_oa_reg_kind - the three register lists of ADD_CONFIG
+ * @INTEL_OA_REG_MUX: NOA mux registers
+ * @INTEL_OA_REG_BOOLEAN: boolean (B/C counter) registers
+ * @INTEL_OA_REG_FLEX: flex EU counter registers
+ * @INTEL_OA_REG_KINDS: number of kinds
+ */
+enum intel_oa_reg_kind {
+	INTEL_OA_REG_MUX,
+	INTEL_OA_REG_BOOLEAN,
+	INTEL_OA_REG_FLEX,
+	INTEL_OA_REG_KINDS
+};
+
+/**
+ * struct intel_oa_metric_reg - one register write a set needs
+ * @addr: MMIO offset
+ * @value: value
+ */
+struct intel_oa_metric_reg {
+	uint32_t addr;
+	uint32_t value;
+};
+
+/**
+ * intel_oa_metrics_new() - an empty collection of metric files
+ *
+ * Return: the collection, or NULL (out of memory).
+ */
+struct intel_oa_metrics *intel_oa_metrics_new(void);
+
+/**
+ * intel_oa_metrics_free() - free a collection and all its sets
+ * @m: collection (NULL is fine)
+ */
+void intel_oa_metrics_free(struct intel_oa_metrics *m);
+
+/**
+ * intel_oa_metrics_load_string() - add the sets of one metric file
+ * @m: collection
+ * @file: file name for messages
+ * @text: the file's contents
+ * @len: bytes of @text
+ * @err: filled on -EINVAL
+ *
+ * On any error nothing of @text is added.
+ *
+ * Return: 0, -EINVAL (syntax; @err says where), -ENOMEM.
+ */
+int intel_oa_metrics_load_string(struct intel_oa_metrics *m,
+				 const char *file, const char *text,
+				 size_t len, struct intel_oa_parse_error *err);
+
+/**
+ * intel_oa_metrics_load_file() - read and add one metric file
+ * @m: collection
+ * @path: file
+ * @err: filled on -EINVAL
+ *
+ * Return: 0, -EINVAL, -ENOMEM or the -errno of opening/reading @path.
+ */
+int intel_oa_metrics_load_file(struct intel_oa_metrics *m, const char *path,
+			       struct intel_oa_parse_error *err);
+
+/**
+ * intel_oa_metrics_load_dir() - add every "*.metrics" file of a directory
+ * @m: collection
+ * @dir: directory
+ * @err: filled on -EINVAL
+ *
+ * Files are loaded in name order; the first failure stops (files loaded
+ * before it stay).
+ *
+ * Return: number of files loaded, or a negative errno.
+ */
+int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
+			      struct intel_oa_parse_error *err);
+
+/**
+ * intel_oa_metrics_set_const() - give a file constant a value
+ * @m: collection
+ * @name: constant name (every file's constant of that name)
+ * @value: its value
+ *
+ * Return: number of constants changed (0 if none has that name).
+ */
+int intel_oa_metrics_set_const(struct intel_oa_metrics *m, const char *name,
+			       double value);
+
+/**
+ * intel_oa_metrics_set_count() - number of sets loaded
+ * @m: collection
+ *
+ * Return: the count.
+ */
+size_t intel_oa_metrics_set_count(const struct intel_oa_metrics *m);
+
+/**
+ * intel_oa_metrics_set_at() - the i-th set, in load order
+ * @m: collection
+ * @i: index
+ *
+ * Return: the set or NULL.
+ */
+const struct intel_oa_metric_set *
+intel_oa_metrics_set_at(const struct intel_oa_metrics *m, size_t i);
+
+/**
+ * intel_oa_metrics_find() - a set by name
+ * @m: collection
+ * @name: set name (case sensitive)
+ *
+ * Return: the set or NULL.
+ */
+const struct intel_oa_metric_set *
+intel_oa_metrics_find(const struct intel_oa_metrics *m, const char *name);
+
+/**
+ * intel_oa_metric_set_name() - a set's name
+ * @s: set
+ *
+ * Return: the name.
+ */
+const char *intel_oa_metric_set_name(const struct intel_oa_metric_set *s);
+
+/**
+ * intel_oa_metric_set_family() - the family of the file a set came from
+ * @s: set
+ *
+ * Return: the family name.
+ */
+const char *intel_oa_metric_set_family(const struct intel_oa_metric_set *s);
+
+/**
+ * intel_oa_metric_set_description() - @s's description
+ * @s: set
+ *
+ * Return: the description ("" if none).
+ */
+const char *
+intel_oa_metric_set_description(const struct intel_oa_metric_set *s);
+
+/**
+ * intel_oa_metric_set_counter_count() - slots of the set's counters
+ * @s: set
+ *
+ * Return: highest slot + 1 (slots without a counter are allowed).
+ */
+size_t intel_oa_metric_set_counter_count(const struct intel_oa_metric_set *s);
+
+/**
+ * intel_oa_metric_set_counter() - the counter in a slot
+ * @s: set
+ * @slot: slot
+ * @width: out, its width in bits (may be NULL)
+ *
+ * Return: its name, or NULL for an empty or out of range slot.
+ */
+const char *intel_oa_metric_set_counter(const struct intel_oa_metric_set *s,
+					size_t slot, unsigned int *width);
+
+/**
+ * intel_oa_metric_set_metric_count() - number of metrics
+ * @s: set
+ *
+ * Return: the count.
+ */
+size_t intel_oa_metric_set_metric_count(const struct intel_oa_metric_set *s);
+
+/**
+ * intel_oa_metric_set_metric() - the i-th metric, in file order
+ * @s: set
+ * @i: index
+ * @unit: out, its unit ("" if none; may be NULL)
+ *
+ * Return: its name, or NULL.
+ */
+const char *intel_oa_metric_set_metric(const struct intel_oa_metric_set *s,
+				       size_t i, const char **unit);
+
+/**
+ * intel_oa_metric_set_regs() - a register list of the set
+ * @s: set
+ * @kind: enum intel_oa_reg_kind
+ * @count: out, number of entries
+ *
+ * Return: the entries in file order (NULL when @count is 0).
+ */
+const struct intel_oa_metric_reg *
+intel_oa_metric_set_regs(const struct intel_oa_metric_set *s, int kind,
+			 size_t *count);
+
+/**
+ * intel_oa_metric_counter_deltas() - counter deltas from two readings
+ * @s: set
+ * @prev: earlier raw readings, one per slot
+ * @cur: later raw readings
+ * @deltas: out, (cur - prev) mod 2^width per slot
+ */
+void intel_oa_metric_counter_deltas(const struct intel_oa_metric_set *s,
+				    const uint64_t *prev, const uint64_t *cur,
+				    double *deltas);
+
+/**
+ * intel_oa_metric_set_eval() - every metric of a set over one period
+ * @s: set
+ * @deltas: the set's counter deltas, one per slot (may be NULL if the set
+ *	has no counters)
+ * @builtin: built-in values (NULL: every built-in is undefined)
+ * @ctx: passed to @builtin
+ * @values: out, one per metric (NaN: see @flags)
+ * @flags: out, INTEL_OA_EVAL_* per metric (may be NULL)
+ *
+ * Return: number of metrics that came out NaN.
+ */
+size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
+				const double *deltas,
+				intel_oa_builtin_fn builtin, void *ctx,
+				double *values, unsigned int *flags);
+
+/**
+ * intel_oa_eval_flags_string() - "division by zero", "undefined input",
+ * or both joined by ", "
+ * @flags: INTEL_OA_EVAL_*
+ *
+ * Return: a static string ("" for 0).
+ */
+const char *intel_oa_eval_flags_string(unsigned int flags);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* INTEL_OA_METRICS_H */

@@ -1,0 +1,1278 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Metric files: loader, lookup and evaluation of metric sets
+ * (Documentation/metrics.rst, "File format").
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * A file is parsed into a private struct mfile and its sets; only when the
+ * whole file is good are they appended to the collection, so a failed load
+ * leaves the collection as it was.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "intel_oa/intel_oa.h"
+#include "intel_oa/metrics.h"
+
+#define NAME_BUF (INTEL_OA_NAME_MAX + 1)
+#define MAX_SLOTS 256
+#define MAX_METRICS 4096
+#define MAX_CONSTS 4096
+
+/* Variable ids: built-ins are 0..INTEL_OA_BI_COUNT-1, then these bases. */
+#define ID_CONST 0x10000
+#define ID_COUNTER 0x20000
+#define ID_METRIC 0x30000
+
+struct mconst {
+	char name[NAME_BUF];
+	unsigned int line;
+	int has_value;
+	double value;
+};
+
+struct mfile {
+	char *name;
+	char family[NAME_BUF];
+	unsigned int family_line;
+	struct mconst *consts;
+	size_t n_consts;
+};
+
+struct mcounter {
+	char name[NAME_BUF];
+	unsigned int width;
+	unsigned int line;
+};
+
+struct mmetric {
+	char name[NAME_BUF];
+	char unit[32];
+	unsigned int line;
+	struct intel_oa_expr *e;
+};
+
+struct intel_oa_metric_set {
+	char name[NAME_BUF];
+	unsigned int line;
+	unsigned int col;
+	struct mfile *file;
+	char *description;
+	struct mcounter *slots;		/* MAX_SLOTS entries, name[0] = 0: empty */
+	size_t n_slots;
+	struct mmetric *metrics;
+	size_t n_metrics;
+	struct intel_oa_metric_reg *regs[INTEL_OA_REG_KINDS];
+	size_t n_regs[INTEL_OA_REG_KINDS];
+};
+
+struct intel_oa_metrics {
+	struct mfile **files;
+	size_t n_files;
+	struct intel_oa_metric_set **sets;
+	size_t n_sets;
+};
+
+/* ---- built-ins --------------------------------------------------------- */
+
+static const char *const bi_names[] = {
+	[INTEL_OA_BI_GPU_TICKS - INTEL_OA_BI_GPU_TICKS] = "GPU_TICKS",
+	[INTEL_OA_BI_TIMESTAMP - INTEL_OA_BI_GPU_TICKS] = "TIMESTAMP",
+	[INTEL_OA_BI_SECONDS - INTEL_OA_BI_GPU_TICKS] = "SECONDS",
+	[INTEL_OA_BI_EU_COUNT - INTEL_OA_BI_GPU_TICKS] = "EU_COUNT",
+	[INTEL_OA_BI_SLICE_COUNT - INTEL_OA_BI_GPU_TICKS] = "SLICE_COUNT",
+	[INTEL_OA_BI_SUBSLICE_COUNT - INTEL_OA_BI_GPU_TICKS] = "SUBSLICE_COUNT",
+	[INTEL_OA_BI_TS_FREQ - INTEL_OA_BI_GPU_TICKS] = "TS_FREQ",
+	[INTEL_OA_BI_CS_TS_FREQ - INTEL_OA_BI_GPU_TICKS] = "CS_TS_FREQ",
+	[INTEL_OA_BI_GPU_FREQ_MAX - INTEL_OA_BI_GPU_TICKS] = "GPU_FREQ_MAX",
+};
+
+int intel_oa_builtin_by_name(const char *name, size_t len)
+{
+	size_t i;
+
+	if (len >= 2 && len <= 3 &&
+	    (name[0] == 'A' || name[0] == 'B' || name[0] == 'C')) {
+		unsigned int n = 0, max;
+
+		/* no leading zeros: "A01" is no counter */
+		if (name[1] < '0' || name[1] > '9' || (len == 3 && name[1] == '0'))
+			goto named;
+		for (i = 1; i < len; i++) {
+			if (name[i] < '0' || name[i] > '9')
+				goto named;
+			n = n * 10 + (unsigned int)(name[i] - '0');
+		}
+		max = name[0] == 'A' ? 45 : 8;
+		if (n >= max)
+			return -1;
+		return (name[0] == 'A' ? INTEL_OA_BI_A :
+			name[0] == 'B' ? INTEL_OA_BI_B : INTEL_OA_BI_C) + (int)n;
+	}
+named:
+	for (i = 0; i < sizeof(bi_names) / sizeof(bi_names[0]); i++)
+		if (strlen(bi_names[i]) == len && !memcmp(bi_names[i], name, len))
+			return INTEL_OA_BI_GPU_TICKS + (int)i;
+	return -1;
+}
+
+const char *intel_oa_builtin_name(int id, char *buf, size_t len)
+{
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (id >= INTEL_OA_BI_A && id < INTEL_OA_BI_B)
+		snprintf(buf, len, "A%d", id - INTEL_OA_BI_A);
+	else if (id >= INTEL_OA_BI_B && id < INTEL_OA_BI_C)
+		snprintf(buf, len, "B%d", id - INTEL_OA_BI_B);
+	else if (id >= INTEL_OA_BI_C && id < INTEL_OA_BI_GPU_TICKS)
+		snprintf(buf, len, "C%d", id - INTEL_OA_BI_C);
+	else if (id >= INTEL_OA_BI_GPU_TICKS && id < INTEL_OA_BI_COUNT)
+		snprintf(buf, len, "%s", bi_names[id - INTEL_OA_BI_GPU_TICKS]);
+	return buf;
+}
+
+int intel_oa_oa_builtin(void *ctx, int id, double *value)
+{
+	const struct intel_oa_oa_period *op = ctx;
+	const struct intel_oa_platform *pl = op->platform;
+	uint64_t ts = op->ts_freq ? op->ts_freq : pl ? pl->ts_freq : 0;
+	int n;
+
+	if (id >= INTEL_OA_BI_A && id < INTEL_OA_BI_B) {
+		n = id - INTEL_OA_BI_A;
+		if (!op->acc || !(op->has_a >> n & 1))
+			return -1;
+		*value = (double)op->acc->a[n];
+		return 0;
+	}
+	if (id >= INTEL_OA_BI_B && id < INTEL_OA_BI_C) {
+		n = id - INTEL_OA_BI_B;
+		if (!op->acc || !(op->has_b >> n & 1))
+			return -1;
+		*value = (double)op->acc->b[n];
+		return 0;
+	}
+	if (id >= INTEL_OA_BI_C && id < INTEL_OA_BI_GPU_TICKS) {
+		n = id - INTEL_OA_BI_C;
+		if (!op->acc || !(op->has_c >> n & 1))
+			return -1;
+		*value = (double)op->acc->c[n];
+		return 0;
+	}
+	switch (id) {
+	case INTEL_OA_BI_GPU_TICKS:
+		if (!op->acc || !op->has_gpu_ticks)
+			return -1;
+		*value = (double)op->acc->gpu_ticks;
+		return 0;
+	case INTEL_OA_BI_TIMESTAMP:
+		if (!op->acc)
+			return -1;
+		*value = (double)op->acc->timestamp;
+		return 0;
+	case INTEL_OA_BI_SECONDS:
+		if (!op->acc || !ts)
+			return -1;
+		*value = (double)op->acc->timestamp / (double)ts;
+		return 0;
+	case INTEL_OA_BI_TS_FREQ:
+		if (!ts)
+			return -1;
+		*value = (double)ts;
+		return 0;
+	case INTEL_OA_BI_GPU_FREQ_MAX:
+		if (!(op->gpu_freq_max > 0))
+			return -1;
+		*value = op->gpu_freq_max;
+		return 0;
+	default:
+		break;
+	}
+	if (!pl)
+		return -1;
+	switch (id) {
+	case INTEL_OA_BI_EU_COUNT:
+		*value = (double)pl->slices * pl->subslices * pl->eus;
+		return 0;
+	case INTEL_OA_BI_SLICE_COUNT:
+		*value = (double)pl->slices;
+		return 0;
+	case INTEL_OA_BI_SUBSLICE_COUNT:
+		*value = (double)pl->slices * pl->subslices;
+		return 0;
+	case INTEL_OA_BI_CS_TS_FREQ:
+		*value = (double)pl->cs_ts_freq;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* ---- the loader -------------------------------------------------------- */
+
+struct loader {
+	const char *file;
+	struct intel_oa_parse_error *err;
+	const struct intel_oa_metrics *m;	/* for set name clashes */
+	struct mfile *mf;
+	struct intel_oa_metric_set **sets;
+	size_t n_sets;
+	struct intel_oa_metric_set *cur;	/* open set or NULL */
+	int failed;
+	/* current line */
+	const char *s;
+	size_t len, pos;
+	unsigned int line;
+};
+
+static void lerr(struct loader *ld, size_t at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void lerr(struct loader *ld, size_t at, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ld->failed)
+		return;
+	ld->failed = -EINVAL;
+	if (!ld->err)
+		return;
+	ld->err->line = ld->line;
+	ld->err->column = (unsigned int)at + 1;
+	va_start(ap, fmt);
+	vsnprintf(ld->err->msg, sizeof(ld->err->msg), fmt, ap);
+	va_end(ap);
+	snprintf(ld->err->text, sizeof(ld->err->text), "%s:%u:%u: %s",
+		 ld->file, ld->err->line, ld->err->column, ld->err->msg);
+}
+
+static void oom(struct loader *ld)
+{
+	if (!ld->failed)
+		ld->failed = -ENOMEM;
+}
+
+static int lname_start(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int lname_char(int c)
+{
+	return lname_start(c) || (c >= '0' && c <= '9');
+}
+
+static void skip_ws(struct loader *ld)
+{
+	while (ld->pos < ld->len &&
+	       (ld->s[ld->pos] == ' ' || ld->s[ld->pos] == '\t' ||
+		ld->s[ld->pos] == '\r'))
+		ld->pos++;
+}
+
+static int at_eol(struct loader *ld)
+{
+	skip_ws(ld);
+	return ld->pos >= ld->len || ld->s[ld->pos] == '#';
+}
+
+/* The token at the current position as written, for messages. */
+static const char *found(struct loader *ld, char *buf, size_t len)
+{
+	size_t i, n;
+
+	if (at_eol(ld))
+		return "end of line";
+	i = ld->pos;
+	if (lname_char(ld->s[i]) || ld->s[i] == '.') {
+		while (i < ld->len && (lname_char(ld->s[i]) || ld->s[i] == '.'))
+			i++;
+	} else if (ld->s[i] == '"') {
+		for (i++; i < ld->len && ld->s[i] != '"'; i++)
+			;
+		if (i < ld->len)
+			i++;
+	} else {
+		i++;
+	}
+	n = i - ld->pos;
+	if (n > 40)
+		n = 40;
+	snprintf(buf, len, "'%.*s'", (int)n, ld->s + ld->pos);
+	return buf;
+}
+
+/* Read a name; on failure report "expected a name" and return -1. */
+static int get_name(struct loader *ld, char *out, size_t *at)
+{
+	char buf[64];
+	size_t i;
+
+	skip_ws(ld);
+	if (at)
+		*at = ld->pos;
+	if (ld->pos >= ld->len || !lname_start(ld->s[ld->pos])) {
+		lerr(ld, ld->pos, "expected a name, found %s",
+		     found(ld, buf, sizeof(buf)));
+		return -1;
+	}
+	i = ld->pos;
+	while (i < ld->len && lname_char(ld->s[i]))
+		i++;
+	if (i - ld->pos > INTEL_OA_NAME_MAX) {
+		lerr(ld, ld->pos, "name too long (at most %d characters)",
+		     INTEL_OA_NAME_MAX);
+		return -1;
+	}
+	memcpy(out, ld->s + ld->pos, i - ld->pos);
+	out[i - ld->pos] = '\0';
+	ld->pos = i;
+	return 0;
+}
+
+/* A family name: name characters, '-' and '.', not starting with those. */
+static int get_family(struct loader *ld, char *out)
+{
+	size_t i;
+
+	if (get_name(ld, out, NULL))
+		return -1;
+	i = ld->pos;
+	while (i < ld->len && (lname_char(ld->s[i]) || ld->s[i] == '-' ||
+			       ld->s[i] == '.'))
+		i++;
+	if (i - ld->pos + strlen(out) > INTEL_OA_NAME_MAX) {
+		lerr(ld, ld->pos - strlen(out),
+		     "name too long (at most %d characters)", INTEL_OA_NAME_MAX);
+		return -1;
+	}
+	strncat(out, ld->s + ld->pos, i - ld->pos);
+	ld->pos = i;
+	return 0;
+}
+
+static int get_char(struct loader *ld, char c)
+{
+	char buf[64];
+
+	skip_ws(ld);
+	if (ld->pos < ld->len && ld->s[ld->pos] == c) {
+		ld->pos++;
+		return 0;
+	}
+	lerr(ld, ld->pos, "expected '%c', found %s", c,
+	     found(ld, buf, sizeof(buf)));
+	return -1;
+}
+
+/* An unsigned number, decimal or 0x hex, at most @max. */
+static int get_uint(struct loader *ld, uint64_t max, const char *toobig,
+		    uint64_t *out)
+{
+	char buf[64];
+	size_t i, start;
+	uint64_t v = 0;
+	int hex = 0, digits = 0, big = 0;
+
+	skip_ws(ld);
+	start = i = ld->pos;
+	if (i >= ld->len || ld->s[i] < '0' || ld->s[i] > '9') {
+		lerr(ld, start, "expected a number, found %s",
+		     found(ld, buf, sizeof(buf)));
+		return -1;
+	}
+	if (ld->s[i] == '0' && i + 1 < ld->len &&
+	    (ld->s[i + 1] == 'x' || ld->s[i + 1] == 'X')) {
+		hex = 1;
+		i += 2;
+	}
+	for (; i < ld->len; i++) {
+		int c = ld->s[i], d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (hex && c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (hex && c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			break;
+		if (v > (UINT64_MAX - (uint64_t)d) / (hex ? 16 : 10))
+			big = 1;
+		else
+			v = v * (hex ? 16 : 10) + (uint64_t)d;
+		digits++;
+	}
+	if (!digits || (i < ld->len && (lname_char(ld->s[i]) ||
+					ld->s[i] == '.'))) {
+		lerr(ld, start, "expected a number, found %s",
+		     found(ld, buf, sizeof(buf)));
+		return -1;
+	}
+	if (big || v > max) {
+		lerr(ld, start, "%s", toobig);
+		return -1;
+	}
+	ld->pos = i;
+	*out = v;
+	return 0;
+}
+
+static int get_string(struct loader *ld, char *out, size_t size)
+{
+	char buf[64];
+	size_t i, n = 0, start;
+
+	skip_ws(ld);
+	start = ld->pos;
+	if (ld->pos >= ld->len || ld->s[ld->pos] != '"') {
+		lerr(ld, ld->pos, "expected a string, found %s",
+		     found(ld, buf, sizeof(buf)));
+		return -1;
+	}
+	for (i = ld->pos + 1; i < ld->len && ld->s[i] != '"'; i++) {
+		char c = ld->s[i];
+
+		if (c == '\\' && i + 1 < ld->len &&
+		    (ld->s[i + 1] == '"' || ld->s[i + 1] == '\\'))
+			c = ld->s[++i];
+		if (n + 1 >= size) {
+			lerr(ld, start, "string too long (at most %zu bytes)",
+			     size - 1);
+			return -1;
+		}
+		out[n++] = c;
+	}
+	if (i >= ld->len) {
+		lerr(ld, start, "unterminated string");
+		return -1;
+	}
+	out[n] = '\0';
+	ld->pos = i + 1;
+	return 0;
+}
+
+static int expect_eol(struct loader *ld)
+{
+	char buf[64];
+
+	if (at_eol(ld))
+		return 0;
+	lerr(ld, ld->pos, "unexpected %s at the end of the line",
+	     found(ld, buf, sizeof(buf)));
+	return -1;
+}
+
+/* Is @name free in the current scope? Reports the clash otherwise. */
+static int name_free(struct loader *ld, const char *name, size_t at)
+{
+	struct intel_oa_metric_set *s = ld->cur;
+	size_t i;
+
+	if (intel_oa_builtin_by_name(name, strlen(name)) >= 0) {
+		lerr(ld, at, "'%s' is a built-in name", name);
+		return -1;
+	}
+	for (i = 0; i < ld->mf->n_consts; i++)
+		if (!strcmp(ld->mf->consts[i].name, name)) {
+			lerr(ld, at, "constant '%s' is already defined at line %u",
+			     name, ld->mf->consts[i].line);
+			return -1;
+		}
+	if (!s)
+		return 0;
+	for (i = 0; i < s->n_slots; i++)
+		if (!strcmp(s->slots[i].name, name)) {
+			lerr(ld, at, "counter '%s' is already defined at line %u",
+			     name, s->slots[i].line);
+			return -1;
+		}
+	for (i = 0; i < s->n_metrics; i++)
+		if (!strcmp(s->metrics[i].name, name)) {
+			lerr(ld, at, "metric '%s' is already defined at line %u",
+			     name, s->metrics[i].line);
+			return -1;
+		}
+	return 0;
+}
+
+/* Resolver for expressions: counters, earlier metrics, consts, built-ins. */
+static int resolve(void *ctx, const char *name, size_t len)
+{
+	struct loader *ld = ctx;
+	struct intel_oa_metric_set *s = ld->cur;
+	size_t i;
+	int bi;
+
+	if (len > INTEL_OA_NAME_MAX)
+		return -1;
+	if (s) {
+		for (i = 0; i < s->n_slots; i++)
+			if (strlen(s->slots[i].name) == len &&
+			    !memcmp(s->slots[i].name, name, len))
+				return ID_COUNTER + (int)i;
+		for (i = 0; i < s->n_metrics; i++)
+			if (strlen(s->metrics[i].name) == len &&
+			    !memcmp(s->metrics[i].name, name, len))
+				return ID_METRIC + (int)i;
+	}
+	for (i = 0; i < ld->mf->n_consts; i++)
+		if (strlen(ld->mf->consts[i].name) == len &&
+		    !memcmp(ld->mf->consts[i].name, name, len))
+			return ID_CONST + (int)i;
+	/* constants are evaluated at load time: no built-ins there */
+	if (!s)
+		return -1;
+	bi = intel_oa_builtin_by_name(name, len);
+	return bi;
+}
+
+static double const_lookup(void *ctx, int id, unsigned int *flags)
+{
+	const struct mfile *mf = ctx;
+	const struct mconst *c;
+
+	if (id < ID_CONST || (size_t)(id - ID_CONST) >= mf->n_consts) {
+		*flags |= INTEL_OA_EVAL_UNDEFINED;
+		return NAN;
+	}
+	c = &mf->consts[id - ID_CONST];
+	if (!c->has_value) {
+		*flags |= INTEL_OA_EVAL_UNDEFINED;
+		return NAN;
+	}
+	return c->value;
+}
+
+/* Parse the expression from the current position to the end of line. */
+static struct intel_oa_expr *get_expr(struct loader *ld)
+{
+	struct intel_oa_expr *e = NULL;
+	int ret;
+
+	skip_ws(ld);
+	ret = intel_oa_expr_parse(ld->s + ld->pos, ld->len - ld->pos, ld->line,
+				  (unsigned int)ld->pos + 1, resolve, ld, &e,
+				  ld->err);
+	if (ret == -ENOMEM) {
+		oom(ld);
+		return NULL;
+	}
+	if (ret) {
+		ld->failed = -EINVAL;
+		if (ld->err)
+			snprintf(ld->err->text, sizeof(ld->err->text),
+				 "%s:%u:%u: %s", ld->file, ld->err->line,
+				 ld->err->column, ld->err->msg);
+		return NULL;
+	}
+	return e;
+}
+
+static void free_set(struct intel_oa_metric_set *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n_metrics; i++)
+		intel_oa_expr_free(s->metrics[i].e);
+	free(s->metrics);
+	free(s->slots);
+	free(s->description);
+	for (i = 0; i < INTEL_OA_REG_KINDS; i++)
+		free(s->regs[i]);
+	free(s);
+}
+
+static void free_file(struct mfile *mf)
+{
+	if (!mf)
+		return;
+	free(mf->name);
+	free(mf->consts);
+	free(mf);
+}
+
+static const struct intel_oa_metric_set *
+find_set(const struct intel_oa_metrics *m, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_sets; i++)
+		if (!strcmp(m->sets[i]->name, name))
+			return m->sets[i];
+	return NULL;
+}
+
+static void d_const(struct loader *ld)
+{
+	struct mfile *mf = ld->mf;
+	struct mconst c, *nc;
+	size_t at;
+
+	memset(&c, 0, sizeof(c));
+	if (get_name(ld, c.name, &at) || name_free(ld, c.name, at))
+		return;
+	c.line = ld->line;
+	if (!at_eol(ld)) {
+		struct intel_oa_expr *e;
+		unsigned int flags = 0;
+		size_t eq = ld->pos;
+
+		if (get_char(ld, '='))
+			return;
+		e = get_expr(ld);
+		if (!e)
+			return;
+		c.value = intel_oa_expr_eval(e, const_lookup, mf, &flags);
+		intel_oa_expr_free(e);
+		if (isnan(c.value)) {
+			lerr(ld, eq, "constant '%s' is not a number (%s)", c.name,
+			     intel_oa_eval_flags_string(flags));
+			return;
+		}
+		c.has_value = 1;
+	}
+	if (mf->n_consts >= MAX_CONSTS) {
+		lerr(ld, at, "too many constants");
+		return;
+	}
+	nc = realloc(mf->consts, (mf->n_consts + 1) * sizeof(*nc));
+	if (!nc) {
+		oom(ld);
+		return;
+	}
+	mf->consts = nc;
+	mf->consts[mf->n_consts++] = c;
+}
+
+static void d_set(struct loader *ld, size_t kw_at)
+{
+	struct intel_oa_metric_set *s, **ns;
+	const struct intel_oa_metric_set *old;
+	char name[NAME_BUF];
+	size_t at, i;
+
+	if (get_name(ld, name, &at))
+		return;
+	for (i = 0; i < ld->n_sets; i++)
+		if (!strcmp(ld->sets[i]->name, name)) {
+			lerr(ld, at, "set '%s' is already defined at %s:%u", name,
+			     ld->file, ld->sets[i]->line);
+			return;
+		}
+	old = find_set(ld->m, name);
+	if (old) {
+		lerr(ld, at, "set '%s' is already defined at %s:%u", name,
+		     old->file->name, old->line);
+		return;
+	}
+	if (expect_eol(ld))
+		return;
+	s = calloc(1, sizeof(*s));
+	if (s)
+		s->slots = calloc(MAX_SLOTS, sizeof(*s->slots));
+	ns = realloc(ld->sets, (ld->n_sets + 1) * sizeof(*ns));
+	if (ns)
+		ld->sets = ns;
+	if (!s || !s->slots || !ns) {
+		free_set(s);
+		oom(ld);
+		return;
+	}
+	memcpy(s->name, name, sizeof(name));
+	s->line = ld->line;
+	s->col = (unsigned int)kw_at + 1;
+	s->file = ld->mf;
+	ld->sets[ld->n_sets++] = s;
+	ld->cur = s;
+}
+
+static void d_description(struct loader *ld, size_t kw_at)
+{
+	char buf[256];
+
+	if (ld->cur->description) {
+		lerr(ld, kw_at, "set '%s' already has a description",
+		     ld->cur->name);
+		return;
+	}
+	if (get_string(ld, buf, sizeof(buf)) || expect_eol(ld))
+		return;
+	ld->cur->description = strdup(buf);
+	if (!ld->cur->description)
+		oom(ld);
+}
+
+static void d_counter(struct loader *ld)
+{
+	struct intel_oa_metric_set *s = ld->cur;
+	struct mcounter c;
+	uint64_t slot = s->n_slots, width = 64;
+	int have_slot = 0, have_width = 0, have_text = 0;
+	size_t at, slot_at = 0;
+	char word[NAME_BUF], text[256];
+
+	memset(&c, 0, sizeof(c));
+	if (get_name(ld, c.name, &at) || name_free(ld, c.name, at))
+		return;
+	while (!at_eol(ld)) {
+		char buf[64];
+		size_t wat = ld->pos;
+
+		if (ld->s[ld->pos] == '"' && !have_text) {
+			if (get_string(ld, text, sizeof(text)))
+				return;
+			have_text = 1;
+			continue;
+		}
+		if (lname_start(ld->s[ld->pos])) {
+			if (get_name(ld, word, NULL))
+				return;
+			if (!strcmp(word, "slot") && !have_slot) {
+				skip_ws(ld);
+				slot_at = ld->pos;
+				if (get_uint(ld, MAX_SLOTS - 1,
+					     "slot must be 0..255", &slot))
+					return;
+				have_slot = 1;
+				continue;
+			}
+			if (!strcmp(word, "width") && !have_width) {
+				size_t num_at;
+
+				skip_ws(ld);
+				num_at = ld->pos;
+				if (get_uint(ld, UINT64_MAX,
+					     "width must be 1..64", &width))
+					return;
+				if (width < 1 || width > 64) {
+					lerr(ld, num_at, "width must be 1..64");
+					return;
+				}
+				have_width = 1;
+				continue;
+			}
+			ld->pos = wat;
+		}
+		lerr(ld, ld->pos, "unexpected %s at the end of the line",
+		     found(ld, buf, sizeof(buf)));
+		return;
+	}
+	if (slot >= MAX_SLOTS) {
+		lerr(ld, at, "slot must be 0..255");
+		return;
+	}
+	if (s->slots[slot].name[0]) {
+		lerr(ld, have_slot ? slot_at : at,
+		     "slot %u is already used by '%s'", (unsigned int)slot,
+		     s->slots[slot].name);
+		return;
+	}
+	c.width = (unsigned int)width;
+	c.line = ld->line;
+	s->slots[slot] = c;
+	if (slot + 1 > s->n_slots)
+		s->n_slots = (size_t)slot + 1;
+}
+
+static void d_reg(struct loader *ld, int kind)
+{
+	struct intel_oa_metric_set *s = ld->cur;
+	struct intel_oa_metric_reg *nr;
+	uint64_t addr, value;
+
+	if (get_uint(ld, UINT32_MAX, "address does not fit in 32 bits", &addr) ||
+	    get_char(ld, '=') ||
+	    get_uint(ld, UINT32_MAX, "value does not fit in 32 bits", &value) ||
+	    expect_eol(ld))
+		return;
+	nr = realloc(s->regs[kind], (s->n_regs[kind] + 1) * sizeof(*nr));
+	if (!nr) {
+		oom(ld);
+		return;
+	}
+	nr[s->n_regs[kind]].addr = (uint32_t)addr;
+	nr[s->n_regs[kind]].value = (uint32_t)value;
+	s->regs[kind] = nr;
+	s->n_regs[kind]++;
+}
+
+static void d_metric(struct loader *ld)
+{
+	struct intel_oa_metric_set *s = ld->cur;
+	struct mmetric mm, *nm;
+	size_t at;
+
+	memset(&mm, 0, sizeof(mm));
+	if (get_name(ld, mm.name, &at) || name_free(ld, mm.name, at))
+		return;
+	skip_ws(ld);
+	if (ld->pos < ld->len && ld->s[ld->pos] == '"' &&
+	    get_string(ld, mm.unit, sizeof(mm.unit)))
+		return;
+	if (get_char(ld, '='))
+		return;
+	if (s->n_metrics >= MAX_METRICS) {
+		lerr(ld, at, "too many metrics");
+		return;
+	}
+	mm.line = ld->line;
+	mm.e = get_expr(ld);
+	if (!mm.e)
+		return;
+	nm = realloc(s->metrics, (s->n_metrics + 1) * sizeof(*nm));
+	if (!nm) {
+		intel_oa_expr_free(mm.e);
+		oom(ld);
+		return;
+	}
+	s->metrics = nm;
+	s->metrics[s->n_metrics++] = mm;
+}
+
+static const char directives[] =
+	"family, const, set, description, counter, mux, boolean, flex, metric, end";
+
+static void do_line(struct loader *ld)
+{
+	char kw[NAME_BUF], buf[64];
+	size_t kw_at;
+
+	if (at_eol(ld))
+		return;
+	kw_at = ld->pos;
+	if (!lname_start(ld->s[ld->pos]) || get_name(ld, kw, NULL)) {
+		ld->failed = 0;
+		ld->pos = kw_at;
+		lerr(ld, kw_at, "expected a directive (%s), found %s",
+		     directives, found(ld, buf, sizeof(buf)));
+		return;
+	}
+	if (!strcmp(kw, "family")) {
+		if (ld->mf->family[0]) {
+			lerr(ld, kw_at, "family is already set at line %u",
+			     ld->mf->family_line);
+			return;
+		}
+		if (get_family(ld, ld->mf->family) || expect_eol(ld))
+			return;
+		ld->mf->family_line = ld->line;
+		return;
+	}
+	if (strcmp(kw, "const") && strcmp(kw, "set") &&
+	    strcmp(kw, "description") && strcmp(kw, "counter") &&
+	    strcmp(kw, "mux") && strcmp(kw, "boolean") && strcmp(kw, "flex") &&
+	    strcmp(kw, "metric") && strcmp(kw, "end")) {
+		ld->pos = kw_at;
+		lerr(ld, kw_at, "expected a directive (%s), found %s",
+		     directives, found(ld, buf, sizeof(buf)));
+		return;
+	}
+	if (!ld->mf->family[0]) {
+		lerr(ld, kw_at,
+		     "expected 'family NAME' before any other directive");
+		return;
+	}
+	if (!strcmp(kw, "const")) {
+		if (ld->cur) {
+			lerr(ld, kw_at, "'const' inside set '%s' (missing 'end')",
+			     ld->cur->name);
+			return;
+		}
+		d_const(ld);
+		return;
+	}
+	if (!strcmp(kw, "set")) {
+		if (ld->cur) {
+			lerr(ld, kw_at, "'set' inside set '%s' (missing 'end')",
+			     ld->cur->name);
+			return;
+		}
+		d_set(ld, kw_at);
+		return;
+	}
+	if (!ld->cur) {
+		lerr(ld, kw_at, "'%s' outside a set", kw);
+		return;
+	}
+	if (!strcmp(kw, "end")) {
+		if (!expect_eol(ld))
+			ld->cur = NULL;
+	} else if (!strcmp(kw, "description")) {
+		d_description(ld, kw_at);
+	} else if (!strcmp(kw, "counter")) {
+		d_counter(ld);
+	} else if (!strcmp(kw, "mux")) {
+		d_reg(ld, INTEL_OA_REG_MUX);
+	} else if (!strcmp(kw, "boolean")) {
+		d_reg(ld, INTEL_OA_REG_BOOLEAN);
+	} else if (!strcmp(kw, "flex")) {
+		d_reg(ld, INTEL_OA_REG_FLEX);
+	} else {
+		d_metric(ld);
+	}
+}
+
+struct intel_oa_metrics *intel_oa_metrics_new(void)
+{
+	return calloc(1, sizeof(struct intel_oa_metrics));
+}
+
+void intel_oa_metrics_free(struct intel_oa_metrics *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->n_sets; i++)
+		free_set(m->sets[i]);
+	for (i = 0; i < m->n_files; i++)
+		free_file(m->files[i]);
+	free(m->sets);
+	free(m->files);
+	free(m);
+}
+
+int intel_oa_metrics_load_string(struct intel_oa_metrics *m,
+				 const char *file, const char *text,
+				 size_t len, struct intel_oa_parse_error *err)
+{
+	struct loader ld;
+	struct mfile **nf;
+	struct intel_oa_metric_set **ns;
+	size_t start = 0, i;
+
+	if (!m || (!text && len))
+		return -EINVAL;
+	if (err)
+		memset(err, 0, sizeof(*err));
+	memset(&ld, 0, sizeof(ld));
+	ld.file = file ? file : "<string>";
+	ld.err = err;
+	ld.m = m;
+	ld.mf = calloc(1, sizeof(*ld.mf));
+	if (!ld.mf)
+		return -ENOMEM;
+	ld.mf->name = strdup(ld.file);
+	if (!ld.mf->name)
+		ld.failed = -ENOMEM;
+
+	while (!ld.failed && start < len) {
+		const char *nl = memchr(text + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - text) : len;
+
+		ld.line++;
+		ld.s = text + start;
+		ld.len = end - start;
+		ld.pos = 0;
+		if (memchr(ld.s, '\0', ld.len))
+			lerr(&ld, (size_t)((const char *)memchr(ld.s, '\0',
+								ld.len) - ld.s),
+			     "NUL byte in the file");
+		else
+			do_line(&ld);
+		start = end + 1;
+	}
+	if (!ld.failed && ld.cur) {
+		ld.line = ld.cur->line;
+		lerr(&ld, ld.cur->col - 1, "set '%s' has no 'end'",
+		     ld.cur->name);
+	}
+	if (!ld.failed && !ld.mf->family[0]) {
+		ld.line = 1;
+		lerr(&ld, 0, "expected 'family NAME' before any other directive");
+	}
+	if (!ld.failed) {
+		nf = realloc(m->files, (m->n_files + 1) * sizeof(*nf));
+		if (nf)
+			m->files = nf;
+		ns = realloc(m->sets, (m->n_sets + ld.n_sets) * sizeof(*ns));
+		if (ns)
+			m->sets = ns;
+		if (!nf || !ns)
+			ld.failed = -ENOMEM;
+	}
+	if (ld.failed) {
+		for (i = 0; i < ld.n_sets; i++)
+			free_set(ld.sets[i]);
+		free(ld.sets);
+		free_file(ld.mf);
+		return ld.failed;
+	}
+	m->files[m->n_files++] = ld.mf;
+	for (i = 0; i < ld.n_sets; i++)
+		m->sets[m->n_sets++] = ld.sets[i];
+	free(ld.sets);
+	return 0;
+}
+
+int intel_oa_metrics_load_file(struct intel_oa_metrics *m, const char *path,
+			       struct intel_oa_parse_error *err)
+{
+	FILE *f;
+	char *buf = NULL, *nb;
+	size_t len = 0, cap = 0, n;
+	int ret;
+
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? cap * 2 : 16384;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return -ENOMEM;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	ret = ferror(f) ? -EIO : 0;
+	fclose(f);
+	if (!ret)
+		ret = intel_oa_metrics_load_string(m, path, buf, len, err);
+	free(buf);
+	return ret;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
+			      struct intel_oa_parse_error *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL, **nn;
+	size_t n = 0, i;
+	int ret = 0, loaded = 0;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l <= 8 || strcmp(de->d_name + l - 8, ".metrics") ||
+		    de->d_name[0] == '.')
+			continue;
+		nn = realloc(names, (n + 1) * sizeof(*nn));
+		if (!nn) {
+			ret = -ENOMEM;
+			break;
+		}
+		names = nn;
+		names[n] = malloc(strlen(dir) + l + 2);
+		if (!names[n]) {
+			ret = -ENOMEM;
+			break;
+		}
+		sprintf(names[n], "%s/%s", dir, de->d_name);
+		n++;
+	}
+	closedir(d);
+	if (!ret && n)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; !ret && i < n; i++) {
+		ret = intel_oa_metrics_load_file(m, names[i], err);
+		if (!ret)
+			loaded++;
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret ? ret : loaded;
+}
+
+int intel_oa_metrics_set_const(struct intel_oa_metrics *m, const char *name,
+			       double value)
+{
+	size_t f, i;
+	int n = 0;
+
+	for (f = 0; f < m->n_files; f++)
+		for (i = 0; i < m->files[f]->n_consts; i++)
+			if (!strcmp(m->files[f]->consts[i].name, name)) {
+				m->files[f]->consts[i].value = value;
+				m->files[f]->consts[i].has_value = 1;
+				n++;
+			}
+	return n;
+}
+
+size_t intel_oa_metrics_set_count(const struct intel_oa_metrics *m)
+{
+	return m ? m->n_sets : 0;
+}
+
+const struct intel_oa_metric_set *
+intel_oa_metrics_set_at(const struct intel_oa_metrics *m, size_t i)
+{
+	return m && i < m->n_sets ? m->sets[i] : NULL;
+}
+
+const struct intel_oa_metric_set *
+intel_oa_metrics_find(const struct intel_oa_metrics *m, const char *name)
+{
+	return m && name ? find_set(m, name) : NULL;
+}
+
+const char *intel_oa_metric_set_name(const struct intel_oa_metric_set *s)
+{
+	return s->name;
+}
+
+const char *intel_oa_metric_set_family(const struct intel_oa_metric_set *s)
+{
+	return s->file->family;
+}
+
+const char *
+intel_oa_metric_set_description(const struct intel_oa_metric_set *s)
+{
+	return s->description ? s->description : "";
+}
+
+size_t intel_oa_metric_set_counter_count(const struct intel_oa_metric_set *s)
+{
+	return s->n_slots;
+}
+
+const char *intel_oa_metric_set_counter(const struct intel_oa_metric_set *s,
+					size_t slot, unsigned int *width)
+{
+	if (slot >= s->n_slots || !s->slots[slot].name[0])
+		return NULL;
+	if (width)
+		*width = s->slots[slot].width;
+	return s->slots[slot].name;
+}
+
+size_t intel_oa_metric_set_metric_count(const struct intel_oa_metric_set *s)
+{
+	return s->n_metrics;
+}
+
+const char *intel_oa_metric_set_metric(const struct intel_oa_metric_set *s,
+				       size_t i, const char **unit)
+{
+	if (i >= s->n_metrics)
+		return NULL;
+	if (unit)
+		*unit = s->metrics[i].unit;
+	return s->metrics[i].name;
+}
+
+const struct intel_oa_metric_reg *
+intel_oa_metric_set_regs(const struct intel_oa_metric_set *s, int kind,
+			 size_t *count)
+{
+	if (kind < 0 || kind >= INTEL_OA_REG_KINDS) {
+		*count = 0;
+		return NULL;
+	}
+	*count = s->n_regs[kind];
+	return s->n_regs[kind] ? s->regs[kind] : NULL;
+}
+
+void intel_oa_metric_counter_deltas(const struct intel_oa_metric_set *s,
+				    const uint64_t *prev, const uint64_t *cur,
+				    double *deltas)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_slots; i++) {
+		unsigned int w = s->slots[i].width ? s->slots[i].width : 64;
+
+		deltas[i] = (double)intel_oa_delta(prev[i], cur[i], w);
+	}
+}
+
+struct set_eval {
+	const struct intel_oa_metric_set *s;
+	const double *deltas;
+	intel_oa_builtin_fn builtin;
+	void *ctx;
+	const double *values;
+	const unsigned int *flags;
+};
+
+static double set_lookup(void *ctx, int id, unsigned int *flags)
+{
+	const struct set_eval *se = ctx;
+	const struct intel_oa_metric_set *s = se->s;
+	double v;
+
+	if (id >= ID_METRIC) {
+		*flags |= se->flags[id - ID_METRIC];
+		return se->values[id - ID_METRIC];
+	}
+	if (id >= ID_COUNTER) {
+		if (!se->deltas || !s->slots[id - ID_COUNTER].name[0]) {
+			*flags |= INTEL_OA_EVAL_UNDEFINED;
+			return NAN;
+		}
+		return se->deltas[id - ID_COUNTER];
+	}
+	if (id >= ID_CONST)
+		return const_lookup(s->file, id, flags);
+	if (se->builtin && !se->builtin(se->ctx, id, &v))
+		return v;
+	*flags |= INTEL_OA_EVAL_UNDEFINED;
+	return NAN;
+}
+
+size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
+				const double *deltas,
+				intel_oa_builtin_fn builtin, void *ctx,
+				double *values, unsigned int *flags)
+{
+	unsigned int local[64], *fl = flags;
+	struct set_eval se;
+	size_t i, nan = 0;
+
+	if (!fl) {
+		if (s->n_metrics <= 64) {
+			fl = local;
+		} else {
+			fl = calloc(s->n_metrics, sizeof(*fl));
+			if (!fl) {
+				for (i = 0; i < s->n_metrics; i++)
+					values[i] = NAN;
+				return s->n_metrics;
+			}
+		}
+	}
+	se.s = s;
+	se.deltas = deltas;
+	se.builtin = builtin;
+	se.ctx = ctx;
+	se.values = values;
+	se.flags = fl;
+	for (i = 0; i < s->n_metrics; i++) {
+		fl[i] = 0;
+		values[i] = intel_oa_expr_eval(s->metrics[i].e, set_lookup, &se,
+					       &fl[i]);
+		if (isnan(values[i]))
+			nan++;
+	}
+	if (!flags && fl != local)
+		free(fl);
+	return nan;
+}
