@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 		&formats_suite, &decode_suite, &accumulate_suite,
 		&records_suite, &helpers_suite, &platforms_suite,
 		&stats_suite, &gen67_suite, &dg2_suite, &expr_suite,
-		&metricset_suite, &baytrail_suite,
+		&metricset_suite, &baytrail_suite, &mali_suite,
 	};
 	unsigned int passed = 0, failed = 0;
 	size_t s, t;

@@ -77,6 +77,7 @@ extern const struct unit_suite dg2_suite;
 extern const struct unit_suite expr_suite;
 extern const struct unit_suite metricset_suite;
 extern const struct unit_suite baytrail_suite;
+extern const struct unit_suite mali_suite;
 
 /* Reference report builder shared by the decode and accumulate tests. */
 
