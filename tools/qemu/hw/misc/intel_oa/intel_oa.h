@@ -19,6 +19,8 @@
 #include "intel_oa_unit.h"
 #include "intel_oa_guc.h"
 #include "intel_oa_steer.h"
+#include "intel_oa_activity.h"
+#include "intel_oa_cec.h"
 
 #define TYPE_INTEL_OA_GPU "intel-oa-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelOAGpuState, INTEL_OA_GPU)
@@ -30,6 +32,7 @@ struct IntelOAGpuState {
     uint32_t seed;
     uint16_t device_id;
     uint64_t timestamp_base;    /* GPU timestamp at virtual time 0 */
+    char *workload;             /* "linear" or "activity" */
 
     const IntelOAPlatform *plat;
     MemoryRegion bar0;
@@ -42,6 +45,8 @@ struct IntelOAGpuState {
     IntelOAUnit oa;
     IntelOAGuc guc;
     IntelOASteer steer;
+    IntelOACec cec;
+    IntelOAFlexCache flex_cache;
 };
 
 #endif /* HW_MISC_INTEL_OA_H */

@@ -9,6 +9,7 @@
 #include "intel_oa_ctl.h"
 #include "intel_oa_unit.h"
 #include "intel_oa_guc.h"
+#include "intel_oa_activity.h"
 #include "trace.h"
 
 static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
@@ -49,6 +50,9 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_DOORBELL_REG_HOST_WRITE] = "doorbell-reg-host-write",
     [INTEL_OA_VIOL_DOORBELL_RING_UNARMED] = "doorbell-ring-unarmed",
     [INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY] = "guc-send-while-busy",
+    [INTEL_OA_VIOL_FLEX_UNSUPPORTED_FILTER] = "flex-unsupported-filter",
+    [INTEL_OA_VIOL_FLEX_RESERVED_ENCODING] = "flex-reserved-encoding",
+    [INTEL_OA_VIOL_CEC_RESERVED_SOURCE] = "cec-reserved-source",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)
@@ -140,6 +144,9 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_GUC_HANG ... A_CTL_G2H_DROPPED:
         val = intel_oa_guc_ctl_read(ctl->guc, addr);
         break;
+    case A_CTL_WORKLOAD:
+        val = ctl->workload;
+        break;
     default:
         val = 0;
         break;
@@ -179,6 +186,17 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
     case A_CTL_IRQ_IN_SERVICE:
         intel_oa_guc_ctl_write(ctl->guc, addr, val);
         break;
+    case A_CTL_WORKLOAD:
+        /*
+         * Reports already due keep the old model's values; a value that
+         * names no workload is ignored, as counters.rst says.
+         */
+        if (val == INTEL_OA_WORKLOAD_LINEAR ||
+            val == INTEL_OA_WORKLOAD_ACTIVITY) {
+            intel_oa_unit_sync(ctl->oa);
+            ctl->workload = val;
+        }
+        break;
     default:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "intel-oa-gpu: control page offset 0x%" HWADDR_PRIx
@@ -216,11 +234,41 @@ void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
 
 void intel_oa_ctl_reset(IntelOACtl *ctl)
 {
+    ctl->workload = ctl->reset_workload;
     ctl->violations = 0;
     ctl->last_violation = INTEL_OA_VIOL_NONE;
     memset(&ctl->faults, 0, sizeof(ctl->faults));
     memset(&ctl->stats, 0, sizeof(ctl->stats));
 }
+
+static bool ctl_workload_needed(void *opaque)
+{
+    IntelOACtl *ctl = opaque;
+
+    /* a destination resets to its property: send anything else */
+    return ctl->workload != INTEL_OA_WORKLOAD_LINEAR ||
+           ctl->reset_workload != INTEL_OA_WORKLOAD_LINEAR;
+}
+
+static int ctl_workload_post_load(void *opaque, int version_id)
+{
+    IntelOACtl *ctl = opaque;
+
+    return ctl->workload > INTEL_OA_WORKLOAD_ACTIVITY ? -EINVAL : 0;
+}
+
+/* Control page version 3: only a device running "activity" sends it. */
+static const VMStateDescription vmstate_intel_oa_ctl_workload = {
+    .name = "intel-oa-gpu/ctl/workload",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = ctl_workload_needed,
+    .post_load = ctl_workload_post_load,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(workload, IntelOACtl),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 const VMStateDescription vmstate_intel_oa_ctl = {
     .name = "intel-oa-gpu/ctl",
@@ -238,5 +286,9 @@ const VMStateDescription vmstate_intel_oa_ctl = {
         VMSTATE_UINT64(stats.half_full_irqs, IntelOACtl),
         VMSTATE_UINT64(stats.msis_sent, IntelOACtl),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * []) {
+        &vmstate_intel_oa_ctl_workload,
+        NULL
     }
 };

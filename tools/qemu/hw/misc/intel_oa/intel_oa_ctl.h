@@ -18,7 +18,7 @@
 #include "hw/registerfields.h"
 
 #define INTEL_OA_CTL_MAGIC      0x41474f56  /* "VOGA" */
-#define INTEL_OA_CTL_VERSION    2
+#define INTEL_OA_CTL_VERSION    3
 
 REG32(CTL_MAGIC, 0x000)
 REG32(CTL_VERSION, 0x004)
@@ -42,6 +42,8 @@ REG32(CTL_G2H_PRESENTED, 0x044)
 REG32(CTL_DB_SERVICED, 0x048)
 REG32(CTL_GUC_OA_IRQS, 0x04c)
 REG32(CTL_G2H_DROPPED, 0x050)
+/* version 3 (counters.rst): 0 = linear, 1 = activity workload */
+REG32(CTL_WORKLOAD, 0x054)
 
 /*
  * PRM-rule violations. The numeric value is what the control page's
@@ -86,6 +88,10 @@ typedef enum IntelOAViolation {
     INTEL_OA_VIOL_DOORBELL_REG_HOST_WRITE = 33,
     INTEL_OA_VIOL_DOORBELL_RING_UNARMED = 34,
     INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY = 35,
+    /* activity workload (counters.rst), checked at OA enable */
+    INTEL_OA_VIOL_FLEX_UNSUPPORTED_FILTER = 36,
+    INTEL_OA_VIOL_FLEX_RESERVED_ENCODING = 37,
+    INTEL_OA_VIOL_CEC_RESERVED_SOURCE = 38,
     INTEL_OA_VIOL_COUNT
 } IntelOAViolation;
 
@@ -113,7 +119,10 @@ typedef struct IntelOACtl {
     IntelOAGuc *guc;
     uint32_t seed;
     uint32_t ratio;
+    /* the workload a reset selects (the device property) */
+    uint32_t reset_workload;
 
+    uint32_t workload;
     uint32_t violations;
     uint32_t last_violation;
     IntelOAFaults faults;

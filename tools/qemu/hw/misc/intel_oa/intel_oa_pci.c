@@ -170,6 +170,17 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         return;
     }
 
+    if (!s->workload || !strcmp(s->workload, "linear")) {
+        s->ctl.reset_workload = INTEL_OA_WORKLOAD_LINEAR;
+    } else if (!strcmp(s->workload, "activity")) {
+        s->ctl.reset_workload = INTEL_OA_WORKLOAD_ACTIVITY;
+    } else {
+        error_setg(errp, "intel-oa-gpu: workload '%s' is not 'linear' "
+                   "(value_k(T) = S_k + T * (k + 1)) or 'activity' "
+                   "(Documentation/counters.rst)", s->workload);
+        return;
+    }
+
     pci_config_set_vendor_id(conf, PCI_VENDOR_ID_INTEL);
     pci_config_set_device_id(conf, plat->device_id);
     pci_config_set_revision(conf, plat->revision);
@@ -235,6 +246,7 @@ static void intel_oa_reset(DeviceState *dev)
     intel_oa_irq_reset(&s->irq);
     intel_oa_ctl_reset(&s->ctl);
     intel_oa_unit_reset(&s->oa);
+    intel_oa_activity_reset(s);
     intel_oa_guc_reset(&s->guc);
     intel_oa_steer_reset(&s->steer);
 }
@@ -253,6 +265,7 @@ static Property intel_oa_properties[] = {
     DEFINE_PROP_UINT32("seed", IntelOAGpuState, seed, 0x5eed0001),
     DEFINE_PROP_UINT16("device-id", IntelOAGpuState, device_id, 0x1912),
     DEFINE_PROP_UINT64("timestamp-base", IntelOAGpuState, timestamp_base, 0),
+    DEFINE_PROP_STRING("workload", IntelOAGpuState, workload),
     DEFINE_PROP_END_OF_LIST(),
 };
 

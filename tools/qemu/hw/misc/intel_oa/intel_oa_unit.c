@@ -13,7 +13,7 @@
 #include "qemu/host-utils.h"
 #include "qemu/log.h"
 #include "sysemu/dma.h"
-#include "intel_oa_unit.h"
+#include "intel_oa.h"
 #include "trace.h"
 
 /* Batch interval for short sampling periods (virtual time). */
@@ -286,18 +286,57 @@ static const IntelOAFormat *oa_format(const IntelOAUnit *oa)
 }
 
 /*
- * Move next_ts on by @n periods, saturating at OA_TS_NEVER: with a large
- * timestamp-base and exponent 62 the report after the last reachable
- * one lies beyond 2^64 ticks.
+ * Timestamp of the next report: the periodic one, or an earlier report
+ * of a report trigger (counters.rst); both at once make one report.
  */
-static void oa_skip_reports(IntelOAUnit *oa, uint64_t n)
+static uint64_t oa_next_report(const IntelOAUnit *oa)
 {
-    uint64_t step;
+    return MIN(oa->next_ts, intel_oa_trig_next_ts(&oa->trig));
+}
 
-    if (umul64_overflow(n, oa->period, &step) ||
-        uadd64_overflow(oa->next_ts, step, &oa->next_ts)) {
-        oa->next_ts = OA_TS_NEVER;
+/*
+ * Move past @n reports, saturating at OA_TS_NEVER: with a large
+ * timestamp-base and exponent 62 the report after the last reachable
+ * one lies beyond 2^64 ticks. Returns the timestamp of the last report
+ * passed over.
+ */
+static uint64_t oa_skip_reports(IntelOAUnit *oa, uint64_t n)
+{
+    uint64_t step, ts = oa->next_ts;
+
+    if (!intel_oa_trig_reporting(&oa->trig)) {
+        if (umul64_overflow(n, oa->period, &step) ||
+            uadd64_overflow(oa->next_ts, step, &oa->next_ts)) {
+            oa->next_ts = OA_TS_NEVER;
+        }
+        return oa->next_ts - oa->period;
     }
+    /* trigger reports have no spacing: walk the merged sequence */
+    for (; n && (ts = oa_next_report(oa)) != OA_TS_NEVER; n--) {
+        if (oa->next_ts == ts &&
+            uadd64_overflow(oa->next_ts, oa->period, &oa->next_ts)) {
+            oa->next_ts = OA_TS_NEVER;
+        }
+        if (intel_oa_trig_next_ts(&oa->trig) == ts) {
+            intel_oa_trig_consume(&oa->trig, ts);
+        }
+    }
+    return ts;
+}
+
+/* How many reports fell due up to @now_ts. */
+static uint64_t oa_due_reports(IntelOAUnit *oa, uint64_t now_ts)
+{
+    uint64_t n = 0;
+
+    if (oa->next_ts != OA_TS_NEVER && now_ts >= oa->next_ts) {
+        n = (now_ts - oa->next_ts) / oa->period + 1;
+    }
+    if (intel_oa_trig_reporting(&oa->trig)) {
+        n += intel_oa_trig_extra_reports(&oa->trig, now_ts, oa->next_ts,
+                                         oa->period);
+    }
+    return n;
 }
 
 /* ---- report generation (hot path) --------------------------------------- */
@@ -336,6 +375,7 @@ static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
             rpt |= gen->rpt_ctx_valid;
         }
     }
+    rpt |= intel_oa_trig_rpt_id(&oa->trig, ts, gen->rpt_reason_shift, !trig);
     if (oa->fmt->wide_header) {
         stl_le_p(r + 0, rpt);
         stq_le_p(r + 8, ts & MAKE_64BIT_MASK(0, OA_WIDE_TS_BITS));
@@ -350,14 +390,21 @@ static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
 }
 
 /*
- * Gen6/7 header: every report is a timer report (no context switches),
+ * Gen6/7 header: no context switches, so a report is a timer report or,
+ * on Haswell, a report trigger's (the Gen8 RPT_ID bits, reading 16).
  * TIME_STAMP is the 36-bit timestamp over DW1 and DW2 3:0.
  */
 static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
-    stl_le_p(r + 0, 1u << (oa->plat->gen->rpt_reason_shift +
-                           INTEL_OA_REASON_TIMER));
+    unsigned int shift = oa->plat->gen->rpt_reason_shift;
+    unsigned int tshift = oa_timer_shift(oa);
+    uint32_t rpt = intel_oa_trig_rpt_id(&oa->trig, ts, shift, true);
+
+    if (tshift < 64 && !(ts & MAKE_64BIT_MASK(0, tshift))) {
+        rpt |= 1u << (shift + INTEL_OA_REASON_TIMER);
+    }
+    stl_le_p(r + 0, rpt);
     stl_le_p(r + 4, ts);
     stl_le_p(r + 8, (ts >> 32) & 0xf);
 }
@@ -378,6 +425,20 @@ static void (*const oa_headers[])(const IntelOAUnit *oa, uint8_t *r,
 #define OA_INST_ADD_COUNT   0x4000
 
 /*
+ * N_k over [0, @c): the activity model's count, or value_k's T * (k + 1)
+ * for a counter it leaves linear.
+ */
+static uint64_t oa_count_at_cycle(const IntelOAUnit *oa, unsigned int k,
+                                  uint64_t c)
+{
+    IntelOAGpuState *s = container_of(oa, IntelOAGpuState, oa);
+    uint64_t n = c / oa->plat->gpu_ticks_ratio * (k + 1);
+
+    intel_oa_activity_count(s, k, c, &n);
+    return n;
+}
+
+/*
  * Report for GPU timestamp @ts, a periodic one or, with @trig, the one an
  * MMIO trigger asked for. The counters are functions of @ts itself, so
  * the 40-bit A counters keep counting when TIMESTAMP wraps. Reserved
@@ -387,6 +448,9 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
     const IntelOAFormat *f = oa->fmt;
+    IntelOAGpuState *s = container_of(oa, IntelOAGpuState, oa);
+    uint64_t hold_from, hold_to;
+    bool hold = intel_oa_trig_hold(&oa->trig, ts, &hold_from, &hold_to);
     unsigned int i, j;
 
     memset(r, 0, f->size);
@@ -402,7 +466,17 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
 
         for (j = 0; j < run->count; j++) {
             unsigned int k = run->first + j;
-            uint64_t v = oa->counter_base[k] + ts * (k + 1);
+            uint64_t n = ts * (k + 1);
+            uint64_t v;
+
+            /* counters.rst: S_k + N_k(c(T)) under the activity workload */
+            intel_oa_activity_count_at(s, k, ts, &n);
+            if (hold) {
+                /* no advance while the start trigger had not fired */
+                n -= oa_count_at_cycle(oa, k, hold_to) -
+                     oa_count_at_cycle(oa, k, hold_from);
+            }
+            v = oa->counter_base[k] + n;
 
             switch (run->kind) {
             case INTEL_OA_RUN_LOW32:
@@ -628,17 +702,16 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
     /* the buffer may have moved under a running unit: stay inside it */
     oa->wptr = base + oa_buf_offset(oa, oa->wptr);
     fill_before = oa_fill(oa);
-    first_ts = oa->next_ts;
+    first_ts = oa_next_report(oa);
     count = oa_reports_to_write(oa, mode, n, fill_before, rs);
     if (count > size / rs + 1) {
         /* overrun: only the last buffer-full survives, skip the rest */
         skipped = count - (size / rs + 1);
-        oa_skip_reports(oa, skipped);
+        last_ts = oa_skip_reports(oa, skipped);
         oa->wptr = oa_buf_next(base, size, oa->wptr,
                                (skipped % size) * rs % size);
         count -= skipped;
         n -= skipped;
-        last_ts = oa->next_ts - oa->period;
     }
 
     while (written < count) {
@@ -670,14 +743,14 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
 
         if (race) {
             /* publish the tail now, land this report next batch */
-            oa_fill_report(oa, oa->pending, oa->next_ts, NULL);
+            oa_fill_report(oa, oa->pending, oa_next_report(oa), NULL);
             oa->pending_size = rs;
             oa->pending_len0 = len0;
             oa->pending_phys = phys;
             oa->pending_phys2 = phys2;
             oa->pending_valid = true;
         } else {
-            oa_fill_report(oa, oa->stage + stage_len, oa->next_ts,
+            oa_fill_report(oa, oa->stage + stage_len, oa_next_report(oa),
                            NULL);
             stage_len += len0;
             if (len0 < rs) {
@@ -689,8 +762,7 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
                 stage_page = rest / INTEL_OA_GGTT_PAGE_SIZE;
             }
         }
-        last_ts = oa->next_ts;
-        oa_skip_reports(oa, 1);
+        last_ts = oa_skip_reports(oa, 1);
         oa->wptr = oa_buf_next(base, size, addr, rs);
         written++;
     }
@@ -745,15 +817,16 @@ out:
 /* Generate everything that fell due up to now. */
 static void oa_catch_up(IntelOAUnit *oa)
 {
-    uint64_t now_ts;
+    uint64_t now_ts, n;
 
     oa_flush_pending(oa);
     if (!oa->running) {
         return;
     }
     now_ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
-    if (oa->next_ts != OA_TS_NEVER && now_ts >= oa->next_ts) {
-        oa_emit(oa, (now_ts - oa->next_ts) / oa->period + 1);
+    n = oa_due_reports(oa, now_ts);
+    if (n) {
+        oa_emit(oa, n);
     }
 }
 
@@ -816,14 +889,15 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
 
 static void oa_schedule(IntelOAUnit *oa)
 {
+    uint64_t next = oa_next_report(oa);
     int64_t now, due;
 
-    if (!oa->running || oa->next_ts == OA_TS_NEVER) {
+    if (!oa->running || next == OA_TS_NEVER) {
         timer_del(oa->timer);
         return;
     }
     now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-    due = intel_oa_gt_ticks_to_ns(oa->gt, oa->next_ts);
+    due = intel_oa_gt_ticks_to_ns(oa->gt, next);
     timer_mod(oa->timer, MAX(due, now + OA_BATCH_NS));
 }
 
@@ -838,17 +912,21 @@ static void oa_timer_cb(void *opaque)
 /* Re-evaluate whether the timer runs after a control register write. */
 static void oa_reconfigure(IntelOAUnit *oa)
 {
-    bool run = oa_enabled(oa) && oa->fmt &&
-               (oa_timer_enabled(oa) || oa_ctx_switch_enabled(oa));
+    uint64_t now_ts = intel_oa_gt_ticks(oa->gt,
+                                        qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     uint64_t period = oa_period(oa);
+    bool run;
+
+    /* the triggers count from the cycle the unit is enabled */
+    intel_oa_trig_enable(&oa->trig, oa_enabled(oa) && oa->fmt, now_ts);
+    run = oa_enabled(oa) && oa->fmt &&
+          (oa_timer_enabled(oa) || oa_ctx_switch_enabled(oa) ||
+           intel_oa_trig_reporting(&oa->trig));
 
     /* spacings 2^63 and 2^64 share the stored period: compare "never" */
     if (run && (!oa->running || period != oa->period ||
                 (oa_period_shift(oa) >= 64) !=
                 (oa->next_ts == OA_TS_NEVER))) {
-        uint64_t now_ts = intel_oa_gt_ticks(oa->gt,
-                                 qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
-
         /* first report: the first multiple of the period after now */
         oa->period = period;
         oa->next_ts = oa_first_due(oa, now_ts);
@@ -940,6 +1018,7 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
             oa_check_pointers(oa);
         }
         oa->wptr = oa->oatailptr;
+        intel_oa_activity_check(container_of(oa, IntelOAGpuState, oa));
     }
     oa_reconfigure(oa);
 }
@@ -1091,6 +1170,34 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
     return NULL;
 }
 
+/*
+ * Store a plain register. Under the activity workload a trigger or CEC
+ * write re-times the triggers, after the reports due under the old
+ * programming have landed.
+ */
+static void oa_store_reg(IntelOAUnit *oa, uint32_t *reg, uint32_t val)
+{
+    bool trig = (reg >= oa->starttrig &&
+                 reg < oa->starttrig + INTEL_OA_NUM_TRIG) ||
+                (reg >= oa->reporttrig &&
+                 reg < oa->reporttrig + INTEL_OA_NUM_TRIG) ||
+                (reg >= oa->cec && reg < oa->cec + INTEL_OA_NUM_CEC);
+
+    if (!trig || !oa->trig.armed) {
+        *reg = val;
+        if (trig) {
+            intel_oa_trig_regs_changed(&oa->trig, 0);
+        }
+        return;
+    }
+    oa_catch_up(oa);
+    *reg = val;
+    intel_oa_trig_regs_changed(&oa->trig,
+                               intel_oa_gt_ticks(oa->gt,
+                                   qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)));
+    oa_reconfigure(oa);
+}
+
 static bool oa_gen8_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
 {
     uint32_t *reg;
@@ -1234,7 +1341,7 @@ static bool oa_gen8_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
         if (!reg) {
             return false;
         }
-        *reg = val;
+        oa_store_reg(oa, reg, val);
     }
     return true;
 }
@@ -1309,6 +1416,7 @@ static void oa_gen7_write_oacontrol(IntelOAUnit *oa, uint32_t val)
     oa->fmt = oa_format(oa);
     if (!was_enabled && oa_enabled(oa)) {
         oa_gen7_check_enable(oa);
+        intel_oa_activity_check(container_of(oa, IntelOAGpuState, oa));
         oa->wptr = oa->oatailptr;
         /* counter overflow compares reports of one enable period */
         oa->last_valid = false;
@@ -1511,7 +1619,7 @@ static bool oa_gen7_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
         if (!reg) {
             return false;
         }
-        *reg = val;
+        oa_store_reg(oa, reg, val);
     }
     return true;
 }
@@ -1665,6 +1773,10 @@ void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
         oa->addr[OA_REG_MMIO_TRIGGER] = 0;
     }
     oa->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, oa_timer_cb, oa);
+    /* SNB, IVB, VLV have no trigger registers */
+    intel_oa_trig_init(&oa->trig, pdev, plat,
+                       oa->layout->starttrig ? oa->starttrig : NULL,
+                       oa->layout->reporttrig ? oa->reporttrig : NULL);
 
     /* S_k = ((seed * (k + 1)) << 8) + (k << 24), 64-bit arithmetic */
     for (k = 0; k < INTEL_OA_NUM_COUNTERS; k++) {
@@ -1722,6 +1834,7 @@ void intel_oa_unit_reset(IntelOAUnit *oa)
     oa->pending_phys = 0;
     oa->pending_phys2 = 0;
     oa->fmt = oa_format(oa);
+    intel_oa_trig_reset(&oa->trig);
 }
 
 static int oa_post_load(void *opaque, int version_id)
@@ -1743,6 +1856,25 @@ static int oa_post_load(void *opaque, int version_id)
     }
     return 0;
 }
+
+static bool oa_trig_needed(void *opaque)
+{
+    IntelOAUnit *oa = opaque;
+
+    return oa->trig.armed;
+}
+
+static const VMStateDescription vmstate_intel_oa_unit_trig = {
+    .name = "intel-oa-gpu/oa/triggers",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = oa_trig_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT(trig, IntelOAUnit, 1, vmstate_intel_oa_trig,
+                       IntelOATrig),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 const VMStateDescription vmstate_intel_oa_unit = {
     .name = "intel-oa-gpu/oa",
@@ -1785,5 +1917,9 @@ const VMStateDescription vmstate_intel_oa_unit = {
         VMSTATE_UINT64(last_ts, IntelOAUnit),
         VMSTATE_BOOL(last_valid, IntelOAUnit),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * []) {
+        &vmstate_intel_oa_unit_trig,
+        NULL
     }
 };

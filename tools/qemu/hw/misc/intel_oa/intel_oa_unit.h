@@ -26,6 +26,7 @@
 #include "intel_oa_irq.h"
 #include "intel_oa_gt.h"
 #include "intel_oa_ctl.h"
+#include "intel_oa_trigger.h"
 
 #define INTEL_OA_NOA_REGS       (INTEL_OA_NOA_SIZE / 4)
 
@@ -121,6 +122,8 @@ struct IntelOAUnit {
     uint64_t pending_phys;
     uint64_t pending_phys2;
     uint8_t pending[INTEL_OA_MAX_REPORT_SIZE];
+    /* start and report triggers (activity workload) */
+    IntelOATrig trig;
 
     /* derived from the above and the seed; rebuilt, never migrated */
     const IntelOAFormat *fmt;
