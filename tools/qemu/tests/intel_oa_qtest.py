@@ -333,11 +333,11 @@ def test_identity(qemu):
     eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
     eq(qt.cfg_readl(0x2c), 0x20158086, 'subsystem')
     eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
-    eq(qt.ctl(CTL_VERSION), 2, 'version')
+    eq(qt.ctl(CTL_VERSION), 3, 'version (3: counters.rst workload)')
     eq(qt.ctl(CTL_SEED), SEED, 'seed')
     eq(qt.ctl(CTL_RATIO), RATIO, 'ratio')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
-    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (2 << 32) | 0x41474f56,
+    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (3 << 32) | 0x41474f56,
        '64-bit control page read')
     qt.close()
 
@@ -2704,8 +2704,6 @@ def test_xehp_g2h_queue(qemu):
 
 
 
-TESTS = [(n[5:], f) for n, f in sorted(globals().items())
-         if n.startswith('test_') and callable(f)]
 
 
 def default_qemu():
@@ -2716,7 +2714,14 @@ def default_qemu():
     return out.strip().splitlines()[-1]
 
 
-def main(argv):
+def collect_tests(namespace):
+    """The test_* functions of a module's globals(), by name."""
+    return [(n[5:], f) for n, f in sorted(namespace.items())
+            if n.startswith('test_') and callable(f)]
+
+
+def run_tests(argv, tests):
+    """Run @tests as argv says ([QEMU] [-k SUBSTRING]); the exit status."""
     args = [a for a in argv[1:] if not a.startswith('-')]
     pattern = ''
     if '-k' in argv:
@@ -2724,7 +2729,7 @@ def main(argv):
         args.remove(pattern)
     qemu = args[0] if args else default_qemu()
     passed = failed = 0
-    for name, fn in TESTS:
+    for name, fn in tests:
         if pattern not in name:
             continue
         try:
@@ -2738,6 +2743,10 @@ def main(argv):
             LIVE[0].close()
     print('%d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
+
+
+def main(argv):
+    return run_tests(argv, collect_tests(globals()))
 
 
 if __name__ == '__main__':
