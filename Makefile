@@ -33,7 +33,7 @@ module: setup
 	@cp drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/intel_oa.ko
 
 tools: setup
-	@echo "building the userspace library and intel-oa-stat"
+	@echo "building the userspace library, intel-oa-stat and intel-oa-metrics"
 	@$(MAKE) -s -C tools O=$(BUILD)/tools
 
 igt: setup tools

@@ -43,6 +43,8 @@ int main(int argc, char **argv)
 		&records_suite, &helpers_suite, &platforms_suite,
 		&stats_suite, &gen67_suite, &dg2_suite, &expr_suite,
 		&metricset_suite, &baytrail_suite, &mali_suite,
+		&output_suite,
+		&intel_sets_suite, &recording_suite,
 	};
 	unsigned int passed = 0, failed = 0;
 	size_t s, t;

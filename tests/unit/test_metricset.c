@@ -395,11 +395,18 @@ static const struct {
 	{ "set a\nend\n",
 	  "t.metrics:1:1: expected 'family NAME' before any other directive" },
 	{ F "metrc m = 1\n",
-	  "t.metrics:2:1: expected a directive (family, const, set, description, "
-	  "counter, mux, boolean, flex, metric, end), found 'metrc'" },
+	  "t.metrics:2:1: expected a directive (family, platforms, const, set, "
+	  "description, format, counter, mux, boolean, flex, metric, end), found 'metrc'" },
 	{ F "  = 1\n",
-	  "t.metrics:2:3: expected a directive (family, const, set, description, "
-	  "counter, mux, boolean, flex, metric, end), found '='" },
+	  "t.metrics:2:3: expected a directive (family, platforms, const, set, "
+	  "description, format, counter, mux, boolean, flex, metric, end), found '='" },
+	/* a directive's prefix or part is no directive */
+	{ F "platform skl\n",
+	  "t.metrics:2:1: expected a directive (family, platforms, const, set, "
+	  "description, format, counter, mux, boolean, flex, metric, end), found 'platform'" },
+	{ F "form x\n",
+	  "t.metrics:2:1: expected a directive (family, platforms, const, set, "
+	  "description, format, counter, mux, boolean, flex, metric, end), found 'form'" },
 	{ F "family g\n", "t.metrics:2:1: family is already set at line 1" },
 	{ "family\n", "t.metrics:1:7: expected a name, found end of line" },
 	{ "family f g\n",

@@ -78,6 +78,9 @@ extern const struct unit_suite expr_suite;
 extern const struct unit_suite metricset_suite;
 extern const struct unit_suite baytrail_suite;
 extern const struct unit_suite mali_suite;
+extern const struct unit_suite output_suite;
+extern const struct unit_suite intel_sets_suite;
+extern const struct unit_suite recording_suite;
 
 /* Reference report builder shared by the decode and accumulate tests. */
 

@@ -19,6 +19,12 @@
 
 #include "intel_oa/intel_oa.h"
 #include "intel_oa/metrics.h"
+#include "util.h"
+
+/* tools/Makefile passes the source tree's tools/metrics */
+#ifndef INTEL_OA_METRICS_DIR
+#define INTEL_OA_METRICS_DIR "/usr/share/intel-oa/metrics"
+#endif
 
 #define NAME_BUF (INTEL_OA_NAME_MAX + 1)
 #define MAX_SLOTS 256
@@ -43,6 +49,9 @@ struct mfile {
 	unsigned int family_line;
 	struct mconst *consts;
 	size_t n_consts;
+	/* bit i: intel_oa_platform_at(i) (the "platforms" directive) */
+	uint64_t platforms;
+	unsigned int platforms_line;
 };
 
 struct mcounter {
@@ -64,6 +73,8 @@ struct intel_oa_metric_set {
 	unsigned int col;
 	struct mfile *file;
 	char *description;
+	char format[NAME_BUF];		/* "" = the generation's default */
+	unsigned int format_line;
 	struct mcounter *slots;		/* MAX_SLOTS entries, name[0] = 0: empty */
 	size_t n_slots;
 	struct mmetric *metrics;
@@ -612,6 +623,95 @@ find_set(const struct intel_oa_metrics *m, const char *name)
 	return NULL;
 }
 
+/*
+ * Sets of one name may come from several files when each file names its
+ * platforms and no platform is in two of them: "Render" of gen9.metrics and
+ * of gen12.metrics never meet on one device.
+ */
+static const struct intel_oa_metric_set *
+clashing_set(const struct intel_oa_metrics *m, const char *name,
+	     uint64_t platforms)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_sets; i++)
+		if (!strcmp(m->sets[i]->name, name) &&
+		    (!platforms || !m->sets[i]->file->platforms ||
+		     (platforms & m->sets[i]->file->platforms)))
+			return m->sets[i];
+	return NULL;
+}
+
+static int platform_index(const char *name)
+{
+	const struct intel_oa_platform *pl = intel_oa_platform_by_name(name);
+	unsigned int i, n = intel_oa_platform_count();
+
+	for (i = 0; pl && i < n && i < 64; i++)
+		if (intel_oa_platform_at(i) == pl)
+			return (int)i;
+	return -1;
+}
+
+static void d_platforms(struct loader *ld, size_t kw_at)
+{
+	char name[NAME_BUF];
+	size_t at;
+	int idx;
+
+	if (ld->mf->platforms_line) {
+		lerr(ld, kw_at, "platforms are already set at line %u",
+		     ld->mf->platforms_line);
+		return;
+	}
+	if (ld->n_sets) {
+		lerr(ld, kw_at, "'platforms' after the first set");
+		return;
+	}
+	do {
+		skip_ws(ld);
+		at = ld->pos;
+		if (get_family(ld, name))
+			return;
+		idx = platform_index(name);
+		if (idx < 0) {
+			lerr(ld, at, "unknown platform '%s'", name);
+			return;
+		}
+		if (ld->mf->platforms >> idx & 1) {
+			lerr(ld, at, "platform '%s' is listed twice", name);
+			return;
+		}
+		ld->mf->platforms |= 1ull << idx;
+	} while (!at_eol(ld));
+	ld->mf->platforms_line = ld->line;
+}
+
+static void d_format(struct loader *ld, size_t kw_at)
+{
+	struct intel_oa_metric_set *s = ld->cur;
+	char name[NAME_BUF];
+	size_t at;
+
+	if (s->format_line) {
+		lerr(ld, kw_at, "set '%s' already has a format (line %u)",
+		     s->name, s->format_line);
+		return;
+	}
+	skip_ws(ld);
+	at = ld->pos;
+	if (get_family(ld, name))
+		return;
+	if (!intel_oa_layout_by_name(name)) {
+		lerr(ld, at, "unknown report format '%s'", name);
+		return;
+	}
+	if (expect_eol(ld))
+		return;
+	memcpy(s->format, name, sizeof(name));
+	s->format_line = ld->line;
+}
+
 static void d_const(struct loader *ld)
 {
 	struct mfile *mf = ld->mf;
@@ -669,7 +769,7 @@ static void d_set(struct loader *ld, size_t kw_at)
 			     ld->file, ld->sets[i]->line);
 			return;
 		}
-	old = find_set(ld->m, name);
+	old = clashing_set(ld->m, name, ld->mf->platforms);
 	if (old) {
 		lerr(ld, at, "set '%s' is already defined at %s:%u", name,
 		     old->file->name, old->line);
@@ -839,8 +939,23 @@ static void d_metric(struct loader *ld)
 	s->metrics[s->n_metrics++] = mm;
 }
 
+/* The directives, in Documentation/metrics.rst's order: the message of an
+ * unknown keyword lists them, and is_directive() looks keywords up here. */
 static const char directives[] =
-	"family, const, set, description, counter, mux, boolean, flex, metric, end";
+	"family, platforms, const, set, description, format, counter, mux, "
+	"boolean, flex, metric, end";
+
+static bool is_directive(const char *kw)
+{
+	size_t n = strlen(kw);
+	const char *p;
+
+	for (p = strstr(directives, kw); p; p = strstr(p + n, kw))
+		if ((p == directives || p[-1] == ' ') &&
+		    (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
 
 static void do_line(struct loader *ld)
 {
@@ -868,10 +983,7 @@ static void do_line(struct loader *ld)
 		ld->mf->family_line = ld->line;
 		return;
 	}
-	if (strcmp(kw, "const") && strcmp(kw, "set") &&
-	    strcmp(kw, "description") && strcmp(kw, "counter") &&
-	    strcmp(kw, "mux") && strcmp(kw, "boolean") && strcmp(kw, "flex") &&
-	    strcmp(kw, "metric") && strcmp(kw, "end")) {
+	if (!is_directive(kw)) {
 		ld->pos = kw_at;
 		lerr(ld, kw_at, "expected a directive (%s), found %s",
 		     directives, found(ld, buf, sizeof(buf)));
@@ -880,6 +992,16 @@ static void do_line(struct loader *ld)
 	if (!ld->mf->family[0]) {
 		lerr(ld, kw_at,
 		     "expected 'family NAME' before any other directive");
+		return;
+	}
+	if (!strcmp(kw, "platforms")) {
+		if (ld->cur) {
+			lerr(ld, kw_at,
+			     "'platforms' inside set '%s' (missing 'end')",
+			     ld->cur->name);
+			return;
+		}
+		d_platforms(ld, kw_at);
 		return;
 	}
 	if (!strcmp(kw, "const")) {
@@ -909,6 +1031,8 @@ static void do_line(struct loader *ld)
 			ld->cur = NULL;
 	} else if (!strcmp(kw, "description")) {
 		d_description(ld, kw_at);
+	} else if (!strcmp(kw, "format")) {
+		d_format(ld, kw_at);
 	} else if (!strcmp(kw, "counter")) {
 		d_counter(ld);
 	} else if (!strcmp(kw, "mux")) {
@@ -1018,34 +1142,14 @@ int intel_oa_metrics_load_string(struct intel_oa_metrics *m,
 int intel_oa_metrics_load_file(struct intel_oa_metrics *m, const char *path,
 			       struct intel_oa_parse_error *err)
 {
-	FILE *f;
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, n;
+	void *buf;
+	size_t len;
 	int ret;
 
-	f = fopen(path, "r");
-	if (!f)
-		return -errno;
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 16384;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return -ENOMEM;
-			}
-			buf = nb;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	ret = ferror(f) ? -EIO : 0;
-	fclose(f);
-	if (!ret)
-		ret = intel_oa_metrics_load_string(m, path, buf, len, err);
+	ret = intel_oa_read_file(path, &buf, &len);
+	if (ret)
+		return ret;
+	ret = intel_oa_metrics_load_string(m, path, buf, len, err);
 	free(buf);
 	return ret;
 }
@@ -1131,6 +1235,47 @@ const struct intel_oa_metric_set *
 intel_oa_metrics_find(const struct intel_oa_metrics *m, const char *name)
 {
 	return m && name ? find_set(m, name) : NULL;
+}
+
+const struct intel_oa_metric_set *
+intel_oa_metrics_find_for(const struct intel_oa_metrics *m, const char *name,
+			  const char *platform)
+{
+	size_t i;
+
+	if (!m || !name || !platform)
+		return NULL;
+	for (i = 0; i < m->n_sets; i++)
+		if (!strcmp(m->sets[i]->name, name) &&
+		    intel_oa_metric_set_applies(m->sets[i], platform))
+			return m->sets[i];
+	return NULL;
+}
+
+bool intel_oa_metric_set_applies(const struct intel_oa_metric_set *s,
+				 const char *platform)
+{
+	int idx = platform_index(platform);
+
+	return idx >= 0 && (s->file->platforms >> idx & 1);
+}
+
+const char *intel_oa_metric_set_format(const struct intel_oa_metric_set *s)
+{
+	return s->format[0] ? s->format : NULL;
+}
+
+const char *
+intel_oa_metric_set_metric_unit(const struct intel_oa_metric_set *s, size_t i)
+{
+	return i < s->n_metrics ? s->metrics[i].unit : NULL;
+}
+
+const char *intel_oa_metrics_default_dir(void)
+{
+	const char *dir = getenv("INTEL_OA_METRICS_DIR");
+
+	return dir && dir[0] ? dir : INTEL_OA_METRICS_DIR;
 }
 
 const char *intel_oa_metric_set_name(const struct intel_oa_metric_set *s)

@@ -324,10 +324,65 @@ intel_oa_metrics_set_at(const struct intel_oa_metrics *m, size_t i);
  * @m: collection
  * @name: set name (case sensitive)
  *
- * Return: the set or NULL.
+ * Return: the set or NULL; of several sets of that name (files with
+ * disjoint ``platforms``), the first loaded: see intel_oa_metrics_find_for().
  */
 const struct intel_oa_metric_set *
 intel_oa_metrics_find(const struct intel_oa_metrics *m, const char *name);
+
+/**
+ * intel_oa_metrics_find_for() - a set by name among those of a platform
+ * @m: collection
+ * @name: set name (case sensitive)
+ * @platform: device table row name (intel_oa_platform_by_name() spelling)
+ *
+ * Files with disjoint ``platforms`` lists may each define a set of the same
+ * name (every OA family has "Render"); this picks the one for @platform.
+ *
+ * Return: the first such set in load order, or NULL.
+ */
+const struct intel_oa_metric_set *
+intel_oa_metrics_find_for(const struct intel_oa_metrics *m, const char *name,
+			  const char *platform);
+
+/**
+ * intel_oa_metrics_default_dir() - where the metric files are
+ *
+ * Return: $INTEL_OA_METRICS_DIR if set and not empty, else the source
+ * tree's tools/metrics (an absolute path compiled in by tools/Makefile).
+ */
+const char *intel_oa_metrics_default_dir(void);
+
+/**
+ * intel_oa_metric_set_applies() - whether a set is for a platform
+ * @s: set
+ * @platform: device table row name (e.g. "skl", "tgl", "dg2-g10")
+ *
+ * Return: true when the ``platforms`` directive of @s's file lists
+ * @platform (files without one apply to no OA platform).
+ */
+bool intel_oa_metric_set_applies(const struct intel_oa_metric_set *s,
+				 const char *platform);
+
+/**
+ * intel_oa_metric_set_format() - the report format a set is recorded in
+ * @s: set
+ *
+ * Return: the layout name of its ``format`` directive (e.g.
+ * "A32u40_A4u32_B8_C8"), or NULL for the generation's default format
+ * (intel_oa_gen_default_format()).
+ */
+const char *intel_oa_metric_set_format(const struct intel_oa_metric_set *s);
+
+/**
+ * intel_oa_metric_set_metric_unit() - the unit of the i-th metric
+ * @s: set
+ * @i: index
+ *
+ * Return: the unit ("" if none), or NULL when @i is out of range.
+ */
+const char *
+intel_oa_metric_set_metric_unit(const struct intel_oa_metric_set *s, size_t i);
 
 /**
  * intel_oa_metric_set_name() - a set's name

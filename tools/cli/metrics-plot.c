@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: MIT
+/*
+ * intel-oa-metrics plot CSV --metrics a,b [-o out.png] [--title T]
+ *                  [--width W --height H]
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ *
+ * Reads a CSV of the csv writer (tools/lib/output.c) and has gnuplot draw
+ * one panel per metric, each with its own y axis, all over t_end_s with
+ * the same x range (Documentation/userspace.rst, "Plot"). The rows are
+ * streamed into a gnuplot data block as they are read, so a long
+ * recording is never held here.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "metrics-plot.h"
+
+#define PROG "intel-oa-metrics plot"
+#define GNUPLOT_HINT "apt-get install gnuplot-nox (or run scripts/setup)"
+/* Columns the csv writer puts before the metrics. */
+#define FIRST_METRIC_COL 3
+#define T_END_COL 2
+#define PANEL_HEIGHT 220
+#define MAX_PIXELS 20000
+
+struct plot_opts {
+	const char *csv;
+	const char *metrics;
+	const char *out;
+	const char *title;
+	long width;
+	long height;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: " PROG " CSV [--metrics A,B,...] [-o OUT.png] [--title T]\n"
+		"                             [--width W] [--height H]\n"
+		"\n"
+		"  CSV              written by '--output csv'\n"
+		"  -m, --metrics L  metrics to draw, comma separated (default: all)\n"
+		"  -o, --output F   PNG to write (default: CSV with .png for .csv)\n"
+		"  -t, --title T    title (default: the CSV file name)\n"
+		"      --width W    pixels (default 1200)\n"
+		"      --height H   pixels (default %d per metric + 80)\n"
+		"  -h, --help       this help\n"
+		"\n"
+		"Each metric gets its own panel and y axis; x is t_end_s. Needs\n"
+		"gnuplot: " GNUPLOT_HINT ".\n", PANEL_HEIGHT);
+}
+
+/*
+ * Split one CSV record in place (RFC 4180 quoting, as the csv writer
+ * quotes names). Returns the number of fields, or -1 for a bad quote.
+ */
+static long split_csv(char *line, char **fields, size_t max)
+{
+	size_t n = 0;
+	char *r = line, *w = line;
+
+	for (;;) {
+		char *start = w;
+
+		if (*r == '"') {
+			r++;
+			for (;;) {
+				if (!*r)
+					return -1;
+				if (*r == '"' && r[1] == '"') {
+					*w++ = '"';
+					r += 2;
+				} else if (*r == '"') {
+					r++;
+					break;
+				} else {
+					*w++ = *r++;
+				}
+			}
+			if (*r && *r != ',' && *r != '\n' && *r != '\r')
+				return -1;
+		} else {
+			while (*r && *r != ',' && *r != '\n' && *r != '\r')
+				*w++ = *r++;
+		}
+		if (n < max)
+			fields[n] = start;
+		n++;
+		if (*r != ',') {
+			*w = '\0';
+			return (long)n;
+		}
+		r++;
+		*w++ = '\0';
+	}
+}
+
+/* A gnuplot single-quoted string: only ' needs escaping, as ''. */
+static void put_gp_string(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+static int find_gnuplot(char *path, size_t size)
+{
+	const char *env = getenv("INTEL_OA_GNUPLOT");
+	const char *dirs = getenv("PATH");
+	const char *p;
+
+	if (env && *env) {
+		snprintf(path, size, "%s", env);
+		return access(path, X_OK);
+	}
+	for (p = dirs ? dirs : "/usr/bin:/bin"; p && *p;) {
+		const char *end = strchr(p, ':');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (len && (size_t)snprintf(path, size, "%.*s/gnuplot",
+					    (int)len, p) < size &&
+		    access(path, X_OK) == 0)
+			return 0;
+		p = end ? end + 1 : NULL;
+	}
+	return -1;
+}
+
+static int parse_pixels(const char *s, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < 16 || v > MAX_PIXELS)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct plot_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "metrics", required_argument, NULL, 'm' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "title", required_argument, NULL, 't' },
+		{ "width", required_argument, NULL, 'W' },
+		{ "height", required_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "m:o:t:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			o->metrics = optarg;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 't':
+			o->title = optarg;
+			break;
+		case 'W':
+		case 'H':
+			if (parse_pixels(optarg, c == 'W' ? &o->width :
+					 &o->height)) {
+				fprintf(stderr, PROG ": bad %s '%s' (16..%d)\n",
+					c == 'W' ? "--width" : "--height",
+					optarg, MAX_PIXELS);
+				return 2;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	o->csv = argv[optind];
+	return -1;
+}
+
+/*
+ * Columns to draw: @want[i] is the CSV column of the i-th chosen metric.
+ * Returns how many, or -1 after saying which name is unknown.
+ */
+static long choose_columns(char **hdr, size_t n_hdr, const char *list,
+			   size_t *want)
+{
+	size_t n = 0, i;
+	char *copy, *tok, *save = NULL;
+
+	if (!list) {
+		for (i = FIRST_METRIC_COL; i < n_hdr; i++)
+			want[n++] = i;
+		return (long)n;
+	}
+	copy = strdup(list);
+	if (!copy)
+		return -1;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = FIRST_METRIC_COL; i < n_hdr; i++)
+			if (!strcmp(hdr[i], tok))
+				break;
+		if (i == n_hdr) {
+			fprintf(stderr, PROG ": no metric '%s' in the CSV; it has:",
+				tok);
+			for (i = FIRST_METRIC_COL; i < n_hdr; i++)
+				fprintf(stderr, " %s", hdr[i]);
+			fputc('\n', stderr);
+			free(copy);
+			return -1;
+		}
+		want[n++] = i;
+	}
+	free(copy);
+	return (long)n;
+}
+
+static char *default_output(const char *csv)
+{
+	size_t len = strlen(csv);
+	char *out = malloc(len + 5);
+
+	if (!out)
+		return NULL;
+	memcpy(out, csv, len + 1);
+	if (len > 4 && !strcmp(csv + len - 4, ".csv"))
+		out[len - 4] = '\0';
+	strcat(out, ".png");
+	return out;
+}
+
+static pid_t start_gnuplot(const char *path, FILE **in)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(fds[0], STDIN_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		execl(path, "gnuplot", "-", (char *)NULL);
+		fprintf(stderr, PROG ": cannot run %s: %s; " GNUPLOT_HINT "\n",
+			path, strerror(errno));
+		_exit(127);
+	}
+	close(fds[0]);
+	*in = fdopen(fds[1], "w");
+	if (!*in) {
+		close(fds[1]);
+		return -1;
+	}
+	return pid;
+}
+
+struct panel_stats {
+	int any;	/* a finite value was seen */
+	double min, max;
+};
+
+/*
+ * The script: the terminal, a data block of "t_end v1 v2 ..." rows (NaN
+ * where the CSV field is empty: gnuplot leaves a gap), then one panel per
+ * metric. Returns 0, or 1 after an error message.
+ */
+static int write_script(FILE *gp, FILE *csv, const struct plot_opts *o,
+			const char *out, char **hdr, const size_t *want,
+			size_t n_want, size_t n_hdr)
+{
+	char *line = NULL;
+	size_t line_cap = 0;
+	struct panel_stats *st = calloc(n_want, sizeof(*st));
+	char **f = calloc(n_hdr, sizeof(*f));
+	double xmin = INFINITY, xmax = -INFINITY;
+	unsigned long lineno = 1, rows = 0;
+	size_t i;
+	int ret = 1;
+
+	if (!st || !f) {
+		fprintf(stderr, PROG ": out of memory\n");
+		goto out;
+	}
+	fprintf(gp, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+		"  set terminal pngcairo noenhanced size %ld,%ld font ',9'\n"
+		"} else {\n"
+		"  set terminal png noenhanced size %ld,%ld\n"
+		"}\n", o->width, o->height, o->width, o->height);
+	fputs("set output ", gp);
+	put_gp_string(gp, out);
+	fputs("\n$data << EOD\n", gp);
+	while (getline(&line, &line_cap, csv) > 0) {
+		long nf;
+		char *end;
+		double t;
+
+		lineno++;
+		if (line[0] == '\n' || line[0] == '\0')
+			continue;
+		nf = split_csv(line, f, n_hdr);
+		if (nf != (long)n_hdr) {
+			fprintf(stderr, PROG ": %s:%lu: %ld fields, the header has %zu\n",
+				o->csv, lineno, nf, n_hdr);
+			goto out;
+		}
+		t = strtod(f[T_END_COL], &end);
+		if (end == f[T_END_COL] || *end || !isfinite(t)) {
+			fprintf(stderr, PROG ": %s:%lu: bad t_end_s '%s'\n",
+				o->csv, lineno, f[T_END_COL]);
+			goto out;
+		}
+		xmin = fmin(xmin, t);
+		xmax = fmax(xmax, t);
+		fprintf(gp, "%.17g", t);
+		for (i = 0; i < n_want; i++) {
+			const char *s = f[want[i]];
+			double v = *s ? strtod(s, &end) : NAN;
+
+			if (*s && (end == s || *end)) {
+				fprintf(stderr, PROG ": %s:%lu: bad value '%s' of %s\n",
+					o->csv, lineno, s, hdr[want[i]]);
+				goto out;
+			}
+			if (isfinite(v)) {
+				if (!st[i].any || v < st[i].min)
+					st[i].min = v;
+				if (!st[i].any || v > st[i].max)
+					st[i].max = v;
+				st[i].any = 1;
+				fprintf(gp, " %.17g", v);
+			} else {
+				fputs(" NaN", gp);
+			}
+		}
+		fputc('\n', gp);
+		rows++;
+	}
+	if (ferror(csv)) {
+		fprintf(stderr, PROG ": %s: %s\n", o->csv, strerror(errno));
+		goto out;
+	}
+	if (!rows) {
+		fprintf(stderr, PROG ": %s: no periods\n", o->csv);
+		goto out;
+	}
+	fputs("EOD\n", gp);
+	/* One period still needs a visible x range. */
+	if (xmax - xmin <= 0) {
+		xmin -= 0.5;
+		xmax += 0.5;
+	}
+	fprintf(gp, "set xrange [%.17g:%.17g]\n", xmin, xmax);
+	fputs("set grid\nset key off\nset lmargin 14\nset rmargin 3\n"
+	      "set format x '%g'\nset format y '%g'\n", gp);
+	fprintf(gp, "set multiplot layout %zu,1 title ", n_want);
+	put_gp_string(gp, o->title);
+	fputc('\n', gp);
+	for (i = 0; i < n_want; i++) {
+		fputs("set ylabel ", gp);
+		put_gp_string(gp, hdr[want[i]]);
+		fputc('\n', gp);
+		fputs(i + 1 == n_want ? "set xlabel 't_end_s [s]'\n" :
+		      "unset xlabel\n", gp);
+		if (st[i].any) {
+			double pad = fabs(st[i].min) * 0.01;
+
+			/*
+			 * A constant metric gets a range around its value from
+			 * here: gnuplot would pick the same, with a warning.
+			 */
+			if (st[i].max > st[i].min)
+				fputs("set autoscale y\n", gp);
+			else
+				fprintf(gp, "set yrange [%.17g:%.17g]\n",
+					st[i].min - (pad > 0 ? pad : 1),
+					st[i].max + (pad > 0 ? pad : 1));
+			fputs("unset label 1\n", gp);
+			/* Points only while they can be told apart. */
+			fprintf(gp, "plot $data using 1:%zu with %s lw 1.5\n",
+				i + 2, rows <= 200 ? "linespoints pt 7 ps 0.4" :
+				"lines");
+		} else {
+			/* gnuplot refuses a plot of nothing but NaN. */
+			fputs("set yrange [0:1]\n"
+			      "set label 1 'n/a in every period' at graph 0.5,0.5 center\n"
+			      "plot -1\n", gp);
+		}
+	}
+	fputs("unset multiplot\nset output\n", gp);
+	ret = 0;
+out:
+	free(line);
+	free(st);
+	free(f);
+	return ret;
+}
+
+static int plot(const struct plot_opts *o, const char *out)
+{
+	char gnuplot[4096], *line = NULL, **hdr = NULL, *copy;
+	size_t line_cap = 0, n_hdr, n_want, *want = NULL;
+	FILE *csv, *gp = NULL;
+	long nf;
+	pid_t pid;
+	int status, ret = 1, wret;
+	struct stat stb;
+	struct plot_opts eff;
+	void (*old_pipe)(int);
+
+	if (find_gnuplot(gnuplot, sizeof(gnuplot))) {
+		fprintf(stderr, PROG ": gnuplot not found; " GNUPLOT_HINT "\n");
+		return 1;
+	}
+	csv = fopen(o->csv, "r");
+	if (!csv) {
+		fprintf(stderr, PROG ": %s: %s\n", o->csv, strerror(errno));
+		return 1;
+	}
+	if (getline(&line, &line_cap, csv) < 0) {
+		fprintf(stderr, PROG ": %s: empty\n", o->csv);
+		goto out;
+	}
+	/* Count the fields on a copy: splitting rewrites the line. */
+	copy = strdup(line);
+	nf = copy ? split_csv(copy, NULL, 0) : -1;
+	free(copy);
+	hdr = calloc((size_t)(nf > 0 ? nf : 1), sizeof(*hdr));
+	want = calloc((size_t)(nf > 0 ? nf : 1), sizeof(*want));
+	if (!hdr || !want) {
+		fprintf(stderr, PROG ": out of memory\n");
+		goto out;
+	}
+	if (nf > 0)
+		split_csv(line, hdr, (size_t)nf);
+	n_hdr = nf > 0 ? (size_t)nf : 0;
+	if (n_hdr <= FIRST_METRIC_COL || strcmp(hdr[0], "period") ||
+	    strcmp(hdr[1], "t_start_s") || strcmp(hdr[T_END_COL], "t_end_s")) {
+		fprintf(stderr, PROG ": %s: not a CSV of '--output csv' (header "
+			"period,t_start_s,t_end_s,<metric>...)\n", o->csv);
+		goto out;
+	}
+	nf = choose_columns(hdr, n_hdr, o->metrics, want);
+	if (nf <= 0) {
+		if (!nf)
+			fprintf(stderr, PROG ": no metrics to plot\n");
+		goto out;
+	}
+	n_want = (size_t)nf;
+
+	pid = start_gnuplot(gnuplot, &gp);
+	if (pid < 0) {
+		fprintf(stderr, PROG ": cannot start gnuplot: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	/* A gnuplot that dies early must be an error message, not a kill. */
+	old_pipe = signal(SIGPIPE, SIG_IGN);
+	eff = *o;
+	if (!eff.height)
+		eff.height = PANEL_HEIGHT * (long)n_want + 80;
+	if (eff.height > MAX_PIXELS)
+		eff.height = MAX_PIXELS;
+	ret = write_script(gp, csv, &eff, out, hdr, want, n_want, n_hdr);
+	if (fclose(gp) && !ret) {
+		fprintf(stderr, PROG ": writing to gnuplot: %s\n",
+			strerror(errno));
+		ret = 1;
+	}
+	signal(SIGPIPE, old_pipe);
+	do {
+		wret = waitpid(pid, &status, 0);
+	} while (wret < 0 && errno == EINTR);
+	if (wret < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		if (!ret)
+			fprintf(stderr, PROG ": gnuplot failed (status %d)\n",
+				wret < 0 ? -1 : status);
+		ret = 1;
+	} else if (!ret && (stat(out, &stb) || stb.st_size == 0)) {
+		fprintf(stderr, PROG ": gnuplot wrote no %s\n", out);
+		ret = 1;
+	}
+	if (!ret)
+		fprintf(stderr, PROG ": wrote %s (%zu metrics)\n", out, n_want);
+out:
+	fclose(csv);
+	free(line);
+	free(hdr);
+	free(want);
+	return ret;
+}
+
+int metrics_plot_main(int argc, char **argv)
+{
+	struct plot_opts o = { .width = 1200 };
+	char *def_out = NULL;
+	int ret;
+
+	ret = parse_args(argc, argv, &o);
+	if (ret >= 0)
+		return ret;
+	if (!o.out) {
+		def_out = default_output(o.csv);
+		if (!def_out) {
+			fprintf(stderr, PROG ": out of memory\n");
+			return 1;
+		}
+		o.out = def_out;
+	}
+	if (!o.title) {
+		const char *base = strrchr(o.csv, '/');
+
+		o.title = base ? base + 1 : o.csv;
+	}
+	ret = plot(&o, o.out);
+	free(def_out);
+	return ret;
+}

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+/*
+ * intel-oa-metrics: the print subcommand: a recording's metrics.
+ *
+ * Copyright (c) 2025 The intel-oa authors
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "intel_oa/recording.h"
+#include "metrics-cli.h"
+
+/* The recording's own set: by name, then by the uuid we derive. */
+static const struct intel_oa_metric_set *
+recorded_set(const struct intel_oa_metrics *m, const char *name,
+	     const char *uuid, const char *platform)
+{
+	const struct intel_oa_metric_set *s =
+		intel_oa_metrics_find_for(m, name, platform);
+	size_t i;
+
+	if (!s)
+		s = intel_oa_metrics_find_for(m, our_name(name), platform);
+
+	if (s)
+		return s;
+	for (i = 0; i < intel_oa_metrics_set_count(m); i++) {
+		char u[40];
+
+		s = intel_oa_metrics_set_at(m, i);
+		if (!intel_oa_metric_set_applies(s, platform))
+			continue;
+		set_uuid(intel_oa_metric_set_name(s), u);
+		if (!strcmp(u, uuid))
+			return s;
+	}
+	return NULL;
+}
+
+int print_recording(const char *path, const struct print_opts *po)
+{
+	struct intel_oa_recording rec;
+	const struct intel_oa_platform *pl;
+	const struct intel_oa_gen *gen;
+	const struct intel_oa_layout *layout;
+	const struct intel_oa_metric_set *s;
+	struct intel_oa_metrics *m = NULL;
+	struct evaluator ev;
+	uint64_t ts_freq;
+	size_t i;
+	int ret, status = 1;
+
+	memset(&ev, 0, sizeof(ev));
+	ret = intel_oa_recording_load(&rec, path, 0);
+	if (ret) {
+		if (ret == -EBADMSG)
+			fprintf(stderr, PROG ": %s: malformed record at offset %zu (truncated or not a recording)\n",
+				path, rec.error);
+		else if (ret == -ENODATA)
+			fprintf(stderr, PROG ": %s: no DEVICE_INFO record: not an i915-perf recording\n",
+				path);
+		else if (ret == -EPROTO)
+			fprintf(stderr, PROG ": %s: recording version %u, only %u is known\n",
+				path, rec.version, INTEL_OA_REC_VERSION);
+		else
+			fprintf(stderr, PROG ": %s: %s\n", path, strerror(-ret));
+		goto out;
+	}
+	pl = platform_of(rec.info.device_id);
+	gen = intel_oa_gen_by_devid((uint16_t)rec.info.device_id);
+	if (!pl || !gen) {
+		fprintf(stderr, PROG ": %s: PCI id 0x%04x is not in the device table\n",
+			path, rec.info.device_id);
+		goto out;
+	}
+	layout = intel_oa_gen_layout(gen, rec.info.oa_format);
+	if (!layout) {
+		fprintf(stderr, PROG ": %s: report format %u is not one %s writes\n",
+			path, rec.info.oa_format, gen->name);
+		goto out;
+	}
+	if (rec.n_samples && rec.report_size != layout->size) {
+		fprintf(stderr, PROG ": %s: reports of %zu bytes, format %s has %u\n",
+			path, rec.report_size, layout->name, layout->size);
+		goto out;
+	}
+	m = load_metrics(po->mdir);
+	if (!m)
+		goto out;
+	s = po->setname ? intel_oa_metrics_find_for(m, po->setname, pl->name) :
+		recorded_set(m, rec.info.metric_set_name,
+			     rec.info.metric_set_uuid, pl->name);
+	if (!s) {
+		fprintf(stderr, PROG ": %s: no set %s for %s in the metric files; pass --set NAME ('" PROG " list --platform %s')\n",
+			path, po->setname ? po->setname :
+			rec.info.metric_set_name, pl->name, pl->name);
+		goto out;
+	}
+	/* the reports' clock is the OA one; the file's is the CS clock */
+	ts_freq = pl->ts_freq ? pl->ts_freq : rec.info.timestamp_frequency;
+	if (evaluator_init(&ev, s, rec.info.oa_format, gen, pl, ts_freq,
+			   rec.info.gt_max_frequency, po->metrics))
+		goto out;
+	ev.interval_ticks = (uint64_t)(po->interval_ms * 1e-3 *
+				       (double)ts_freq);
+	ev.out = intel_oa_output_new(stdout, po->kind,
+				     intel_oa_metric_set_name(s), pl->name,
+				     ev.n_sel, ev.sel_names, ev.sel_units);
+	if (!ev.out) {
+		fprintf(stderr, PROG ": output: %s\n", strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < rec.n_samples; i++)
+		evaluator_feed(&ev, intel_oa_recording_report(&rec, i));
+	/* the last, shorter interval still counts */
+	if (ev.interval_ticks)
+		evaluator_flush(&ev);
+	ret = intel_oa_output_finish(ev.out);
+	ev.out = NULL;
+	if (ret) {
+		fprintf(stderr, PROG ": writing the output: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	if (rec.n_samples < 2)
+		fprintf(stderr, PROG ": %s: %zu report(s): no period to evaluate\n",
+			path, rec.n_samples);
+	/* periods across a loss still add up (one wrap at most), but say so */
+	if (rec.lost || rec.buffer_lost)
+		fprintf(stderr, PROG ": %s: %zu report-lost and %zu buffer-lost record(s)\n",
+			path, rec.lost, rec.buffer_lost);
+	status = 0;
+out:
+	if (ev.out)
+		intel_oa_output_finish(ev.out);
+	evaluator_fini(&ev);
+	intel_oa_metrics_free(m);
+	intel_oa_recording_fini(&rec);
+	return status;
+}
+
+int cmd_print(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "set", required_argument, NULL, 's' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "metrics", required_argument, NULL, 'M' },
+		{ "metrics-dir", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char use[] =
+		"usage: " PROG " print FILE [--set NAME] [--output table|csv|json|trace]\n"
+		"                         [--metrics a,b] [--interval MS] [--metrics-dir DIR]\n";
+	struct print_opts po = { .kind = INTEL_OA_OUTPUT_TABLE };
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "s:o:M:d:i:h", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': po.setname = optarg; break;
+		case 'o':
+			if (parse_kind(optarg, &po.kind))
+				return 1;
+			break;
+		case 'M': po.metrics = optarg; break;
+		case 'd': po.mdir = optarg; break;
+		case 'i':
+			if (parse_positive("--interval", optarg, &po.interval_ms))
+				return 1;
+			break;
+		case 'h': fputs(use, stdout); return 0;
+		default: fputs(use, stderr); return 1;
+		}
+	}
+	if (optind != argc - 1) {
+		fputs(use, stderr);
+		return 1;
+	}
+	return print_recording(argv[optind], &po);
+}
+
+/* ---- record ---- */
