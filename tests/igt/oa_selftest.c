@@ -4,7 +4,9 @@
  * formula against hand-computed values and the report layout tables
  * against a report built independently from the contract's layout text
  * (including that every single flipped bit of a report is detected), and
- * the recovery of the full GPU timestamp from 32-bit report timestamps.
+ * the recovery of the full GPU timestamp from 32-bit report timestamps,
+ * and the activity model (lib/activity.c) against the tables and the
+ * worked examples of Documentation/counters.rst.
  * Given scripts/platforms as argument, it also checks that file (what
  * scripts/vm-run and scripts/check boot) against the suite's platform
  * rows: two transcriptions of Documentation/platforms.rst (and of
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "activity.h"
 #include "oa_hw.h"
 #include "workload.h"
 
@@ -26,6 +29,7 @@ static const struct {
 	{ "workload-formula", workload_selftest },
 	{ "report-layouts", oa_hw_selftest },
 	{ "timestamp-unwrap", oa_ts_unwrap_selftest },
+	{ "activity-model", activity_selftest },
 	{ "platform-rows", platforms_file_check },
 };
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "activity.h"
 #include "oa_test.h"
 
 static const struct {
@@ -39,6 +40,8 @@ static const struct {
 	{ "doorbells-serviced", VGPU_DB_SERVICED, false },
 	{ "guc-oa-irqs", VGPU_GUC_OA_IRQS, false },
 	{ "g2h-dropped", VGPU_G2H_DROPPED, false },
+	/* Control page version 3 (counters.rst): 0 linear, 1 activity. */
+	{ "workload", VGPU_WORKLOAD, true },
 };
 
 static int field_index(const char *name)

@@ -25,6 +25,13 @@
 #define VGPU_VERSION		0x004
 #define VGPU_VIOLATIONS		0x008
 #define VGPU_LAST_VIOLATION	0x00c
+
+/*
+ * Ledger of the PRM violations subtests provoke on purpose, one line
+ * "test@subtest CODE" each; the device's count cannot be reset, so
+ * oa_prm, run last, expects exactly these. The guest's /tmp lasts one boot.
+ */
+#define OA_EXPECTED_VIOLATIONS_FILE "/tmp/intel-oa-expected-violations"
 #define VGPU_SEED		0x010
 #define VGPU_DROP_REPORTS	0x014
 #define VGPU_FORCE_OVERFLOW	0x018

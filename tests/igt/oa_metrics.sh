@@ -1,0 +1,178 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# oa_metrics.sh: intel-oa-metrics records the platform's "Render" metric set
+# under the activity workload (Documentation/counters.rst) and the derived
+# metrics it prints mean what their names say. Same command line as the C
+# tests: --list-subtests, --run-subtest NAME.
+#
+# Subtests:
+#   render-activity  record --set Render --duration 1 --print --output csv
+#                    with workload = 1; in every period each EU metric
+#                    (eu_active, eu_stall, eu_fpu0/fpu1/send/fpu_both
+#                    _active_percent) is gpu_busy_percent times its share
+#                    of busy EU cycles: counters.rst's per-EU table (per
+#                    32-cycle period, by e mod 8) averaged over the
+#                    subslice's EUs (GETPARAM EU_TOTAL / SUBSLICE_TOTAL);
+#                    with 8 EUs: some-pipe 180, stall 76 (Gen12.5 196,
+#                    60), FPU0 128, FPU1 84, SEND 16, both 48 of 256;
+#                    gpu_busy_percent in [0, 100] and exactly 100 in at
+#                    least one period (slices are 2^20 ticks: most periods
+#                    lie inside one), 0 in any idle one; metrics the set
+#                    lacks are not checked. Gen6/7 skip: no flex EU
+#                    counters, A counters stay linear (counters.rst).
+
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
+VGPU_CTL=${VGPU_CTL:-$here/vgpu-ctl}
+SUBTESTS="render-activity"
+
+fail() { echo "FAIL: $*" >&2; return 1; }
+
+# Graphics generation of the card from its PCI id: 6, 7, 7.5, 12.5, or 8+.
+card_gen() {
+	local v id
+	for v in /sys/class/drm/card*/device/vendor; do
+		[ "$(cat "$v" 2>/dev/null)" = 0x8086 ] || continue
+		id=$(cat "${v%/vendor}/device")
+		case $id in
+		0x010?|0x011?|0x012?) echo 6 ;;
+		0x015?|0x016?|0x0f3?) echo 7 ;;
+		0x04??|0x0a??|0x0c??|0x0d??) echo 7.5 ;;
+		0x56??) echo 12.5 ;;
+		*) echo 8+ ;;
+		esac
+		return
+	done
+}
+
+render_activity() {
+	local gen dir rc
+	[ -x "$CLI" ] || { echo "Test requirement not met: $CLI not built (make -C tools)"; return 77; }
+	[ -x "$VGPU_CTL" ] || { echo "Test requirement not met: $VGPU_CTL missing"; return 77; }
+	gen=$(card_gen)
+	case $gen in
+	"") echo "Test requirement not met: no Intel DRM card (is intel_oa.ko loaded?)"; return 77 ;;
+	6|7|7.5) echo "Test requirement not met: Gen$gen has no flex EU counters and linear A counters under the activity workload"; return 77 ;;
+	esac
+	[ "$("$VGPU_CTL" get version 2>/dev/null || echo 0)" -ge 3 ] ||
+		{ echo "Test requirement not met: control page version < 3 (no workload switch)"; return 77; }
+	"$CLI" list 2>/dev/null | grep -qw Render ||
+		{ echo "Test requirement not met: no Render set for this platform in the metric files ($CLI list)"; return 77; }
+
+	dir=$(mktemp -d /tmp/oa_metrics.XXXXXX)
+	"$VGPU_CTL" set workload 1 || { fail "vgpu-ctl set workload 1"; return; }
+	"$CLI" record --set Render --duration 1 -o "$dir/rec" --print --output csv \
+		>"$dir/out.csv" 2>"$dir/err"
+	rc=$?
+	"$VGPU_CTL" set workload 0
+	sed 's/^/record: /' "$dir/err" | head -20
+	[ "$rc" -eq 0 ] || { fail "intel-oa-metrics record exited with $rc"; return; }
+	head -3 "$dir/out.csv" | cut -c1-300
+
+	python3 - "$dir/out.csv" "$gen" <<'PY'
+import csv, ctypes, fcntl, glob, os, sys
+path, gen = sys.argv[1], sys.argv[2]
+
+def getparam(fd, param):
+    # DRM_IOCTL_I915_GETPARAM: struct { int param; int *value; }
+    val = ctypes.c_int(0)
+    arg = ctypes.create_string_buffer(16)
+    ctypes.memmove(arg, ctypes.byref(ctypes.c_int(param)), 4)
+    ctypes.memmove(ctypes.addressof(arg) + 8,
+                   ctypes.byref(ctypes.c_void_p(ctypes.addressof(val))), 8)
+    fcntl.ioctl(fd, 0xc0106446, arg, True)
+    return val.value
+
+card = None
+for v in sorted(glob.glob("/sys/class/drm/card*/device/vendor")):
+    if open(v).read().strip() == "0x8086":
+        card = "/dev/dri/" + v.split("/")[4]
+        break
+fd = os.open(card, os.O_RDWR)
+eus = getparam(fd, 34) // getparam(fd, 33)   # EU_TOTAL / SUBSLICE_TOTAL
+os.close(fd)
+
+# counters.rst "Per-EU counts per 32-cycle busy period", by e8 = e mod 8.
+xehp = gen == "12.5"
+table = {
+    "eu_active_percent": [29, 29, 28, 26, 24, 22, 20, 18] if xehp
+                         else [24, 24, 24, 24, 24, 22, 20, 18],
+    "eu_stall_percent": [3, 3, 4, 6, 8, 10, 12, 14] if xehp
+                        else [8, 8, 8, 8, 8, 10, 12, 14],
+    "eu_fpu0_active_percent": [16] * 8,
+    "eu_fpu1_active_percent": [11, 11, 11, 11, 11, 11, 10, 8],
+    "eu_send_active_percent": [3, 3, 3, 3, 3, 1, 0, 0],
+    "eu_fpu_both_active_percent": [6] * 8,
+}
+# Share of an EU's busy cycles, averaged over the subslice's EUs.
+share = {m: sum(t[e % 8] for e in range(eus)) / (32 * eus) for m, t in table.items()}
+rows = list(csv.DictReader(open(path)))
+if len(rows) < 10:
+    sys.exit("FAIL: only %d periods" % len(rows))
+if "gpu_busy_percent" not in rows[0]:
+    sys.exit("FAIL: the Render set has no gpu_busy_percent column")
+checked = [m for m in share if m in rows[0]]
+full = 0
+bad = 0
+for r in rows:
+    if r["gpu_busy_percent"] == "":
+        continue
+    busy = float(r["gpu_busy_percent"])
+    if not -1e-9 <= busy <= 100 + 1e-9:
+        print("FAIL: period %s: gpu_busy_percent %g" % (r["period"], busy)); bad += 1
+    full += abs(busy - 100) < 1e-9
+    for m in checked:
+        if r[m] == "":
+            continue
+        want = busy * share[m]
+        if abs(float(r[m]) - want) > 1e-6 * max(1.0, want):
+            if bad < 20:
+                print("FAIL: period %s: %s = %s, expected %.9g (busy %g%%, %d EUs per subslice)" % (r["period"], m, r[m], want, busy, eus))
+            bad += 1
+if not full:
+    print("FAIL: no period with gpu_busy_percent 100"); bad += 1
+print("%d periods, %d fully busy, %d EUs per subslice; checked %s" % (len(rows), full, eus, ", ".join(["gpu_busy_percent"] + checked)))
+sys.exit(1 if bad else 0)
+PY
+	rc=$?
+	rm -rf "$dir"
+	return $rc
+}
+
+run_one() {
+	local st=$1 t0 rc secs
+	echo "Starting subtest: $st"
+	t0=$(date +%s.%N)
+	case $st in
+	render-activity) render_activity ;;
+	esac
+	rc=$?
+	secs=$(echo "$(date +%s.%N) - $t0" | bc 2>/dev/null || echo 0)
+	case $rc in
+	0) echo "Subtest $st: SUCCESS (${secs}s)" ;;
+	77) echo "Subtest $st: SKIP (${secs}s)" ;;
+	*) echo "Subtest $st: FAIL (${secs}s)" ;;
+	esac
+	return $rc
+}
+
+case ${1:-} in
+--list-subtests)
+	printf '%s\n' $SUBTESTS
+	exit 0 ;;
+--run-subtest)
+	for st in $SUBTESTS; do
+		[[ $st == ${2:-} ]] && { run_one "$st"; exit $?; }
+	done
+	echo "unknown subtest ${2:-}" >&2
+	exit 2 ;;
+esac
+rc=0
+for st in $SUBTESTS; do
+	run_one "$st"
+	r=$?
+	[ $r -eq 0 ] || [ $r -eq 77 ] || rc=1
+done
+exit $rc
