@@ -22,3 +22,12 @@ guest_kver() {
 	[ -n "$best" ] || die "no Debian kernel with headers found: run scripts/setup (installs linux-image-amd64 and linux-headers-amd64)"
 	printf '%s\n' "$best"
 }
+
+# The debug kernel's build tree (scripts/build-debug-kernel), if built for
+# the current config; fails otherwise. Never builds.
+debug_kernel_tree() {
+	local t
+	t=$("$INTEL_OA_TOP/scripts/build-debug-kernel" --path 2>/dev/null) || return 1
+	[ -f "$t/.done" ] || return 1
+	printf '%s\n' "$t"
+}
