@@ -8,7 +8,12 @@
 #                 scripts/vm-run --list shows them) and print them
 #   make check    run every test: style checks, host unit tests, the
 #                 in-guest suite on every platform (INTEL_OA_PLATFORMS
-#                 narrows it); ends with "N passed, N failed, N skipped"
+#                 narrows it), then under the debug kernel; ends with
+#                 "N passed, N failed, N skipped"
+#   make debug    the debug guest kernel (KASAN, lockdep, kmemleak, UBSAN,
+#                 fault injection; cached) and the driver built against it
+#   make fuzz     the seeded syscall fuzzer, FUZZ_SEQUENCES per platform
+#                 family under the debug kernel (FUZZ_SEED replays a run)
 #
 # The Kbuild file next to this one is the kernel build's entry point.
 
@@ -19,7 +24,7 @@ KDIR     ?= /lib/modules/$(KVER)/build
 PLATFORM ?= skl
 DURATION ?= 2
 
-.PHONY: all setup module tools igt qemu initramfs run check style clean help
+.PHONY: all setup module tools igt qemu initramfs debug run check fuzz style clean help
 
 all: module tools igt qemu initramfs
 
@@ -40,6 +45,16 @@ igt: setup tools
 	@echo "building the in-guest test suite"
 	@$(MAKE) -s -C tests/igt O=$(BUILD)/igt
 
+# The debug kernel's module: built from a mirror of the sources under
+# build/debug, so its objects never overwrite the production module's.
+debug: setup
+	@KTREE=$$(scripts/build-debug-kernel | tail -n 1) && \
+	mkdir -p $(BUILD)/debug/src && \
+	cp -RLup Kbuild drivers include $(BUILD)/debug/src/ && \
+	echo "building intel_oa.ko for the debug kernel $$(cat $$KTREE/include/config/kernel.release)" && \
+	$(MAKE) -s -C $$KTREE M=$(BUILD)/debug/src W=1 modules && \
+	cp $(BUILD)/debug/src/drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/debug/intel_oa.ko
+
 qemu: setup
 	@scripts/build-qemu >/dev/null
 
@@ -50,8 +65,12 @@ run: all
 	@echo "booting the virtual $(PLATFORM) and recording OA reports for $(DURATION) s"
 	@scripts/vm-run --platform $(PLATFORM) -- $(BUILD)/tools/intel-oa-stat --duration $(DURATION)
 
-check: all
+check: all debug
 	@scripts/check
+
+FUZZ_SEQUENCES ?= 1000000
+fuzz: all debug
+	@scripts/fuzz --sequences $(FUZZ_SEQUENCES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 
 style: setup
 	@scripts/check-style
@@ -61,4 +80,4 @@ clean:
 	@rm -rf $(BUILD)
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,20p' Makefile | sed 's/^# \{0,1\}//'
