@@ -42,6 +42,9 @@ static const struct {
 	{ "g2h-dropped", VGPU_G2H_DROPPED, false },
 	/* Control page version 3 (counters.rst): 0 linear, 1 activity. */
 	{ "workload", VGPU_WORKLOAD, true },
+	/* Control page version 4 (vgpu-contract.rst). */
+	{ "ts-advance", VGPU_TS_ADVANCE, true },
+	{ "lose-writes", VGPU_LOSE_WRITES, true },
 };
 
 static int field_index(const char *name)

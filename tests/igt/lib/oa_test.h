@@ -50,6 +50,9 @@
 #define VGPU_DB_SERVICED	0x048
 #define VGPU_GUC_OA_IRQS	0x04c
 #define VGPU_G2H_DROPPED	0x050
+/* Control page version 4: time travel and lost report writes. */
+#define VGPU_TS_ADVANCE		0x058
+#define VGPU_LOSE_WRITES	0x05c
 
 #define OA_RECORD_HEADER_BYTES	8u
 

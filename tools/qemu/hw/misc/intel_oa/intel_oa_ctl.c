@@ -92,6 +92,7 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_HALF_FULL_IRQS:
     case A_CTL_MSIS_SENT:
     case A_CTL_DROP_REPORTS:
+    case A_CTL_LOSE_WRITES:
     case A_CTL_FORCE_OVERFLOW:
         /* show the state as of now, not as of the last batch */
         intel_oa_unit_sync(ctl->oa);
@@ -116,6 +117,9 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
         break;
     case A_CTL_DROP_REPORTS:
         val = ctl->faults.drop_reports;
+        break;
+    case A_CTL_LOSE_WRITES:
+        val = ctl->faults.lose_writes;
         break;
     case A_CTL_FORCE_OVERFLOW:
         val = ctl->faults.force_overflow;
@@ -167,9 +171,28 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
         intel_oa_unit_sync(ctl->oa);
         ctl->faults.drop_reports = val;
         break;
+    case A_CTL_LOSE_WRITES:
+        /* reports already due are not affected */
+        intel_oa_unit_sync(ctl->oa);
+        ctl->faults.lose_writes = val;
+        break;
     case A_CTL_FORCE_OVERFLOW:
         intel_oa_unit_sync(ctl->oa);
         ctl->faults.force_overflow = val & 1;
+        break;
+    case A_CTL_TS_ADVANCE:
+        /*
+         * Time travel for tests (a timestamp wrap without the wait): T
+         * jumps forward as if val ticks had passed. Only while the OA
+         * unit is off, so no report is ever due in the jump.
+         */
+        if (intel_oa_unit_enabled(ctl->oa)) {
+            qemu_log_mask(LOG_GUEST_ERROR,
+                          "intel-oa-gpu: ts-advance of %u ticks ignored: "
+                          "the OA unit is enabled\n", val);
+            break;
+        }
+        intel_oa_gt_advance(ctl->oa->gt, val);
         break;
     case A_CTL_STALL_TAIL:
         intel_oa_unit_sync(ctl->oa);
@@ -272,12 +295,13 @@ static const VMStateDescription vmstate_intel_oa_ctl_workload = {
 
 const VMStateDescription vmstate_intel_oa_ctl = {
     .name = "intel-oa-gpu/ctl",
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(violations, IntelOACtl),
         VMSTATE_UINT32(last_violation, IntelOACtl),
         VMSTATE_UINT32(faults.drop_reports, IntelOACtl),
+        VMSTATE_UINT32_V(faults.lose_writes, IntelOACtl, 2),
         VMSTATE_BOOL(faults.force_overflow, IntelOACtl),
         VMSTATE_BOOL(faults.stall_tail, IntelOACtl),
         VMSTATE_BOOL(faults.tail_race, IntelOACtl),

@@ -18,7 +18,7 @@
 #include "hw/registerfields.h"
 
 #define INTEL_OA_CTL_MAGIC      0x41474f56  /* "VOGA" */
-#define INTEL_OA_CTL_VERSION    3
+#define INTEL_OA_CTL_VERSION    4
 
 REG32(CTL_MAGIC, 0x000)
 REG32(CTL_VERSION, 0x004)
@@ -44,6 +44,9 @@ REG32(CTL_GUC_OA_IRQS, 0x04c)
 REG32(CTL_G2H_DROPPED, 0x050)
 /* version 3 (counters.rst): 0 = linear, 1 = activity workload */
 REG32(CTL_WORKLOAD, 0x054)
+/* version 4 (vgpu-contract.rst): time travel and more faults */
+REG32(CTL_TS_ADVANCE, 0x058)
+REG32(CTL_LOSE_WRITES, 0x05c)
 
 /*
  * PRM-rule violations. The numeric value is what the control page's
@@ -98,6 +101,7 @@ typedef enum IntelOAViolation {
 /* Fault-injection knobs, consumed by the OA unit. */
 typedef struct IntelOAFaults {
     uint32_t drop_reports;
+    uint32_t lose_writes;
     bool force_overflow;
     bool stall_tail;
     bool tail_race;

@@ -29,21 +29,28 @@ void intel_oa_gt_reset(IntelOAGt *gt)
 
 uint64_t intel_oa_gt_ticks(const IntelOAGt *gt, int64_t now_ns)
 {
+    uint64_t base = gt->ts_base + gt->ts_advanced;
+
     if (now_ns <= 0) {
-        return gt->ts_base;
+        return base;
     }
-    return gt->ts_base + muldiv64(now_ns, gt->plat->timestamp_hz,
-                                  NANOSECONDS_PER_SECOND);
+    return base + muldiv64(now_ns, gt->plat->timestamp_hz,
+                           NANOSECONDS_PER_SECOND);
+}
+
+void intel_oa_gt_advance(IntelOAGt *gt, uint32_t ticks)
+{
+    gt->ts_advanced += ticks;
 }
 
 int64_t intel_oa_gt_ticks_to_ns(const IntelOAGt *gt, uint64_t ticks)
 {
     uint64_t lo, hi, rem;
 
-    if (ticks <= gt->ts_base) {
+    if (ticks <= gt->ts_base + gt->ts_advanced) {
         return 0;
     }
-    ticks -= gt->ts_base;
+    ticks -= gt->ts_base + gt->ts_advanced;
     /* ceil(ticks * 10^9 / hz) in 128-bit arithmetic */
     mulu64(&lo, &hi, ticks, NANOSECONDS_PER_SECOND);
     rem = divu128(&lo, &hi, gt->plat->timestamp_hz);
@@ -625,7 +632,7 @@ static int gt_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_gt = {
     .name = "intel-oa-gpu/gt",
-    .version_id = 2,
+    .version_id = 3,
     .minimum_version_id = 2,
     .pre_save = gt_pre_save,
     .post_load = gt_post_load,
@@ -634,6 +641,7 @@ const VMStateDescription vmstate_intel_oa_gt = {
         VMSTATE_UINT32(unimp_len, IntelOAGt),
         VMSTATE_VARRAY_UINT32_ALLOC(unimp_pairs, IntelOAGt, unimp_len, 0,
                                     vmstate_info_uint32, uint32_t),
+        VMSTATE_UINT64_V(ts_advanced, IntelOAGt, 3),
         VMSTATE_END_OF_LIST()
     }
 };

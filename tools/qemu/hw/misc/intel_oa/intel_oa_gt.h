@@ -51,6 +51,8 @@ typedef struct IntelOAGt {
     IntelOAGtReader readers[4];
     /* "timestamp-base" property: GPU timestamp at virtual time 0, ticks */
     uint64_t ts_base;
+    /* ticks the control page's ts-advance added; never reset */
+    uint64_t ts_advanced;
     uint32_t forcewake[INTEL_OA_FW_MAX_DOMAINS];
 
     /* unimplemented registers: offset -> last written value */
@@ -72,6 +74,8 @@ void intel_oa_gt_reset(IntelOAGt *gt);
  * TIMESTAMP field its low 32 bits.
  */
 uint64_t intel_oa_gt_ticks(const IntelOAGt *gt, int64_t now_ns);
+/* Jump T forward by @ticks (control page ts-advance). */
+void intel_oa_gt_advance(IntelOAGt *gt, uint32_t ticks);
 /*
  * RING_TIMESTAMP as one 64-bit value (T mod 2^36), sampled once so a
  * 64-bit read of RING_TIMESTAMP/RING_TIMESTAMP_UDW cannot tear.

@@ -741,7 +741,25 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
             break;
         }
 
-        if (race) {
+        if (!race && faults->lose_writes) {
+            /*
+             * Lost write: the tail moves over this report but none of its
+             * bytes land (vgpu-contract.rst). Land what is staged, and
+             * stage the next report right after this one.
+             */
+            faults->lose_writes--;
+            if (stage_len) {
+                oa_dma(oa, stage_phys, oa->stage, stage_len);
+            }
+            stage_len = 0;
+            if (len0 < rs) {
+                stage_phys = phys2 + (rs - len0);
+                stage_page = rest / INTEL_OA_GGTT_PAGE_SIZE;
+            } else {
+                stage_phys = phys + len0;
+            }
+            trace_intel_oa_unit_lost_write(addr);
+        } else if (race) {
             /* publish the tail now, land this report next batch */
             oa_fill_report(oa, oa->pending, oa_next_report(oa), NULL);
             oa->pending_size = rs;
@@ -1639,6 +1657,11 @@ void intel_oa_unit_publish_tail(IntelOAUnit *oa)
     oa_catch_up(oa);
     oa->oatailptr = oa->wptr;
     trace_intel_oa_unit_publish_tail(oa->oatailptr);
+}
+
+bool intel_oa_unit_enabled(const IntelOAUnit *oa)
+{
+    return oa->running || oa_enabled(oa);
 }
 
 void intel_oa_unit_sync(IntelOAUnit *oa)

@@ -154,6 +154,8 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
 /* Control-page hooks. */
 void intel_oa_unit_publish_tail(IntelOAUnit *oa);
 void intel_oa_unit_sync(IntelOAUnit *oa);
+/* Is the OA unit enabled (counting or about to write reports)? */
+bool intel_oa_unit_enabled(const IntelOAUnit *oa);
 
 extern const VMStateDescription vmstate_intel_oa_unit;
 
