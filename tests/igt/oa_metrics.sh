@@ -163,11 +163,30 @@ case ${1:-} in
 	printf '%s\n' $SUBTESTS
 	exit 0 ;;
 --run-subtest)
+	# NAME is a comma-separated list of globs, as for the C tests.
+	IFS=, read -ra globs <<<"${2:-}"
+	ran=0 failed=0 passed=0
 	for st in $SUBTESTS; do
-		[[ $st == ${2:-} ]] && { run_one "$st"; exit $?; }
+		for g in "${globs[@]}"; do
+			# shellcheck disable=SC2053
+			[[ $st == $g ]] || continue
+			ran=1
+			run_one "$st"
+			case $? in
+			0) passed=1 ;;
+			77) ;;
+			*) failed=1 ;;
+			esac
+			break
+		done
 	done
-	echo "unknown subtest ${2:-}" >&2
-	exit 2 ;;
+	if [ "$ran" = 0 ]; then
+		echo "Unknown subtest: ${2:-}" >&2
+		exit 2
+	fi
+	[ "$failed" = 1 ] && exit 1
+	[ "$passed" = 1 ] && exit 0
+	exit 77 ;;
 esac
 rc=0
 for st in $SUBTESTS; do

@@ -201,9 +201,29 @@ void igt_describe_f(const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * @filter is IGT's subtest selection: a comma-separated list of fnmatch()
+ * globs, any of which may match @name.
+ */
 static bool name_selected(const char *filter, const char *name)
 {
-	return !filter || fnmatch(filter, name, 0) == 0;
+	char glob[256];
+	const char *p, *end;
+	size_t len;
+
+	if (!filter)
+		return true;
+	for (p = filter; *p; p = *end ? end + 1 : end) {
+		end = strchrnul(p, ',');
+		len = (size_t)(end - p);
+		if (!len || len >= sizeof(glob))
+			continue;
+		memcpy(glob, p, len);
+		glob[len] = '\0';
+		if (fnmatch(glob, name, 0) == 0)
+			return true;
+	}
+	return false;
 }
 
 bool __igt_run_subtest(const char *name)

@@ -7,7 +7,8 @@
  * observable behaviour towards igt_runner and our tests/igt/run-tests:
  *
  *   --list-subtests         print one subtest name per line, run nothing
- *   --run-subtest NAME      run only the subtests matching NAME (fnmatch)
+ *   --run-subtest NAME      run only the subtests matching NAME: fnmatch
+ *                           globs, several separated by commas (as IGT)
  *   --describe[=NAME]       print the igt_describe() text of subtests
  *   --debug                 print igt_debug() messages
  *
