@@ -456,6 +456,69 @@ static void test_report_lost(void)
 }
 
 /*
+ * lost-write: a report whose DMA write never lands while the tail moves
+ * over it (control page lose-writes) costs that report only. The stream
+ * goes on without stalling, exactly one due report is missing, one
+ * OA_REPORT_LOST record stands in its place, every other report is whole
+ * and in order, and debugfs lost_writes counts one. A walk forward from
+ * the driver's tail stopped at the lost report and stalled the stream
+ * until the buffer overflowed (issue 13: no report for 7.5 s at exponent
+ * 12).
+ */
+static void test_lost_write(void)
+{
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const unsigned int e = 12;
+	uint64_t missing = 0, t0, waited, lost = 0;
+	struct oa_capture c;
+	struct oa_open o;
+	size_t i, before;
+	char why[256];
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 4,
+		      "the virtual GPU's control page has no lose-writes (version < 4)\n");
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	igt_assert_lte(16, oa_capture_until(fd, &c, 16, 5000));
+	vgpu_write(&dev, VGPU_LOSE_WRITES, 1);
+	before = c.n;
+	t0 = oa_now_ns();
+	oa_capture_until(fd, &c, before + 256, 5000);
+	waited = oa_now_ns() - t0;
+	close(fd);
+
+	igt_assert_eq(vgpu_read(&dev, VGPU_LOSE_WRITES), 0);
+	igt_assert_f(c.n >= before + 256,
+		     "only %zu reports within 5 s after one lost write: the stream stalled",
+		     c.n - before);
+	igt_info("256 reports after the lost write in %.3f s\n", waited / 1e9);
+	igt_assert_eq(c.n_report_lost, 1);
+	igt_assert_eq(c.n_buffer_lost, 0);
+	for (i = 0; i < c.n; i++) {
+		uint64_t T = oa_capture_ts(&c, i);
+
+		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, oa_capture_report(&c, i), T, e,
+					     why, sizeof(why)),
+			     "report %zu: %s", i, why);
+		if (i) {
+			uint64_t prev = oa_capture_ts(&c, i - 1);
+
+			igt_assert_f(T > prev, "report %zu: T %#llx not after %#llx", i,
+				     (unsigned long long)T, (unsigned long long)prev);
+			missing += oa_reports_between(dev.plat, prev, T, e) - 1;
+		}
+	}
+	igt_assert_f(missing == 1, "%" PRIu64 " due reports missing around one lost write, expected 1",
+		     missing);
+	if (oa_stats_get(&dev, "lost_writes", &lost))
+		igt_assert_eq(lost, 1);
+	oa_capture_fini(&c);
+}
+
+/*
  * tail-race: with the tail published before the last report has landed in
  * memory, the driver must hold that report back until it lands: no report
  * lost, duplicated, zeroed or wrong.
@@ -565,6 +628,10 @@ igt_main
 	igt_describe("With the tail published before the data lands, no report is lost, duplicated or wrong.");
 	igt_subtest("tail-race")
 		test_tail_race();
+
+	igt_describe("A report whose write never lands costs that report only: one OA_REPORT_LOST record, no stall.");
+	igt_subtest("lost-write")
+		test_lost_write();
 
 	igt_describe("While the tail pointer is stalled nothing is delivered; after release everything arrives in order.");
 	igt_subtest("stall-tail")

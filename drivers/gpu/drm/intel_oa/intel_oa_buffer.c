@@ -37,21 +37,29 @@
  * Tail race. The hardware tail pointer (OATAILPTR) can move before the
  * report bytes behind it are visible to the CPU. Like i915, the driver
  * relies on every report carrying a non-zero RPT_ID or TIMESTAMP and
- * on the buffer being zeroed: intel_oa_buffer_check() walks forward from
- * @tail towards the hardware tail one report at a time and stops at the
- * first report whose RPT_ID and TIMESTAMP (low) dwords are both still
- * zero. Those are DW0 and DW1 with the 32-bit header and DW0 and DW2 with
- * the 64-bit header of Gen12.5's select 1 (DW1 is RPT_ID's high half,
- * usually 0), &intel_oa_format.header64. Every report
- * has at least one reason bit (timer, context switch or both) in RPT_ID,
- * whatever its context-valid bit and CTX_ID (Gen6/7 timer reports carry
- * bit 19 and no CTX_ID), so a landed report never looks unlanded; the
- * check needs no per-generation knowledge of those fields.
- * Only the reports before it are exposed; the rest are picked up by a
- * later check once they land. read() zeroes those two dwords of each
- * report it consumes, so the next lap of the buffer sees zeroes again. A
- * report is therefore exposed exactly once and never before it landed:
- * nothing is lost or duplicated.
+ * on the buffer being zeroed: intel_oa_buffer_check() walks back from the
+ * newest whole report below the hardware tail towards @tail, one report
+ * at a time, and stops at the first (newest) report whose RPT_ID or
+ * TIMESTAMP (low) dword is not zero, i.e. that has landed. Those are DW0
+ * and DW1 with the 32-bit header and DW0 and DW2 with the 64-bit header
+ * of Gen12.5's select 1 (DW1 is RPT_ID's high half, usually 0),
+ * &intel_oa_format.header64. Every report has at least one reason bit
+ * (timer, context switch or both) in RPT_ID, whatever its context-valid
+ * bit and CTX_ID (Gen6/7 timer reports carry bit 19 and no CTX_ID), so a
+ * landed report never looks unlanded; the check needs no per-generation
+ * knowledge of those fields. Everything up to and including that report
+ * is exposed; the reports after it are picked up by a later check once
+ * they land. read() zeroes those two dwords of each report it consumes,
+ * so the next lap of the buffer sees zeroes again. A report is therefore
+ * exposed exactly once and never before it landed.
+ *
+ * Lost writes. The OA unit writes reports in order, so an exposed report
+ * that still reads zero lies before one that landed: its write was lost
+ * on the bus and never will land. read() skips it and emits a
+ * DRM_I915_PERF_RECORD_OA_REPORT_LOST record in its place (debugfs
+ * lost_writes counts them): a lost write costs that one report, where a
+ * walk forward from @tail would stop at it and stall the stream until the
+ * buffer overflowed. i915 skips such a report silently.
  *
  * Draining. The check runs from the OA half-full interrupt thread (the
  * primary path, see "interrupts") and from the stream's hrtimer every
@@ -154,9 +162,9 @@ err_arrays:
 	kvfree(buf->pages);
 	buf->dma = NULL;
 	buf->pages = NULL;
-	drm_err(&stream->oa->drm,
-		"cannot allocate the %u KiB OA buffer (%d); free memory and retry\n",
-		buf->size / SZ_1K, ret);
+	drm_err_ratelimited(&stream->oa->drm,
+			    "cannot allocate the %u KiB OA buffer (%d); free memory and retry\n",
+			    buf->size / SZ_1K, ret);
 	return ret;
 }
 
@@ -221,7 +229,7 @@ bool intel_oa_buffer_check(struct intel_oa_stream *stream,
 	struct intel_oa_buffer *buf = &stream->buf;
 	u32 report_size = buf->format->size;
 	unsigned int ts_dw = report_ts_dw(buf->format);
-	u32 hw_tail, tail, head, n = 0;
+	u32 hw_tail, tail, head, avail, n;
 	unsigned long flags;
 	bool raced, ready;
 
@@ -244,16 +252,25 @@ bool intel_oa_buffer_check(struct intel_oa_stream *stream,
 	 */
 	dma_rmb();
 
+	/*
+	 * Walk back from the newest whole report the hardware tail covers to
+	 * the newest one that has landed, like i915 and xe: the OA unit
+	 * writes reports in order, so everything before a landed report was
+	 * either written or lost on the way and never will land. Stopping
+	 * at the first unlanded report from the front instead would stall
+	 * the stream on a single lost write until the buffer overflowed.
+	 */
 	tail = buf->tail;
-	while (oa_taken(buf, hw_tail, tail) >= report_size) {
-		const u32 *report32 = (const u32 *)(buf->vaddr + tail);
+	avail = oa_taken(buf, hw_tail, tail) / report_size;
+	for (n = avail; n; n--) {
+		u32 at = (tail + (n - 1) * report_size) & (buf->size - 1);
+		const u32 *report32 = (const u32 *)(buf->vaddr + at);
 
-		if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[ts_dw]))
+		if (READ_ONCE(report32[0]) || READ_ONCE(report32[ts_dw]))
 			break;
-		tail = oa_next(buf, tail);
-		n++;
 	}
-	raced = oa_taken(buf, hw_tail, tail) >= report_size;
+	raced = n < avail;
+	tail = (tail + n * report_size) & (buf->size - 1);
 	buf->tail = tail;
 	head = buf->head;
 
@@ -414,7 +431,7 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 	unsigned int ts_dw = report_ts_dw(buf->format);
 	unsigned int ctx_dw = report_ctx_dw(buf->format);
 	unsigned long flags;
-	u32 head, tail, n = 0;
+	u32 head, tail, n = 0, lost = 0;
 	int ret = 0;
 
 	spin_lock_irqsave(&buf->ptr_lock, flags);
@@ -439,6 +456,22 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 		u32 *report32 = (u32 *)(buf->vaddr + head);
 
 		/*
+		 * A report that never landed although a later one did: its
+		 * write was lost. It costs that report only: userspace gets
+		 * a REPORT_LOST record in its place, and the walk goes on.
+		 */
+		if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[ts_dw])) {
+			ret = append_status(ubuf, count, offset,
+					    DRM_I915_PERF_RECORD_OA_REPORT_LOST);
+			if (ret)
+				break;
+			atomic64_inc(&oa->stats.lost_writes);
+			trace_intel_oa_report_lost(0);
+			lost++;
+			continue;
+		}
+
+		/*
 		 * Like i915 on Gen8..11: a CTX_ID not marked valid is
 		 * squashed to INVALID_CTX_ID; the valid bit stays clear so
 		 * userspace can tell. Gen12 passes CTX_ID through.
@@ -456,7 +489,7 @@ static int append_reports(struct intel_oa_stream *stream, char __user *ubuf,
 		n++;
 	}
 
-	if (n) {
+	if (n || lost) {
 		spin_lock_irqsave(&buf->ptr_lock, flags);
 		oa->ops->write_head(stream, head + buf->ggtt_offset);
 		buf->head = head;

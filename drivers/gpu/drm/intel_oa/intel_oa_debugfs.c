@@ -17,7 +17,8 @@
  * render minor) prints "name: value" lines: interrupts (OA half-full
  * interrupts since load), stream_interrupts, irq_drains and timer_drains
  * (tail updates exposing new reports, per source), reports (reports read
- * by userspace), report_lost, buffer_lost and tail_races. All but
+ * by userspace), report_lost, buffer_lost, tail_races and lost_writes
+ * (reports whose write never landed, skipped by read()). All but
  * interrupts are reset when a stream opens.
  *
  * guc (next to it) prints the GuC state: "status" (ready or
@@ -41,6 +42,7 @@ static int stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "report_lost: %lld\n", atomic64_read(&s->report_lost));
 	seq_printf(m, "buffer_lost: %lld\n", atomic64_read(&s->buffer_lost));
 	seq_printf(m, "tail_races: %lld\n", atomic64_read(&s->tail_races));
+	seq_printf(m, "lost_writes: %lld\n", atomic64_read(&s->lost_writes));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

@@ -400,6 +400,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	atomic64_set(&oa->stats.report_lost, 0);
 	atomic64_set(&oa->stats.buffer_lost, 0);
 	atomic64_set(&oa->stats.tail_races, 0);
+	atomic64_set(&oa->stats.lost_writes, 0);
 
 	/* Publish the initialised stream to the interrupt thread. */
 	smp_store_release(&oa->exclusive_stream, stream);

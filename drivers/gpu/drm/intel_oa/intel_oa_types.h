@@ -374,6 +374,8 @@ struct intel_oa_platform {
  * @report_lost: REPORT_LOST records emitted.
  * @buffer_lost: BUFFER_LOST records emitted (buffer overflows).
  * @tail_races: tail updates that held back unlanded reports.
+ * @lost_writes: exposed reports that never landed (a later one did),
+ *	skipped by read() with a REPORT_LOST record each.
  *
  * @interrupts counts since load; the others are reset when a stream is
  * opened so they describe the current (or last) stream.
@@ -387,6 +389,7 @@ struct intel_oa_stats {
 	atomic64_t report_lost;
 	atomic64_t buffer_lost;
 	atomic64_t tail_races;
+	atomic64_t lost_writes;
 };
 
 /**
@@ -553,6 +556,9 @@ struct intel_oa_reg {
  * @sysfs_metric_id: the metrics/<uuid>/id file.
  * @ref: reference count (idr, streams).
  * @rcu: deferred free for RCU lookups.
+ * @owner: effective uid of the caller that added it, charged @charged.
+ * @charged: bytes charged against the config memory limits until the
+ *	config is freed (see "OA configs").
  */
 struct intel_oa_config {
 	struct intel_oa_device *oa;
@@ -569,6 +575,8 @@ struct intel_oa_config {
 	struct kobj_attribute sysfs_metric_id;
 	struct kref ref;
 	struct rcu_head rcu;
+	kuid_t owner;
+	u64 charged;
 };
 
 /**
