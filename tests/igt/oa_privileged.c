@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * oa_privileged: the dev.i915.perf_stream_paranoid and
- * dev.i915.oa_max_sample_rate sysctls, enforced against an unprivileged
- * process (fork, uid/gid nobody, no capabilities). Every sysctl changed is
+ * oa_privileged: the dev.i915.perf_stream_paranoid,
+ * dev.i915.oa_max_sample_rate and config memory sysctls, enforced against
+ * an unprivileged process (fork, uid/gid nobody, no capabilities). Every
+ * sysctl changed is
  * restored when the subtest ends, also on failure or timeout.
  */
 #include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -137,6 +140,120 @@ static void test_config(void)
 	igt_assert_eq(ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id), 0);
 }
 
+/* ADD_CONFIG of @n mux writes of 0x9888 (whitelisted everywhere). */
+static int add_mux_config(unsigned int u, uint32_t n)
+{
+	static uint32_t *regs;
+	static uint32_t have;
+	struct drm_i915_perf_oa_config cfg;
+	char uuid[40];
+	uint32_t i;
+	int ret;
+
+	if (n > have) {
+		free(regs);
+		regs = malloc(8ull * n);
+		igt_assert(regs);
+		for (i = 0; i < n; i++) {
+			regs[2 * i] = 0x9888;
+			regs[2 * i + 1] = 0;
+		}
+		have = n;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	snprintf(uuid, sizeof(uuid), "c0ffee00-0000-4000-8000-%012x", u);
+	memcpy(cfg.uuid, uuid, sizeof(cfg.uuid));
+	cfg.n_mux_regs = n;
+	cfg.mux_regs_ptr = (uintptr_t)regs;
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
+	return ret < 0 ? -errno : ret;
+}
+
+static void remove_config_id(uint64_t id)
+{
+	igt_assert_f(ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id) == 0,
+		     "REMOVE_CONFIG %" PRIu64 ": %s", id, strerror(errno));
+}
+
+/* 1 MiB of register writes: 16 of them exceed the 16 MiB per-user default. */
+#define MIB_OF_REGS (1u << 17)
+
+/*
+ * As nobody with paranoid=0 (issue 13 pinned 370 MB this way): configs
+ * of 1 MiB are accepted until the next would hold more than the default
+ * 16 MiB per user, i.e. 15, then ENOSPC; removing one makes room again.
+ */
+static void unprivileged_config_memory(void *data)
+{
+	uint64_t ids[16];
+	unsigned int n, i;
+	int ret;
+
+	(void)data;
+	oa_drop_root();
+	for (n = 0; n < 16; n++) {
+		ret = add_mux_config(n, MIB_OF_REGS);
+		if (ret < 0)
+			break;
+		ids[n] = ret;
+	}
+	igt_assert_f(n == 15 && ret == -ENOSPC,
+		     "unprivileged: %u configs of 1 MiB accepted, then %s; expected 15, then ENOSPC",
+		     n, ret < 0 ? strerror(-ret) : "success");
+	remove_config_id(ids[0]);
+	ret = add_mux_config(100, MIB_OF_REGS);
+	igt_assert_f(ret > 0, "after a REMOVE_CONFIG the limit must have room: %s", strerror(-ret));
+	ids[0] = ret;
+	for (i = 0; i < n; i++)
+		remove_config_id(ids[i]);
+}
+
+/*
+ * config-memory-limit: the config memory sysctls (16 MiB per unprivileged
+ * user, 64 MiB in all by default) bound what ADD_CONFIG pins, with ENOSPC
+ * and a rate-limited log line; privileged callers are exempt from the
+ * per-user limit but not from the global one.
+ */
+static void test_config_memory(void)
+{
+	uint64_t ids[3];
+	unsigned int i;
+	struct oa_kmsg k;
+	int ret;
+
+	/* the issue's scenario first: it needs nothing but paranoid=0 */
+	oa_sysctl_write("perf_stream_paranoid", 0);
+	oa_kmsg_begin(&k, "config memory limits");
+	igt_assert_eq(igt_fork_child(unprivileged_config_memory, NULL), IGT_EXIT_SUCCESS);
+
+	igt_assert_f(oa_sysctl_exists("oa_config_max_bytes") &&
+		     oa_sysctl_exists("oa_config_max_bytes_per_user"),
+		     "no dev.i915.oa_config_max_bytes{,_per_user} sysctls");
+	igt_assert_eq(oa_sysctl_read("oa_config_max_bytes"), 64u << 20);
+	igt_assert_eq(oa_sysctl_read("oa_config_max_bytes_per_user"), 16u << 20);
+
+	/* root ignores the per-user limit... */
+	oa_sysctl_write("oa_config_max_bytes_per_user", 64u << 10);
+	for (i = 0; i < 3; i++) {
+		ret = add_mux_config(200 + i, 4096);
+		igt_assert_f(ret > 0, "privileged config %u of 32 KiB over a 64 KiB per-user limit: %s",
+			     i, strerror(-ret));
+		ids[i] = ret;
+	}
+	for (i = 0; i < 3; i++)
+		remove_config_id(ids[i]);
+
+	/* ...but not the global one */
+	oa_sysctl_write("oa_config_max_bytes", 48u << 10);
+	ret = add_mux_config(300, 4096);
+	igt_assert_f(ret > 0, "a 32 KiB config under a 48 KiB global limit: %s", strerror(-ret));
+	ids[0] = ret;
+	igt_assert_eq(add_mux_config(301, 4096), -ENOSPC);
+	remove_config_id(ids[0]);
+	/* the limit lines are notices, not warnings */
+	igt_assert_eq(oa_kmsg_end(&k), 0);
+}
+
 static void test_sysctl_defaults(void)
 {
 	igt_assert_eq(oa_sysctl_read("perf_stream_paranoid"), 1);
@@ -210,6 +327,10 @@ igt_main
 	igt_describe("With perf_stream_paranoid=1 unprivileged ADD_CONFIG and REMOVE_CONFIG fail with EACCES.");
 	igt_subtest("non-privileged-config")
 		test_config();
+
+	igt_describe("ADD_CONFIG memory is bounded per unprivileged user and in all, with ENOSPC.");
+	igt_subtest("config-memory-limit")
+		test_config_memory();
 
 	igt_fixture
 		oa_dev_close(&dev);

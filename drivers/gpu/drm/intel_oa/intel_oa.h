@@ -136,6 +136,8 @@ int intel_oa_sysctl_register(void);
 void intel_oa_sysctl_unregister(void);
 bool intel_oa_stream_paranoid(void);
 u32 intel_oa_max_sample_rate(void);
+unsigned long intel_oa_config_max_bytes(void);
+unsigned long intel_oa_config_max_bytes_per_user(void);
 void intel_oa_sysctl_set_hard_limit(u32 hz);
 
 /* intel_oa_debugfs.c */

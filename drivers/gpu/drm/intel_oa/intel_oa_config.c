@@ -5,10 +5,12 @@
  */
 
 #include <linux/capability.h>
+#include <linux/cred.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/uuid.h>
+#include <linux/xarray.h>
 
 #include <drm/drm_file.h>
 #include <drm/drm_print.h>
@@ -29,9 +31,88 @@
  * The registers are written to the hardware when a stream using the config
  * is opened, or switched to with I915_PERF_IOCTL_CONFIG.
  *
+ * Memory. Each config that passed i915's checks (so every input i915
+ * rejects keeps i915's errno) is charged, before it is published,
+ * sizeof(struct intel_oa_config) plus 8 bytes per register pair against
+ * two limits (see "sysctls"): all configs of all users together may hold
+ * dev.i915.oa_config_max_bytes, and those added by one effective uid
+ * without CAP_PERFMON (or CAP_SYS_ADMIN) dev.i915.oa_config_max_bytes_per_user.
+ * Beyond either, ADD_CONFIG fails with ENOSPC and a rate-limited notice.
+ * The charge is returned when the config is freed: after REMOVE_CONFIG and
+ * the last stream using it has closed. i915 has no such bound.
+ *
  * Locking: &intel_oa_device.metrics_lock protects the idr and sysfs
- * entries; lookups use RCU and kref_get_unless_zero().
+ * entries; lookups use RCU and kref_get_unless_zero(). config_mem_lock
+ * protects the module-wide charges.
  */
+
+static DEFINE_MUTEX(config_mem_lock);
+/* bytes charged by all configs; protected by config_mem_lock */
+static u64 config_mem_total;
+/* kuid -> bytes charged (xa_mk_value); protected by config_mem_lock */
+static DEFINE_XARRAY(config_mem_users);
+
+static u64 config_mem_user(kuid_t uid)
+{
+	void *entry = xa_load(&config_mem_users, __kuid_val(uid));
+
+	return entry ? xa_to_value(entry) : 0;
+}
+
+/* Charge @bytes to @uid, or fail with -ENOSPC beyond a limit. */
+static int config_mem_charge(struct intel_oa_device *oa, kuid_t uid,
+			     u64 bytes, bool privileged)
+{
+	u64 user;
+	int err = 0;
+
+	mutex_lock(&config_mem_lock);
+	user = config_mem_user(uid);
+	if (config_mem_total + bytes > intel_oa_config_max_bytes()) {
+		dev_notice_ratelimited(oa->drm.dev,
+				       "OA configs would hold %llu bytes, over dev.i915.oa_config_max_bytes; remove configs or raise the limit\n",
+				       config_mem_total + bytes);
+		err = -ENOSPC;
+	} else if (!privileged &&
+		   user + bytes > intel_oa_config_max_bytes_per_user()) {
+		dev_notice_ratelimited(oa->drm.dev,
+				       "uid %u's OA configs would hold %llu bytes, over dev.i915.oa_config_max_bytes_per_user; remove configs or raise the limit\n",
+				       from_kuid(&init_user_ns, uid), user + bytes);
+		err = -ENOSPC;
+	} else {
+		err = xa_err(xa_store(&config_mem_users, __kuid_val(uid),
+				      xa_mk_value(user + bytes), GFP_KERNEL));
+		if (!err)
+			config_mem_total += bytes;
+	}
+	mutex_unlock(&config_mem_lock);
+
+	return err;
+}
+
+static void config_mem_uncharge(kuid_t uid, u64 bytes)
+{
+	u64 user;
+
+	mutex_lock(&config_mem_lock);
+	user = config_mem_user(uid) - bytes;
+	config_mem_total -= bytes;
+	if (user)
+		/* replaces the existing entry: never allocates */
+		xa_store(&config_mem_users, __kuid_val(uid),
+			 xa_mk_value(user), GFP_KERNEL);
+	else
+		xa_erase(&config_mem_users, __kuid_val(uid));
+	mutex_unlock(&config_mem_lock);
+}
+
+/* What a config with the lists of @args costs, computed before allocating. */
+static u64 config_mem_bytes(const struct drm_i915_perf_oa_config *args)
+{
+	return sizeof(struct intel_oa_config) +
+	       ((u64)args->n_mux_regs + args->n_boolean_regs +
+		args->n_flex_regs) * sizeof(struct intel_oa_reg);
+}
 
 /* i915 registers whose workaround bits userspace must not change. */
 #define HALF_SLICE_CHICKEN2		0xe180
@@ -61,6 +142,8 @@ static void config_release(struct kref *ref)
 	kfree(config->flex_regs);
 	kfree(config->b_counter_regs);
 	kfree(config->mux_regs);
+	if (config->charged)
+		config_mem_uncharge(config->owner, config->charged);
 	kfree_rcu(config, rcu);
 }
 
@@ -115,9 +198,9 @@ static struct intel_oa_reg *alloc_oa_regs(struct intel_oa_device *oa,
 
 	/*
 	 * n_regs is a user-chosen u32 (up to 32 GiB of pairs). Like i915 the
-	 * list must fit one kmalloc (-ENOMEM beyond, which also bounds the
-	 * memory an unprivileged user can pin with paranoid=0), but without
-	 * the allocator's warning splat for an oversized request.
+	 * list must fit one kmalloc (-ENOMEM beyond), but without the
+	 * allocator's warning splat for an oversized request. What a user may
+	 * keep pinned is bounded by the config memory limits.
 	 */
 	oa_regs = kmalloc_array(n_regs, sizeof(*oa_regs),
 				GFP_KERNEL | __GFP_NOWARN);
@@ -261,6 +344,18 @@ int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
 	}
 	config->flex_regs = regs;
 	config->flex_regs_len = args->n_flex_regs;
+
+	/*
+	 * Every input i915 rejects has been rejected with i915's errno; what
+	 * is left would be pinned until removed, so charge it now.
+	 */
+	err = config_mem_charge(oa, current_euid(), config_mem_bytes(args),
+				perfmon_capable());
+	if (err)
+		goto err_put;
+	/* from here config_release() returns the charge */
+	config->owner = current_euid();
+	config->charged = config_mem_bytes(args);
 
 	err = mutex_lock_interruptible(&oa->metrics_lock);
 	if (err)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dev.i915.perf_stream_paranoid and dev.i915.oa_max_sample_rate.
+ * dev.i915.perf_stream_paranoid, dev.i915.oa_max_sample_rate and the
+ * config memory limits.
  */
 
 #include <linux/sysctl.h>
@@ -17,11 +18,22 @@
  * the same capability; the maximum is half the timestamp frequency).
  * Registering "dev/i915" fails while i915 itself is loaded; the module then
  * refuses to load (see intel_oa_drv.c).
+ *
+ * Two more, which i915 does not have, bound the kernel memory that
+ * DRM_IOCTL_I915_PERF_ADD_CONFIG pins (see "OA configs"):
+ * dev.i915.oa_config_max_bytes (default 64 MiB, all configs of all users)
+ * and dev.i915.oa_config_max_bytes_per_user (default 16 MiB, the configs
+ * one uid without CAP_PERFMON/CAP_SYS_ADMIN has added). A metric set is a
+ * few KiB; i915 has no bound, so with perf_stream_paranoid=0 any user could
+ * pin hundreds of MiB there.
  */
 
 static u32 perf_stream_paranoid = 1;
 static u32 oa_max_sample_rate = 100000;
 static u32 oa_sample_rate_hard_limit = 100000;
+
+static unsigned long oa_config_max_bytes = 64UL << 20;
+static unsigned long oa_config_max_bytes_per_user = 16UL << 20;
 
 static struct ctl_table_header *sysctl_header;
 
@@ -43,6 +55,20 @@ static struct ctl_table oa_table[] = {
 		.proc_handler = proc_dointvec_minmax,
 		.extra1 = SYSCTL_ZERO,
 		.extra2 = &oa_sample_rate_hard_limit,
+	},
+	{
+		.procname = "oa_config_max_bytes",
+		.data = &oa_config_max_bytes,
+		.maxlen = sizeof(oa_config_max_bytes),
+		.mode = 0644,
+		.proc_handler = proc_doulongvec_minmax,
+	},
+	{
+		.procname = "oa_config_max_bytes_per_user",
+		.data = &oa_config_max_bytes_per_user,
+		.maxlen = sizeof(oa_config_max_bytes_per_user),
+		.mode = 0644,
+		.proc_handler = proc_doulongvec_minmax,
 	},
 	{}
 };
@@ -93,4 +119,24 @@ u32 intel_oa_max_sample_rate(void)
 void intel_oa_sysctl_set_hard_limit(u32 hz)
 {
 	WRITE_ONCE(oa_sample_rate_hard_limit, hz);
+}
+
+/**
+ * intel_oa_config_max_bytes - value of dev.i915.oa_config_max_bytes
+ *
+ * Return: the most config memory all users together may hold.
+ */
+unsigned long intel_oa_config_max_bytes(void)
+{
+	return READ_ONCE(oa_config_max_bytes);
+}
+
+/**
+ * intel_oa_config_max_bytes_per_user - dev.i915.oa_config_max_bytes_per_user
+ *
+ * Return: the most config memory one unprivileged uid may hold.
+ */
+unsigned long intel_oa_config_max_bytes_per_user(void)
+{
+	return READ_ONCE(oa_config_max_bytes_per_user);
 }
