@@ -346,6 +346,42 @@ static void test_sample_guc_hang(void)
 	oa_capture_fini(&c);
 }
 
+/*
+ * sample-hang-log-ratelimited: with the GuC hung before the stream's first
+ * sample, every SAMPLE tries to arm a doorbell and times out in the H2G
+ * exchange. Userspace may retry as fast as it likes; the kernel log must
+ * not grow a line per ioctl (issue 13): the driver's rate limit (printk's
+ * default, 10 lines per 5 s) caps 30 failures at 10 lines.
+ */
+static void test_sample_hang_log(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	unsigned int i, lines = 0, failed = 0;
+	struct intel_oa_perf_sample s;
+	struct oa_kmsg k;
+	struct oa_open o;
+	int fd, ret;
+
+	oa_require_vgpu(&dev);
+	fd = open_sample_stream(f, &o, 0);
+	vgpu_write(&dev, VGPU_GUC_HANG, 1);
+	oa_kmsg_begin(&k, "30 SAMPLE ioctls with the GuC hung");
+	for (i = 0; i < 30; i++) {
+		memset(&s, 0, sizeof(s));
+		ret = do_sample(fd, &s);
+		igt_assert_f(ret == -ETIMEDOUT || ret == -EIO,
+			     "SAMPLE %u with the GuC hung: %s, expected ETIMEDOUT or EIO",
+			     i, ret ? strerror(-ret) : "success");
+		failed++;
+	}
+	vgpu_write(&dev, VGPU_GUC_HANG, 0);
+	igt_assert_eq(oa_kmsg_end_count(&k, "intel_oa", &lines), 0);
+	close(fd);
+	igt_info("%u failed samples logged %u lines\n", failed, lines);
+	igt_assert_f(lines <= 10, "%u kernel log lines for %u failed samples: not rate limited",
+		     lines, failed);
+}
+
 /* Lines of debugfs guc that list an armed doorbell: "id" and "page". */
 static unsigned int guc_doorbell_lines(const char *text)
 {
@@ -728,6 +764,9 @@ igt_main
 	igt_describe("With the GuC hung a sample is ETIMEDOUT after ~50 ms; the stream samples again once it recovers.");
 	igt_subtest("sample-guc-hang")
 		test_sample_guc_hang();
+	igt_describe("Failed samples with the GuC hung log at most 10 lines however often they are retried.");
+	igt_subtest("sample-hang-log-ratelimited")
+		test_sample_hang_log();
 	igt_describe("debugfs guc lists the stream's doorbell after a sample and none after close.");
 	igt_subtest("doorbell-debugfs")
 		test_doorbell_debugfs();

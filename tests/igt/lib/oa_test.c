@@ -928,6 +928,12 @@ static const char *const kmsg_bad[] = {
 
 unsigned int oa_kmsg_end(struct oa_kmsg *k)
 {
+	return oa_kmsg_end_count(k, NULL, NULL);
+}
+
+unsigned int oa_kmsg_end_count(struct oa_kmsg *k, const char *needle,
+			       unsigned int *matches)
+{
 	unsigned int bad = 0;
 	char rec[8192];
 
@@ -943,6 +949,8 @@ unsigned int oa_kmsg_end(struct oa_kmsg *k)
 		rec[n] = '\0';
 		msg = strchr(rec, ';');
 		msg = msg ? msg + 1 : rec;
+		if (needle && matches && strstr(msg, needle))
+			(*matches)++;
 		for (i = 0; i < ARRAY_SIZE(kmsg_bad); i++) {
 			if (strstr(msg, kmsg_bad[i])) {
 				igt_warn("kernel log: %.*s", (int)strcspn(msg, "\n"), msg);

@@ -271,5 +271,8 @@ bool oa_read_u64_file(const char *path, uint64_t *val);
 
 void oa_kmsg_begin(struct oa_kmsg *k, const char *what);
 unsigned int oa_kmsg_end(struct oa_kmsg *k);
+/* oa_kmsg_end(), also counting in *@matches the records containing @needle. */
+unsigned int oa_kmsg_end_count(struct oa_kmsg *k, const char *needle,
+			       unsigned int *matches);
 
 #endif /* OA_TEST_H */

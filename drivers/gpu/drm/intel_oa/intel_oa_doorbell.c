@@ -146,9 +146,9 @@ int intel_oa_doorbell_arm(struct intel_oa_device *oa,
 		ret = 0;
 	} else {
 		if (!ret) {
-			drm_err(&oa->drm,
-				"doorbell %d: GuC acknowledged ALLOCATE but the register reads 0x%08x\n",
-				id, reg);
+			drm_err_ratelimited(&oa->drm,
+					    "doorbell %d: GuC acknowledged ALLOCATE but the register reads 0x%08x\n",
+					    id, reg);
 			ret = -EIO;
 		}
 		if (reg & GUC_DOORBELL_VALID)
@@ -187,9 +187,9 @@ void intel_oa_doorbell_disarm(struct intel_oa_device *oa,
 		trace_intel_oa_doorbell_disarm(db->id);
 		db_release_locked(guc, db->id);
 	} else {
-		drm_err(&oa->drm,
-			"doorbell %d still VALID after DEALLOCATE; kept reserved\n",
-			db->id);
+		drm_err_ratelimited(&oa->drm,
+				    "doorbell %d still VALID after DEALLOCATE; kept reserved\n",
+				    db->id);
 		set_bit(db->id, guc->db_orphaned);
 	}
 	mutex_unlock(&guc->db_lock);
@@ -294,9 +294,9 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	if (status != GUC_OA_SAMPLE_WRITTEN)
 		return -EIO;
 	if (offset >= stream->buf.size || offset % 64) {
-		drm_err(&oa->drm,
-			"OA_SAMPLE_DONE offset 0x%x is not a report of the buffer\n",
-			offset);
+		drm_err_ratelimited(&oa->drm,
+				    "OA_SAMPLE_DONE offset 0x%x is not a report of the buffer\n",
+				    offset);
 		return -EIO;
 	}
 

@@ -107,18 +107,18 @@ static void gen12_oa_disable(struct intel_oa_stream *stream)
 	if (intel_oa_wait_for_register(oa, GEN12_OAG_OACONTROL,
 				       GEN12_OAG_OACONTROL_COUNTER_ENABLE, 0,
 				       OAG_STOP_TIMEOUT_MS))
-		drm_err(&oa->drm,
-			"OAG unit did not stop within %d ms (OAG_OACONTROL 0x%08x); close the stream and reload the driver\n",
-			OAG_STOP_TIMEOUT_MS,
-			intel_oa_read(oa, GEN12_OAG_OACONTROL));
+		drm_err_ratelimited(&oa->drm,
+				    "OAG unit did not stop within %d ms (OAG_OACONTROL 0x%08x); close the stream and reload the driver\n",
+				    OAG_STOP_TIMEOUT_MS,
+				    intel_oa_read(oa, GEN12_OAG_OACONTROL));
 
 	intel_oa_write(oa, GEN12_OA_TLB_INV_CR, GEN12_OA_TLB_INV_CR_BUSY);
 	if (intel_oa_wait_for_register(oa, GEN12_OA_TLB_INV_CR,
 				       GEN12_OA_TLB_INV_CR_BUSY, 0,
 				       OA_TLB_INV_TIMEOUT_MS))
-		drm_err(&oa->drm,
-			"OA TLB invalidation did not complete within %d ms; the next stream may read stale translations, reload the driver\n",
-			OA_TLB_INV_TIMEOUT_MS);
+		drm_err_ratelimited(&oa->drm,
+				    "OA TLB invalidation did not complete within %d ms; the next stream may read stale translations, reload the driver\n",
+				    OA_TLB_INV_TIMEOUT_MS);
 }
 
 static u32 gen12_read_tail(struct intel_oa_stream *stream)

@@ -134,10 +134,10 @@ static void gen7_oa_disable(struct intel_oa_stream *stream)
 	if (intel_oa_wait_for_register(oa, GEN7_OACONTROL,
 				       GEN7_OACONTROL_ENABLE, 0,
 				       GEN7_OA_STOP_TIMEOUT_MS))
-		drm_err(&oa->drm,
-			"OA unit did not stop within %u ms (OACONTROL 0x%08x); close the stream and reload the driver\n",
-			GEN7_OA_STOP_TIMEOUT_MS,
-			intel_oa_read(oa, GEN7_OACONTROL));
+		drm_err_ratelimited(&oa->drm,
+				    "OA unit did not stop within %u ms (OACONTROL 0x%08x); close the stream and reload the driver\n",
+				    GEN7_OA_STOP_TIMEOUT_MS,
+				    intel_oa_read(oa, GEN7_OACONTROL));
 
 	gen7_clock_gating_restore(oa);
 }

@@ -179,9 +179,9 @@ static void gen8_oa_disable(struct intel_oa_stream *stream)
 	intel_oa_write(oa, GEN8_OACONTROL, 0);
 	if (intel_oa_wait_for_register(oa, GEN8_OACONTROL,
 				       GEN8_OA_COUNTER_ENABLE, 0, 50))
-		drm_err(&oa->drm,
-			"OA unit did not stop within 50 ms (OACONTROL 0x%08x); close the stream and reload the driver\n",
-			intel_oa_read(oa, GEN8_OACONTROL));
+		drm_err_ratelimited(&oa->drm,
+				    "OA unit did not stop within 50 ms (OACONTROL 0x%08x); close the stream and reload the driver\n",
+				    intel_oa_read(oa, GEN8_OACONTROL));
 }
 
 static u32 gen8_read_tail(struct intel_oa_stream *stream)

@@ -110,9 +110,9 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 	if (ret) {
 		atomic64_inc(&guc->stats.h2g_timeouts);
 		trace_intel_oa_guc_timeout(action);
-		drm_err(&oa->drm,
-			"GuC did not answer %s (action 0x%04x) within %d ms\n",
-			guc_action_name(action), action, GUC_H2G_TIMEOUT_MS);
+		drm_err_ratelimited(&oa->drm,
+				    "GuC did not answer %s (action 0x%04x) within %d ms\n",
+				    guc_action_name(action), action, GUC_H2G_TIMEOUT_MS);
 		goto out;
 	}
 	switch (FIELD_GET(GUC_HXG_MSG_0_TYPE, hdr)) {
@@ -129,9 +129,9 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		ret = -EIO;
 		break;
 	default:
-		drm_err(&oa->drm,
-			"GuC answered %s with an unexpected header 0x%08x\n",
-			guc_action_name(action), hdr);
+		drm_err_ratelimited(&oa->drm,
+				    "GuC answered %s with an unexpected header 0x%08x\n",
+				    guc_action_name(action), hdr);
 		ret = -EIO;
 		break;
 	}

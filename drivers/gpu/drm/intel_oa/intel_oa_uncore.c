@@ -312,9 +312,9 @@ int intel_oa_forcewake_get(struct intel_oa_device *oa)
 		if (ret) {
 			fw_release(oa, i + 1);
 			uncore->fw_count--;
-			drm_err(&oa->drm,
-				"forcewake not acknowledged (ack reg 0x%x); the GPU is not responding, reload the driver or reset the machine\n",
-				fw->ack);
+			drm_err_ratelimited(&oa->drm,
+					    "forcewake not acknowledged (ack reg 0x%x); the GPU is not responding, reload the driver or reset the machine\n",
+					    fw->ack);
 			break;
 		}
 	}
