@@ -315,6 +315,18 @@ void igt_fail(int code)
 	}
 	if (current_subtest[0]) {
 		n_fail++;
+		if (getenv("IGT_EXIT_AFTER_FAILURE")) {
+			/*
+			 * run-tests: state a failed subtest left behind (an
+			 * open stream, a changed knob) must not fail the next
+			 * ones; it runs them in a new process.
+			 */
+			igt_run_cleanups();
+			printf("Subtest %s: FAIL (%.3fs)\n", current_subtest,
+			       elapsed_since(&subtest_start));
+			fflush(stdout);
+			exit(IGT_EXIT_FAILURE);
+		}
 		leave_subtest("FAIL");
 	}
 	/* Failure outside any subtest or fixture: give up. */

@@ -12,6 +12,10 @@
  *   --describe[=NAME]       print the igt_describe() text of subtests
  *   --debug                 print igt_debug() messages
  *
+ * With IGT_EXIT_AFTER_FAILURE set in the environment (run-tests sets it),
+ * the process exits after the first failed subtest instead of running the
+ * next ones with whatever state the failure left behind.
+ *
  * Output lines: "Starting subtest: NAME" and
  * "Subtest NAME: SUCCESS|SKIP|FAIL (N.NNNs)".
  * Exit status: 0 success, 77 every selected subtest skipped, 1 failure.
