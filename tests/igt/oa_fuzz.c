@@ -1,0 +1,883 @@
+// SPDX-License-Identifier: MIT
+/*
+ * oa_fuzz: a seeded, bounded syscall fuzzer for the intel_oa uAPI.
+ *
+ * A run is a number of sequences. Sequence n draws every decision from its
+ * own generator, seeded from (seed, n), so a run replays exactly from its
+ * seed and any one sequence replays alone (--first n --sequences 1). Each
+ * sequence starts from no stream and no config. One in 64 opens a real
+ * stream and then runs 16-48 operations, mostly on it; the others run
+ * 1-16 operations in which every open is poisoned (an invalid property id,
+ * an exponent above 31 or an unknown flag, placed anywhere) and must fail
+ * with EINVAL, because opening a stream (a 16 MiB buffer mapped through
+ * 4096 GGTT entries) costs about 0.1 s under TCG. The operations:
+ *
+ *   - DRM_IOCTL_I915_PERF_OPEN with random property lists (valid, mutated
+ *     and random ids and values, absurd counts), random flags and good,
+ *     NULL, unmapped and page-straddling pointers;
+ *   - ADD_CONFIG with random register lists (whitelisted, near-whitelisted
+ *     and random addresses), counts and pointers; REMOVE_CONFIG of added,
+ *     random and bad ids;
+ *   - on stream fds: read (random sizes, bad buffers), poll, ENABLE,
+ *     DISABLE, CONFIG, SAMPLE and random ioctl numbers, close, in random
+ *     order;
+ *   - the same from a forked child on inherited fds, from a second thread
+ *     concurrently, and from an unprivileged child;
+ *   - every --unbind-every sequences, a PCI unbind and rebind of the
+ *     device with random fds still open, then operations on those fds.
+ *
+ * What is a report (a bug): a return value or errno outside what the uAPI
+ * documents for the call (i915's errnos); a read() returning more than
+ * asked or records that do not tile the bytes returned, with an unknown
+ * type or a sample of the wrong size; an ADD_CONFIG accepted with a
+ * register outside the generation's whitelist (tests/igt/lib/oa_hw.c); a
+ * sequence not finished within 30 s. Kernel splats are found by the debug
+ * kernel's log check (scripts/vm-run --kernel debug). Each report prints
+ * the seed and sequence that replay it.
+ *
+ * Modes:
+ *   oa_fuzz --list-subtests | --run-subtest slice
+ *       IGT-style; the slice runs $OA_FUZZ_SEQUENCES (default 2000)
+ *       sequences from $OA_FUZZ_SEED (default 1)
+ *   oa_fuzz --seed S [--sequences N] [--first K] [--unbind-every U]
+ *       standalone (scripts/fuzz): prints the seed, progress and a summary;
+ *       exit 0 only without reports
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+
+#include "igt_core.h"
+#include "oa_hw.h"
+#include "oa_test.h"
+
+#define MAX_STREAMS	4
+#define MAX_CONFIGS	8
+#define MAX_REGS	96
+#define SEQ_TIMEOUT_S	30
+#define NOBODY		65534
+
+struct rng {
+	uint64_t s;
+};
+
+/* splitmix64: a full-period generator with good mixing of nearby seeds. */
+static uint64_t rng_next(struct rng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static uint32_t rng_below(struct rng *r, uint32_t n)
+{
+	return n ? (uint32_t)(rng_next(r) % n) : 0;
+}
+
+static bool rng_chance(struct rng *r, unsigned int percent)
+{
+	return rng_below(r, 100) < percent;
+}
+
+struct stream {
+	int fd;
+	size_t sample_size;	/* expected SAMPLE record size, 0 if unknown */
+};
+
+struct fuzz {
+	struct oa_dev dev;
+	uint64_t seed;
+	uint64_t seq;		/* current sequence */
+	struct rng r;
+	struct stream streams[MAX_STREAMS];
+	unsigned int n_streams;
+	uint64_t configs[MAX_CONFIGS];
+	unsigned int n_configs;
+	uint8_t *page;		/* two pages, the second PROT_NONE */
+	uint64_t syscalls, reports, opened, added;
+	bool unbound;		/* the device went away under these fds */
+	bool in_child;		/* a forked child: the parent may hold a stream */
+	bool unprivileged;	/* a child that dropped root */
+};
+
+static struct fuzz fz;
+
+static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void report(const char *fmt, ...)
+{
+	va_list ap;
+
+	fz.reports++;
+	printf("oa_fuzz: REPORT seed %" PRIu64 " sequence %" PRIu64 ": ", fz.seed, fz.seq);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf(" (replay: oa_fuzz --seed %" PRIu64 " --first %" PRIu64 " --sequences 1)\n",
+	       fz.seed, fz.seq);
+	fflush(stdout);
+}
+
+/* Is @err one of the errnos of @allowed (0-terminated)? */
+static bool errno_in(int err, const int *allowed)
+{
+	for (; *allowed; allowed++)
+		if (err == *allowed)
+			return true;
+	return false;
+}
+
+static const int open_errnos[] = {
+	EINVAL, EACCES, ENOENT, EFAULT, EBUSY, ENODEV, EIO, ENOMEM, E2BIG, 0
+};
+static const int add_errnos[] = {
+	EINVAL, EFAULT, EADDRINUSE, EACCES, ENOMEM, ENOSPC, ENODEV, EIO, 0
+};
+static const int remove_errnos[] = { ENOENT, EFAULT, EACCES, EINVAL, ENODEV, EIO, 0 };
+static const int read_errnos[] = { EAGAIN, EIO, ENOSPC, EFAULT, EINVAL, ENODEV, EINTR, 0 };
+static const int stream_ioctl_errnos[] = {
+	EINVAL, ENOTTY, EBUSY, ENOENT, EFAULT, EIO, ENODEV, ETIMEDOUT, EAGAIN, EACCES,
+	EINTR, ENOMEM, 0
+};
+
+/* ioctl() on the DRM fd, counting, returning the result or -errno. */
+static int drm_call(int fd, unsigned long req, void *arg)
+{
+	int ret;
+
+	fz.syscalls++;
+	ret = ioctl(fd, req, arg);
+	return ret < 0 ? -errno : ret;
+}
+
+static void check_errno(const char *what, int ret, const int *allowed)
+{
+	if (ret < 0 && !errno_in(-ret, allowed))
+		report("%s failed with %s (%d), not an errno the uAPI documents for it",
+		       what, strerror(-ret), -ret);
+}
+
+/*
+ * A pointer argument: mostly good, sometimes NULL, unmapped, or placed so
+ * that @len bytes run into the PROT_NONE page.
+ */
+static uint64_t pick_ptr(struct rng *r, void *good, size_t len)
+{
+	switch (rng_below(r, 12)) {
+	case 0:
+		return 0;
+	case 1:
+		return 0x1000;	/* never mapped */
+	case 2:
+		return (uint64_t)(uintptr_t)(fz.page + 4096 - (len > 1 ? len / 2 : 1));
+	case 3:
+		return (uint64_t)(uintptr_t)(fz.page + 4096);
+	case 4:
+		return rng_next(r);
+	default:
+		return (uint64_t)(uintptr_t)good;
+	}
+}
+
+static uint64_t pick_prop_value(struct rng *r, uint64_t id)
+{
+	const struct oa_platform *p = fz.dev.plat;
+	const struct oa_format *f;
+
+	if (rng_chance(r, 10))
+		return rng_next(r);
+	switch (id) {
+	case DRM_I915_PERF_PROP_SAMPLE_OA:
+		return rng_below(r, 3);
+	case DRM_I915_PERF_PROP_OA_METRICS_SET:
+		if (fz.n_configs && rng_chance(r, 50))
+			return fz.configs[rng_below(r, fz.n_configs)];
+		return rng_chance(r, 60) ? fz.dev.metrics_set : rng_below(r, 8);
+	case DRM_I915_PERF_PROP_OA_FORMAT:
+		f = oa_platform_format(p, rng_below(r, 4));
+		return f && rng_chance(r, 80) ? f->uapi_id : rng_below(r, 64);
+	case DRM_I915_PERF_PROP_OA_EXPONENT:
+		return rng_chance(r, 70) ? 12 + rng_below(r, 20) : rng_below(r, 64);
+	case DRM_I915_PERF_PROP_POLL_OA_PERIOD:
+		return rng_chance(r, 50) ? 100000 + rng_below(r, 100000000) : rng_below(r, 200000);
+	case DRM_I915_PERF_PROP_GLOBAL_SSEU:
+		return pick_ptr(r, fz.page, 64);
+	default:
+		return rng_below(r, 4);
+	}
+}
+
+/*
+ * Poisons that make an open invalid whatever else it holds (i915's
+ * read_properties_unlocked() and i915_perf_open_ioctl()): each must fail
+ * with EINVAL.
+ */
+enum poison { P_NONE, P_PROP_ZERO, P_PROP_MAX, P_EXPONENT, P_FLAGS, N_POISONS };
+
+static const char *const poison_name[N_POISONS] = {
+	[P_PROP_ZERO] = "property id 0", [P_PROP_MAX] = "a property id >= PROP_MAX",
+	[P_EXPONENT] = "an OA exponent above 31", [P_FLAGS] = "an unknown flag",
+};
+
+/*
+ * Streams are costly to open under TCG (a 16 MiB buffer, 4096 GGTT
+ * entries), so only stream sequences (@valid) may open one; elsewhere every
+ * open carries a poison and must fail.
+ */
+static void op_open_kind(struct rng *r, bool valid)
+{
+	uint64_t props[2 * 15];
+	struct drm_i915_perf_open_param param = { 0 };
+	const struct oa_format *f = NULL;
+	unsigned int n, i;
+	int ret;
+
+	enum poison poison = valid ? P_NONE : 1 + rng_below(r, N_POISONS - 1);
+	bool side_errnos = false, side_eacces = false;
+
+	/* Usually a plausible stream: sample, set, format, exponent. */
+	n = 0;
+	if (valid || rng_chance(r, 70)) {
+		f = oa_platform_format(fz.dev.plat, rng_below(r, 3));
+		props[2 * n] = DRM_I915_PERF_PROP_SAMPLE_OA;
+		props[2 * n++ + 1] = 1;
+		props[2 * n] = DRM_I915_PERF_PROP_OA_METRICS_SET;
+		props[2 * n++ + 1] = fz.dev.metrics_set;
+		props[2 * n] = DRM_I915_PERF_PROP_OA_FORMAT;
+		props[2 * n++ + 1] = f ? f->uapi_id : 0;
+		props[2 * n] = DRM_I915_PERF_PROP_OA_EXPONENT;
+		props[2 * n++ + 1] = 14 + rng_below(r, 12);
+	}
+	/* Then random additions and mutations. */
+	for (i = valid ? 0 : rng_below(r, 6); i-- && n < 13; n++) {
+		uint64_t id = rng_chance(r, 90) ? 1 + rng_below(r, DRM_I915_PERF_PROP_MAX) :
+						  rng_next(r);
+
+		props[2 * n] = id;
+		props[2 * n + 1] = pick_prop_value(r, id);
+		if (id == DRM_I915_PERF_PROP_OA_FORMAT)
+			f = NULL;	/* which one wins is not ours to know */
+	}
+	if (!valid && n && rng_chance(r, 20)) {
+		i = rng_below(r, n);
+		props[2 * i + 1] = pick_prop_value(r, props[2 * i]);
+		f = NULL;
+	}
+
+	param.flags = valid || rng_chance(r, 80) ?
+		      (rng_below(r, 8) | I915_PERF_FLAG_FD_NONBLOCK) : (uint32_t)rng_next(r);
+	if (poison == P_FLAGS)
+		param.flags |= 1u << (3 + rng_below(r, 29));
+	if (poison == P_PROP_ZERO || poison == P_PROP_MAX || poison == P_EXPONENT) {
+		/* anywhere in the list: every property is validated */
+		i = rng_below(r, n + 1);
+		memmove(&props[2 * i + 2], &props[2 * i], sizeof(uint64_t) * 2 * (n - i));
+		props[2 * i] = poison == P_PROP_ZERO ? 0 :
+			       poison == P_PROP_MAX ? DRM_I915_PERF_PROP_MAX + rng_below(r, 1000) :
+			       DRM_I915_PERF_PROP_OA_EXPONENT;
+		props[2 * i + 1] = poison == P_EXPONENT ? 32 + rng_below(r, 1000) : 1;
+		n++;
+	}
+	param.num_properties = n;
+	param.properties_ptr = (uint64_t)(uintptr_t)props;
+	if (!valid && !poison) {
+		if (rng_chance(r, 5))
+			param.num_properties = rng_chance(r, 50) ? (uint32_t)rng_next(r) : n + 1;
+		param.properties_ptr = pick_ptr(r, props, sizeof(uint64_t) * 2 * n);
+	}
+
+	/*
+	 * Properties are read in order and the first bad one decides: an
+	 * unknown GEM context (ENOENT) or an SSEU pointer (EFAULT) before the
+	 * poison may answer first.
+	 */
+	for (i = 0; i < n; i++) {
+		if (props[2 * i] == DRM_I915_PERF_PROP_CTX_HANDLE ||
+		    props[2 * i] == DRM_I915_PERF_PROP_GLOBAL_SSEU)
+			side_errnos = true;
+		/* i915: a rate above oa_max_sample_rate needs privileges */
+		if (fz.unprivileged && props[2 * i] == DRM_I915_PERF_PROP_OA_EXPONENT &&
+		    props[2 * i + 1] < 32)
+			side_eacces = true;
+	}
+
+	ret = drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_OPEN, &param);
+	if (poison && ret != -EINVAL &&
+	    !(side_errnos && (ret == -ENOENT || ret == -EFAULT)) &&
+	    !(side_eacces && ret == -EACCES)) {
+		report("PERF_OPEN with %s returned %s, expected EINVAL", poison_name[poison],
+		       ret >= 0 ? "a stream" : strerror(-ret));
+		if (ret >= 0)
+			close(ret);
+		return;
+	}
+	if (ret < 0 && valid && !fz.in_child) {
+		report("PERF_OPEN of a valid stream (format %u, flags %#x) on an idle device failed: %s",
+		       f ? f->uapi_id : 0, param.flags, strerror(-ret));
+		return;
+	}
+	if (ret < 0) {
+		check_errno("PERF_OPEN", ret, open_errnos);
+		return;
+	}
+	fz.opened++;
+	if (fz.n_streams == MAX_STREAMS) {
+		report("PERF_OPEN returned a %u-th stream fd while %u are open (streams are exclusive)",
+		       fz.n_streams + 1, fz.n_streams);
+		close(ret);
+		return;
+	}
+	/* Never block this process: readers poll. */
+	fcntl(ret, F_SETFL, O_NONBLOCK);
+	fz.streams[fz.n_streams].fd = ret;
+	fz.streams[fz.n_streams].sample_size = f ? f->size + OA_RECORD_HEADER_BYTES : 0;
+	fz.n_streams++;
+}
+
+static void op_open(struct rng *r)
+{
+	op_open_kind(r, false);
+}
+
+static void random_uuid(struct rng *r, char *uuid)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned int i;
+
+	for (i = 0; i < 36; i++)
+		uuid[i] = (i == 8 || i == 13 || i == 18 || i == 23) ? '-' : hex[rng_below(r, 16)];
+	if (rng_chance(r, 5))
+		uuid[rng_below(r, 36)] = (char)rng_below(r, 256);
+}
+
+/* An address for register list @k: usually whitelisted, else near or random. */
+static uint32_t pick_reg(struct rng *r, const struct oa_range *list)
+{
+	unsigned int n = 0;
+	const struct oa_range *rg;
+
+	while (list[n].lo)
+		n++;
+	if (!n || rng_chance(r, 25))
+		return rng_chance(r, 50) ? (uint32_t)rng_next(r) & ~3u : rng_below(r, 0x40000) & ~3u;
+	rg = &list[rng_below(r, n)];
+	if (rng_chance(r, 10))
+		return rng_chance(r, 50) ? rg->lo - 4 : rg->hi + 4;
+	return rg->lo + 4 * rng_below(r, (rg->hi - rg->lo) / 4 + 1);
+}
+
+static bool regs_whitelisted(const uint32_t *regs, uint32_t n, const struct oa_range *list)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (!oa_range_contains(list, regs[2 * i]))
+			return false;
+	return true;
+}
+
+static void op_add_config(struct rng *r)
+{
+	static uint32_t regs[3][2 * MAX_REGS];
+	const struct oa_whitelist *wl = fz.dev.plat->wl;
+	const struct oa_range *lists[3] = { wl->mux, wl->boolean, wl->flex };
+	struct drm_i915_perf_oa_config c;
+	uint32_t *counts[3] = { &c.n_mux_regs, &c.n_boolean_regs, &c.n_flex_regs };
+	__u64 *ptrs[3] = { &c.mux_regs_ptr, &c.boolean_regs_ptr, &c.flex_regs_ptr };
+	bool good_ptrs = true;
+	unsigned int k, i;
+	int ret;
+
+	memset(&c, 0, sizeof(c));
+	random_uuid(r, c.uuid);
+	for (k = 0; k < 3; k++) {
+		uint32_t n = rng_chance(r, 40) ? 0 : rng_below(r, rng_chance(r, 10) ? MAX_REGS : 8);
+
+		for (i = 0; i < n; i++) {
+			regs[k][2 * i] = pick_reg(r, lists[k]);
+			regs[k][2 * i + 1] = rng_chance(r, 70) ? 0 : (uint32_t)rng_next(r);
+		}
+		*counts[k] = n;
+		if (rng_chance(r, 3))
+			*counts[k] = rng_chance(r, 50) ? (uint32_t)rng_next(r) : n + 1;
+		*ptrs[k] = pick_ptr(r, regs[k], 8 * n);
+		if (*ptrs[k] != (uint64_t)(uintptr_t)regs[k] || *counts[k] != n)
+			good_ptrs = false;
+	}
+	ret = drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG,
+		       rng_chance(r, 3) ? (void *)(uintptr_t)0x1000 : (void *)&c);
+	if (ret < 0) {
+		check_errno("ADD_CONFIG", ret, add_errnos);
+		return;
+	}
+	fz.added++;
+	if (good_ptrs) {
+		for (k = 0; k < 3; k++)
+			if (!regs_whitelisted(regs[k], *counts[k], lists[k]))
+				report("ADD_CONFIG accepted a %s register outside the %s whitelist",
+				       k == 0 ? "mux" : k == 1 ? "boolean" : "flex", fz.dev.plat->name);
+	}
+	if (fz.n_configs < MAX_CONFIGS)
+		fz.configs[fz.n_configs++] = (uint64_t)ret;
+	else
+		drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &(uint64_t){ (uint64_t)ret });
+}
+
+static void op_remove_config(struct rng *r)
+{
+	uint64_t id;
+	int ret;
+
+	if (fz.n_configs && rng_chance(r, 70)) {
+		unsigned int i = rng_below(r, fz.n_configs);
+
+		id = fz.configs[i];
+		fz.configs[i] = fz.configs[--fz.n_configs];
+	} else {
+		id = rng_chance(r, 50) ? rng_below(r, 64) : rng_next(r);
+		/* the metric set valid opens use outlives every sequence */
+		if (id == fz.dev.metrics_set)
+			id = 0;
+	}
+	ret = drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG,
+		       rng_chance(r, 5) ? (void *)(uintptr_t)0x1000 : (void *)&id);
+	check_errno("REMOVE_CONFIG", ret, remove_errnos);
+}
+
+/* Check that @len bytes of records are well formed. */
+static void check_records(const struct stream *s, const uint8_t *buf, ssize_t len, size_t asked)
+{
+	ssize_t off = 0;
+
+	if ((size_t)len > asked) {
+		report("read() returned %zd bytes for a %zu-byte buffer", len, asked);
+		return;
+	}
+	while (off < len) {
+		struct drm_i915_perf_record_header h;
+
+		if (len - off < (ssize_t)sizeof(h)) {
+			report("read() returned %zd bytes ending in a %zd-byte partial record header",
+			       len, len - off);
+			return;
+		}
+		memcpy(&h, buf + off, sizeof(h));
+		if (h.size < sizeof(h) || h.size > len - off) {
+			report("record at offset %zd has size %u (%zd bytes left)", off, h.size,
+			       len - off);
+			return;
+		}
+		switch (h.type) {
+		case DRM_I915_PERF_RECORD_SAMPLE:
+			if (s->sample_size && h.size != s->sample_size)
+				report("SAMPLE record of %u bytes, the format's is %zu", h.size,
+				       s->sample_size);
+			break;
+		case DRM_I915_PERF_RECORD_OA_REPORT_LOST:
+		case DRM_I915_PERF_RECORD_OA_BUFFER_LOST:
+			if (h.size != sizeof(h))
+				report("status record type %u of %u bytes", h.type, h.size);
+			break;
+		default:
+			report("record of unknown type %u", h.type);
+			return;
+		}
+		off += h.size;
+	}
+}
+
+static void op_stream(struct rng *r, struct stream *s)
+{
+	static uint8_t buf[65536];
+	static const size_t sizes[] = { 0, 1, 8, 64, 264, 4096, sizeof(buf) };
+	struct intel_oa_perf_sample sample;
+	struct pollfd pfd;
+	size_t len;
+	void *dst;
+	ssize_t n;
+	int ret;
+
+	fz.syscalls++;
+	switch (rng_below(r, 10)) {
+	case 0: case 1: case 2:
+		len = sizes[rng_below(r, sizeof(sizes) / sizeof(sizes[0]))];
+		dst = (void *)(uintptr_t)pick_ptr(r, buf, len);
+		n = read(s->fd, dst, len);
+		if (n < 0)
+			check_errno("read", -errno, read_errnos);
+		else if (dst == buf)
+			check_records(s, buf, n, len);
+		else if ((size_t)n > len)
+			report("read() returned %zd bytes for a %zu-byte buffer", n, len);
+		break;
+	case 3:
+		pfd.fd = s->fd;
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, rng_below(r, 3)) < 0)
+			report("poll() on a stream failed: %s", strerror(errno));
+		break;
+	case 4:
+		ret = ioctl(s->fd, I915_PERF_IOCTL_ENABLE, 0);
+		check_errno("ENABLE", ret < 0 ? -errno : 0, stream_ioctl_errnos);
+		break;
+	case 5:
+		ret = ioctl(s->fd, I915_PERF_IOCTL_DISABLE, 0);
+		check_errno("DISABLE", ret < 0 ? -errno : 0, stream_ioctl_errnos);
+		break;
+	case 6:
+		ret = ioctl(s->fd, I915_PERF_IOCTL_CONFIG,
+			    fz.n_configs && rng_chance(r, 60) ? fz.configs[rng_below(r, fz.n_configs)] :
+								 rng_next(r));
+		check_errno("CONFIG", ret < 0 ? -errno : 0, stream_ioctl_errnos);
+		break;
+	case 7:
+		memset(&sample, 0, sizeof(sample));
+		if (rng_chance(r, 20))
+			memcpy(&sample, &(uint64_t){ rng_next(r) }, sizeof(uint64_t));
+		ret = ioctl(s->fd, INTEL_OA_PERF_IOCTL_SAMPLE,
+			    (void *)(uintptr_t)pick_ptr(r, &sample, sizeof(sample)));
+		check_errno("SAMPLE", ret < 0 ? -errno : 0, stream_ioctl_errnos);
+		break;
+	case 8:
+		ret = ioctl(s->fd, rng_chance(r, 50) ? _IO('i', rng_below(r, 32)) :
+						       (unsigned long)(uint32_t)rng_next(r),
+			    (void *)(uintptr_t)pick_ptr(r, buf, 64));
+		check_errno("a random stream ioctl", ret < 0 ? -errno : 0, stream_ioctl_errnos);
+		break;
+	default:
+		n = pread(s->fd, buf, 64, 0);
+		if (n >= 0 && n > 64)
+			report("pread() returned %zd bytes for 64", n);
+		break;
+	}
+}
+
+static void close_stream(unsigned int i)
+{
+	fz.syscalls++;
+	if (close(fz.streams[i].fd))
+		report("close() of a stream fd failed: %s", strerror(errno));
+	fz.streams[i] = fz.streams[--fz.n_streams];
+}
+
+/* A forked child: a few operations on the inherited fds, then exit. */
+static void op_fork(struct rng *r)
+{
+	uint64_t child_seed = rng_next(r);
+	uint64_t before = fz.reports;
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		report("fork failed: %s", strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		struct rng cr = { child_seed };
+		unsigned int i, n = 1 + rng_below(&cr, 4);
+
+		fz.in_child = true;
+		alarm(SEQ_TIMEOUT_S);
+		for (i = 0; i < n; i++) {
+			if (fz.n_streams && rng_chance(&cr, 60))
+				op_stream(&cr, &fz.streams[rng_below(&cr, fz.n_streams)]);
+			else if (rng_chance(&cr, 50))
+				op_open(&cr);
+			else
+				op_add_config(&cr);
+		}
+		if (rng_chance(&cr, 50))
+			close(fz.dev.drm_fd);
+		fflush(stdout);
+		_exit(fz.reports != before ? 1 : 0);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		report("forked child ended with status %#x", status);
+	/* Configs the child added outlive it: remove what it may have left. */
+}
+
+/* An unprivileged child: opens and configs must fail, or follow paranoid. */
+static void op_unprivileged(struct rng *r)
+{
+	uint64_t child_seed = rng_next(r);
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct rng cr = { child_seed };
+		uint64_t before = fz.reports;
+
+		fz.in_child = true;
+		alarm(SEQ_TIMEOUT_S);
+		if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+			_exit(2);
+		fz.unprivileged = true;
+		fz.n_streams = 0;	/* the parent owns those */
+		op_open(&cr);
+		op_add_config(&cr);
+		op_remove_config(&cr);
+		fflush(stdout);
+		_exit(fz.reports != before ? 1 : 0);
+	}
+	if (pid < 0) {
+		report("fork failed: %s", strerror(errno));
+		return;
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		report("unprivileged child ended with status %#x", status);
+}
+
+struct thread_arg {
+	struct stream *s;
+	uint64_t seed;
+	uint64_t reports;
+};
+
+static void *thread_fn(void *data)
+{
+	struct thread_arg *a = data;
+	struct rng tr = { a->seed };
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		op_stream(&tr, a->s);
+	return NULL;
+}
+
+/* A second thread operates on one stream while this one does too. */
+static void op_thread(struct rng *r)
+{
+	struct thread_arg a;
+	pthread_t t;
+	unsigned int i;
+
+	if (!fz.n_streams)
+		return;
+	a.s = &fz.streams[rng_below(r, fz.n_streams)];
+	a.seed = rng_next(r);
+	if (pthread_create(&t, NULL, thread_fn, &a)) {
+		report("pthread_create failed");
+		return;
+	}
+	for (i = 0; i < 8; i++)
+		op_stream(r, a.s);
+	pthread_join(t, NULL);
+}
+
+/* Unbind the device under whatever is open, poke the dead fds, rebind. */
+static void op_unbind(struct rng *r)
+{
+	unsigned int i;
+
+	oa_unbind(fz.dev.bdf);
+	fz.unbound = true;
+	for (i = 0; i < fz.n_streams; i++)
+		op_stream(r, &fz.streams[i]);
+	while (fz.n_streams)
+		close_stream(0);
+	if (!oa_bind(fz.dev.bdf))
+		report("rebinding %s to intel_oa failed", fz.dev.bdf);
+	fz.unbound = false;
+	fz.n_configs = 0;	/* the device's configs went with it */
+	/* the card may have a new minor; the suite's metric set is re-added */
+	close(fz.dev.drm_fd);
+	oa_dev_open(&fz.dev);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	printf("oa_fuzz: REPORT seed %" PRIu64 " sequence %" PRIu64
+	       ": not finished within %d s (replay: oa_fuzz --seed %" PRIu64
+	       " --first %" PRIu64 " --sequences 1)\n",
+	       fz.seed, fz.seq, SEQ_TIMEOUT_S, fz.seed, fz.seq);
+	fflush(stdout);
+	_exit(3);
+}
+
+/*
+ * Sequence @seq: one in STREAM_SEQ_EVERY opens a real stream first and
+ * spends 16-48 operations mostly on it; the others are 1-16 operations
+ * whose opens are all poisoned.
+ */
+#define STREAM_SEQ_EVERY 64
+
+static void run_sequence(uint64_t seq, bool unbind)
+{
+	unsigned int i, n;
+	bool stream_seq;
+
+	fz.seq = seq;
+	fz.r.s = fz.seed * 0x2545f4914f6cdd1dull ^ (seq + 1) * 0x9e3779b97f4a7c15ull;
+	rng_next(&fz.r);
+	alarm(SEQ_TIMEOUT_S);
+	stream_seq = rng_below(&fz.r, STREAM_SEQ_EVERY) == 0;
+	n = 1 + rng_below(&fz.r, 16);
+	if (stream_seq) {
+		op_open_kind(&fz.r, true);
+		n += 32;
+	}
+	for (i = 0; i < n && fz.dev.drm_fd >= 0; i++) {
+		unsigned int w = rng_below(&fz.r, 100);
+
+		if (w < 30)
+			op_open(&fz.r);
+		else if (w < 42)
+			op_add_config(&fz.r);
+		else if (w < 50)
+			op_remove_config(&fz.r);
+		else if (w < 85 && fz.n_streams)
+			op_stream(&fz.r, &fz.streams[rng_below(&fz.r, fz.n_streams)]);
+		else if (w < 88 && fz.n_streams)
+			close_stream(rng_below(&fz.r, fz.n_streams));
+		/* processes and threads cost milliseconds: stream sequences only */
+		else if (w < 92 && stream_seq)
+			op_fork(&fz.r);
+		else if (w < 96 && stream_seq)
+			op_thread(&fz.r);
+		else if (w < 98 && stream_seq)
+			op_unprivileged(&fz.r);
+	}
+	if (unbind)
+		op_unbind(&fz.r);
+	while (fz.n_streams)
+		close_stream(0);
+	while (fz.n_configs) {
+		uint64_t id = fz.configs[--fz.n_configs];
+
+		drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id);
+	}
+	alarm(0);
+}
+
+/* Remove every config left by children (they do not tell us their ids). */
+static void remove_all_configs(void)
+{
+	uint64_t id;
+
+	for (id = 1; id < 4096; id++)
+		if (id != fz.dev.metrics_set)
+			drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id);
+}
+
+static uint64_t fuzz_run(uint64_t seed, uint64_t first, uint64_t count, uint64_t unbind_every,
+			 bool progress)
+{
+	uint64_t s, t0 = oa_now_ns();
+
+	fz.seed = seed;
+	fz.page = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	igt_assert(fz.page != MAP_FAILED);
+	igt_assert(mprotect(fz.page + 4096, 4096, PROT_NONE) == 0);
+	signal(SIGALRM, on_alarm);
+	signal(SIGPIPE, SIG_IGN);
+
+	printf("oa_fuzz: seed %" PRIu64 ", sequences %" PRIu64 "..%" PRIu64 " on %s (%s)%s\n",
+	       seed, first, first + count - 1, fz.dev.plat->name, fz.dev.bdf,
+	       unbind_every ? ", unbind/rebind included" : "");
+	fflush(stdout);
+	for (s = first; s < first + count; s++) {
+		run_sequence(s, unbind_every && (s + 1) % unbind_every == 0);
+		if (fz.dev.drm_fd < 0)
+			break;
+		if ((s - first + 1) % 4096 == 0)
+			remove_all_configs();
+		if (progress && (s - first + 1) % 100000 == 0) {
+			printf("oa_fuzz: %" PRIu64 " sequences, %" PRIu64 " syscalls, %" PRIu64
+			       " reports, %.0f s\n", s - first + 1, fz.syscalls, fz.reports,
+			       (oa_now_ns() - t0) / 1e9);
+			fflush(stdout);
+		}
+	}
+	remove_all_configs();
+	printf("oa_fuzz: seed %" PRIu64 ": %" PRIu64 " sequences, %" PRIu64 " syscalls (%" PRIu64
+	       " streams opened, %" PRIu64 " configs added), %" PRIu64 " reports, %.1f s\n",
+	       seed, s - first, fz.syscalls, fz.opened, fz.added, fz.reports,
+	       (oa_now_ns() - t0) / 1e9);
+	fflush(stdout);
+	return fz.reports;
+}
+
+static uint64_t env_u64(const char *name, uint64_t def)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? strtoull(v, NULL, 0) : def;
+}
+
+static int standalone(int argc, char **argv)
+{
+	uint64_t seed = 0, count = 1000000, first = 0, unbind_every = 0;
+	bool have_seed = false;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (i + 1 >= argc) {
+			fprintf(stderr, "oa_fuzz: %s needs a value\n", argv[i]);
+			return 2;
+		}
+		if (!strcmp(argv[i], "--seed")) {
+			seed = strtoull(argv[++i], NULL, 0);
+			have_seed = true;
+		} else if (!strcmp(argv[i], "--sequences")) {
+			count = strtoull(argv[++i], NULL, 0);
+		} else if (!strcmp(argv[i], "--first")) {
+			first = strtoull(argv[++i], NULL, 0);
+		} else if (!strcmp(argv[i], "--unbind-every")) {
+			unbind_every = strtoull(argv[++i], NULL, 0);
+		} else {
+			fprintf(stderr, "oa_fuzz: unknown option %s\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!have_seed) {
+		fprintf(stderr, "oa_fuzz: --seed is required (scripts/fuzz picks one)\n");
+		return 2;
+	}
+	oa_dev_open(&fz.dev);
+	oa_sysctl_write("perf_stream_paranoid", 1);
+	return fuzz_run(seed, first, count, unbind_every, true) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && strncmp(argv[1], "--seed", 6) == 0)
+		return standalone(argc, argv);
+
+	igt_init(argc, argv);
+
+	igt_fixture
+		oa_dev_open(&fz.dev);
+
+	igt_describe("A seeded slice of the syscall fuzzer: $OA_FUZZ_SEQUENCES (default 2000) sequences from seed $OA_FUZZ_SEED (default 1), one unbind/rebind; no report.");
+	igt_subtest("slice") {
+		uint64_t seed = env_u64("OA_FUZZ_SEED", 1);
+		uint64_t n = env_u64("OA_FUZZ_SEQUENCES", 2000);
+
+		igt_assert_eq(fuzz_run(seed, 0, n, n / 2 + 1, false), 0);
+	}
+
+	return igt_exit();
+}
