@@ -55,6 +55,7 @@ CTL_MAGIC, CTL_VERSION, CTL_VIOLATIONS, CTL_LAST = 0x0, 0x4, 0x8, 0xc
 CTL_SEED, CTL_DROP, CTL_FORCE_OVF, CTL_STALL = 0x10, 0x14, 0x18, 0x1c
 CTL_WRITTEN, CTL_DROPPED, CTL_HALF_IRQS, CTL_MSIS = 0x20, 0x24, 0x28, 0x2c
 CTL_TAIL_RACE, CTL_RATIO = 0x30, 0x34
+CTL_TS_ADVANCE, CTL_LOSE_WRITES = 0x58, 0x5c       # control page version 4
 
 FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
 
@@ -333,11 +334,11 @@ def test_identity(qemu):
     eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
     eq(qt.cfg_readl(0x2c), 0x20158086, 'subsystem')
     eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
-    eq(qt.ctl(CTL_VERSION), 3, 'version (3: counters.rst workload)')
+    eq(qt.ctl(CTL_VERSION), 4, 'version (4: ts-advance, lose-writes)')
     eq(qt.ctl(CTL_SEED), SEED, 'seed')
     eq(qt.ctl(CTL_RATIO), RATIO, 'ratio')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
-    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (3 << 32) | 0x41474f56,
+    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (4 << 32) | 0x41474f56,
        '64-bit control page read')
     qt.close()
 
@@ -601,6 +602,51 @@ def test_drop_reports(qemu):
     n = (qt.rd(OATAILPTR) - buf.base) // 64
     check_reports(buf, 0, 0, n, ts0 + 5 * 32, 32)
     eq(qt.ctl(CTL_DROPPED), 5, 'dropped')
+    qt.close()
+
+
+def test_lose_writes(qemu):
+    """vgpu-contract.rst lose-writes: the tail moves over the next N due
+    reports but their bytes never land; the reports around them do."""
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    rs = FORMATS[0]
+    ts0 = first_ts(start(qt, buf, 0, 4), 32)
+    qt.step(2000)
+    qt.ctl_wr(CTL_LOSE_WRITES, 2)
+    eq(qt.ctl(CTL_LOSE_WRITES), 2, 'knob reads back')
+    k0 = (qt.rd(OATAILPTR) - buf.base) // rs
+    qt.step(100000)
+    eq(qt.ctl(CTL_LOSE_WRITES), 0, 'knob consumed')
+    n = (qt.rd(OATAILPTR) - buf.base) // rs
+    eq(n > k0 + 8, True, 'the tail moved on over the lost reports')
+    check_reports(buf, 0, 0, k0, ts0, 32)
+    for i in (k0, k0 + 1):
+        eq(buf.read(i * rs, rs), bytes(rs), 'lost report %d never landed' % i)
+    check_reports(buf, 0, (k0 + 2) * rs, n - k0 - 2, ts0 + (k0 + 2) * 32, 32)
+    eq(qt.rd(OASTATUS) & ST_REPORT_LOST, 0, 'a lost write is not REPORT_LOST')
+    eq(qt.ctl(CTL_DROPPED), 0, 'nothing dropped')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_ts_advance(qemu):
+    """vgpu-contract.rst ts-advance: T jumps while the OA unit is off and
+    the write is ignored while it is on."""
+    qt = QTest(qemu)
+    qt.step(1000)
+    t0 = ts_of(qt.now)
+    eq(qt.rd(RING_TIMESTAMP), t0 & 0xffffffff, 'RING_TIMESTAMP before')
+    qt.ctl_wr(CTL_TS_ADVANCE, 0x10000000)
+    eq(qt.ctl(CTL_TS_ADVANCE), 0, 'reads 0')
+    eq(qt.rd(RING_TIMESTAMP), (t0 + 0x10000000) & 0xffffffff, 'T jumped')
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 4)
+    qt.ctl_wr(CTL_TS_ADVANCE, 0x1000)
+    eq(qt.rd(RING_TIMESTAMP), (ts_of(qt.now) + 0x10000000) & 0xffffffff,
+       'ignored while the OA unit is enabled')
+    stop(qt)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     qt.close()
 
 
