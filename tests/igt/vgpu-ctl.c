@@ -45,6 +45,8 @@ static const struct {
 	/* Control page version 4 (vgpu-contract.rst). */
 	{ "ts-advance", VGPU_TS_ADVANCE, true },
 	{ "lose-writes", VGPU_LOSE_WRITES, true },
+	{ "spurious-irqs", VGPU_SPURIOUS_IRQS, true },
+	{ "irq-storm", VGPU_IRQ_STORM, true },
 };
 
 static int field_index(const char *name)

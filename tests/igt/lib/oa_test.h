@@ -53,6 +53,8 @@
 /* Control page version 4: time travel and lost report writes. */
 #define VGPU_TS_ADVANCE		0x058
 #define VGPU_LOSE_WRITES	0x05c
+#define VGPU_SPURIOUS_IRQS	0x060
+#define VGPU_IRQ_STORM		0x064
 
 #define OA_RECORD_HEADER_BYTES	8u
 

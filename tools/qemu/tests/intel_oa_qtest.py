@@ -56,6 +56,7 @@ CTL_SEED, CTL_DROP, CTL_FORCE_OVF, CTL_STALL = 0x10, 0x14, 0x18, 0x1c
 CTL_WRITTEN, CTL_DROPPED, CTL_HALF_IRQS, CTL_MSIS = 0x20, 0x24, 0x28, 0x2c
 CTL_TAIL_RACE, CTL_RATIO = 0x30, 0x34
 CTL_TS_ADVANCE, CTL_LOSE_WRITES = 0x58, 0x5c       # control page version 4
+CTL_SPURIOUS_IRQS, CTL_IRQ_STORM = 0x60, 0x64
 
 FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
 
@@ -648,6 +649,73 @@ def test_ts_advance(qemu):
     stop(qt)
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     qt.close()
+
+
+def enable_msi(qt):
+    cap = qt.cfg_readl(0x34) & 0xff
+    while cap and qt.cfg_readl(cap) & 0xff != 0x05:
+        cap = (qt.cfg_readl(cap) >> 8) & 0xff
+    assert cap, 'no MSI capability'
+    qt.cfg_writel(cap + 4, 0xfee00000)
+    qt.cfg_writel(cap + 8, 0)
+    qt.cfg_writel(cap + 12, 0x4041)
+    qt.cfg_writel(cap, (qt.cfg_readl(cap) & 0xffff) | (1 << 16))
+
+
+def test_interrupt_faults(qemu):
+    """vgpu-contract.rst spurious-irqs (MSIs with no cause bit anywhere)
+    and irq-storm (OA interrupt events 20 us apart, each re-raised once
+    the handler has acknowledged the last)."""
+    qt = QTest(qemu)
+    enable_msi(qt)
+    qt.wr(GT_IMR(3), ~HALF_FULL & 0xffffffff)
+    qt.wr(GT_IER(3), HALF_FULL)
+    qt.wr(MASTER_IRQ, 1 << 31)
+    qt.ctl_wr(CTL_SPURIOUS_IRQS, 7)
+    eq(qt.ctl(CTL_MSIS), 7, 'seven MSIs')
+    eq(qt.rd(GT_IIR(3)), 0, 'no cause bit')
+    eq(qt.rd(MASTER_IRQ) & 0x7fffffff, 0, 'nothing pending in the master')
+    eq(qt.ctl(CTL_SPURIOUS_IRQS), 0, 'spurious-irqs reads 0')
+    qt.ctl_wr(CTL_IRQ_STORM, 3)
+    eq(qt.ctl(CTL_IRQ_STORM), 3, 'storm pending')
+    for i in range(3):
+        qt.step(20000)
+        eq(qt.rd(GT_IIR(3)), HALF_FULL, 'storm event %d latched' % i)
+        eq(qt.ctl(CTL_MSIS), 8 + i, 'storm event %d: one MSI' % i)
+        # i915-style handler: master off, ack, master on
+        qt.wr(MASTER_IRQ, 0)
+        qt.wr(GT_IIR(3), HALF_FULL)
+        qt.wr(MASTER_IRQ, 1 << 31)
+    eq(qt.ctl(CTL_IRQ_STORM), 0, 'storm over')
+    qt.step(100000)
+    eq(qt.ctl(CTL_MSIS), 10, 'no event after the storm')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_monitor_fault_knobs(qemu):
+    """The control page's fault knobs are QOM properties of the device, so
+    QEMU's monitor injects the same faults (qom-set/qom-get)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        qt = QTest(qemu, ',id=gpu0', monitor=os.path.join(tmp, 'mon'))
+        buf = OABuffer(qt)
+        ts0 = first_ts(start(qt, buf, 0, 4), 32)
+        qt.hmp('qom-set /machine/peripheral/gpu0 drop-reports 5')
+        eq(qt.ctl(CTL_DROP), 5, 'qom-set wrote the control page knob')
+        out = qt.hmp('qom-get /machine/peripheral/gpu0 drop-reports')
+        # the answer is the line before the prompt, after the echo
+        eq(out.replace('\r', '').split('\n')[-2].strip(), '5',
+           'qom-get reads it')
+        qt.step(100000)
+        eq(qt.ctl(CTL_DROPPED), 5, 'five reports dropped')
+        eq(qt.rd(OASTATUS) & ST_REPORT_LOST, ST_REPORT_LOST, 'REPORT_LOST')
+        n = (qt.rd(OATAILPTR) - buf.base) // 64
+        check_reports(buf, 0, 0, n, ts0 + 5 * 32, 32)
+        qt.hmp('qom-set /machine/peripheral/gpu0 lose-writes 1')
+        eq(qt.ctl(CTL_LOSE_WRITES), 1, 'lose-writes through the monitor')
+        qt.step(100000)
+        eq(qt.ctl(CTL_LOSE_WRITES), 0, 'consumed')
+        qt.close()
 
 
 def test_force_overflow(qemu):

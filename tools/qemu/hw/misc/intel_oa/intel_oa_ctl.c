@@ -10,6 +10,8 @@
 #include "intel_oa_unit.h"
 #include "intel_oa_guc.h"
 #include "intel_oa_activity.h"
+#include "intel_oa_irq.h"
+#include "hw/pci/msi.h"
 #include "trace.h"
 
 static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
@@ -118,6 +120,9 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_DROP_REPORTS:
         val = ctl->faults.drop_reports;
         break;
+    case A_CTL_IRQ_STORM:
+        val = ctl->faults.irq_storm;
+        break;
     case A_CTL_LOSE_WRITES:
         val = ctl->faults.lose_writes;
         break;
@@ -179,6 +184,39 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
     case A_CTL_FORCE_OVERFLOW:
         intel_oa_unit_sync(ctl->oa);
         ctl->faults.force_overflow = val & 1;
+        break;
+    case A_CTL_SPURIOUS_IRQS:
+        /*
+         * N interrupts with no cause bit set anywhere (vgpu-contract.rst):
+         * MSIs, or INTx pulses without MSI.
+         */
+        for (uint32_t i = 0; i < val; i++) {
+            PCIDevice *pdev = ctl->oa->pdev;
+
+            if (msi_enabled(pdev)) {
+                ctl->stats.msis_sent++;
+                msi_notify(pdev, 0);
+            } else {
+                pci_irq_pulse(pdev);
+            }
+        }
+        trace_intel_oa_ctl_spurious_irqs(val);
+        break;
+    case A_CTL_IRQ_STORM:
+        /*
+         * N OA interrupt events, one every INTEL_OA_STORM_NS of virtual
+         * time whatever the buffer holds: the interrupt recurs as soon
+         * as the driver has acknowledged it. Writing 0 ends a storm.
+         */
+        ctl->faults.irq_storm = val;
+        if (val) {
+            timer_mod(ctl->storm_timer,
+                      qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                      INTEL_OA_STORM_NS);
+        } else {
+            timer_del(ctl->storm_timer);
+        }
+        trace_intel_oa_ctl_irq_storm(val);
         break;
     case A_CTL_TS_ADVANCE:
         /*
@@ -244,9 +282,25 @@ static const MemoryRegionOps ctl_ops = {
     },
 };
 
+static void ctl_storm_cb(void *opaque)
+{
+    IntelOACtl *ctl = opaque;
+
+    if (!ctl->faults.irq_storm) {
+        return;
+    }
+    ctl->faults.irq_storm--;
+    intel_oa_irq_oa_event(ctl->oa->irq);
+    if (ctl->faults.irq_storm) {
+        timer_mod(ctl->storm_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                                    INTEL_OA_STORM_NS);
+    }
+}
+
 void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
                        IntelOAGuc *guc, uint32_t seed, uint32_t ratio)
 {
+    ctl->storm_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, ctl_storm_cb, ctl);
     ctl->oa = oa;
     ctl->guc = guc;
     ctl->seed = seed;
@@ -262,6 +316,12 @@ void intel_oa_ctl_reset(IntelOACtl *ctl)
     ctl->last_violation = INTEL_OA_VIOL_NONE;
     memset(&ctl->faults, 0, sizeof(ctl->faults));
     memset(&ctl->stats, 0, sizeof(ctl->stats));
+    timer_del(ctl->storm_timer);
+}
+
+void intel_oa_ctl_finalize(IntelOACtl *ctl)
+{
+    g_clear_pointer(&ctl->storm_timer, timer_free);
 }
 
 static bool ctl_workload_needed(void *opaque)
@@ -302,6 +362,8 @@ const VMStateDescription vmstate_intel_oa_ctl = {
         VMSTATE_UINT32(last_violation, IntelOACtl),
         VMSTATE_UINT32(faults.drop_reports, IntelOACtl),
         VMSTATE_UINT32_V(faults.lose_writes, IntelOACtl, 2),
+        VMSTATE_UINT32_V(faults.irq_storm, IntelOACtl, 2),
+        VMSTATE_TIMER_PTR_V(storm_timer, IntelOACtl, 2),
         VMSTATE_BOOL(faults.force_overflow, IntelOACtl),
         VMSTATE_BOOL(faults.stall_tail, IntelOACtl),
         VMSTATE_BOOL(faults.tail_race, IntelOACtl),
@@ -316,3 +378,13 @@ const VMStateDescription vmstate_intel_oa_ctl = {
         NULL
     }
 };
+
+uint32_t intel_oa_ctl_read_reg(IntelOACtl *ctl, hwaddr addr)
+{
+    return ctl_read(ctl, addr, 4);
+}
+
+void intel_oa_ctl_write_reg(IntelOACtl *ctl, hwaddr addr, uint32_t val)
+{
+    ctl_write(ctl, addr, val, 4);
+}

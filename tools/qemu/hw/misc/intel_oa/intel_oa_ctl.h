@@ -14,6 +14,7 @@
 #define HW_MISC_INTEL_OA_CTL_H
 
 #include "exec/memory.h"
+#include "qemu/timer.h"
 #include "migration/vmstate.h"
 #include "hw/registerfields.h"
 
@@ -47,6 +48,8 @@ REG32(CTL_WORKLOAD, 0x054)
 /* version 4 (vgpu-contract.rst): time travel and more faults */
 REG32(CTL_TS_ADVANCE, 0x058)
 REG32(CTL_LOSE_WRITES, 0x05c)
+REG32(CTL_SPURIOUS_IRQS, 0x060)
+REG32(CTL_IRQ_STORM, 0x064)
 
 /*
  * PRM-rule violations. The numeric value is what the control page's
@@ -102,6 +105,7 @@ typedef enum IntelOAViolation {
 typedef struct IntelOAFaults {
     uint32_t drop_reports;
     uint32_t lose_writes;
+    uint32_t irq_storm;         /* OA interrupt events still to raise */
     bool force_overflow;
     bool stall_tail;
     bool tail_race;
@@ -119,6 +123,7 @@ typedef struct IntelOAGuc IntelOAGuc;
 
 typedef struct IntelOACtl {
     MemoryRegion mr;
+    QEMUTimer *storm_timer;     /* paces irq-storm events */
     IntelOAUnit *oa;
     IntelOAGuc *guc;
     uint32_t seed;
@@ -136,6 +141,17 @@ typedef struct IntelOACtl {
 void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
                        IntelOAGuc *guc, uint32_t seed, uint32_t ratio);
 void intel_oa_ctl_reset(IntelOACtl *ctl);
+void intel_oa_ctl_finalize(IntelOACtl *ctl);
+
+/* Virtual time between the events of an irq-storm. */
+#define INTEL_OA_STORM_NS       20000
+
+/*
+ * A control-page register as the guest sees it: the QEMU monitor's fault
+ * knobs (qom-set on the device) go through these.
+ */
+uint32_t intel_oa_ctl_read_reg(IntelOACtl *ctl, hwaddr addr);
+void intel_oa_ctl_write_reg(IntelOACtl *ctl, hwaddr addr, uint32_t val);
 
 /* Count and log one PRM-rule violation. */
 void intel_oa_violation(IntelOACtl *ctl, IntelOAViolation code,

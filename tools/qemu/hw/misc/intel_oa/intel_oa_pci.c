@@ -233,6 +233,7 @@ static void intel_oa_exit(PCIDevice *pdev)
     intel_oa_guc_finalize(&s->guc);
     intel_oa_unit_finalize(&s->oa);
     intel_oa_gt_finalize(&s->gt);
+    intel_oa_ctl_finalize(&s->ctl);
     msi_uninit(pdev);
 }
 
@@ -261,6 +262,63 @@ static void intel_oa_get_violations(Object *obj, Visitor *v,
     visit_type_uint32(v, name, &val, errp);
 }
 
+/*
+ * The control page's fault knobs as QOM properties, for QEMU's monitor
+ * (e.g. "qom-set /machine/peripheral/gpu0 lose-writes 1"): the same
+ * registers the guest writes, so both paths inject the same faults.
+ */
+static const struct {
+    const char *name;
+    hwaddr reg;
+    const char *desc;
+} intel_oa_knobs[] = {
+    { "drop-reports", A_CTL_DROP_REPORTS,
+      "the next N due reports are dropped (OASTATUS.REPORT_LOST)" },
+    { "force-overflow", A_CTL_FORCE_OVERFLOW,
+      "1: the buffer behaves as full until it is reprogrammed" },
+    { "stall-tail", A_CTL_STALL_TAIL,
+      "1: OATAILPTR stops advancing; 0 publishes the real tail" },
+    { "tail-race", A_CTL_TAIL_RACE,
+      "1: each batch publishes the tail before its last report lands" },
+    { "guc-hang", A_CTL_GUC_HANG, "1: the GuC stops answering" },
+    { "irq-in-service", A_CTL_IRQ_IN_SERVICE,
+      "N: a GuC NOTIFY is raised while the host services an interrupt" },
+    { "ts-advance", A_CTL_TS_ADVANCE,
+      "jump the GPU timestamp forward by N ticks (OA unit off)" },
+    { "lose-writes", A_CTL_LOSE_WRITES,
+      "the next N due reports are lost on the bus (tail moves, no bytes)" },
+    { "spurious-irqs", A_CTL_SPURIOUS_IRQS,
+      "send N interrupts with no cause bit set (write only)" },
+    { "irq-storm", A_CTL_IRQ_STORM,
+      "raise the OA interrupt event N times, one every 20 us" },
+};
+
+static void intel_oa_get_knob(Object *obj, Visitor *v, const char *name,
+                              void *opaque, Error **errp)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(obj);
+    uint32_t val = intel_oa_ctl_read_reg(&s->ctl, GPOINTER_TO_UINT(opaque));
+
+    visit_type_uint32(v, name, &val, errp);
+}
+
+static void intel_oa_set_knob(Object *obj, Visitor *v, const char *name,
+                              void *opaque, Error **errp)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(obj);
+    uint32_t val;
+
+    if (!visit_type_uint32(v, name, &val, errp)) {
+        return;
+    }
+    if (!DEVICE(obj)->realized) {
+        error_setg(errp, "intel-oa-gpu: %s is a run-time fault knob; set it "
+                   "once the machine runs", name);
+        return;
+    }
+    intel_oa_ctl_write_reg(&s->ctl, GPOINTER_TO_UINT(opaque), val);
+}
+
 static Property intel_oa_properties[] = {
     DEFINE_PROP_UINT32("seed", IntelOAGpuState, seed, 0x5eed0001),
     DEFINE_PROP_UINT16("device-id", IntelOAGpuState, device_id, 0x1912),
@@ -271,13 +329,13 @@ static Property intel_oa_properties[] = {
 
 /*
  * Nested descriptions are loaded at their own version, not the stream's,
- * so any nested version bump (the GT block is at 2, the OA unit at 5,
- * the interrupt block at 3) bumps this one too.
+ * so any nested version bump (the GT block is at 3, the control page at
+ * 2, the OA unit at 5, the interrupt block at 3) bumps this one too.
  */
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 6,
-    .minimum_version_id = 6,
+    .version_id = 7,
+    .minimum_version_id = 7,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
         VMSTATE_STRUCT(gt, IntelOAGpuState, 2, vmstate_intel_oa_gt,
@@ -321,6 +379,13 @@ static void intel_oa_class_init(ObjectClass *klass, void *data)
                               intel_oa_get_violations, NULL, NULL, NULL);
     object_class_property_set_description(klass, "violations",
         "PRM-rule violations counted since reset (read-only)");
+    for (size_t i = 0; i < ARRAY_SIZE(intel_oa_knobs); i++) {
+        object_class_property_add(klass, intel_oa_knobs[i].name, "uint32",
+                                  intel_oa_get_knob, intel_oa_set_knob, NULL,
+                                  GUINT_TO_POINTER(intel_oa_knobs[i].reg));
+        object_class_property_set_description(klass, intel_oa_knobs[i].name,
+                                              intel_oa_knobs[i].desc);
+    }
 }
 
 static const TypeInfo intel_oa_info = {
