@@ -519,6 +519,79 @@ static void test_lost_write(void)
 }
 
 /*
+ * spurious-interrupts, interrupt-storm: in the middle of a capture the
+ * device sends 5000 interrupts with no cause bit set anywhere (control
+ * page spurious-irqs), or raises its OA interrupt event 2000 times, one
+ * every 20 us (irq-storm). The driver declines the spurious ones (its
+ * debugfs "interrupts" count does not move; 5000 unhandled is far below
+ * the kernel's 99,900-in-100,000 "nobody cared" cutoff) and serves the
+ * storm (the count moves, at most once per event), and the stream is
+ * untouched:
+ * every report right, none missing or duplicated, no loss record.
+ */
+static void test_irq_fault(bool storm)
+{
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const unsigned int e = 14, n = storm ? 2000 : 5000;
+	uint64_t irqs0 = 0, irqs1 = 0, missing = 0;
+	bool have_stats = false;
+	uint32_t msi0, msi1;
+	struct oa_capture c;
+	struct oa_open o;
+	char why[256];
+	size_t i;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 4,
+		      "the virtual GPU's control page has no interrupt faults (version < 4)\n");
+	igt_require_f(dev.plat->irq != OA_IRQ_NONE,
+		      "%s has no OA interrupt, so no handler to provoke\n", dev.plat->name);
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	igt_assert_lte(16, oa_capture_until(fd, &c, 16, 5000));
+	irqs0 = stat_or("interrupts", 0, &have_stats);
+	msi0 = vgpu_read(&dev, VGPU_MSIS_SENT);
+	vgpu_write(&dev, storm ? VGPU_IRQ_STORM : VGPU_SPURIOUS_IRQS, n);
+	oa_capture_until(fd, &c, c.n + 64, 5000);
+	/* a storm lasts n x 20 us of virtual time */
+	for (i = 0; storm && vgpu_read(&dev, VGPU_IRQ_STORM) && i < 500; i++)
+		oa_capture_until(fd, &c, c.n + 8, 100);
+	igt_assert_eq(vgpu_read(&dev, VGPU_IRQ_STORM), 0);
+	msi1 = vgpu_read(&dev, VGPU_MSIS_SENT);
+	irqs1 = stat_or("interrupts", 0, NULL);
+	close(fd);
+
+	igt_info("%u %s: %u MSIs sent; driver interrupts %" PRIu64 " -> %" PRIu64 "%s; %zu reports\n",
+		 n, storm ? "OA interrupt events" : "spurious interrupts", msi1 - msi0,
+		 irqs0, irqs1, have_stats ? "" : " (no debugfs stats)", c.n);
+	if (!storm)
+		igt_assert_f(msi1 - msi0 >= n, "only %u of %u spurious MSIs sent", msi1 - msi0, n);
+	if (have_stats && storm)
+		igt_assert_f(irqs1 > irqs0 && irqs1 - irqs0 <= n,
+			     "%" PRIu64 " OA interrupts served for a storm of %u events",
+			     irqs1 - irqs0, n);
+	if (have_stats && !storm)
+		igt_assert_f(irqs1 == irqs0,
+			     "%" PRIu64 " OA interrupts counted for interrupts without a cause",
+			     irqs1 - irqs0);
+	igt_assert_eq(c.n_report_lost, 0);
+	igt_assert_eq(c.n_buffer_lost, 0);
+	for (i = 0; i < c.n; i++) {
+		uint64_t T = oa_capture_ts(&c, i);
+
+		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, oa_capture_report(&c, i), T, e,
+					     why, sizeof(why)),
+			     "report %zu: %s", i, why);
+		if (i)
+			missing += oa_reports_between(dev.plat, oa_capture_ts(&c, i - 1), T, e) - 1;
+	}
+	igt_assert_f(missing == 0, "%" PRIu64 " due reports missing", missing);
+	oa_capture_fini(&c);
+}
+
+/*
  * tail-race: with the tail published before the last report has landed in
  * memory, the driver must hold that report back until it lands: no report
  * lost, duplicated, zeroed or wrong.
@@ -632,6 +705,14 @@ igt_main
 	igt_describe("A report whose write never lands costs that report only: one OA_REPORT_LOST record, no stall.");
 	igt_subtest("lost-write")
 		test_lost_write();
+
+	igt_describe("5000 interrupts without a cause are declined and leave the stream untouched.");
+	igt_subtest("spurious-interrupts")
+		test_irq_fault(false);
+
+	igt_describe("2000 OA interrupt events 20 us apart are served and leave the stream untouched.");
+	igt_subtest("interrupt-storm")
+		test_irq_fault(true);
 
 	igt_describe("While the tail pointer is stalled nothing is delivered; after release everything arrives in order.");
 	igt_subtest("stall-tail")
