@@ -53,7 +53,8 @@ debug: setup
 	cp -RLup Kbuild drivers include $(BUILD)/debug/src/ && \
 	echo "building intel_oa.ko for the debug kernel $$(cat $$KTREE/include/config/kernel.release)" && \
 	$(MAKE) -s -C $$KTREE M=$(BUILD)/debug/src W=1 modules && \
-	cp $(BUILD)/debug/src/drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/debug/intel_oa.ko
+	cp $(BUILD)/debug/src/drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/debug/intel_oa.ko && \
+	scripts/build-initramfs $$(cat $$KTREE/include/config/kernel.release) >/dev/null
 
 qemu: setup
 	@scripts/build-qemu >/dev/null
