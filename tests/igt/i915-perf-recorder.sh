@@ -117,20 +117,21 @@ recorder_list_metrics() {
 }
 
 recorder_record_read() {
-	local dir rec out rout pid rc exp period n corr first last span range
+	local dir rec out rout pid rc exp period n corr first last span range deadline
 	require_tools || return
 	require_metric "$("$RECORDER" --metric list 2>&1)" || return
 	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
 	rec=$dir/oa.record
-	"$RECORDER" --metric "$METRIC" --output "$rec" --perf-period 0.001 \
+	# Line-buffered, so "Opening perf stream" shows as soon as it is said.
+	stdbuf -oL -eL "$RECORDER" --metric "$METRIC" --output "$rec" --perf-period 0.001 \
 		--correlation-period 0.25 >"$dir/rec.out" 2>&1 &
 	pid=$!
 	# 1.5 s of recording from when the stream is open: the recorder's own
 	# start-up takes most of a second under TCG, more under the debug
-	# kernel, and must not count.
-	for _ in $(seq 300); do
+	# kernel, and must not count. At most 30 s of waiting (bash's clock).
+	deadline=$((SECONDS + 30))
+	while [ "$SECONDS" -lt "$deadline" ] && kill -0 "$pid" 2>/dev/null; do
 		grep -q 'Opening perf stream' "$dir/rec.out" 2>/dev/null && break
-		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done
 	sleep 1.5

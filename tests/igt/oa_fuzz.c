@@ -302,7 +302,8 @@ static void op_open_kind(struct rng *r, bool valid)
 
 	/*
 	 * Properties are read in order and the first bad one decides: an
-	 * unknown GEM context (ENOENT) or an SSEU pointer (EFAULT) before the
+	 * unknown GEM context (ENOENT), an SSEU pointer (EFAULT) or SSEU on
+	 * Gen12.5, which i915 refuses before reading it (ENODEV), before the
 	 * poison may answer first.
 	 */
 	for (i = 0; i < n; i++) {
@@ -317,7 +318,7 @@ static void op_open_kind(struct rng *r, bool valid)
 
 	ret = drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_OPEN, &param);
 	if (poison && ret != -EINVAL &&
-	    !(side_errnos && (ret == -ENOENT || ret == -EFAULT)) &&
+	    !(side_errnos && (ret == -ENOENT || ret == -EFAULT || ret == -ENODEV)) &&
 	    !(side_eacces && ret == -EACCES)) {
 		report("PERF_OPEN with %s returned %s, expected EINVAL", poison_name[poison],
 		       ret >= 0 ? "a stream" : strerror(-ret));
