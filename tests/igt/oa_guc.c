@@ -382,6 +382,53 @@ static void test_sample_hang_log(void)
 		     lines, failed);
 }
 
+/*
+ * sample-guc-garbage: with the GuC answering every request with a
+ * malformed reply (control page guc-garbage), a stream's first SAMPLEs
+ * (each must arm a doorbell through the H2G exchange) fail with EIO at
+ * once, not after the 50 ms timeout, log at most 10 lines for 20, and once
+ * the GuC answers properly the same stream samples and its reports are
+ * right.
+ */
+static void test_sample_guc_garbage(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	unsigned int i, lines = 0;
+	struct intel_oa_perf_sample s;
+	struct oa_capture c;
+	struct oa_kmsg k;
+	struct oa_open o;
+	uint64_t t0, ms;
+	int fd, ret;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 4,
+		      "the virtual GPU's control page has no guc-garbage (version < 4)\n");
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	vgpu_write(&dev, VGPU_GUC_GARBAGE, 1);
+	oa_kmsg_begin(&k, "20 SAMPLE ioctls with garbage GuC replies");
+	for (i = 0; i < 20; i++) {
+		memset(&s, 0, sizeof(s));
+		t0 = oa_now_ns();
+		ret = do_sample(fd, &s);
+		ms = (oa_now_ns() - t0) / 1000000;
+		igt_assert_f(ret == -EIO, "SAMPLE %u with garbage GuC replies: %s, expected EIO",
+			     i, ret ? strerror(-ret) : "success");
+		igt_assert_f(ms < 45, "SAMPLE %u took %llu ms: the malformed reply was not taken as one",
+			     i, (unsigned long long)ms);
+	}
+	vgpu_write(&dev, VGPU_GUC_GARBAGE, 0);
+	igt_assert_eq(oa_kmsg_end_count(&k, "unexpected header", &lines), 0);
+	igt_info("20 samples failed with EIO, %u log lines\n", lines);
+	igt_assert_f(lines >= 1 && lines <= 10, "%u log lines for 20 malformed replies", lines);
+	sample_and_check(fd, &c);
+	oa_capture_until(fd, &c, c.n + 2, 2000);
+	close(fd);
+	check_periodic(&c, 0);
+	oa_capture_fini(&c);
+}
+
 /* Lines of debugfs guc that list an armed doorbell: "id" and "page". */
 static unsigned int guc_doorbell_lines(const char *text)
 {
@@ -767,6 +814,9 @@ igt_main
 	igt_describe("Failed samples with the GuC hung log at most 10 lines however often they are retried.");
 	igt_subtest("sample-hang-log-ratelimited")
 		test_sample_hang_log();
+	igt_describe("Malformed GuC replies fail samples with EIO at once, rate-limited; the stream samples after.");
+	igt_subtest("sample-guc-garbage")
+		test_sample_guc_garbage();
 	igt_describe("debugfs guc lists the stream's doorbell after a sample and none after close.");
 	igt_subtest("doorbell-debugfs")
 		test_doorbell_debugfs();

@@ -414,6 +414,56 @@ static void test_module_ref(void)
 	oa_capture_fini(&c);
 }
 
+/*
+ * forcewake-timeout: with the GPU's forcewake acknowledges stuck (control
+ * page forcewake-stuck) opening a stream fails with ETIMEDOUT after the
+ * driver's 50 ms ack timeout, not a hang, logs rate-limited lines only
+ * and no warning, and leaves nothing held: once the acks come back the
+ * same open works and its reports are right.
+ */
+static void test_forcewake_timeout(void)
+{
+	const struct oa_format *f = oa_platform_format(dev.plat, 0);
+	unsigned int lines = 0, i;
+	struct oa_capture c;
+	struct oa_kmsg k;
+	struct oa_open o;
+	uint64_t t0, ms;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 4,
+		      "the virtual GPU's control page has no forcewake-stuck (version < 4)\n");
+	oa_kmsg_begin(&k, "forcewake acks stuck");
+	vgpu_write(&dev, VGPU_FORCEWAKE_STUCK, 1);
+	for (i = 0; i < 20; i++) {
+		oa_open_periodic(&dev, &o, f, 16);
+		t0 = oa_now_ns();
+		fd = oa_try_open(dev.drm_fd, &o);
+		ms = (oa_now_ns() - t0) / 1000000;
+		if (fd >= 0)
+			close(fd);
+		igt_assert_f(fd == -ETIMEDOUT,
+			     "open %u with the forcewake acks stuck: %s, expected ETIMEDOUT",
+			     i, fd >= 0 ? "success" : strerror(-fd));
+		igt_assert_f(ms < 2000, "open %u took %llu ms to fail", i,
+			     (unsigned long long)ms);
+	}
+	vgpu_write(&dev, VGPU_FORCEWAKE_STUCK, 0);
+	igt_assert_eq(oa_kmsg_end_count(&k, "forcewake not acknowledged", &lines), 0);
+	igt_info("20 opens failed with ETIMEDOUT (last in %llu ms), %u log lines\n",
+		 (unsigned long long)ms, lines);
+	igt_assert_f(lines >= 1 && lines <= 10, "%u forcewake log lines for 20 failures", lines);
+
+	oa_open_periodic(&dev, &o, f, 16);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	igt_assert_lte(8, oa_capture_until(fd, &c, 8, 5000));
+	close(fd);
+	oa_assert_reports(&dev, &c, 16, 0);
+	oa_capture_fini(&c);
+}
+
 igt_main
 {
 	igt_fixture {
@@ -456,6 +506,10 @@ igt_main
 	igt_describe("Only one OA stream may exist: a second open fails with EBUSY until the first is closed.");
 	igt_subtest("exclusive-stream")
 		test_exclusive_stream();
+
+	igt_describe("Forcewake acks that never come: open fails with ETIMEDOUT, rate-limited log, the next open works.");
+	igt_subtest("forcewake-timeout")
+		test_forcewake_timeout();
 
 	igt_describe("An open stream pins the intel_oa module (refcnt, rmmod refused), also after the DRM fd is closed first, which is safe.");
 	igt_subtest("module-ref")

@@ -47,6 +47,8 @@ static const struct {
 	{ "lose-writes", VGPU_LOSE_WRITES, true },
 	{ "spurious-irqs", VGPU_SPURIOUS_IRQS, true },
 	{ "irq-storm", VGPU_IRQ_STORM, true },
+	{ "forcewake-stuck", VGPU_FORCEWAKE_STUCK, true },
+	{ "guc-garbage", VGPU_GUC_GARBAGE, true },
 };
 
 static int field_index(const char *name)

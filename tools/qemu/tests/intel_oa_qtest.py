@@ -56,7 +56,7 @@ CTL_SEED, CTL_DROP, CTL_FORCE_OVF, CTL_STALL = 0x10, 0x14, 0x18, 0x1c
 CTL_WRITTEN, CTL_DROPPED, CTL_HALF_IRQS, CTL_MSIS = 0x20, 0x24, 0x28, 0x2c
 CTL_TAIL_RACE, CTL_RATIO = 0x30, 0x34
 CTL_TS_ADVANCE, CTL_LOSE_WRITES = 0x58, 0x5c       # control page version 4
-CTL_SPURIOUS_IRQS, CTL_IRQ_STORM = 0x60, 0x64
+CTL_SPURIOUS_IRQS, CTL_IRQ_STORM, CTL_FW_STUCK = 0x60, 0x64, 0x68
 
 FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
 
@@ -689,6 +689,22 @@ def test_interrupt_faults(qemu):
     eq(qt.ctl(CTL_IRQ_STORM), 0, 'storm over')
     qt.step(100000)
     eq(qt.ctl(CTL_MSIS), 10, 'no event after the storm')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_forcewake_stuck(qemu):
+    """vgpu-contract.rst forcewake-stuck: while set, no domain acknowledges
+    a wake request; cleared, the acks show the requests again."""
+    qt = QTest(qemu)
+    qt.ctl_wr(CTL_FW_STUCK, 1)
+    eq(qt.ctl(CTL_FW_STUCK), 1, 'in effect')
+    qt.wr(FW_RENDER, 0x00010001)
+    eq(qt.rd(FW_ACK_RENDER) & 1, 0, 'no ack while stuck')
+    qt.ctl_wr(CTL_FW_STUCK, 0)
+    eq(qt.rd(FW_ACK_RENDER) & 1, 1, 'the pending wake acked once released')
+    qt.wr(FW_RENDER, 0x00010000)
+    eq(qt.rd(FW_ACK_RENDER) & 1, 0, 'release acked')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     qt.close()
 

@@ -123,6 +123,9 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_IRQ_STORM:
         val = ctl->faults.irq_storm;
         break;
+    case A_CTL_FORCEWAKE_STUCK:
+        val = ctl->oa->gt->fw_stuck;
+        break;
     case A_CTL_LOSE_WRITES:
         val = ctl->faults.lose_writes;
         break;
@@ -151,6 +154,7 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
         val = ctl->ratio;
         break;
     case A_CTL_GUC_HANG ... A_CTL_G2H_DROPPED:
+    case A_CTL_GUC_GARBAGE:
         val = intel_oa_guc_ctl_read(ctl->guc, addr);
         break;
     case A_CTL_WORKLOAD:
@@ -202,6 +206,10 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
         }
         trace_intel_oa_ctl_spurious_irqs(val);
         break;
+    case A_CTL_FORCEWAKE_STUCK:
+        /* while 1 no forcewake domain acknowledges a wake request */
+        ctl->oa->gt->fw_stuck = val & 1;
+        break;
     case A_CTL_IRQ_STORM:
         /*
          * N OA interrupt events, one every INTEL_OA_STORM_NS of virtual
@@ -245,6 +253,7 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
         break;
     case A_CTL_GUC_HANG:
     case A_CTL_IRQ_IN_SERVICE:
+    case A_CTL_GUC_GARBAGE:
         intel_oa_guc_ctl_write(ctl->guc, addr, val);
         break;
     case A_CTL_WORKLOAD:

@@ -23,6 +23,7 @@ void intel_oa_gt_finalize(IntelOAGt *gt)
 
 void intel_oa_gt_reset(IntelOAGt *gt)
 {
+    gt->fw_stuck = false;
     memset(gt->forcewake, 0, sizeof(gt->forcewake));
     g_hash_table_remove_all(gt->unimp);
 }
@@ -535,11 +536,14 @@ bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
         return true;
     }
     d = gt_fw_domain(gt, addr, false);
-    if (d < 0) {
-        d = gt_fw_domain(gt, addr, true);
-    }
     if (d >= 0) {
         *val = gt->forcewake[d];
+        return true;
+    }
+    d = gt_fw_domain(gt, addr, true);
+    if (d >= 0) {
+        /* forcewake-stuck (vgpu-contract.rst): no domain acks a wake */
+        *val = gt->fw_stuck ? 0 : gt->forcewake[d];
         return true;
     }
     return gt_read_ro(gt, addr, val);
@@ -642,6 +646,7 @@ const VMStateDescription vmstate_intel_oa_gt = {
         VMSTATE_VARRAY_UINT32_ALLOC(unimp_pairs, IntelOAGt, unimp_len, 0,
                                     vmstate_info_uint32, uint32_t),
         VMSTATE_UINT64_V(ts_advanced, IntelOAGt, 3),
+        VMSTATE_BOOL_V(fw_stuck, IntelOAGt, 3),
         VMSTATE_END_OF_LIST()
     }
 };

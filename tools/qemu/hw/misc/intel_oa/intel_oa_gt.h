@@ -53,6 +53,8 @@ typedef struct IntelOAGt {
     uint64_t ts_base;
     /* ticks the control page's ts-advance added; never reset */
     uint64_t ts_advanced;
+    /* control page forcewake-stuck: wake acknowledges never come */
+    bool fw_stuck;
     uint32_t forcewake[INTEL_OA_FW_MAX_DOMAINS];
 
     /* unimplemented registers: offset -> last written value */

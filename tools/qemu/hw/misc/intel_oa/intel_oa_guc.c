@@ -164,6 +164,19 @@ static void guc_h2g_cb(void *opaque)
         /* a hung firmware loses the request */
         return;
     }
+    if (guc->garbage) {
+        /*
+         * guc-garbage (vgpu-contract.rst): the reply slot holds a message
+         * of the GuC's that is no response (an EVENT), with junk data.
+         */
+        guc->scratch[1] = 0xdeadbeef;
+        guc->scratch[2] = 0xdeadbeef;
+        guc->scratch[3] = 0xdeadbeef;
+        guc->scratch[0] = HXG_ORIGIN_GUC | (HXG_TYPE_EVENT << HXG_TYPE_SHIFT) |
+                          (0x0badc0de & ~(HXG_ORIGIN_GUC | HXG_TYPE_MASK));
+        trace_intel_oa_guc_h2g(action, msg[1], msg[2], msg[3], UINT32_MAX);
+        return;
+    }
     if ((msg[0] & (HXG_ORIGIN_GUC | HXG_TYPE_MASK)) !=
         HXG_TYPE_REQUEST << HXG_TYPE_SHIFT) {
         err = GUC_ERR_UNKNOWN_ACTION;
@@ -379,6 +392,8 @@ uint32_t intel_oa_guc_ctl_read(IntelOAGuc *guc, hwaddr addr)
     switch (addr) {
     case A_CTL_GUC_HANG:
         return guc->hang;
+    case A_CTL_GUC_GARBAGE:
+        return guc->garbage;
     case A_CTL_IRQ_IN_SERVICE:
         return guc->irq_in_service;
     case A_CTL_H2G_ANSWERED:
@@ -409,6 +424,9 @@ void intel_oa_guc_ctl_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
         break;
     case A_CTL_IRQ_IN_SERVICE:
         guc->irq_in_service = val;
+        break;
+    case A_CTL_GUC_GARBAGE:
+        guc->garbage = val & 1;
         break;
     }
 }
@@ -469,6 +487,7 @@ void intel_oa_guc_reset(IntelOAGuc *guc)
     intel_oa_db_reset(&guc->db);
     memset(guc->db_type, 0, sizeof(guc->db_type));
     guc->hang = 0;
+    guc->garbage = 0;
     guc->irq_in_service = 0;
     memset(&guc->stats, 0, sizeof(guc->stats));
 }
@@ -486,7 +505,7 @@ static int guc_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_guc = {
     .name = "intel-oa-gpu/guc",
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .post_load = guc_post_load,
     .fields = (VMStateField[]) {
@@ -506,6 +525,7 @@ const VMStateDescription vmstate_intel_oa_guc = {
         VMSTATE_UINT8_ARRAY(db_type, IntelOAGuc, INTEL_OA_DB_IDS),
         VMSTATE_TIMER_PTR(db_timer, IntelOAGuc),
         VMSTATE_UINT32(hang, IntelOAGuc),
+        VMSTATE_UINT32_V(garbage, IntelOAGuc, 2),
         VMSTATE_UINT32(irq_in_service, IntelOAGuc),
         VMSTATE_UINT32(stats.h2g_answered, IntelOAGuc),
         VMSTATE_UINT32(stats.g2h_presented, IntelOAGuc),

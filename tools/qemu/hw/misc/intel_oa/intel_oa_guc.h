@@ -66,6 +66,7 @@ struct IntelOAGuc {
 
     /* control-page knobs and counters */
     uint32_t hang;
+    uint32_t garbage;       /* control page guc-garbage */
     uint32_t irq_in_service;
     IntelOAGucStats stats;
 };

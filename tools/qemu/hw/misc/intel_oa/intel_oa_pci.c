@@ -281,6 +281,8 @@ static const struct {
     { "tail-race", A_CTL_TAIL_RACE,
       "1: each batch publishes the tail before its last report lands" },
     { "guc-hang", A_CTL_GUC_HANG, "1: the GuC stops answering" },
+    { "guc-garbage", A_CTL_GUC_GARBAGE,
+      "1: the GuC answers every request with a malformed reply" },
     { "irq-in-service", A_CTL_IRQ_IN_SERVICE,
       "N: a GuC NOTIFY is raised while the host services an interrupt" },
     { "ts-advance", A_CTL_TS_ADVANCE,
@@ -289,6 +291,8 @@ static const struct {
       "the next N due reports are lost on the bus (tail moves, no bytes)" },
     { "spurious-irqs", A_CTL_SPURIOUS_IRQS,
       "send N interrupts with no cause bit set (write only)" },
+    { "forcewake-stuck", A_CTL_FORCEWAKE_STUCK,
+      "1: no forcewake domain acknowledges a wake request" },
     { "irq-storm", A_CTL_IRQ_STORM,
       "raise the OA interrupt event N times, one every 20 us" },
 };
@@ -330,7 +334,8 @@ static Property intel_oa_properties[] = {
 /*
  * Nested descriptions are loaded at their own version, not the stream's,
  * so any nested version bump (the GT block is at 3, the control page at
- * 2, the OA unit at 5, the interrupt block at 3) bumps this one too.
+ * 2, the GuC at 2, the OA unit at 5, the interrupt block at 3) bumps this
+ * one too.
  */
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
