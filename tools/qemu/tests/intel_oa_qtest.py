@@ -57,6 +57,7 @@ CTL_WRITTEN, CTL_DROPPED, CTL_HALF_IRQS, CTL_MSIS = 0x20, 0x24, 0x28, 0x2c
 CTL_TAIL_RACE, CTL_RATIO = 0x30, 0x34
 CTL_TS_ADVANCE, CTL_LOSE_WRITES = 0x58, 0x5c       # control page version 4
 CTL_SPURIOUS_IRQS, CTL_IRQ_STORM, CTL_FW_STUCK = 0x60, 0x64, 0x68
+CTL_GUC_GARBAGE = 0x6c
 
 FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
 
@@ -2554,6 +2555,26 @@ def test_xehp_guc_h2g(qemu):
     qt.ctl_wr(CTL_GUC_HANG, 1)
     eq(qt.ctl(CTL_GUC_HANG), 0, 'dg1: no guc-hang knob')
     eq(qt.rd(GUC_STATUS), 0, 'dg1: no GuC')
+    qt.close()
+
+
+def test_xehp_guc_garbage(qemu):
+    """vgpu-contract.rst guc-garbage: every request is answered at the
+    usual latency with an EVENT (no response) and junk data; cleared, the
+    GuC answers properly again."""
+    qt = xehp_qt(qemu)
+    qt.ctl_wr(CTL_GUC_GARBAGE, 1)
+    eq(qt.ctl(CTL_GUC_GARBAGE), 1, 'in effect')
+    guc_send(qt, 0x0)
+    qt.step(GUC_NS)
+    hdr = qt.rd(scratch(0))
+    eq(hdr >> 31, 1, 'origin: the GuC')
+    eq((hdr >> 28) & 7, 1, 'type EVENT: no response')
+    eq([qt.rd(scratch(i)) for i in (1, 2, 3)], [0xdeadbeef] * 3, 'junk data')
+    eq(qt.ctl(CTL_H2G), 0, 'not counted as answered')
+    qt.ctl_wr(CTL_GUC_GARBAGE, 0)
+    eq(guc_call(qt, 0x0), hxg(1, 7, 1), 'PING answered again')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     qt.close()
 
 
