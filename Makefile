@@ -81,4 +81,4 @@ clean:
 	@rm -rf $(BUILD)
 
 help:
-	@sed -n '3,20p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
