@@ -456,6 +456,34 @@ static void test_report_lost(void)
 }
 
 /*
+ * Every report of @c right for its timestamp and later than the one
+ * before; returns how many due reports are missing between them.
+ */
+static uint64_t check_reports_missing(const struct oa_capture *c,
+				      const struct oa_format *f, unsigned int e)
+{
+	uint64_t missing = 0;
+	char why[256];
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		uint64_t T = oa_capture_ts(c, i);
+
+		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, oa_capture_report(c, i), T, e,
+					     why, sizeof(why)),
+			     "report %zu: %s", i, why);
+		if (i) {
+			uint64_t prev = oa_capture_ts(c, i - 1);
+
+			igt_assert_f(T > prev, "report %zu: T %#llx not after %#llx", i,
+				     (unsigned long long)T, (unsigned long long)prev);
+			missing += oa_reports_between(dev.plat, prev, T, e) - 1;
+		}
+	}
+	return missing;
+}
+
+/*
  * lost-write: a report whose DMA write never lands while the tail moves
  * over it (control page lose-writes) costs that report only. The stream
  * goes on without stalling, exactly one due report is missing, one
@@ -472,8 +500,7 @@ static void test_lost_write(void)
 	uint64_t missing = 0, t0, waited, lost = 0;
 	struct oa_capture c;
 	struct oa_open o;
-	size_t i, before;
-	char why[256];
+	size_t before;
 	int fd;
 
 	oa_require_vgpu(&dev);
@@ -497,20 +524,7 @@ static void test_lost_write(void)
 	igt_info("256 reports after the lost write in %.3f s\n", waited / 1e9);
 	igt_assert_eq(c.n_report_lost, 1);
 	igt_assert_eq(c.n_buffer_lost, 0);
-	for (i = 0; i < c.n; i++) {
-		uint64_t T = oa_capture_ts(&c, i);
-
-		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, oa_capture_report(&c, i), T, e,
-					     why, sizeof(why)),
-			     "report %zu: %s", i, why);
-		if (i) {
-			uint64_t prev = oa_capture_ts(&c, i - 1);
-
-			igt_assert_f(T > prev, "report %zu: T %#llx not after %#llx", i,
-				     (unsigned long long)T, (unsigned long long)prev);
-			missing += oa_reports_between(dev.plat, prev, T, e) - 1;
-		}
-	}
+	missing = check_reports_missing(&c, f, e);
 	igt_assert_f(missing == 1, "%" PRIu64 " due reports missing around one lost write, expected 1",
 		     missing);
 	if (oa_stats_get(&dev, "lost_writes", &lost))
@@ -538,7 +552,6 @@ static void test_irq_fault(bool storm)
 	uint32_t msi0, msi1;
 	struct oa_capture c;
 	struct oa_open o;
-	char why[256];
 	size_t i;
 	int fd;
 
@@ -578,15 +591,7 @@ static void test_irq_fault(bool storm)
 			     irqs1 - irqs0);
 	igt_assert_eq(c.n_report_lost, 0);
 	igt_assert_eq(c.n_buffer_lost, 0);
-	for (i = 0; i < c.n; i++) {
-		uint64_t T = oa_capture_ts(&c, i);
-
-		igt_assert_f(oa_report_check(dev.plat, f, &dev.wl, oa_capture_report(&c, i), T, e,
-					     why, sizeof(why)),
-			     "report %zu: %s", i, why);
-		if (i)
-			missing += oa_reports_between(dev.plat, oa_capture_ts(&c, i - 1), T, e) - 1;
-	}
+	missing = check_reports_missing(&c, f, e);
 	igt_assert_f(missing == 0, "%" PRIu64 " due reports missing", missing);
 	oa_capture_fini(&c);
 }

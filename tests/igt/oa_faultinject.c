@@ -126,6 +126,8 @@ static void inject(const struct op *op)
 			n = i + 1;
 		} else if (i == FIXED_POINTS + RANDOM_POINTS - 1) {
 			n = points;
+			if (n <= FIXED_POINTS)
+				continue;	/* already failed above */
 		} else {
 			rng = rng * 6364136223846793005ull + 1442695040888963407ull;
 			n = FIXED_POINTS + 1 + (rng >> 33) % (points > FIXED_POINTS ?

@@ -110,7 +110,6 @@ struct fuzz {
 	unsigned int n_configs;
 	uint8_t *page;		/* two pages, the second PROT_NONE */
 	uint64_t syscalls, reports, opened, added;
-	bool unbound;		/* the device went away under these fds */
 	bool in_child;		/* a forked child: the parent may hold a stream */
 	bool unprivileged;	/* a child that dropped root */
 };
@@ -561,7 +560,7 @@ static void op_stream(struct rng *r, struct stream *s)
 		break;
 	default:
 		n = pread(s->fd, buf, 64, 0);
-		if (n >= 0 && n > 64)
+		if (n > 64)
 			report("pread() returned %zd bytes for 64", n);
 		break;
 	}
@@ -693,14 +692,12 @@ static void op_unbind(struct rng *r)
 	unsigned int i;
 
 	oa_unbind(fz.dev.bdf);
-	fz.unbound = true;
 	for (i = 0; i < fz.n_streams; i++)
 		op_stream(r, &fz.streams[i]);
 	while (fz.n_streams)
 		close_stream(0);
 	if (!oa_bind(fz.dev.bdf))
 		report("rebinding %s to intel_oa failed", fz.dev.bdf);
-	fz.unbound = false;
 	fz.n_configs = 0;	/* the device's configs went with it */
 	/* the card may have a new minor; the suite's metric set is re-added */
 	close(fz.dev.drm_fd);

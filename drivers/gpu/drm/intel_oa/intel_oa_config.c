@@ -281,6 +281,7 @@ int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
 	struct drm_i915_perf_oa_config *args = data;
 	struct intel_oa_config *config, *tmp;
 	struct intel_oa_reg *regs;
+	u64 charge;
 	int err, id;
 
 	if (!oa->metrics_kobj) {
@@ -349,13 +350,13 @@ int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
 	 * Every input i915 rejects has been rejected with i915's errno; what
 	 * is left would be pinned until removed, so charge it now.
 	 */
-	err = config_mem_charge(oa, current_euid(), config_mem_bytes(args),
-				perfmon_capable());
+	charge = config_mem_bytes(args);
+	err = config_mem_charge(oa, current_euid(), charge, perfmon_capable());
 	if (err)
 		goto err_put;
 	/* from here config_release() returns the charge */
 	config->owner = current_euid();
-	config->charged = config_mem_bytes(args);
+	config->charged = charge;
 
 	err = mutex_lock_interruptible(&oa->metrics_lock);
 	if (err)
