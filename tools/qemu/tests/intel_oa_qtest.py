@@ -58,6 +58,8 @@ CTL_TAIL_RACE, CTL_RATIO = 0x30, 0x34
 CTL_TS_ADVANCE, CTL_LOSE_WRITES = 0x58, 0x5c       # control page version 4
 CTL_SPURIOUS_IRQS, CTL_IRQ_STORM, CTL_FW_STUCK = 0x60, 0x64, 0x68
 CTL_GUC_GARBAGE = 0x6c
+CTL_GUC_LATE, CTL_BAD_GGTT_PAGES = 0x70, 0x74         # control page version 5
+CTL_SURPRISE_REMOVAL, CTL_DMA_ERRORS = 0x78, 0x7c
 
 FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
 
@@ -336,11 +338,12 @@ def test_identity(qemu):
     eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
     eq(qt.cfg_readl(0x2c), 0x20158086, 'subsystem')
     eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
-    eq(qt.ctl(CTL_VERSION), 4, 'version (4: ts-advance, lose-writes)')
+    eq(qt.ctl(CTL_VERSION), 5, 'version (5: guc-late, bad-ggtt-pages, '
+       'surprise-removal)')
     eq(qt.ctl(CTL_SEED), SEED, 'seed')
     eq(qt.ctl(CTL_RATIO), RATIO, 'ratio')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
-    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (4 << 32) | 0x41474f56,
+    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (5 << 32) | 0x41474f56,
        '64-bit control page read')
     qt.close()
 
@@ -629,6 +632,81 @@ def test_lose_writes(qemu):
     eq(qt.rd(OASTATUS) & ST_REPORT_LOST, 0, 'a lost write is not REPORT_LOST')
     eq(qt.ctl(CTL_DROPPED), 0, 'nothing dropped')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_bad_ggtt_pages(qemu):
+    """vgpu-contract.rst bad-ggtt-pages: the PTEs of the N buffer pages
+    after the one being written map nothing; the reports there are written
+    into the void (the tail moves, no bytes land, dma-errors counts each
+    write), the reports before and after land."""
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    rs = FORMATS[0]
+    ts0 = first_ts(start(qt, buf, 0, 4), 32)
+    qt.step(2000)
+    k0 = (qt.rd(OATAILPTR) - buf.base) // rs
+    qt.ctl_wr(CTL_BAD_GGTT_PAGES, 2)
+    eq(qt.ctl(CTL_BAD_GGTT_PAGES), 2, 'two PTEs spoiled')
+    page = k0 * rs // 4096
+    for i in (page + 1, page + 2):
+        pte = int(qt.cmd('readq 0x%x' % (GGTT + ((buf.base >> 12) + i) * 8)),
+                  16)
+        eq(pte, ((1 << 39) - 4096) | 1, 'page %d: present, maps the top' % i)
+    per_page = 4096 // rs
+    qt.step(2000000)        # ~750 reports of a 2048-report buffer
+    n = (qt.rd(OATAILPTR) - buf.base) // rs
+    lo, hi = (page + 1) * per_page, (page + 3) * per_page
+    eq(n > hi + 4, True, 'the tail moved on over the bad pages')
+    check_reports(buf, 0, 0, lo, ts0, 32)
+    for i in range(lo, hi):
+        eq(buf.read(i * rs, rs), bytes(rs), 'report %d never landed' % i)
+    check_reports(buf, 0, hi * rs, n - hi, ts0 + hi * 32, 32)
+    eq(qt.ctl(CTL_DMA_ERRORS), (hi - lo) * rs // 64,
+       'one failed write per cacheline')
+    eq(qt.rd(OASTATUS), 0, 'nothing the OA unit could see')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_surprise_removal(qemu):
+    """vgpu-contract.rst surprise-removal: BAR0 (registers and GGTT) and
+    configuration space read all-ones, writes and DMA go nowhere, no
+    interrupt; clearing it inserts a device in its power-on state with its
+    BARs unassigned; the control page answers throughout."""
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    start(qt, buf, 0, 4)
+    enable_msi(qt)
+    qt.step(2000)
+    written = qt.ctl(CTL_WRITTEN)
+    qt.ctl_wr(CTL_SURPRISE_REMOVAL, 1)
+    eq(qt.ctl(CTL_SURPRISE_REMOVAL), 1, 'in effect')
+    eq(qt.rd(OATAILPTR), 0xffffffff, 'register reads all-ones')
+    eq(qt.rd(OASTATUS), 0xffffffff, 'OASTATUS all-ones')
+    eq(int(qt.cmd('readq 0x%x' % (GGTT + (buf.base >> 12) * 8)), 16),
+       (1 << 64) - 1, 'GGTT PTE reads all-ones')
+    eq(qt.cfg_readl(0), 0xffffffff, 'vendor/device id all-ones')
+    qt.wr(OACONTROL, 0)
+    qt.cfg_writel(0x04, 0)
+    msis = qt.ctl(CTL_MSIS)
+    qt.step(10000000)
+    eq(qt.ctl(CTL_MSIS), msis, 'no interrupt')
+    eq(qt.ctl(CTL_WRITTEN) > written, True, 'the unit still runs')
+    eq(qt.ctl(CTL_DMA_ERRORS) > 0, True, 'its writes fail on the bus')
+    qt.ctl_wr(CTL_SURPRISE_REMOVAL, 0)
+    # the new device arrives from a bottom half, after this access
+    for _ in range(100):
+        if qt.cfg_readl(0) != 0xffffffff:
+            break
+        qt.step(1)
+    eq(qt.cfg_readl(0), 0x19128086, 'a device is back')
+    eq(qt.cfg_readl(0x10), 4, 'BAR0 unassigned')
+    eq(qt.cfg_readl(0x04) & 7, 0, 'memory and bus master off')
+    qt.setup_pci()
+    eq(qt.ctl(CTL_SURPRISE_REMOVAL), 0, 'knob cleared')
+    eq(qt.ctl(CTL_WRITTEN), 0, 'statistics of a new device')
+    eq(qt.rd(OACONTROL), 0, 'OA unit in its power-on state')
     qt.close()
 
 
@@ -2575,6 +2653,34 @@ def test_xehp_guc_garbage(qemu):
     qt.ctl_wr(CTL_GUC_GARBAGE, 0)
     eq(guc_call(qt, 0x0), hxg(1, 7, 1), 'PING answered again')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
+def test_xehp_guc_late(qemu):
+    """vgpu-contract.rst guc-late: the GuC answers BUSY at the usual
+    latency, keeps the request in flight (another trigger is a violation)
+    and gives the final reply N ms later; 0 restores prompt replies."""
+    qt = xehp_qt(qemu)
+    qt.ctl_wr(CTL_GUC_LATE, 3)
+    eq(qt.ctl(CTL_GUC_LATE), 3, 'in effect')
+    guc_send(qt, 0x0)
+    qt.step(GUC_NS)
+    eq(qt.rd(scratch(0)), hxg(1, 3, 0), 'NO_RESPONSE_BUSY')
+    eq(qt.ctl(CTL_H2G), 0, 'not answered yet')
+    qt.step(3000000 - 1)
+    eq(qt.rd(scratch(0)), hxg(1, 3, 0), 'still BUSY before 3 ms')
+    qt.step(1)
+    eq(qt.rd(scratch(0)), hxg(1, 7, 1), 'the final reply at 3 ms')
+    eq(qt.ctl(CTL_H2G), 1, 'answered')
+    guc_send(qt, 0x0)
+    qt.step(GUC_NS)
+    qt.wr(GUC_SEND, 1)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 35),
+       'a trigger while BUSY is a send while busy')
+    qt.ctl_wr(CTL_GUC_LATE, 0)
+    qt.step(3000000)
+    eq(qt.rd(scratch(0)), hxg(1, 7, 1), 'the BUSY request keeps its deadline')
+    eq(guc_call(qt, 0x0), hxg(1, 7, 1), 'prompt again')
     qt.close()
 
 

@@ -37,6 +37,8 @@ struct IntelOAGpuState {
     const IntelOAPlatform *plat;
     MemoryRegion bar0;
     MemoryRegion mmio;
+    MemoryRegion gone;          /* over BAR0 while surprise-removed */
+    QEMUBH *reinsert_bh;
 
     IntelOAGt gt;
     IntelOAGgtt ggtt;

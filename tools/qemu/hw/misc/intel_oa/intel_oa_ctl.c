@@ -96,6 +96,7 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_DROP_REPORTS:
     case A_CTL_LOSE_WRITES:
     case A_CTL_FORCE_OVERFLOW:
+    case A_CTL_DMA_ERRORS:
         /* show the state as of now, not as of the last batch */
         intel_oa_unit_sync(ctl->oa);
         break;
@@ -155,7 +156,17 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
         break;
     case A_CTL_GUC_HANG ... A_CTL_G2H_DROPPED:
     case A_CTL_GUC_GARBAGE:
+    case A_CTL_GUC_LATE:
         val = intel_oa_guc_ctl_read(ctl->guc, addr);
+        break;
+    case A_CTL_BAD_GGTT_PAGES:
+        val = ctl->stats.ggtt_spoiled;
+        break;
+    case A_CTL_SURPRISE_REMOVAL:
+        val = ctl->removed;
+        break;
+    case A_CTL_DMA_ERRORS:
+        val = ctl->stats.dma_errors;
         break;
     case A_CTL_WORKLOAD:
         val = ctl->workload;
@@ -254,7 +265,27 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
     case A_CTL_GUC_HANG:
     case A_CTL_IRQ_IN_SERVICE:
     case A_CTL_GUC_GARBAGE:
+    case A_CTL_GUC_LATE:
         intel_oa_guc_ctl_write(ctl->guc, addr, val);
+        break;
+    case A_CTL_BAD_GGTT_PAGES:
+        /*
+         * A fault of the GGTT, not of the unit: the PTEs of the N buffer
+         * pages after the one the unit writes next now map an address
+         * nothing decodes (vgpu-contract.rst). The unit keeps writing;
+         * those writes never land.
+         */
+        ctl->stats.ggtt_spoiled += intel_oa_unit_spoil_pages(ctl->oa, val);
+        break;
+    case A_CTL_SURPRISE_REMOVAL:
+        /*
+         * 1: the device drops off the bus (BAR0 and config space read
+         * all-ones, no DMA, no interrupts); 0: a device in its power-on
+         * state is inserted in its place (vgpu-contract.rst).
+         */
+        if ((val & 1) != ctl->removed && ctl->set_removed) {
+            ctl->set_removed(ctl->removal_opaque, val & 1);
+        }
         break;
     case A_CTL_WORKLOAD:
         /*
@@ -325,6 +356,7 @@ void intel_oa_ctl_reset(IntelOACtl *ctl)
     ctl->last_violation = INTEL_OA_VIOL_NONE;
     memset(&ctl->faults, 0, sizeof(ctl->faults));
     memset(&ctl->stats, 0, sizeof(ctl->stats));
+    ctl->removed = false;
     timer_del(ctl->storm_timer);
 }
 
@@ -364,7 +396,7 @@ static const VMStateDescription vmstate_intel_oa_ctl_workload = {
 
 const VMStateDescription vmstate_intel_oa_ctl = {
     .name = "intel-oa-gpu/ctl",
-    .version_id = 2,
+    .version_id = 3,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(violations, IntelOACtl),
@@ -380,6 +412,9 @@ const VMStateDescription vmstate_intel_oa_ctl = {
         VMSTATE_UINT64(stats.reports_dropped, IntelOACtl),
         VMSTATE_UINT64(stats.half_full_irqs, IntelOACtl),
         VMSTATE_UINT64(stats.msis_sent, IntelOACtl),
+        VMSTATE_UINT64_V(stats.dma_errors, IntelOACtl, 3),
+        VMSTATE_UINT32_V(stats.ggtt_spoiled, IntelOACtl, 3),
+        VMSTATE_BOOL_V(removed, IntelOACtl, 3),
         VMSTATE_END_OF_LIST()
     },
     .subsections = (const VMStateDescription * []) {

@@ -19,7 +19,7 @@
 #include "hw/registerfields.h"
 
 #define INTEL_OA_CTL_MAGIC      0x41474f56  /* "VOGA" */
-#define INTEL_OA_CTL_VERSION    4
+#define INTEL_OA_CTL_VERSION    5
 
 REG32(CTL_MAGIC, 0x000)
 REG32(CTL_VERSION, 0x004)
@@ -52,6 +52,11 @@ REG32(CTL_SPURIOUS_IRQS, 0x060)
 REG32(CTL_IRQ_STORM, 0x064)
 REG32(CTL_FORCEWAKE_STUCK, 0x068)
 REG32(CTL_GUC_GARBAGE, 0x06c)
+/* version 5 (vgpu-contract.rst): late GuC replies, bad PTEs, removal */
+REG32(CTL_GUC_LATE, 0x070)
+REG32(CTL_BAD_GGTT_PAGES, 0x074)
+REG32(CTL_SURPRISE_REMOVAL, 0x078)
+REG32(CTL_DMA_ERRORS, 0x07c)
 
 /*
  * PRM-rule violations. The numeric value is what the control page's
@@ -118,13 +123,24 @@ typedef struct IntelOAStats {
     uint64_t reports_dropped;
     uint64_t half_full_irqs;
     uint64_t msis_sent;
+    uint64_t dma_errors;        /* 64-byte writes the bus did not complete */
+    uint32_t ggtt_spoiled;      /* PTEs bad-ggtt-pages overwrote */
 } IntelOAStats;
 
 typedef struct IntelOAUnit IntelOAUnit;
 typedef struct IntelOAGuc IntelOAGuc;
 
+/*
+ * Surprise removal is the PCI front end's business: the control page
+ * only tells it when the knob changes.
+ */
+typedef void IntelOARemovalFn(void *opaque, bool removed);
+
 typedef struct IntelOACtl {
     MemoryRegion mr;
+    IntelOARemovalFn *set_removed;
+    void *removal_opaque;
+    bool removed;               /* surprise-removal: BAR0 and config gone */
     QEMUTimer *storm_timer;     /* paces irq-storm events */
     IntelOAUnit *oa;
     IntelOAGuc *guc;

@@ -19,6 +19,8 @@ struct IntelOAGgttLayout {
     unsigned int pte_bytes;
     /* page address of a present PTE, or false if not present */
     bool (*decode)(uint64_t pte, uint64_t *page);
+    /* a present PTE mapping the highest page the format can address */
+    uint64_t bad_pte;
 };
 
 static bool ggtt_decode_gen8(uint64_t pte, uint64_t *page)
@@ -63,6 +65,7 @@ static const IntelOAGgttLayout ggtt_layouts[] = {
         .pte_size = INTEL_OA_GEN8_BAR0_SIZE / 2,
         .pte_bytes = 8,
         .decode = ggtt_decode_gen8,
+        .bad_pte = INTEL_OA_PTE_ADDR_MASK | INTEL_OA_PTE_PRESENT,
     },
     [INTEL_OA_GGTT_GEN6] = {
         .bar0_size = INTEL_OA_GEN6_BAR0_SIZE,
@@ -70,6 +73,7 @@ static const IntelOAGgttLayout ggtt_layouts[] = {
         .pte_size = INTEL_OA_GEN6_BAR0_SIZE / 2,
         .pte_bytes = 4,
         .decode = ggtt_decode_gen6,
+        .bad_pte = 0xfffff000 | (0xff << 4) | INTEL_OA_GEN6_PTE_VALID,
     },
     [INTEL_OA_GGTT_HSW] = {
         .bar0_size = INTEL_OA_GEN6_BAR0_SIZE,
@@ -77,6 +81,7 @@ static const IntelOAGgttLayout ggtt_layouts[] = {
         .pte_size = INTEL_OA_GEN6_BAR0_SIZE / 2,
         .pte_bytes = 4,
         .decode = ggtt_decode_hsw,
+        .bad_pte = 0xfffff000 | (0x7f << 4) | INTEL_OA_GEN6_PTE_VALID,
     },
     [INTEL_OA_GGTT_XEHP] = {
         .bar0_size = INTEL_OA_GEN8_BAR0_SIZE,
@@ -84,6 +89,7 @@ static const IntelOAGgttLayout ggtt_layouts[] = {
         .pte_size = INTEL_OA_GEN8_BAR0_SIZE / 2,
         .pte_bytes = 8,
         .decode = ggtt_decode_xehp,
+        .bad_pte = INTEL_OA_PTE_ADDR_MASK | INTEL_OA_PTE_PRESENT,
     },
 };
 
@@ -159,6 +165,28 @@ bool intel_oa_ggtt_translate(IntelOAGgtt *ggtt, uint32_t ggtt_addr,
     trace_intel_oa_ggtt_fill(ggtt_addr, pte);
     *phys = ggtt->tlb_phys[slot] | (ggtt_addr % INTEL_OA_GGTT_PAGE_SIZE);
     return true;
+}
+
+void intel_oa_ggtt_spoil(IntelOAGgtt *ggtt, uint32_t ggtt_addr)
+{
+    const IntelOAGgttLayout *l = ggtt->layout;
+    uint32_t page = ggtt_addr / INTEL_OA_GGTT_PAGE_SIZE;
+    unsigned int slot = page % INTEL_OA_GGTT_TLB_ENTRIES;
+    uint64_t off = (uint64_t)page * l->pte_bytes;
+
+    if (off >= l->pte_size) {
+        return;
+    }
+    if (l->pte_bytes == 8) {
+        stq_le_p(ggtt->ptes + off, l->bad_pte);
+    } else {
+        stl_le_p(ggtt->ptes + off, l->bad_pte);
+    }
+    memory_region_set_dirty(&ggtt->pte_mr, off, l->pte_bytes);
+    if (ggtt->tlb_tag[slot] == page + 1) {
+        ggtt->tlb_tag[slot] = 0;
+    }
+    trace_intel_oa_ggtt_spoil(ggtt_addr, l->bad_pte);
 }
 
 bool intel_oa_ggtt_mmio_read(IntelOAGgtt *ggtt, hwaddr addr, uint32_t *val)

@@ -55,6 +55,14 @@ uint64_t intel_oa_ggtt_pte_offset(const IntelOAGgtt *ggtt);
 bool intel_oa_ggtt_translate(IntelOAGgtt *ggtt, uint32_t ggtt_addr,
                              uint64_t *phys);
 
+/*
+ * Fault injection (bad-ggtt-pages): overwrite the PTE of the page at
+ * @ggtt_addr with a present one that maps the top of the address range
+ * its format can express, which nothing decodes, and drop the page from
+ * the TLB. Device writes through it fail on the bus.
+ */
+void intel_oa_ggtt_spoil(IntelOAGgtt *ggtt, uint32_t ggtt_addr);
+
 bool intel_oa_ggtt_mmio_read(IntelOAGgtt *ggtt, hwaddr addr, uint32_t *val);
 bool intel_oa_ggtt_mmio_write(IntelOAGgtt *ggtt, hwaddr addr, uint32_t val);
 

@@ -24,6 +24,7 @@
 enum {
     HXG_TYPE_REQUEST = 0,
     HXG_TYPE_EVENT = 1,
+    HXG_TYPE_NO_RESPONSE_BUSY = 3,
     HXG_TYPE_RESPONSE_FAILURE = 6,
     HXG_TYPE_RESPONSE_SUCCESS = 7,
 };
@@ -159,11 +160,29 @@ static void guc_h2g_cb(void *opaque)
     uint16_t action = msg[0] & HXG_ACTION_MASK;
     uint32_t err = 0, data0 = 0;
 
-    guc->h2g_pending = false;
     if (guc->hang) {
         /* a hung firmware loses the request */
+        guc->h2g_pending = false;
+        guc->h2g_busy = false;
         return;
     }
+    if (guc->late_ms && !guc->h2g_busy) {
+        /*
+         * guc-late (vgpu-contract.rst): the firmware says it is busy
+         * with the request, which stays in flight, and gives the final
+         * reply late_ms later, the exchange Linux's xe_guc_mmio_send_recv()
+         * handles (GUC_HXG_TYPE_NO_RESPONSE_BUSY, then up to 1 s).
+         */
+        guc->h2g_busy = true;
+        guc->scratch[0] = HXG_ORIGIN_GUC |
+                          (HXG_TYPE_NO_RESPONSE_BUSY << HXG_TYPE_SHIFT);
+        timer_mod(guc->h2g_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                                  (int64_t)guc->late_ms * SCALE_MS);
+        trace_intel_oa_guc_h2g_busy(action, guc->late_ms);
+        return;
+    }
+    guc->h2g_pending = false;
+    guc->h2g_busy = false;
     if (guc->garbage) {
         /*
          * guc-garbage (vgpu-contract.rst): the reply slot holds a message
@@ -394,6 +413,8 @@ uint32_t intel_oa_guc_ctl_read(IntelOAGuc *guc, hwaddr addr)
         return guc->hang;
     case A_CTL_GUC_GARBAGE:
         return guc->garbage;
+    case A_CTL_GUC_LATE:
+        return guc->late_ms;
     case A_CTL_IRQ_IN_SERVICE:
         return guc->irq_in_service;
     case A_CTL_H2G_ANSWERED:
@@ -427,6 +448,10 @@ void intel_oa_guc_ctl_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
         break;
     case A_CTL_GUC_GARBAGE:
         guc->garbage = val & 1;
+        break;
+    case A_CTL_GUC_LATE:
+        /* a request already answered BUSY keeps its deadline */
+        guc->late_ms = MIN(val, INTEL_OA_GUC_LATE_MAX_MS);
         break;
     }
 }
@@ -488,6 +513,8 @@ void intel_oa_guc_reset(IntelOAGuc *guc)
     memset(guc->db_type, 0, sizeof(guc->db_type));
     guc->hang = 0;
     guc->garbage = 0;
+    guc->late_ms = 0;
+    guc->h2g_busy = false;
     guc->irq_in_service = 0;
     memset(&guc->stats, 0, sizeof(guc->stats));
 }
@@ -497,7 +524,8 @@ static int guc_post_load(void *opaque, int version_id)
     IntelOAGuc *guc = opaque;
 
     if (guc->g2h_head >= INTEL_OA_GUC_G2H_DEPTH ||
-        guc->g2h_count > INTEL_OA_GUC_G2H_DEPTH) {
+        guc->g2h_count > INTEL_OA_GUC_G2H_DEPTH ||
+        guc->late_ms > INTEL_OA_GUC_LATE_MAX_MS) {
         return -EINVAL;
     }
     return 0;
@@ -505,7 +533,7 @@ static int guc_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_guc = {
     .name = "intel-oa-gpu/guc",
-    .version_id = 2,
+    .version_id = 3,
     .minimum_version_id = 1,
     .post_load = guc_post_load,
     .fields = (VMStateField[]) {
@@ -526,6 +554,8 @@ const VMStateDescription vmstate_intel_oa_guc = {
         VMSTATE_TIMER_PTR(db_timer, IntelOAGuc),
         VMSTATE_UINT32(hang, IntelOAGuc),
         VMSTATE_UINT32_V(garbage, IntelOAGuc, 2),
+        VMSTATE_UINT32_V(late_ms, IntelOAGuc, 3),
+        VMSTATE_BOOL_V(h2g_busy, IntelOAGuc, 3),
         VMSTATE_UINT32(irq_in_service, IntelOAGuc),
         VMSTATE_UINT32(stats.h2g_answered, IntelOAGuc),
         VMSTATE_UINT32(stats.g2h_presented, IntelOAGuc),

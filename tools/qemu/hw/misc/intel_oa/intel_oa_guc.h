@@ -29,6 +29,9 @@
 #define INTEL_OA_GUC_G2H_DEPTH      16
 #define INTEL_OA_GUC_MSG_DWORDS     4
 
+/* guc-late: the longest delay of a final reply, in ms */
+#define INTEL_OA_GUC_LATE_MAX_MS    60000
+
 typedef struct IntelOAGucStats {
     uint32_t h2g_answered;
     uint32_t g2h_presented;
@@ -67,6 +70,8 @@ struct IntelOAGuc {
     /* control-page knobs and counters */
     uint32_t hang;
     uint32_t garbage;       /* control page guc-garbage */
+    uint32_t late_ms;       /* control page guc-late */
+    bool h2g_busy;          /* answered BUSY, the final reply is due */
     uint32_t irq_in_service;
     IntelOAGucStats stats;
 };

@@ -7,6 +7,14 @@
  *                     on Gen6/7
  *   BAR2 4 KiB        virtual-GPU control page
  *
+ * Surprise removal (the control page's surprise-removal knob) is modelled
+ * here: BAR0 and configuration space read all-ones and ignore writes, as
+ * a device that left the bus does behind a root port (PCIe's Unsupported
+ * Request completion), the device neither interrupts nor masters the bus.
+ * Clearing the knob inserts a device in its power-on state in its place,
+ * unconfigured, as a hot-plugged card arrives. The control page stays
+ * reachable throughout: it is the model's, not the GPU's.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
@@ -113,10 +121,79 @@ static const MemoryRegionOps intel_oa_mmio_ops = {
     },
 };
 
+/* What a removed device's BAR0 answers: nothing, so the bus reads ~0. */
+static uint64_t intel_oa_gone_read(void *opaque, hwaddr addr, unsigned size)
+{
+    return size == 8 ? UINT64_MAX : UINT32_MAX;
+}
+
+static void intel_oa_gone_write(void *opaque, hwaddr addr, uint64_t data,
+                                unsigned size)
+{
+}
+
+static const MemoryRegionOps intel_oa_gone_ops = {
+    .read = intel_oa_gone_read,
+    .write = intel_oa_gone_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 1,
+        .max_access_size = 8,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 8,
+    },
+};
+
+static void intel_oa_apply_removal(IntelOAGpuState *s)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+    bool removed = s->ctl.removed;
+
+    memory_region_set_enabled(&s->gone, removed);
+    memory_region_set_enabled(&pdev->bus_master_enable_region,
+                              !removed && (pci_get_word(pdev->config +
+                                                        PCI_COMMAND) &
+                                           PCI_COMMAND_MASTER));
+    if (removed && !msi_enabled(pdev)) {
+        pci_set_irq(pdev, 0);
+    }
+}
+
+static void intel_oa_set_removed(void *opaque, bool removed)
+{
+    IntelOAGpuState *s = opaque;
+
+    trace_intel_oa_surprise_removal(removed);
+    if (removed) {
+        s->ctl.removed = true;
+        intel_oa_apply_removal(s);
+    } else {
+        /*
+         * Not from inside the control page's own access: the reset
+         * unmaps the BARs, this one included.
+         */
+        qemu_bh_schedule(s->reinsert_bh);
+    }
+}
+
+/* A new device in the slot: power-on state, BARs unassigned. */
+static void intel_oa_reinsert_bh(void *opaque)
+{
+    IntelOAGpuState *s = opaque;
+
+    pci_device_reset(PCI_DEVICE(s));
+}
+
 static void intel_oa_irq_output(void *opaque, bool level)
 {
     IntelOAGpuState *s = opaque;
     PCIDevice *pdev = PCI_DEVICE(s);
+
+    if (s->ctl.removed) {
+        return;
+    }
 
     if (msi_enabled(pdev)) {
         if (level) {
@@ -138,10 +215,23 @@ static void intel_oa_write_config(PCIDevice *pdev, uint32_t addr,
 {
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
 
+    if (s->ctl.removed) {
+        return;
+    }
     pci_default_write_config(pdev, addr, val, len);
     if (!msi_enabled(pdev)) {
         pci_set_irq(pdev, s->irq.level);
     }
+}
+
+static uint32_t intel_oa_read_config(PCIDevice *pdev, uint32_t addr, int len)
+{
+    IntelOAGpuState *s = INTEL_OA_GPU(pdev);
+
+    if (s->ctl.removed) {
+        return MAKE_64BIT_MASK(0, len * 8);
+    }
+    return pci_default_read_config(pdev, addr, len);
 }
 
 static void intel_oa_realize(PCIDevice *pdev, Error **errp)
@@ -206,6 +296,9 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     intel_oa_irq_init(&s->irq, plat->irq, &s->ctl, intel_oa_irq_output, s);
     intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, &s->guc, s->seed,
                       plat->gpu_ticks_ratio);
+    s->ctl.set_removed = intel_oa_set_removed;
+    s->ctl.removal_opaque = s;
+    s->reinsert_bh = qemu_bh_new(intel_oa_reinsert_bh, s);
     intel_oa_unit_init(&s->oa, pdev, plat, &s->ggtt, &s->irq, &s->gt,
                        &s->ctl, s->seed);
     intel_oa_guc_init(&s->guc, plat->has_guc, &s->ctl, &s->irq, &s->oa);
@@ -219,6 +312,11 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     memory_region_add_subregion(&s->bar0, 0, &s->mmio);
     memory_region_add_subregion(&s->bar0, intel_oa_ggtt_pte_offset(&s->ggtt),
                                 &s->ggtt.pte_mr);
+    memory_region_init_io(&s->gone, OBJECT(s), &intel_oa_gone_ops, s,
+                          "intel-oa-gpu.removed",
+                          intel_oa_ggtt_bar0_size(&s->ggtt));
+    memory_region_set_enabled(&s->gone, false);
+    memory_region_add_subregion_overlap(&s->bar0, 0, &s->gone, 1);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->bar0);
     pci_register_bar(pdev, INTEL_OA_CTL_BAR, PCI_BASE_ADDRESS_SPACE_MEMORY |
@@ -234,6 +332,7 @@ static void intel_oa_exit(PCIDevice *pdev)
     intel_oa_unit_finalize(&s->oa);
     intel_oa_gt_finalize(&s->gt);
     intel_oa_ctl_finalize(&s->ctl);
+    g_clear_pointer(&s->reinsert_bh, qemu_bh_delete);
     msi_uninit(pdev);
 }
 
@@ -250,6 +349,7 @@ static void intel_oa_reset(DeviceState *dev)
     intel_oa_activity_reset(s);
     intel_oa_guc_reset(&s->guc);
     intel_oa_steer_reset(&s->steer);
+    intel_oa_apply_removal(s);
 }
 
 static void intel_oa_get_violations(Object *obj, Visitor *v,
@@ -295,6 +395,14 @@ static const struct {
       "1: no forcewake domain acknowledges a wake request" },
     { "irq-storm", A_CTL_IRQ_STORM,
       "raise the OA interrupt event N times, one every 20 us" },
+    { "guc-late", A_CTL_GUC_LATE,
+      "N ms: the GuC answers BUSY, then the final reply N ms later" },
+    { "bad-ggtt-pages", A_CTL_BAD_GGTT_PAGES,
+      "the PTEs of the N OA buffer pages after the one being written map "
+      "nothing; their reports are lost on the bus (write only)" },
+    { "surprise-removal", A_CTL_SURPRISE_REMOVAL,
+      "1: the device leaves the bus (reads all-ones); 0: a new one is "
+      "inserted" },
 };
 
 static void intel_oa_get_knob(Object *obj, Visitor *v, const char *name,
@@ -334,13 +442,20 @@ static Property intel_oa_properties[] = {
 /*
  * Nested descriptions are loaded at their own version, not the stream's,
  * so any nested version bump (the GT block is at 3, the control page at
- * 2, the GuC at 2, the OA unit at 5, the interrupt block at 3) bumps this
+ * 3, the GuC at 3, the OA unit at 5, the interrupt block at 3) bumps this
  * one too.
  */
+static int intel_oa_post_load(void *opaque, int version_id)
+{
+    intel_oa_apply_removal(opaque);
+    return 0;
+}
+
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 7,
-    .minimum_version_id = 7,
+    .version_id = 8,
+    .minimum_version_id = 8,
+    .post_load = intel_oa_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
         VMSTATE_STRUCT(gt, IntelOAGpuState, 2, vmstate_intel_oa_gt,
@@ -369,6 +484,7 @@ static void intel_oa_class_init(ObjectClass *klass, void *data)
     k->realize = intel_oa_realize;
     k->exit = intel_oa_exit;
     k->config_write = intel_oa_write_config;
+    k->config_read = intel_oa_read_config;
     /* identity comes from the platform row chosen by "device-id" */
     k->vendor_id = PCI_VENDOR_ID_INTEL;
     k->device_id = 0x1912;

@@ -506,6 +506,9 @@ static void oa_dma(IntelOAUnit *oa, uint64_t phys, const void *buf,
            phys % INTEL_OA_GGTT_PAGE_SIZE + len <= INTEL_OA_GGTT_PAGE_SIZE);
     r = pci_dma_write(oa->pdev, phys, buf, len);
     if (r != MEMTX_OK) {
+        /* the unit writes cachelines: count those that went nowhere */
+        oa->ctl->stats.dma_errors += DIV_ROUND_UP(len, 64);
+        trace_intel_oa_unit_dma_error(phys, len);
         qemu_log_mask(LOG_GUEST_ERROR,
                       "intel-oa-gpu: OA report DMA of %u bytes to 0x%" PRIx64
                       " failed; does the GGTT map that page to RAM?\n",
@@ -1667,6 +1670,26 @@ bool intel_oa_unit_enabled(const IntelOAUnit *oa)
 void intel_oa_unit_sync(IntelOAUnit *oa)
 {
     oa_catch_up(oa);
+}
+
+uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n)
+{
+    uint32_t base, size, page, i;
+
+    oa_catch_up(oa);
+    if (!oa->buffer_valid) {
+        return 0;
+    }
+    base = oa_buf_base(oa);
+    size = oa_buf_size(oa);
+    n = MIN(n, size / INTEL_OA_GGTT_PAGE_SIZE - 1);
+    page = QEMU_ALIGN_DOWN(oa_buf_offset(oa, oa->wptr),
+                           INTEL_OA_GGTT_PAGE_SIZE);
+    for (i = 1; i <= n; i++) {
+        intel_oa_ggtt_spoil(oa->ggtt, base + (page + i *
+                            INTEL_OA_GGTT_PAGE_SIZE) % size);
+    }
+    return n;
 }
 
 /* ---- register-block variants ------------------------------------------- */

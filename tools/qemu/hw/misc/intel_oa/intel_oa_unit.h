@@ -154,6 +154,12 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
 /* Control-page hooks. */
 void intel_oa_unit_publish_tail(IntelOAUnit *oa);
 void intel_oa_unit_sync(IntelOAUnit *oa);
+/*
+ * bad-ggtt-pages: spoil the PTEs of the @n buffer pages that follow the
+ * page the unit writes next. Returns how many were spoiled (0 without a
+ * buffer).
+ */
+uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n);
 /* Is the OA unit enabled (counting or about to write reports)? */
 bool intel_oa_unit_enabled(const IntelOAUnit *oa);
 
