@@ -533,6 +533,59 @@ static void test_lost_write(void)
 }
 
 /*
+ * bad-ggtt-pages: the GGTT entries of the two OA buffer pages after the one
+ * being written are overwritten with ones that map nothing (control page
+ * bad-ggtt-pages), so the reports the unit writes there go nowhere on the
+ * bus while the tail moves on, as with lost writes. The driver cannot see
+ * the failed DMA; it sees reports that never landed behind ones that did,
+ * and skips exactly those: one REPORT_LOST record each, every report
+ * around them delivered and right, the stream going on.
+ */
+static void test_bad_ggtt_pages(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	const unsigned int e = 12, pages = 2;
+	uint32_t spoiled0, dma0, dma1;
+	uint64_t missing, lost = 0;
+	struct oa_capture c;
+	struct oa_open o;
+	size_t before, expect;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 5,
+		      "the virtual GPU's control page has no bad-ggtt-pages (version < 5)\n");
+	igt_require_f(4096 % f->size == 0, "%s reports straddle pages\n", f->name);
+	expect = pages * 4096 / f->size;
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	igt_assert_lte(16, oa_capture_until(fd, &c, 16, 5000));
+	spoiled0 = vgpu_read(&dev, VGPU_BAD_GGTT_PAGES);
+	dma0 = vgpu_read(&dev, VGPU_DMA_ERRORS);
+	vgpu_write(&dev, VGPU_BAD_GGTT_PAGES, pages);
+	igt_assert_eq_u32(vgpu_read(&dev, VGPU_BAD_GGTT_PAGES) - spoiled0, pages);
+	before = c.n;
+	oa_capture_until(fd, &c, before + expect + 256, 10000);
+	close(fd);
+	dma1 = vgpu_read(&dev, VGPU_DMA_ERRORS);
+
+	igt_info("%zu reports into 2 unmapped pages: %u cachelines went nowhere, %zu loss records, %zu reports after\n",
+		 expect, dma1 - dma0, c.n_report_lost, c.n - before);
+	igt_assert_eq_u32(dma1 - dma0, expect * f->size / 64);
+	igt_assert_f(c.n >= before + 256, "only %zu reports after the bad pages: the stream stalled",
+		     c.n - before);
+	igt_assert_eq(c.n_report_lost, expect);
+	igt_assert_eq(c.n_buffer_lost, 0);
+	missing = check_reports_missing(&c, f, e);
+	igt_assert_f(missing == expect, "%" PRIu64 " due reports missing, expected %zu", missing,
+		     expect);
+	if (oa_stats_get(&dev, "lost_writes", &lost))
+		igt_assert_eq(lost, expect);
+	oa_capture_fini(&c);
+}
+
+/*
  * spurious-interrupts, interrupt-storm: in the middle of a capture the
  * device sends 5000 interrupts with no cause bit set anywhere (control
  * page spurious-irqs), or raises its OA interrupt event 2000 times, one
@@ -710,6 +763,10 @@ igt_main
 	igt_describe("A report whose write never lands costs that report only: one OA_REPORT_LOST record, no stall.");
 	igt_subtest("lost-write")
 		test_lost_write();
+
+	igt_describe("Two OA buffer pages whose GGTT entries map nothing: each report written there costs exactly one REPORT_LOST record, the stream goes on and every other report is right.");
+	igt_subtest("bad-ggtt-pages")
+		test_bad_ggtt_pages();
 
 	igt_describe("5000 interrupts without a cause are declined and leave the stream untouched.");
 	igt_subtest("spurious-interrupts")

@@ -429,6 +429,98 @@ static void test_sample_guc_garbage(void)
 	oa_capture_fini(&c);
 }
 
+/* Value of "@key: N" in debugfs guc, or UINT64_MAX without debugfs. */
+static uint64_t guc_stat(const char *key)
+{
+	char text[4096], pat[64];
+	const char *at;
+
+	if (!oa_debugfs_guc(&dev, text, sizeof(text)))
+		return UINT64_MAX;
+	snprintf(pat, sizeof(pat), "%s: ", key);
+	at = strstr(text, pat);
+	igt_assert_f(at, "debugfs guc has no %s line", key);
+	return strtoull(at + strlen(pat), NULL, 10);
+}
+
+/*
+ * sample-guc-late: the GuC answers BUSY and gives its final reply late
+ * (control page guc-late, the exchange of Linux's xe_guc_mmio_send_recv()).
+ * 300 ms late: the stream's first SAMPLE (which arms a doorbell through the
+ * H2G exchange) waits for it and succeeds. 1500 ms late: the SAMPLE gives
+ * up with ETIMEDOUT after the driver's 1 s; the next one, while the GuC
+ * still owes that reply, is EBUSY at once and sends nothing (the device
+ * counts no send-while-busy violation); once the late reply has come the
+ * driver discards it (debugfs h2g_stale) instead of taking it for a later
+ * request's, and samples work. Every report stays right.
+ */
+static void test_sample_guc_late(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	uint64_t t0, ms_ok, ms_timeout, ms_busy, stale0, stale1;
+	struct intel_oa_perf_sample s;
+	uint32_t violations;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd, ret;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 5,
+		      "the virtual GPU's control page has no guc-late (version < 5)\n");
+	violations = vgpu_read(&dev, VGPU_VIOLATIONS);
+	stale0 = guc_stat("h2g_stale");
+
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	vgpu_write(&dev, VGPU_GUC_LATE, 300);
+	t0 = oa_now_ns();
+	sample_and_check(fd, &c);
+	ms_ok = (oa_now_ns() - t0) / 1000000;
+	vgpu_write(&dev, VGPU_GUC_LATE, 0);
+	close(fd);
+	oa_capture_fini(&c);
+	igt_assert_f(ms_ok >= 290 && ms_ok < 1000,
+		     "a sample answered 300 ms late took %llu ms", (unsigned long long)ms_ok);
+
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	vgpu_write(&dev, VGPU_GUC_LATE, 1500);
+	memset(&s, 0, sizeof(s));
+	t0 = oa_now_ns();
+	ret = do_sample(fd, &s);
+	ms_timeout = (oa_now_ns() - t0) / 1000000;
+	igt_assert_f(ret == -ETIMEDOUT, "SAMPLE with the reply 1500 ms late: %s, expected ETIMEDOUT",
+		     ret ? strerror(-ret) : "success");
+	igt_assert_f(ms_timeout >= 990 && ms_timeout < 1450,
+		     "ETIMEDOUT after %llu ms, expected about 1000 ms",
+		     (unsigned long long)ms_timeout);
+	t0 = oa_now_ns();
+	ret = do_sample(fd, &s);
+	ms_busy = (oa_now_ns() - t0) / 1000000;
+	igt_assert_f(ret == -EBUSY, "SAMPLE while the GuC owes a reply: %s, expected EBUSY",
+		     ret ? strerror(-ret) : "success");
+	igt_assert_f(ms_busy < 45, "EBUSY took %llu ms: the request was sent",
+		     (unsigned long long)ms_busy);
+	vgpu_write(&dev, VGPU_GUC_LATE, 0);
+	/* the owed reply comes 1500 ms after the first request */
+	oa_sleep_ms(1500 - (int)(ms_timeout + ms_busy) + 100);
+	oa_capture_drain(fd, &c);
+	sample_and_check(fd, &c);
+	oa_capture_until(fd, &c, c.n + 2, 2000);
+	close(fd);
+	check_periodic(&c, 0);
+	oa_capture_fini(&c);
+	stale1 = guc_stat("h2g_stale");
+
+	igt_info("300 ms late: sample in %llu ms; 1500 ms late: ETIMEDOUT after %llu ms, then EBUSY in %llu ms; late replies discarded: %llu\n",
+		 (unsigned long long)ms_ok, (unsigned long long)ms_timeout,
+		 (unsigned long long)ms_busy,
+		 stale0 == UINT64_MAX ? 0ull : (unsigned long long)(stale1 - stale0));
+	if (stale0 != UINT64_MAX)
+		igt_assert_eq(stale1 - stale0, 1);
+	igt_assert_eq_u32(vgpu_read(&dev, VGPU_VIOLATIONS), violations);
+}
+
 /* Lines of debugfs guc that list an armed doorbell: "id" and "page". */
 static unsigned int guc_doorbell_lines(const char *text)
 {
@@ -817,6 +909,10 @@ igt_main
 	igt_describe("Malformed GuC replies fail samples with EIO at once, rate-limited; the stream samples after.");
 	igt_subtest("sample-guc-garbage")
 		test_sample_guc_garbage();
+	igt_describe("A GuC that answers BUSY and replies late: 300 ms late a sample waits and succeeds; 1500 ms late it is ETIMEDOUT after 1 s, the next is EBUSY without a send, the late reply is discarded and samples work again.");
+	igt_subtest("sample-guc-late")
+		test_sample_guc_late();
+
 	igt_describe("debugfs guc lists the stream's doorbell after a sample and none after close.");
 	igt_subtest("doorbell-debugfs")
 		test_doorbell_debugfs();

@@ -364,6 +364,138 @@ static void test_unbind_blocked_reader(void)
 	assert_stream_works(dev.drm_fd);
 }
 
+/* The device left the bus and must be removed and found again. */
+static bool removal_pending;
+
+static void reinsert(void *data)
+{
+	(void)data;
+	if (!removal_pending)
+		return;
+	if (dev.vgpu)
+		vgpu_write(&dev, VGPU_SURPRISE_REMOVAL, 0);
+	oa_dev_close(&dev);
+	oa_suite_config_release();
+	if (oa_pci_remove_rescan(bdf))
+		removal_pending = false;
+	else
+		fprintf(stderr, "WARNING: %s did not come back after a PCI rescan; later tests will not find the device\n",
+			bdf);
+}
+
+/*
+ * surprise-removal: with a stream running, the GPU leaves the bus without
+ * warning (control page surprise-removal: BAR0 and configuration space
+ * read all-ones, no DMA, no interrupt). Documentation/driver.rst
+ * "surprise removal": the driver notices at its next register read, logs
+ * it once, and ends the stream cleanly. Every report due before the
+ * removal is still read, consecutive and right, with no loss record
+ * (poll() says POLLIN|POLLHUP meanwhile); then read() is EIO and poll()
+ * POLLHUP|POLLERR; stream ioctls,
+ * REG_READ and PERF_OPEN are ENODEV, all at once, not after a timeout;
+ * closing the fds and removing the PCI device leave no splat. Clearing
+ * the knob inserts a new device, which a PCI rescan probes and which
+ * streams correct reports.
+ */
+static void test_surprise_removal(void)
+{
+	static struct fds f = { -1, -1 };
+	struct drm_i915_reg_read reg = { .offset = OA_RING_TIMESTAMP };
+	struct pollfd pfd = { .events = POLLIN };
+	uint64_t T_before, T_last, t0, ms;
+	unsigned int lines = 0;
+	static uint8_t buf[65536];
+	struct oa_capture c;
+	struct oa_kmsg k;
+	struct oa_open o;
+	size_t before;
+	ssize_t r;
+	int ret;
+
+	open_dev();
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 5,
+		      "the virtual GPU's control page has no surprise-removal (version < 5)\n");
+	igt_push_cleanup(reinsert, NULL);
+	igt_push_cleanup(close_fds, &f);
+
+	f.drm = open_drm();
+	oa_open_periodic(&dev, &o, fmt256(), EXP);
+	f.stream = oa_open(f.drm, &o);
+	oa_capture_init(&c, fmt256(), &o);
+	read_and_check(f.stream, &c, 16);
+	/* some reports land and stay unread when the device goes */
+	oa_sleep_ms(30);
+
+	oa_kmsg_begin(&k, "surprise removal with an open stream");
+	igt_assert_eq(oa_read_timestamp(f.drm, &T_before), 0);
+	removal_pending = true;
+	vgpu_write(&dev, VGPU_SURPRISE_REMOVAL, 1);
+	before = c.n;
+	t0 = oa_now_ns();
+	pfd.fd = f.stream;
+	for (;;) {
+		ret = poll(&pfd, 1, 5000);
+		igt_assert_f(ret == 1, "poll() after the removal returned %d (%s)", ret,
+			     ret < 0 ? strerror(errno) : "timeout");
+		if (!(pfd.revents & POLLIN))
+			break;
+		r = read(f.stream, buf, sizeof(buf));
+		if (r < 0 && errno == EAGAIN)
+			continue;
+		/* the end: what landed was read */
+		if (r < 0 && errno == EIO && pfd.revents & POLLHUP)
+			continue;
+		igt_assert_f(r > 0, "read() returned %zd (%s), revents %#x", r,
+			     r < 0 ? strerror(errno) : "end of file", pfd.revents);
+		oa_capture_parse(&c, buf, r);
+	}
+	ms = (oa_now_ns() - t0) / 1000000;
+	igt_assert_f((pfd.revents & (POLLHUP | POLLERR)) == (POLLHUP | POLLERR),
+		     "poll() once drained: revents %#x, expected POLLHUP|POLLERR", pfd.revents);
+	alarm(20);
+	igt_assert_errno(read(f.stream, buf, sizeof(buf)), EIO);
+	alarm(0);
+	igt_assert_errno(ioctl(f.stream, I915_PERF_IOCTL_ENABLE, 0), ENODEV);
+	igt_assert_errno(ioctl(f.stream, I915_PERF_IOCTL_DISABLE, 0), ENODEV);
+	igt_assert_errno(ioctl(f.stream, I915_PERF_IOCTL_CONFIG, dev.metrics_set), ENODEV);
+	igt_assert_errno(ioctl(f.drm, DRM_IOCTL_I915_REG_READ, &reg), ENODEV);
+	igt_assert_eq(oa_try_open(f.drm, &o), -ENODEV);
+	igt_assert_f(oa_now_ns() - t0 < 3000000000ull,
+		     "the stream took %.1f s to end", (oa_now_ns() - t0) / 1e9);
+
+	/* Everything due before the removal was read, nothing lost. */
+	igt_assert_f(!c.n_report_lost && !c.n_buffer_lost,
+		     "%zu report-lost and %zu buffer-lost records", c.n_report_lost,
+		     c.n_buffer_lost);
+	oa_assert_reports(&dev, &c, EXP, 0);
+	T_last = oa_capture_ts(&c, c.n - 1);
+	igt_info("read %zu reports before and %zu after the removal; last T %#llx, T before the removal %#llx\n",
+		 before, c.n - before, (unsigned long long)T_last, (unsigned long long)T_before);
+	igt_assert_f(oa_reports_between(dev.plat, T_last, T_before, EXP) == 0,
+		     "the last report read (T %#llx) is not the last one due before the removal (T %#llx)",
+		     (unsigned long long)T_last, (unsigned long long)T_before);
+	igt_info("%zu reports read after the removal, ended in %llu ms\n", c.n - before,
+		 (unsigned long long)ms);
+	oa_capture_fini(&c);
+
+	close_fds(&f);
+	igt_assert_eq(oa_kmsg_end_count(&k, "is gone", &lines), 0);
+	igt_assert_f(lines == 1, "%u log lines about the device being gone, expected 1", lines);
+
+	/* A new device arrives; remove the old one, rescan, and it works. */
+	oa_kmsg_begin(&k, "PCI remove and rescan after the surprise removal");
+	vgpu_write(&dev, VGPU_SURPRISE_REMOVAL, 0);
+	oa_dev_close(&dev);
+	oa_suite_config_release();
+	igt_assert_f(oa_pci_remove_rescan(bdf), "%s did not come back after a PCI rescan", bdf);
+	removal_pending = false;
+	open_dev();
+	igt_assert_eq(oa_kmsg_end(&k), 0);
+	assert_drm_works(dev.drm_fd);
+	assert_stream_works(dev.drm_fd);
+	igt_assert_eq_u32(vgpu_read(&dev, VGPU_VIOLATIONS), 0);
+}
+
 /* unbind-idle: unbind and bind with nothing open; the device then works. */
 static void test_unbind_idle(void)
 {
@@ -421,6 +553,10 @@ igt_main
 	igt_describe("PCI unbind wakes a reader blocked in read() on the stream with EIO.");
 	igt_subtest("unbind-with-blocked-reader")
 		test_unbind_blocked_reader();
+
+	igt_describe("The GPU leaves the bus under an open stream (reads all-ones): every report due before is read and right, then POLLHUP|POLLERR, EIO, ENODEV at once, one log line; a PCI rescan finds the new device, which streams.");
+	igt_subtest("surprise-removal")
+		test_surprise_removal();
 
 	igt_describe("PCI unbind and bind with no fd open; the device then works (GETPARAM, correct reports).");
 	igt_subtest("unbind-idle")

@@ -367,8 +367,11 @@ struct intel_oa_perf_sample {
  * INTEL_OA_PERF_IOCTL_SAMPLE - ask the GuC for one OA report now, through
  * a doorbell (DG2/ATS-M). On return the report is readable from the
  * stream: a SAMPLE record whose RPT_ID has the MMIO-trigger reason and
- * whose CTX_ID is @marker. Errors: EINVAL (flags), ENODEV (no GuC), EIO
- * (stream disabled), ETIMEDOUT (the GuC did not answer in 50 ms), EFAULT.
+ * whose CTX_ID is @marker. Errors: EINVAL (flags), ENODEV (no GuC, or
+ * the device is gone), EIO (stream disabled), ETIMEDOUT (the GuC did not
+ * answer in 50 ms, or not finally 1 s after saying it was busy), EBUSY
+ * (no doorbell free, or the GuC still owes the reply of a request that
+ * timed out: retry later), EFAULT.
  */
 #define INTEL_OA_PERF_IOCTL_SAMPLE	_IOWR('i', 0x10, struct intel_oa_perf_sample)
 

@@ -262,6 +262,8 @@ static void reset_knobs(void *data)
 	if (dev->plat->guc) {
 		vgpu_write(dev, VGPU_GUC_HANG, 0);
 		vgpu_write(dev, VGPU_IRQ_IN_SERVICE, 0);
+		if (vgpu_read(dev, VGPU_VERSION) >= 5)
+			vgpu_write(dev, VGPU_GUC_LATE, 0);
 	}
 }
 
@@ -897,6 +899,33 @@ bool oa_bind(const char *bdf)
 		oa_sleep_ms(10);
 	}
 	return oa_driver_bound(bdf);
+}
+
+bool oa_pci_remove_rescan(const char *bdf)
+{
+	uint64_t deadline = oa_now_ns() + 10000000000ull;
+	char path[128];
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/remove", bdf);
+	ret = write_sysfs_str(path, "1");
+	if (ret && ret != -ENOENT) {
+		fprintf(stderr, "writing 1 to %s failed: %s\n", path, strerror(-ret));
+		return false;
+	}
+	ret = write_sysfs_str("/sys/bus/pci/rescan", "1");
+	if (ret) {
+		fprintf(stderr, "writing 1 to /sys/bus/pci/rescan failed: %s\n", strerror(-ret));
+		return false;
+	}
+	while (!oa_driver_bound(bdf) || oa_card_for_bdf(bdf) < 0) {
+		if (oa_now_ns() > deadline) {
+			fprintf(stderr, "%s: no intel_oa card 10 s after a PCI rescan (see dmesg)\n", bdf);
+			return false;
+		}
+		oa_sleep_ms(10);
+	}
+	return true;
 }
 
 void oa_kmsg_begin(struct oa_kmsg *k, const char *what)

@@ -57,6 +57,11 @@
 #define VGPU_IRQ_STORM		0x064
 #define VGPU_FORCEWAKE_STUCK	0x068
 #define VGPU_GUC_GARBAGE	0x06c
+/* Control page version 5: late GuC replies, bad PTEs, surprise removal. */
+#define VGPU_GUC_LATE		0x070
+#define VGPU_BAD_GGTT_PAGES	0x074
+#define VGPU_SURPRISE_REMOVAL	0x078
+#define VGPU_DMA_ERRORS		0x07c
 
 #define OA_RECORD_HEADER_BYTES	8u
 
@@ -257,6 +262,12 @@ int oa_card_for_bdf(const char *bdf);
 void oa_unbind(const char *bdf);
 /* Bind if unbound and wait for the card; false (with a message) on error. */
 bool oa_bind(const char *bdf);
+/*
+ * Remove PCI function @bdf (if present) and rescan the bus, then wait for
+ * intel_oa to bind the device found again and for its card; false (with a
+ * message) on error.
+ */
+bool oa_pci_remove_rescan(const char *bdf);
 
 /*
  * Kernel log watch: oa_kmsg_begin() marks the log (/dev/kmsg, skipping what

@@ -106,6 +106,7 @@ u64 intel_oa_buffer_report_timestamp(struct intel_oa_stream *stream,
 void intel_oa_guc_init(struct intel_oa_device *oa);
 int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		      const u32 dw[3], u32 *data0);
+bool intel_oa_guc_reply_owed(struct intel_oa_device *oa);
 void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir);
 
 /* intel_oa_doorbell.c */

@@ -236,6 +236,26 @@ bool intel_oa_buffer_check(struct intel_oa_stream *stream,
 	spin_lock_irqsave(&buf->ptr_lock, flags);
 
 	hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
+	if (unlikely(intel_oa_device_gone(oa))) {
+		/*
+		 * The device left the bus: nothing is in flight any more, so
+		 * every report after @tail whose header is not zero landed
+		 * before it went. Expose those (never reaching @head) so no
+		 * report that made it to memory is lost, and wake readers to
+		 * read them and then learn that the stream ended.
+		 */
+		for (tail = buf->tail;
+		     buf->size - oa_taken(buf, tail, buf->head) > report_size;
+		     tail = oa_next(buf, tail)) {
+			const u32 *report32 = (const u32 *)(buf->vaddr + tail);
+
+			if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[ts_dw]))
+				break;
+		}
+		buf->tail = tail;
+		spin_unlock_irqrestore(&buf->ptr_lock, flags);
+		return true;
+	}
 	if (unlikely(hw_tail >= buf->size)) {
 		spin_unlock_irqrestore(&buf->ptr_lock, flags);
 		drm_err_ratelimited(&oa->drm,
@@ -527,6 +547,12 @@ int intel_oa_buffer_read(struct intel_oa_stream *stream, char __user *ubuf,
 	lockdep_assert_held(&stream->lock);
 
 	status = oa->ops->read_status(stream);
+	/*
+	 * A gone device has no status (this read may be what found it gone):
+	 * only what already landed is left.
+	 */
+	if (intel_oa_device_gone(oa))
+		status = 0;
 
 	/*
 	 * An overflow means the unit may have overwritten unread reports;

@@ -22,7 +22,8 @@
  * interrupts are reset when a stream opens.
  *
  * guc (next to it) prints the GuC state: "status" (ready or
- * unavailable), h2g_sent, h2g_timeouts, g2h_received, g2h_unknown,
+ * unavailable), h2g_sent, h2g_timeouts, h2g_busy (requests answered
+ * BUSY first), h2g_stale (late replies discarded), g2h_received, g2h_unknown,
  * doorbell_rang, last_notify (payload of the last NOTIFY event) and one
  * "doorbell: id=<id> page=<page>" line per armed doorbell (" orphaned"
  * appended to one whose release timed out).
@@ -59,6 +60,8 @@ static int guc_show(struct seq_file *m, void *unused)
 	seq_printf(m, "status: %s\n", guc->ready ? "ready" : "unavailable");
 	seq_printf(m, "h2g_sent: %lld\n", atomic64_read(&s->h2g_sent));
 	seq_printf(m, "h2g_timeouts: %lld\n", atomic64_read(&s->h2g_timeouts));
+	seq_printf(m, "h2g_busy: %lld\n", atomic64_read(&s->h2g_busy));
+	seq_printf(m, "h2g_stale: %lld\n", atomic64_read(&s->h2g_stale));
 	seq_printf(m, "g2h_received: %lld\n", atomic64_read(&s->g2h_received));
 	seq_printf(m, "g2h_unknown: %lld\n", atomic64_read(&s->g2h_unknown));
 	seq_printf(m, "doorbell_rang: %lld\n",

@@ -77,6 +77,12 @@ static bool db_deallocate_locked(struct intel_oa_device *oa, int id)
 
 	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_DEALLOCATE_DOORBELL, dw,
 				NULL);
+	/* Not sent: the GuC may still arm it with a late ALLOCATE reply. */
+	if (ret == -EBUSY)
+		return false;
+	/* Nothing is left to release on a device that left the bus. */
+	if (ret == -ENODEV)
+		return true;
 	if (intel_oa_forcewake_get(oa))
 		return false;
 	ret = db_reg(oa, id) & GUC_DOORBELL_VALID;
@@ -102,7 +108,8 @@ static void db_retry_orphans_locked(struct intel_oa_device *oa)
  * @oa: device with a ready GuC
  * @db: out: the armed doorbell
  *
- * Return: 0, -EBUSY (no free page or id), -ETIMEDOUT, -EIO.
+ * Return: 0, -EBUSY (no free page or id, or the GuC still owes a late
+ * reply), -ETIMEDOUT, -EIO.
  */
 int intel_oa_doorbell_arm(struct intel_oa_device *oa,
 			  struct intel_oa_doorbell *db)
@@ -151,7 +158,13 @@ int intel_oa_doorbell_arm(struct intel_oa_device *oa,
 					    id, reg);
 			ret = -EIO;
 		}
-		if (reg & GUC_DOORBELL_VALID)
+		/*
+		 * A request the GuC answered BUSY may still take effect when
+		 * its late reply comes: keep the id until a DEALLOCATE says
+		 * it is free.
+		 */
+		if ((reg & GUC_DOORBELL_VALID) ||
+		    (ret == -ETIMEDOUT && intel_oa_guc_reply_owed(oa)))
 			set_bit(id, guc->db_orphaned);
 		else
 			db_release_locked(guc, id);
@@ -235,7 +248,8 @@ static int sample_expose(struct intel_oa_stream *stream, u32 offset)
  *
  * Return: 0, -EFAULT, -EINVAL (flags), -ENODEV (no GuC), -EIO (stream
  * disabled, or the OA unit wrote no report), -ETIMEDOUT (no answer; the
- * stream stays usable), -EBUSY (no doorbell free).
+ * stream stays usable), -EBUSY (no doorbell free, or a late GuC reply is
+ * still owed).
  */
 int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 				  struct intel_oa_perf_sample __user *uarg)

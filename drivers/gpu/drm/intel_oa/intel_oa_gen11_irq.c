@@ -222,6 +222,8 @@ irqreturn_t intel_oa_gen11_irq_handler(struct intel_oa_device *oa)
 
 	intel_oa_write(oa, GEN11_GFX_MSTR_IRQ, 0);
 	master = intel_oa_read(oa, GEN11_GFX_MSTR_IRQ);
+	if (unlikely(intel_oa_device_gone(oa)))
+		return IRQ_NONE;
 	if (!(master & (GEN11_GT_DW0_IRQ | GEN11_GT_DW1_IRQ))) {
 		intel_oa_write(oa, GEN11_GFX_MSTR_IRQ, GEN11_MASTER_IRQ);
 		return IRQ_NONE;
@@ -283,6 +285,8 @@ irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa)
 
 	intel_oa_write(oa, DG1_MSTR_TILE_INTR, 0);
 	tile = intel_oa_read(oa, DG1_MSTR_TILE_INTR);
+	if (unlikely(intel_oa_device_gone(oa)))
+		return IRQ_NONE;
 	if (!tile) {
 		intel_oa_write(oa, DG1_MSTR_TILE_INTR, DG1_MSTR_IRQ);
 		return IRQ_NONE;
@@ -361,6 +365,8 @@ irqreturn_t intel_oa_dg2_irq_handler(struct intel_oa_device *oa)
 
 	intel_oa_write(oa, DG1_MSTR_TILE_INTR, 0);
 	tile = intel_oa_read(oa, DG1_MSTR_TILE_INTR);
+	if (unlikely(intel_oa_device_gone(oa)))
+		return IRQ_NONE;
 	if (!tile) {
 		intel_oa_write(oa, DG1_MSTR_TILE_INTR, DG1_MSTR_IRQ);
 		return IRQ_NONE;

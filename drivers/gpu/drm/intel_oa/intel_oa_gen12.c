@@ -106,7 +106,7 @@ static void gen12_oa_disable(struct intel_oa_stream *stream)
 	intel_oa_write(oa, GEN12_OAG_OACONTROL, 0);
 	if (intel_oa_wait_for_register(oa, GEN12_OAG_OACONTROL,
 				       GEN12_OAG_OACONTROL_COUNTER_ENABLE, 0,
-				       OAG_STOP_TIMEOUT_MS))
+				       OAG_STOP_TIMEOUT_MS) == -ETIMEDOUT)
 		drm_err_ratelimited(&oa->drm,
 				    "OAG unit did not stop within %d ms (OAG_OACONTROL 0x%08x); close the stream and reload the driver\n",
 				    OAG_STOP_TIMEOUT_MS,
@@ -115,7 +115,7 @@ static void gen12_oa_disable(struct intel_oa_stream *stream)
 	intel_oa_write(oa, GEN12_OA_TLB_INV_CR, GEN12_OA_TLB_INV_CR_BUSY);
 	if (intel_oa_wait_for_register(oa, GEN12_OA_TLB_INV_CR,
 				       GEN12_OA_TLB_INV_CR_BUSY, 0,
-				       OA_TLB_INV_TIMEOUT_MS))
+				       OA_TLB_INV_TIMEOUT_MS) == -ETIMEDOUT)
 		drm_err_ratelimited(&oa->drm,
 				    "OA TLB invalidation did not complete within %d ms; the next stream may read stale translations, reload the driver\n",
 				    OA_TLB_INV_TIMEOUT_MS);

@@ -133,7 +133,7 @@ static void gen7_oa_disable(struct intel_oa_stream *stream)
 	intel_oa_write(oa, GEN7_OACONTROL, 0);
 	if (intel_oa_wait_for_register(oa, GEN7_OACONTROL,
 				       GEN7_OACONTROL_ENABLE, 0,
-				       GEN7_OA_STOP_TIMEOUT_MS))
+				       GEN7_OA_STOP_TIMEOUT_MS) == -ETIMEDOUT)
 		drm_err_ratelimited(&oa->drm,
 				    "OA unit did not stop within %u ms (OACONTROL 0x%08x); close the stream and reload the driver\n",
 				    GEN7_OA_STOP_TIMEOUT_MS,
@@ -283,6 +283,8 @@ static irqreturn_t gen7_irq_handler(struct intel_oa_device *oa)
 
 	/* Drop the master enable so no new MSI is sent while we ack. */
 	de_ier = intel_oa_read(oa, DEIER);
+	if (unlikely(intel_oa_device_gone(oa)))
+		return IRQ_NONE;
 	intel_oa_write(oa, DEIER, de_ier & ~DE_MASTER_IRQ_CONTROL);
 
 	gt_iir = intel_oa_read(oa, GTIIR);

@@ -178,7 +178,7 @@ static void gen8_oa_disable(struct intel_oa_stream *stream)
 
 	intel_oa_write(oa, GEN8_OACONTROL, 0);
 	if (intel_oa_wait_for_register(oa, GEN8_OACONTROL,
-				       GEN8_OA_COUNTER_ENABLE, 0, 50))
+				       GEN8_OA_COUNTER_ENABLE, 0, 50) == -ETIMEDOUT)
 		drm_err_ratelimited(&oa->drm,
 				    "OA unit did not stop within 50 ms (OACONTROL 0x%08x); close the stream and reload the driver\n",
 				    intel_oa_read(oa, GEN8_OACONTROL));
@@ -343,7 +343,7 @@ static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
 
 	master = intel_oa_read(oa, GEN8_MASTER_IRQ);
 	master &= ~GEN8_MASTER_IRQ_CONTROL;
-	if (!master)
+	if (!master || unlikely(intel_oa_device_gone(oa)))
 		return IRQ_NONE;
 
 	/* Disable the master so no new MSI is sent while we ack. */

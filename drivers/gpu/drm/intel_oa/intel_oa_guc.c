@@ -38,9 +38,21 @@
  * GUC_SEND_INTERRUPT, then polls SOFT_SCRATCH(0) for a header of GuC
  * origin for up to 50 ms. &intel_oa_guc.send_lock keeps one request in
  * flight (the mailbox holds one; a second trigger would be dropped), and
- * GT forcewake is held throughout. No answer is -ETIMEDOUT (drm_err
- * naming the action, the intel_oa_guc_timeout event); a failure response
- * is -EIO with its error code logged.
+ * GT forcewake is held throughout. No answer is -ETIMEDOUT (a rate-limited
+ * drm_err naming the action, the intel_oa_guc_timeout event); a failure
+ * response is -EIO with its error code logged.
+ *
+ * Late replies. A GuC that needs longer answers NO_RESPONSE_BUSY first
+ * and the final reply later; like Linux's xe_guc_mmio_send_recv() the
+ * driver then waits up to 1 s more for a header that is not BUSY. If none
+ * comes the request is -ETIMEDOUT and the GuC still owes its reply
+ * (&intel_oa_guc.reply_owed): the next request first looks at
+ * SOFT_SCRATCH(0). Still BUSY, the GuC is still working on the old request
+ * and would drop a new trigger, so the new request fails with -EBUSY
+ * without being sent; a final reply there is the late one, discarded and
+ * counted (debugfs h2g_stale), and the new request goes out. A late reply
+ * is thus never taken for a later request's. A request with no answer at
+ * all (not even BUSY) is taken as lost: the GuC did not accept it.
  *
  * GuC to host: an event in SOFT_SCRATCH(8..11) raises vector bit
  * GUC2HOST; the hard handler hands the vector to the interrupt thread,
@@ -52,6 +64,8 @@
 
 #define GUC_READY_TIMEOUT_MS	10
 #define GUC_H2G_TIMEOUT_MS	50
+/* After a BUSY reply (xe_guc_mmio_send_recv()'s second wait). */
+#define GUC_H2G_BUSY_TIMEOUT_MS	1000
 #define GUC_INTERFACE_VERSION	1
 /* G2H events one thread pass consumes at most (the GuC queues 16). */
 #define GUC_G2H_MAX_BATCH	16
@@ -70,6 +84,13 @@ static const char *guc_action_name(u32 action)
 	}
 }
 
+/* A NO_RESPONSE_BUSY header: the GuC works on the request. */
+static bool guc_hxg_busy(u32 hdr)
+{
+	return (hdr & GUC_HXG_MSG_0_ORIGIN) &&
+	       FIELD_GET(GUC_HXG_MSG_0_TYPE, hdr) == GUC_HXG_TYPE_NO_RESPONSE_BUSY;
+}
+
 /**
  * intel_oa_guc_send - send one request over the MMIO mailbox and wait
  * @oa: device
@@ -77,8 +98,10 @@ static const char *guc_action_name(u32 action)
  * @dw: request DW1..3
  * @data0: out (may be NULL): data0 of a success response
  *
- * Return: 0, -ENODEV (no GuC), -ETIMEDOUT (no answer in 50 ms), -EIO (a
- * failure response or a malformed one) or a forcewake error.
+ * Return: 0, -ENODEV (no GuC), -ETIMEDOUT (no answer in 50 ms, or no
+ * final one 1 s after BUSY), -EBUSY (the GuC still owes the reply of a
+ * request that timed out: not sent), -EIO (a failure response or a
+ * malformed one) or a forcewake error.
  */
 int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		      const u32 dw[3], u32 *data0)
@@ -93,6 +116,17 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		return ret;
 
 	mutex_lock(&guc->send_lock);
+	if (guc->reply_owed) {
+		hdr = intel_oa_read(oa, SOFT_SCRATCH(0));
+		if (guc_hxg_busy(hdr)) {
+			ret = -EBUSY;
+			goto out;
+		}
+		/* The late reply of a request that timed out: not ours. */
+		guc->reply_owed = false;
+		atomic64_inc(&guc->stats.h2g_stale);
+		drm_dbg(&oa->drm, "GuC: discarded a late reply 0x%08x\n", hdr);
+	}
 	for (i = 0; i < 3; i++)
 		intel_oa_write(oa, SOFT_SCRATCH(1 + i), dw[i]);
 	intel_oa_write(oa, SOFT_SCRATCH(0),
@@ -107,6 +141,23 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 				hdr & GUC_HXG_MSG_0_ORIGIN, 10,
 				GUC_H2G_TIMEOUT_MS * USEC_PER_MSEC, false,
 				oa, SOFT_SCRATCH(0));
+	if (!ret && guc_hxg_busy(hdr)) {
+		atomic64_inc(&guc->stats.h2g_busy);
+		ret = read_poll_timeout(intel_oa_read, hdr, !guc_hxg_busy(hdr),
+					USEC_PER_MSEC,
+					GUC_H2G_BUSY_TIMEOUT_MS * USEC_PER_MSEC,
+					false, oa, SOFT_SCRATCH(0));
+		if (ret) {
+			guc->reply_owed = true;
+			atomic64_inc(&guc->stats.h2g_timeouts);
+			trace_intel_oa_guc_timeout(action);
+			drm_err_ratelimited(&oa->drm,
+					    "GuC still busy with %s (action 0x%04x) after %d ms; its late reply will be discarded\n",
+					    guc_action_name(action), action,
+					    GUC_H2G_BUSY_TIMEOUT_MS);
+			goto out;
+		}
+	}
 	if (ret) {
 		atomic64_inc(&guc->stats.h2g_timeouts);
 		trace_intel_oa_guc_timeout(action);
@@ -140,6 +191,24 @@ out:
 	mutex_unlock(&guc->send_lock);
 	intel_oa_forcewake_put(oa);
 	return ret;
+}
+
+/**
+ * intel_oa_guc_reply_owed - does the GuC still owe a timed-out request's reply?
+ * @oa: device
+ *
+ * Return: true if the last request was answered BUSY and timed out, and
+ * no later request has seen its final reply yet.
+ */
+bool intel_oa_guc_reply_owed(struct intel_oa_device *oa)
+{
+	struct intel_oa_guc *guc = &oa->guc;
+	bool owed;
+
+	mutex_lock(&guc->send_lock);
+	owed = guc->reply_owed;
+	mutex_unlock(&guc->send_lock);
+	return owed;
 }
 
 static void guc_dispatch(struct intel_oa_device *oa, const u32 msg[4])

@@ -44,6 +44,10 @@ static irqreturn_t intel_oa_irq_hard(int irq, void *arg)
 {
 	struct intel_oa_device *oa = arg;
 
+	/* A shared line may still fire; a gone device raised nothing. */
+	if (intel_oa_device_gone(oa))
+		return IRQ_NONE;
+
 	return oa->ops->irq_handler(oa);
 }
 
@@ -84,12 +88,16 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 static void intel_oa_irq_fini(void *arg)
 {
 	struct intel_oa_device *oa = arg;
-	/* Reset touches OA_IMR, a register of a forcewake domain. */
-	bool awake = !intel_oa_forcewake_get(oa);
+	bool awake;
 
-	oa->ops->irq_reset(oa);
-	if (awake)
-		intel_oa_forcewake_put(oa);
+	/* Nothing to quiesce on a device that left the bus. */
+	if (!intel_oa_device_gone(oa)) {
+		/* Reset touches OA_IMR, a register of a forcewake domain. */
+		awake = !intel_oa_forcewake_get(oa);
+		oa->ops->irq_reset(oa);
+		if (awake)
+			intel_oa_forcewake_put(oa);
+	}
 	free_irq(oa->irq, oa);
 	pci_free_irq_vectors(oa->pdev);
 }

@@ -323,6 +323,9 @@ int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
 		reg->val = intel_oa_read(oa, entry->offset_ldw);
 	else
 		ret = -EINVAL;
+	/* All-ones from a device that just left the bus is no value. */
+	if (!ret && intel_oa_device_gone(oa))
+		ret = -ENODEV;
 
 	intel_oa_forcewake_put(oa);
 out_exit:

@@ -461,9 +461,13 @@ int intel_oa_perf_open_ioctl(struct drm_device *dev, void *data,
 	if (!drm_dev_enter(dev, &idx))
 		return -ENODEV;
 
-	mutex_lock(&oa->lock);
-	ret = open_locked(oa, param, &props);
-	mutex_unlock(&oa->lock);
+	if (intel_oa_device_gone(oa)) {
+		ret = -ENODEV;
+	} else {
+		mutex_lock(&oa->lock);
+		ret = open_locked(oa, param, &props);
+		mutex_unlock(&oa->lock);
+	}
 
 	drm_dev_exit(idx);
 	return ret;

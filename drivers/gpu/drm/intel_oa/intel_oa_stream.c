@@ -37,7 +37,8 @@
  * intel_oa_stream_hw_fini_locked() while BAR0 is still mapped, the stream
  * ioctls enter the device with drm_dev_enter() and fail with -ENODEV after
  * that, read() of the (now disabled) stream returns -EIO, and release()
- * only frees memory.
+ * only frees memory. A device that leaves the bus unannounced ends its
+ * stream the same way, see "surprise removal".
  */
 
 /*
@@ -60,6 +61,9 @@ static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 		WRITE_ONCE(stream->pollin, true);
 		wake_up(&stream->poll_wq);
 	}
+	/* Nothing will ever arrive from a device that left the bus. */
+	if (intel_oa_device_gone(stream->oa))
+		return HRTIMER_NORESTART;
 
 	hrtimer_forward_now(hrtimer, ns_to_ktime(stream->poll_period_ns));
 	return HRTIMER_RESTART;
@@ -125,7 +129,8 @@ void intel_oa_stream_restart_locked(struct intel_oa_stream *stream)
 
 static bool read_ready(struct intel_oa_stream *stream)
 {
-	return !READ_ONCE(stream->enabled) || intel_oa_buffer_has_data(stream);
+	return !READ_ONCE(stream->enabled) || intel_oa_buffer_has_data(stream) ||
+	       intel_oa_device_gone(stream->oa);
 }
 
 /* One locked pass of read(); takes @stream->lock itself. */
@@ -134,11 +139,24 @@ static int read_records(struct intel_oa_stream *stream, char __user *buf,
 {
 	int ret;
 
+	size_t before = *offset;
+
+	bool gone = intel_oa_device_gone(stream->oa);
+
 	mutex_lock(&stream->lock);
-	if (stream->enabled)
+	if (stream->enabled) {
+		/* Expose what landed before the device went, if not yet done. */
+		if (gone)
+			intel_oa_buffer_check(stream, INTEL_OA_DRAIN_TIMER);
 		ret = intel_oa_buffer_read(stream, buf, count, offset);
-	else
+	} else {
 		ret = -EIO;
+	}
+	/* The device is gone and everything that landed has been read. */
+	if (gone && !ret && *offset == before) {
+		WRITE_ONCE(stream->gone_drained, true);
+		ret = -EIO;
+	}
 	mutex_unlock(&stream->lock);
 
 	return ret;
@@ -195,6 +213,13 @@ static __poll_t intel_oa_stream_poll(struct file *file, poll_table *wait)
 	 */
 	if (drm_dev_is_unplugged(&stream->oa->drm))
 		return EPOLLERR | EPOLLHUP;
+	/*
+	 * Gone from the bus: reports that landed before can still be read,
+	 * until a read() found none left (and returned -EIO).
+	 */
+	if (intel_oa_device_gone(stream->oa))
+		return EPOLLHUP | (READ_ONCE(stream->gone_drained) ? EPOLLERR :
+								     EPOLLIN);
 
 	return READ_ONCE(stream->pollin) ? EPOLLIN : 0;
 }
@@ -230,6 +255,10 @@ static long intel_oa_stream_ioctl(struct file *file, unsigned int cmd,
 	/* Every ioctl programs the hardware: not after PCI remove. */
 	if (!drm_dev_enter(&stream->oa->drm, &idx))
 		return -ENODEV;
+	if (intel_oa_device_gone(stream->oa)) {
+		drm_dev_exit(idx);
+		return -ENODEV;
+	}
 
 	mutex_lock(&stream->lock);
 	switch (cmd) {

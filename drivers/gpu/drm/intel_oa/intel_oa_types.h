@@ -396,6 +396,8 @@ struct intel_oa_stats {
  * struct intel_oa_guc_stats - GuC counters shown in debugfs guc
  * @h2g_sent: H2G requests sent.
  * @h2g_timeouts: H2G requests without an answer in time.
+ * @h2g_busy: H2G requests the GuC answered BUSY before its final reply.
+ * @h2g_stale: late final replies discarded (their request had timed out).
  * @g2h_received: G2H events consumed from the mailbox.
  * @g2h_unknown: G2H events of an unknown action or a stale cookie.
  * @doorbell_rang: DOORBELL_RANG vectors (rings routed to the host).
@@ -403,6 +405,8 @@ struct intel_oa_stats {
 struct intel_oa_guc_stats {
 	atomic64_t h2g_sent;
 	atomic64_t h2g_timeouts;
+	atomic64_t h2g_busy;
+	atomic64_t h2g_stale;
 	atomic64_t g2h_received;
 	atomic64_t g2h_unknown;
 	atomic64_t doorbell_rang;
@@ -427,7 +431,10 @@ struct intel_oa_doorbell {
  * struct intel_oa_guc - GuC interface state (Gen12.5)
  * @ready: bring-up succeeded; written once at probe before the device
  *	is registered.
- * @send_lock: one H2G request at a time (the mailbox holds one).
+ * @send_lock: one H2G request at a time (the mailbox holds one);
+ *	protects @reply_owed.
+ * @reply_owed: a request the GuC answered BUSY timed out: its final
+ *	reply is still to come and must not be taken for the next one's.
  * @db_lock: protects @db_pages, @db_ids and @db_page_of; taken before
  *	@send_lock.
  * @db_pages: MMIO doorbell pages in use (KMD-owned).
@@ -450,7 +457,8 @@ struct intel_oa_doorbell {
  */
 struct intel_oa_guc {
 	bool ready;
-	struct mutex send_lock; /* one H2G in flight */
+	struct mutex send_lock; /* one H2G in flight; protects reply_owed */
+	bool reply_owed;
 	struct mutex db_lock; /* protects db_pages, db_ids, db_page_of */
 	DECLARE_BITMAP(db_pages, INTEL_OA_NUM_DOORBELL_PAGES);
 	DECLARE_BITMAP(db_ids, INTEL_OA_NUM_DOORBELLS);
@@ -501,6 +509,7 @@ struct intel_oa_guc {
  * @irq_oa_pending: the hard handler saw an OA event; lets the thread tell
  *	it apart from GuC work on platforms that have both.
  * @guc: GuC interface (Gen12.5).
+ * @flags: INTEL_OA_DEVICE_* bits, atomic bitops.
  */
 struct intel_oa_device {
 	struct drm_device drm;
@@ -528,7 +537,25 @@ struct intel_oa_device {
 	struct intel_oa_stats stats;
 	atomic_t irq_oa_pending;
 	struct intel_oa_guc guc;
+	unsigned long flags;
 };
+
+/*
+ * INTEL_OA_DEVICE_GONE - the device left the bus (see "surprise removal"):
+ * set once by intel_oa_read(), never cleared.
+ */
+#define INTEL_OA_DEVICE_GONE	0
+
+/**
+ * intel_oa_device_gone - has the device left the bus?
+ * @oa: device
+ *
+ * Return: true once a register read found the device gone.
+ */
+static inline bool intel_oa_device_gone(const struct intel_oa_device *oa)
+{
+	return test_bit(INTEL_OA_DEVICE_GONE, &oa->flags);
+}
 
 /**
  * struct intel_oa_reg - one register write of an OA config
@@ -643,6 +670,8 @@ struct intel_oa_buffer {
  * @poll_timer: hrtimer checking for data.
  * @poll_wq: readers and pollers wait here.
  * @pollin: data was found by the timer or interrupt; cleared by read().
+ * @gone_drained: the device is gone and a read() found nothing left (see
+ *	"surprise removal"); set under @lock, read by poll().
  * @db: the doorbell of the on-demand sample ioctl, armed on first use
  *	under @lock, disarmed when the stream's hardware is torn down.
  */
@@ -659,6 +688,7 @@ struct intel_oa_stream {
 	struct hrtimer poll_timer;
 	wait_queue_head_t poll_wq;
 	bool pollin;
+	bool gone_drained;
 	struct intel_oa_doorbell db;
 };
 

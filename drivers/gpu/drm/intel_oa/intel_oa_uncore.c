@@ -41,6 +41,37 @@
  * itself is never steered.
  */
 
+/**
+ * DOC: surprise removal
+ *
+ * A GPU can leave the bus without its driver being told first (a card
+ * pulled, a link gone down, a Thunderbolt enclosure unplugged). Its BAR
+ * then reads all-ones and writes go nowhere. intel_oa_read() checks every
+ * all-ones value: when the device's configuration space does not answer
+ * either (pci_device_is_present() is false) the device is gone, for good:
+ * INTEL_OA_DEVICE_GONE is set and logged once. From then on no register is
+ * touched (reads return all-ones, writes are dropped, waits and forcewake
+ * fail with -ENODEV at once instead of timing out), the stream's hrtimer
+ * stops, read() returns every report that had landed (the OA buffer is
+ * system memory, and with nothing in flight any report with a non-zero
+ * header after the exposed tail is complete) and then -EIO, poll() says
+ * EPOLLIN | EPOLLHUP until such a read() and EPOLLERR | EPOLLHUP after it,
+ * and stream ioctls, REG_READ and PERF_OPEN fail with -ENODEV. Closing the stream and
+ * removing the PCI device work as usual; a device that comes back is a new
+ * PCI device and probes afresh.
+ */
+
+static void intel_oa_check_gone(struct intel_oa_device *oa)
+{
+	if (intel_oa_device_gone(oa) || pci_device_is_present(oa->pdev))
+		return;
+	if (test_and_set_bit(INTEL_OA_DEVICE_GONE, &oa->flags))
+		return;
+	drm_err(&oa->drm,
+		"the GPU at %s is gone (its registers and PCI configuration space read all-ones): OA streams have ended; remove the device (echo 1 > /sys/bus/pci/devices/%s/remove)\n",
+		pci_name(oa->pdev), pci_name(oa->pdev));
+}
+
 static u32 fw_request(const struct intel_oa_fw_domain *fw, bool wake)
 {
 	if (fw->unmasked)
@@ -106,9 +137,11 @@ mcr_lookup(const struct intel_oa_uncore *uncore, u32 reg)
  * @oa: device
  * @reg: offset into BAR0
  *
- * A replicated register is read from its first present instance.
+ * A replicated register is read from its first present instance. An
+ * all-ones value makes it check whether the device is gone (see
+ * "surprise removal").
  *
- * Return: the register value.
+ * Return: the register value (all-ones once the device is gone).
  */
 u32 intel_oa_read(struct intel_oa_device *oa, u32 reg)
 {
@@ -117,16 +150,23 @@ u32 intel_oa_read(struct intel_oa_device *oa, u32 reg)
 	unsigned long flags;
 	u32 old, val;
 
-	if (!r)
-		return readl(uncore->regs + reg);
+	if (unlikely(intel_oa_device_gone(oa)))
+		return U32_MAX;
 
-	spin_lock_irqsave(&uncore->mcr_lock, flags);
-	old = readl(uncore->regs + GEN8_MCR_SELECTOR);
-	writel(uncore->mcr_steer[r->group], uncore->regs + GEN8_MCR_SELECTOR);
-	val = readl(uncore->regs + reg);
-	writel(old, uncore->regs + GEN8_MCR_SELECTOR);
-	spin_unlock_irqrestore(&uncore->mcr_lock, flags);
+	if (!r) {
+		val = readl(uncore->regs + reg);
+	} else {
+		spin_lock_irqsave(&uncore->mcr_lock, flags);
+		old = readl(uncore->regs + GEN8_MCR_SELECTOR);
+		writel(uncore->mcr_steer[r->group],
+		       uncore->regs + GEN8_MCR_SELECTOR);
+		val = readl(uncore->regs + reg);
+		writel(old, uncore->regs + GEN8_MCR_SELECTOR);
+		spin_unlock_irqrestore(&uncore->mcr_lock, flags);
+	}
 
+	if (unlikely(val == U32_MAX))
+		intel_oa_check_gone(oa);
 	return val;
 }
 
@@ -136,13 +176,17 @@ u32 intel_oa_read(struct intel_oa_device *oa, u32 reg)
  * @reg: offset into BAR0
  * @val: value
  *
- * A replicated register is written to every instance (multicast).
+ * A replicated register is written to every instance (multicast). Nothing
+ * is written once the device is gone.
  */
 void intel_oa_write(struct intel_oa_device *oa, u32 reg, u32 val)
 {
 	struct intel_oa_uncore *uncore = &oa->uncore;
 	unsigned long flags;
 	u32 old;
+
+	if (unlikely(intel_oa_device_gone(oa)))
+		return;
 
 	if (!mcr_lookup(uncore, reg)) {
 		writel(val, uncore->regs + reg);
@@ -248,18 +292,21 @@ u64 intel_oa_read64_2x32(struct intel_oa_device *oa, u32 lower, u32 upper)
  * @value: expected value of the masked bits
  * @timeout_ms: how long to wait
  *
- * Return: 0 or -ETIMEDOUT.
+ * Return: 0, -ETIMEDOUT, or -ENODEV if the device is gone.
  */
 int intel_oa_wait_for_register(struct intel_oa_device *oa, u32 reg, u32 mask,
 			       u32 value, unsigned int timeout_ms)
 {
 	u32 val;
+	int ret;
 
 	/* Through intel_oa_read() so replicated registers are steered. */
-	return read_poll_timeout_atomic(intel_oa_read, val,
-					(val & mask) == value, 2,
-					timeout_ms * USEC_PER_MSEC, false,
-					oa, reg);
+	ret = read_poll_timeout_atomic(intel_oa_read, val,
+				       (val & mask) == value ||
+				       intel_oa_device_gone(oa), 2,
+				       timeout_ms * USEC_PER_MSEC, false,
+				       oa, reg);
+	return intel_oa_device_gone(oa) ? -ENODEV : ret;
 }
 
 static int fw_wait_ack(struct intel_oa_device *oa,
@@ -286,7 +333,8 @@ static void fw_release(struct intel_oa_device *oa, unsigned int n)
  *
  * May be called from any context.
  *
- * Return: 0, or -ETIMEDOUT if the hardware never acknowledged.
+ * Return: 0, -ETIMEDOUT if the hardware never acknowledged, or -ENODEV if
+ * the device is gone.
  */
 int intel_oa_forcewake_get(struct intel_oa_device *oa)
 {
@@ -294,6 +342,9 @@ int intel_oa_forcewake_get(struct intel_oa_device *oa)
 	unsigned long flags;
 	unsigned int i;
 	int ret = 0;
+
+	if (intel_oa_device_gone(oa))
+		return -ENODEV;
 
 	spin_lock_irqsave(&uncore->lock, flags);
 	if (uncore->fw_count++)
@@ -309,6 +360,10 @@ int intel_oa_forcewake_get(struct intel_oa_device *oa)
 
 		intel_oa_write(oa, fw->req, fw_request(fw, true));
 		ret = fw_wait_ack(oa, fw, true);
+		if (ret == -ENODEV) {
+			uncore->fw_count--;
+			break;
+		}
 		if (ret) {
 			fw_release(oa, i + 1);
 			uncore->fw_count--;

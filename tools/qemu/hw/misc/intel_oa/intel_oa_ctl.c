@@ -284,6 +284,8 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
          * state is inserted in its place (vgpu-contract.rst).
          */
         if ((val & 1) != ctl->removed && ctl->set_removed) {
+            /* reports due before the removal land before it */
+            intel_oa_unit_sync(ctl->oa);
             ctl->set_removed(ctl->removal_opaque, val & 1);
         }
         break;

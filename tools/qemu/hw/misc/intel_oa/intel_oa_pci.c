@@ -298,7 +298,8 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
                       plat->gpu_ticks_ratio);
     s->ctl.set_removed = intel_oa_set_removed;
     s->ctl.removal_opaque = s;
-    s->reinsert_bh = qemu_bh_new(intel_oa_reinsert_bh, s);
+    s->reinsert_bh = qemu_bh_new_guarded(intel_oa_reinsert_bh, s,
+                                         &DEVICE(s)->mem_reentrancy_guard);
     intel_oa_unit_init(&s->oa, pdev, plat, &s->ggtt, &s->irq, &s->gt,
                        &s->ctl, s->seed);
     intel_oa_guc_init(&s->guc, plat->has_guc, &s->ctl, &s->irq, &s->oa);
