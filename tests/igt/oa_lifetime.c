@@ -364,6 +364,31 @@ static void test_unbind_blocked_reader(void)
 	assert_stream_works(dev.drm_fd);
 }
 
+/*
+ * A reinserted device counts PRM violations from 0, and oa_prm compares the
+ * count with the ledger of violations provoked on purpose: check the old
+ * device's count against the ledger now (the driver broke no rule up to
+ * here), then start the ledger afresh for the new device.
+ */
+static void ledger_restart(uint32_t counted)
+{
+	FILE *f = fopen(OA_EXPECTED_VIOLATIONS_FILE, "r");
+	unsigned int lines = 0;
+	int ch;
+
+	igt_assert_f(f || errno == ENOENT, "cannot read %s: %s", OA_EXPECTED_VIOLATIONS_FILE,
+		     strerror(errno));
+	while (f && (ch = fgetc(f)) != EOF)
+		lines += ch == '\n';
+	if (f)
+		fclose(f);
+	igt_assert_f(counted == lines,
+		     "the removed device counted %u PRM violation(s), subtests provoked %u on purpose",
+		     counted, lines);
+	igt_assert_f(unlink(OA_EXPECTED_VIOLATIONS_FILE) == 0 || errno == ENOENT,
+		     "cannot remove %s: %s", OA_EXPECTED_VIOLATIONS_FILE, strerror(errno));
+}
+
 /* The device left the bus and must be removed and found again. */
 static bool removal_pending;
 
@@ -483,6 +508,7 @@ static void test_surprise_removal(void)
 	igt_assert_f(lines == 1, "%u log lines about the device being gone, expected 1", lines);
 
 	/* A new device arrives; remove the old one, rescan, and it works. */
+	ledger_restart(vgpu_read(&dev, VGPU_VIOLATIONS));
 	oa_kmsg_begin(&k, "PCI remove and rescan after the surprise removal");
 	vgpu_write(&dev, VGPU_SURPRISE_REMOVAL, 0);
 	oa_dev_close(&dev);

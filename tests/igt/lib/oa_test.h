@@ -28,8 +28,10 @@
 
 /*
  * Ledger of the PRM violations subtests provoke on purpose, one line
- * "test@subtest CODE" each; the device's count cannot be reset, so
- * oa_prm, run last, expects exactly these. The guest's /tmp lasts one boot.
+ * "test@subtest CODE" each; software cannot reset the device's count, so
+ * oa_prm, run last, expects exactly these (oa_lifetime@surprise-removal,
+ * whose new device counts from 0, checks and empties the ledger). The
+ * guest's /tmp lasts one boot.
  */
 #define OA_EXPECTED_VIOLATIONS_FILE "/tmp/intel-oa-expected-violations"
 #define VGPU_SEED		0x010
