@@ -13,7 +13,8 @@
 #   make debug    the debug guest kernel (KASAN, lockdep, kmemleak, UBSAN,
 #                 fault injection; cached) and the driver built against it
 #   make fuzz     the seeded syscall fuzzer, FUZZ_SEQUENCES per platform
-#                 family under the debug kernel (FUZZ_SEED replays a run)
+#                 family under the debug kernel (FUZZ_SEED replays a run,
+#                 FUZZ_FIRST starts it at a later sequence)
 #
 # The Kbuild file next to this one is the kernel build's entry point.
 
@@ -71,7 +72,8 @@ check: all debug
 
 FUZZ_SEQUENCES ?= 1000000
 fuzz: all debug
-	@scripts/fuzz --sequences $(FUZZ_SEQUENCES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+	@scripts/fuzz --sequences $(FUZZ_SEQUENCES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) \
+		$(if $(FUZZ_FIRST),--first $(FUZZ_FIRST))
 
 style: setup
 	@scripts/check-style

@@ -800,7 +800,8 @@ static uint64_t fuzz_run(uint64_t seed, uint64_t first, uint64_t count, uint64_t
 		run_sequence(s, unbind_every && (s + 1) % unbind_every == 0);
 		if (fz.dev.drm_fd < 0)
 			break;
-		if ((s - first + 1) % 4096 == 0)
+		/* at absolute sequence numbers, so a run split in parts is the same */
+		if ((s + 1) % 4096 == 0)
 			remove_all_configs();
 		if (progress && (s - first + 1) % 100000 == 0) {
 			printf("oa_fuzz: %" PRIu64 " sequences, %" PRIu64 " syscalls, %" PRIu64
