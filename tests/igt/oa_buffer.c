@@ -176,7 +176,7 @@ static void test_half_full_interrupt(void)
 }
 
 /*
- * buffer-fill: the half-full path in steady state. For 1.4 to 2.8 s (two
+ * buffer-fill: the half-full path in steady state. For 2.8 to 5.6 s (two
  * fills of the buffer) a reader keeps up with a 5 s poll period: no report
  * lost, every value right, interrupts keep arriving. On SNB, without an
  * OA interrupt, the default 5 ms hrtimer keeps up instead and the device
@@ -185,7 +185,14 @@ static void test_half_full_interrupt(void)
 static void test_buffer_fill(void)
 {
 	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
-	const unsigned int e = half_full_exponent(f);
+	/*
+	 * Half a buffer every 0.7-1.4 s: between two interrupts the reader
+	 * copies 8 MiB one report at a time, which under the debug kernel on
+	 * a loaded host took longer than the 0.35-0.7 s it used to have
+	 * (one loss record on tgl, once, in a make check). Issue 14's kernel
+	 * drain removes that limit.
+	 */
+	const unsigned int e = half_full_exponent(f) + 1;
 	uint32_t irq0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
 	size_t want = 4 * (dev.plat->oa_buffer_bytes / f->size / 2);
 	bool irq = dev.plat->irq != OA_IRQ_NONE;
@@ -214,7 +221,8 @@ static void test_buffer_fill(void)
 
 static void check_wrap(const struct oa_format *f)
 {
-	unsigned int e = oa_exponent_filling(&dev, f, 300000000ull);
+	/* 0.6-1.2 s a buffer: a debug-kernel reader keeps up (see buffer-fill) */
+	unsigned int e = oa_exponent_filling(&dev, f, 600000000ull);
 	size_t per_buffer = dev.plat->oa_buffer_bytes / f->size;
 	size_t want = per_buffer + per_buffer / 2 + 1;
 	struct oa_capture c;
