@@ -130,6 +130,8 @@ static void test_half_full_interrupt(void)
 
 	oa_open_periodic(&dev, &o, f, e);
 	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, poll_ns);
+	/* The largest buffer: half of it is a known, large number of reports. */
+	oa_prop(&o, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, dev.plat->oa_buffer_bytes);
 	t0 = oa_now_ns();
 	fd = oa_open(dev.drm_fd, &o);
 	r = read(fd, buf, len);
@@ -566,6 +568,8 @@ static void test_bad_ggtt_pages(void)
 	igt_require_f(4096 % f->size == 0, "%s reports straddle pages\n", f->name);
 	expect = pages * 4096 / f->size;
 	oa_open_periodic(&dev, &o, f, e);
+	/* The PTEs stay bad: the largest buffer, so the unit laps it once. */
+	oa_prop(&o, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, dev.plat->oa_buffer_bytes);
 	fd = oa_open(dev.drm_fd, &o);
 	oa_capture_init(&c, f, &o);
 	igt_assert_lte(16, oa_capture_until(fd, &c, 16, 5000));
@@ -706,6 +710,8 @@ static void test_stall_tail(void)
 	int fd;
 
 	oa_open_periodic(&dev, &o, f, e);
+	/* 600 ms of reports must fit: the default buffer may be smaller. */
+	oa_prop(&o, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, dev.plat->oa_buffer_bytes);
 	fd = oa_open(dev.drm_fd, &o);
 	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, 16, 5000);

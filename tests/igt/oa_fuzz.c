@@ -97,6 +97,7 @@ static bool rng_chance(struct rng *r, unsigned int percent)
 struct stream {
 	int fd;
 	size_t sample_size;	/* expected SAMPLE record size, 0 if unknown */
+	bool tail_written;	/* data_tail was set to nonsense: records too */
 };
 
 struct fuzz {
@@ -215,6 +216,14 @@ static uint64_t pick_prop_value(struct rng *r, uint64_t id)
 		return rng_chance(r, 50) ? 100000 + rng_below(r, 100000000) : rng_below(r, 200000);
 	case DRM_I915_PERF_PROP_GLOBAL_SSEU:
 		return pick_ptr(r, fz.page, 64);
+	case INTEL_OA_PERF_PROP_OA_BUFFER_SIZE:
+		return rng_chance(r, 70) ? (uint64_t)oa_platform_buffer_min(p) << rng_below(r, 3) :
+					   1ull << rng_below(r, 40);
+	case INTEL_OA_PERF_PROP_RING_SIZE:
+		return rng_chance(r, 70) ? (128ull << 10) << rng_below(r, 3) :
+					   1ull << rng_below(r, 40);
+	case INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS:
+		return rng_below(r, 1000);
 	default:
 		return rng_below(r, 4);
 	}
@@ -227,8 +236,19 @@ static uint64_t pick_prop_value(struct rng *r, uint64_t id)
  */
 enum poison { P_NONE, P_PROP_ZERO, P_PROP_MAX, P_EXPONENT, P_FLAGS, N_POISONS };
 
+#define N_INTEL_OA_PROPS (INTEL_OA_PERF_PROP_MAX - INTEL_OA_PERF_PROP_OA_BUFFER_SIZE)
+
+/* An id neither i915's nor intel_oa's (enum intel_oa_perf_property_id). */
+static uint64_t unknown_prop_id(struct rng *r)
+{
+	return rng_chance(r, 50) ?
+	       DRM_I915_PERF_PROP_MAX + rng_below(r, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE -
+						      DRM_I915_PERF_PROP_MAX) :
+	       INTEL_OA_PERF_PROP_MAX + rng_below(r, 1000);
+}
+
 static const char *const poison_name[N_POISONS] = {
-	[P_PROP_ZERO] = "property id 0", [P_PROP_MAX] = "a property id >= PROP_MAX",
+	[P_PROP_ZERO] = "property id 0", [P_PROP_MAX] = "an unknown property id",
 	[P_EXPONENT] = "an OA exponent above 31", [P_FLAGS] = "an unknown flag",
 };
 
@@ -248,7 +268,10 @@ static void op_open_kind(struct rng *r, bool valid)
 	enum poison poison = valid ? P_NONE : 1 + rng_below(r, N_POISONS - 1);
 	bool side_errnos = false, side_eacces = false;
 
-	/* Usually a plausible stream: sample, set, format, exponent. */
+	/*
+	 * Usually a plausible stream: sample, set, format, exponent; mostly
+	 * with small OA buffers and rings, which are cheap to set up.
+	 */
 	n = 0;
 	if (valid || rng_chance(r, 70)) {
 		f = oa_platform_format(fz.dev.plat, rng_below(r, 3));
@@ -260,11 +283,22 @@ static void op_open_kind(struct rng *r, bool valid)
 		props[2 * n++ + 1] = f ? f->uapi_id : 0;
 		props[2 * n] = DRM_I915_PERF_PROP_OA_EXPONENT;
 		props[2 * n++ + 1] = 14 + rng_below(r, 12);
+		if (rng_chance(r, 80)) {
+			props[2 * n] = INTEL_OA_PERF_PROP_OA_BUFFER_SIZE;
+			props[2 * n++ + 1] = oa_platform_buffer_min(fz.dev.plat);
+			props[2 * n] = INTEL_OA_PERF_PROP_RING_SIZE;
+			props[2 * n++ + 1] = 128u << 10;
+		}
+		if (rng_chance(r, 20)) {
+			props[2 * n] = INTEL_OA_PERF_PROP_LOST_RECORDS;
+			props[2 * n++ + 1] = 1;
+		}
 	}
 	/* Then random additions and mutations. */
 	for (i = valid ? 0 : rng_below(r, 6); i-- && n < 13; n++) {
 		uint64_t id = rng_chance(r, 90) ? 1 + rng_below(r, DRM_I915_PERF_PROP_MAX) :
-						  rng_next(r);
+			      rng_chance(r, 50) ? INTEL_OA_PERF_PROP_OA_BUFFER_SIZE +
+						  rng_below(r, N_INTEL_OA_PROPS) : rng_next(r);
 
 		props[2 * n] = id;
 		props[2 * n + 1] = pick_prop_value(r, id);
@@ -286,7 +320,7 @@ static void op_open_kind(struct rng *r, bool valid)
 		i = rng_below(r, n + 1);
 		memmove(&props[2 * i + 2], &props[2 * i], sizeof(uint64_t) * 2 * (n - i));
 		props[2 * i] = poison == P_PROP_ZERO ? 0 :
-			       poison == P_PROP_MAX ? DRM_I915_PERF_PROP_MAX + rng_below(r, 1000) :
+			       poison == P_PROP_MAX ? unknown_prop_id(r) :
 			       DRM_I915_PERF_PROP_OA_EXPONENT;
 		props[2 * i + 1] = poison == P_EXPONENT ? 32 + rng_below(r, 1000) : 1;
 		n++;
@@ -345,6 +379,7 @@ static void op_open_kind(struct rng *r, bool valid)
 	fcntl(ret, F_SETFL, O_NONBLOCK);
 	fz.streams[fz.n_streams].fd = ret;
 	fz.streams[fz.n_streams].sample_size = f ? f->size + OA_RECORD_HEADER_BYTES : 0;
+	fz.streams[fz.n_streams].tail_written = false;
 	fz.n_streams++;
 }
 
@@ -492,12 +527,56 @@ static void check_records(const struct stream *s, const uint8_t *buf, ssize_t le
 			if (h.size != sizeof(h))
 				report("status record type %u of %u bytes", h.type, h.size);
 			break;
+		case INTEL_OA_PERF_RECORD_LOST:
+			if (h.size != sizeof(struct intel_oa_perf_record_lost))
+				report("lost record of %u bytes", h.size);
+			break;
 		default:
 			report("record of unknown type %u", h.type);
 			return;
 		}
 		off += h.size;
 	}
+}
+
+/*
+ * mmap() of the stream: the control page and the ring, with random
+ * lengths and protections (the driver refuses what its uAPI says it
+ * refuses); a look at the records; sometimes a nonsense data_tail, after
+ * which read() of the stream may fail with EIO, never worse.
+ */
+static void op_mmap(struct rng *r, struct stream *s)
+{
+	static const size_t lens[] = { 4096, 8192, 128u << 10, 256u << 10, 1u << 20 };
+	size_t len = lens[rng_below(r, sizeof(lens) / sizeof(lens[0]))];
+	int prot = rng_chance(r, 80) ? PROT_READ : PROT_READ | PROT_WRITE;
+	int flags = rng_chance(r, 90) ? MAP_SHARED : MAP_PRIVATE;
+	off_t off = rng_chance(r, 45) ? 0 : rng_chance(r, 90) ? 4096 : 4096 * rng_below(r, 64);
+	struct intel_oa_mmap_page *ctl;
+	volatile uint8_t *p;
+
+	fz.syscalls++;
+	p = mmap(NULL, len, prot, flags, s->fd, off);
+	if (p == MAP_FAILED) {
+		static const int mmap_errnos[] = { EINVAL, EPERM, EACCES, ENOMEM, ENODEV, 0 };
+
+		check_errno("mmap", -errno, mmap_errnos);
+		return;
+	}
+	if (off == 0) {
+		ctl = (struct intel_oa_mmap_page *)p;
+		if (ctl->version != 1 || ctl->data_offset != 4096)
+			report("control page version %u, data_offset %llu", ctl->version,
+			       (unsigned long long)ctl->data_offset);
+		if ((prot & PROT_WRITE) && rng_chance(r, 30)) {
+			ctl->data_tail = rng_chance(r, 50) ? rng_next(r) :
+					 ctl->data_head - rng_below(r, 4096);
+			s->tail_written = true;
+		}
+	} else {
+		(void)p[rng_below(r, len)];
+	}
+	munmap((void *)p, len);
 }
 
 static void op_stream(struct rng *r, struct stream *s)
@@ -512,14 +591,14 @@ static void op_stream(struct rng *r, struct stream *s)
 	int ret;
 
 	fz.syscalls++;
-	switch (rng_below(r, 10)) {
+	switch (rng_below(r, 11)) {
 	case 0: case 1: case 2:
 		len = sizes[rng_below(r, sizeof(sizes) / sizeof(sizes[0]))];
 		dst = (void *)(uintptr_t)pick_ptr(r, buf, len);
 		n = read(s->fd, dst, len);
 		if (n < 0)
 			check_errno("read", -errno, read_errnos);
-		else if (dst == buf)
+		else if (dst == buf && !s->tail_written)
 			check_records(s, buf, n, len);
 		else if ((size_t)n > len)
 			report("read() returned %zd bytes for a %zu-byte buffer", n, len);
@@ -557,6 +636,9 @@ static void op_stream(struct rng *r, struct stream *s)
 						       (unsigned long)(uint32_t)rng_next(r),
 			    (void *)(uintptr_t)pick_ptr(r, buf, 64));
 		check_errno("a random stream ioctl", ret < 0 ? -errno : 0, stream_ioctl_errnos);
+		break;
+	case 9:
+		op_mmap(r, s);
 		break;
 	default:
 		n = pread(s->fd, buf, 64, 0);

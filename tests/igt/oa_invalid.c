@@ -95,6 +95,9 @@ static void test_invalid_num_properties(void)
 	base(&o);
 	o.n = DRM_I915_PERF_PROP_MAX;
 	expect_err(&o, EINVAL, "num_properties == DRM_I915_PERF_PROP_MAX");
+	/* i915's MAX - 1 ids and intel_oa's 4 are the most one can pass. */
+	o.n = DRM_I915_PERF_PROP_MAX - 1 + 4 + 1;
+	expect_err(&o, EINVAL, "num_properties beyond every id");
 	o.n = ~0u;
 	expect_err(&o, EINVAL, "num_properties = ~0");
 }
@@ -274,6 +277,71 @@ static void test_invalid_engine(void)
 	expect_ok(&o, "render engine 0");
 }
 
+/*
+ * invalid-intel-oa-properties: intel_oa's own properties (uAPI enum
+ * intel_oa_perf_property_id) refuse every value outside their documented
+ * range with EINVAL, and their limits open.
+ */
+static void test_invalid_intel_oa_properties(void)
+{
+	const uint64_t rec = OA_RECORD_HEADER_BYTES + fmt()->size;
+	const uint64_t max_buf = dev.plat->oa_buffer_bytes;
+	const uint64_t min_buf = oa_platform_buffer_min(dev.plat);
+	const uint64_t bad_bufs[] = { 0, 1, min_buf / 2, min_buf + 4096, 3 * min_buf,
+				      2 * max_buf, 1ull << 40, ~0ull };
+	const uint64_t bad_rings[] = { 0, 4096, 64u << 10, (128u << 10) + 4096, 3u << 20,
+				       2ull << 30, ~0ull };
+	struct oa_open o;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad_bufs); i++) {
+		base(&o);
+		oa_prop(&o, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, bad_bufs[i]);
+		expect_err(&o, EINVAL, "bad OA_BUFFER_SIZE");
+	}
+	base(&o);
+	oa_prop(&o, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, min_buf);
+	expect_ok(&o, "smallest OA_BUFFER_SIZE");
+	set_prop(&o, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, max_buf);
+	expect_ok(&o, "largest OA_BUFFER_SIZE");
+
+	for (i = 0; i < ARRAY_SIZE(bad_rings); i++) {
+		base(&o);
+		oa_prop(&o, INTEL_OA_PERF_PROP_RING_SIZE, bad_rings[i]);
+		expect_err(&o, EINVAL, "bad RING_SIZE");
+	}
+	base(&o);
+	oa_prop(&o, INTEL_OA_PERF_PROP_RING_SIZE, 128u << 10);
+	expect_ok(&o, "smallest RING_SIZE");
+	set_prop(&o, INTEL_OA_PERF_PROP_RING_SIZE, 256u << 20);
+	expect_ok(&o, "256 MiB RING_SIZE (root)");
+
+	base(&o);
+	oa_prop(&o, INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS, 0);
+	expect_err(&o, EINVAL, "WAIT_NUM_REPORTS 0");
+	set_prop(&o, INTEL_OA_PERF_PROP_RING_SIZE, 128u << 10);
+	set_prop(&o, INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS, (128u << 10) / rec + 1);
+	expect_err(&o, EINVAL, "WAIT_NUM_REPORTS beyond what the ring holds");
+	set_prop(&o, INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS, (128u << 10) / rec);
+	expect_ok(&o, "WAIT_NUM_REPORTS filling the ring");
+
+	base(&o);
+	oa_prop(&o, INTEL_OA_PERF_PROP_LOST_RECORDS, 2);
+	expect_err(&o, EINVAL, "LOST_RECORDS 2");
+	set_prop(&o, INTEL_OA_PERF_PROP_LOST_RECORDS, ~0ull);
+	expect_err(&o, EINVAL, "LOST_RECORDS ~0");
+	set_prop(&o, INTEL_OA_PERF_PROP_LOST_RECORDS, 1);
+	expect_ok(&o, "LOST_RECORDS 1");
+
+	/* Between i915's ids and intel_oa's, and past intel_oa's. */
+	base(&o);
+	oa_prop(&o, 0xff, 1);
+	expect_err(&o, EINVAL, "property id 0xff");
+	set_prop(&o, 0xff, 1);
+	o.props[2 * (o.n - 1)] = INTEL_OA_PERF_PROP_MAX;
+	expect_err(&o, EINVAL, "property id INTEL_OA_PERF_PROP_MAX");
+}
+
 igt_main
 {
 	igt_fixture
@@ -326,6 +394,10 @@ igt_main
 	igt_describe("Engine class other than render, or render instance other than 0, fails with EINVAL.");
 	igt_subtest("invalid-engine")
 		test_invalid_engine();
+
+	igt_describe("intel_oa's own properties (OA buffer size, ring size, WAIT_NUM_REPORTS, LOST_RECORDS) refuse out-of-range values with EINVAL; their limits open.");
+	igt_subtest("invalid-intel-oa-properties")
+		test_invalid_intel_oa_properties();
 
 	igt_fixture
 		oa_dev_close(&dev);

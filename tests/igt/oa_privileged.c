@@ -20,6 +20,7 @@ struct child_args {
 	unsigned int exponent;
 	int expect;	/* 0 = success, else errno */
 	bool read_reports;
+	uint64_t ring_size;	/* INTEL_OA_PERF_PROP_RING_SIZE, 0: not set */
 };
 
 static void unprivileged_open(void *data)
@@ -31,6 +32,8 @@ static void unprivileged_open(void *data)
 
 	oa_drop_root();
 	oa_open_periodic(&dev, &o, f, a->exponent);
+	if (a->ring_size)
+		oa_prop(&o, INTEL_OA_PERF_PROP_RING_SIZE, a->ring_size);
 	fd = oa_try_open(dev.drm_fd, &o);
 	if (a->expect) {
 		igt_assert_f(fd == -a->expect, "unprivileged open, exponent %u: expected %s, got %s",
@@ -52,7 +55,7 @@ static void unprivileged_open(void *data)
 
 static void run_child(unsigned int exponent, int expect, bool read_reports)
 {
-	struct child_args a = { exponent, expect, read_reports };
+	struct child_args a = { exponent, expect, read_reports, 0 };
 
 	igt_assert_eq(igt_fork_child(unprivileged_open, &a), IGT_EXIT_SUCCESS);
 }
@@ -64,6 +67,30 @@ static uint64_t exponent_hz(unsigned int e)
 	uint64_t period = (num + dev.plat->timestamp_hz - 1) / dev.plat->timestamp_hz;
 
 	return period <= 1000000000ull ? 1000000000ull / period : 0;
+}
+
+/*
+ * non-privileged-ring-size: with perf_stream_paranoid=0 an unprivileged
+ * stream may have a ring up to the 16 MiB default (it opens and reads);
+ * 32 MiB needs CAP_PERFMON (EACCES); root opens it.
+ */
+static void test_ring_size(void)
+{
+	struct child_args a = { 16, 0, true, 16u << 20 };
+	struct oa_open o;
+	int fd;
+
+	oa_sysctl_write("perf_stream_paranoid", 0);
+	igt_assert_eq(igt_fork_child(unprivileged_open, &a), IGT_EXIT_SUCCESS);
+	a.ring_size = 32u << 20;
+	a.expect = EACCES;
+	a.read_reports = false;
+	igt_assert_eq(igt_fork_child(unprivileged_open, &a), IGT_EXIT_SUCCESS);
+
+	oa_open_periodic(&dev, &o, oa_platform_format(dev.plat, I915_OA_FORMAT_A12), 16);
+	oa_prop(&o, INTEL_OA_PERF_PROP_RING_SIZE, 32u << 20);
+	fd = oa_open(dev.drm_fd, &o);
+	close(fd);
 }
 
 static void test_paranoid(void)
@@ -323,6 +350,10 @@ igt_main
 	igt_describe("Unprivileged exponents above oa_max_sample_rate fail with EACCES, the first one below opens; root is not limited.");
 	igt_subtest("non-privileged-sample-rate")
 		test_sample_rate();
+
+	igt_describe("Unprivileged streams get rings up to the 16 MiB default; a larger one is EACCES without CAP_PERFMON; root gets it.");
+	igt_subtest("non-privileged-ring-size")
+		test_ring_size();
 
 	igt_describe("With perf_stream_paranoid=1 unprivileged ADD_CONFIG and REMOVE_CONFIG fail with EACCES.");
 	igt_subtest("non-privileged-config")

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -41,6 +42,11 @@
  * @periods: print the context periods
  * @timer_given: --period or --exponent was on the command line
  * @sample_latency: samples of the --sample-latency mode, 0 when off
+ * @mmap: consume the stream ring through mmap() instead of read()
+ * @discard: count records without decoding reports (a reader's floor)
+ * @oa_buffer_size: INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, 0 for the default
+ * @ring_size: INTEL_OA_PERF_PROP_RING_SIZE, 0 for the default
+ * @wait_reports: INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS, 0 when not set
  */
 struct options {
 	const char *device;
@@ -54,6 +60,11 @@ struct options {
 	int periods;
 	int timer_given;
 	uint64_t sample_latency;
+	int mmap;
+	int discard;
+	uint64_t oa_buffer_size;
+	uint64_t ring_size;
+	uint64_t wait_reports;
 };
 
 /**
@@ -65,10 +76,25 @@ struct options {
  *	0 (only formats whose layout names reserved dwords: Gen6-7.5 and the
  *	Gen12.5 64-bit-header formats)
  * @by_source: reports per RPT_ID SourceID (generations with one: Gen12.5)
+ * @lost_counted: reports the intel_oa lost records say were lost
+ * @wakeups: times poll() returned with data
+ * @sampled_ns: from the stream's start to the end of the final drain
+ * @samples: SAMPLE records
+ * @timer_reports: those whose report has the timer reason (all of them
+ *	where the generation defines no reason field)
+ * @bytes: bytes of records consumed
+ * @discard: count records only; decode nothing else (--discard)
  * @s: reports, deltas, reasons, contexts and timer gaps
  */
 struct stats {
 	uint64_t report_lost;
+	uint64_t lost_counted;
+	uint64_t wakeups;
+	uint64_t sampled_ns;
+	uint64_t samples;
+	uint64_t timer_reports;
+	uint64_t bytes;
+	int discard;
 	uint64_t buffer_lost;
 	uint64_t unknown;
 	uint64_t reserved_nonzero;
@@ -124,8 +150,19 @@ static void usage(FILE *f)
 "                         Sandy Bridge)\n"
 "  -e, --exponent N       timer exponent 0..31 (overrides --period; Sandy\n"
 "                         Bridge: 3..31, its shortest period is 2^4 ticks)\n"
-"  -P, --poll-period TIME the driver's hrtimer drain period\n"
-"                         (DRM_I915_PERF_PROP_POLL_OA_PERIOD, default 5ms)\n"
+"  -P, --poll-period TIME the driver's hrtimer period, the latency bound of\n"
+"                         wake-ups (DRM_I915_PERF_PROP_POLL_OA_PERIOD; default\n"
+"                         5ms, 1s with --wait-reports)\n"
+"  -M, --mmap             consume the stream ring through mmap() (zero copy)\n"
+"                         instead of read()\n"
+"  -X, --discard          count records and timer reports only, decode\n"
+"                         nothing else (what a reader costs at the least)\n"
+"  -B, --oa-buffer BYTES  hardware OA buffer size, e.g. 128K, 16M (default:\n"
+"                         sized by the driver from the sampling rate)\n"
+"  -R, --ring BYTES       stream ring size, 128K..1G (default 16M; above\n"
+"                         16M needs CAP_PERFMON)\n"
+"  -W, --wait-reports N   wake up only once N reports are ready (or the\n"
+"                         poll period elapsed)\n"
 "  -t, --duration SECONDS how long to sample (default 2)\n"
 "  -m, --metrics-set ID   metrics set (default: lowest id in sysfs; if none,\n"
 "                         a one-register set is added and removed on exit)\n"
@@ -155,7 +192,10 @@ static void usage(FILE *f)
 "clock-ratio-change, from Gen12 mmio-trigger; a report with several reasons\n"
 "counts once for each), on DG2/ATS-M the reports per RPT_ID SourceID\n"
 "(other, cpu, ...), and one row per context: CTX_ID, context-valid bit,\n"
-"reports, context periods and timestamp ticks. \"period gaps\" compares\n"
+"reports, context periods and timestamp ticks. \"reports due\" is the\n"
+"sampling rate times the time sampled (the stream's start to the final\n"
+"drain); \"delivered\" compares the reports that arrived with it.\n"
+"\"period gaps\" compares\n"
 "consecutive timer reports only, so context-switch reports between them\n"
 "are not gaps.\n"
 "\n"
@@ -271,6 +311,28 @@ static int parse_period(const char *s, uint64_t *ns)
 	return -1;
 }
 
+/* Bytes with an optional K, M or G (binary) suffix. */
+static int parse_size(const char *s, uint64_t *out)
+{
+	static const char suffixes[] = "KMG";
+	const char *p;
+	char *end;
+	uint64_t v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *s == '-')
+		return -1;
+	if (*end) {
+		p = strchr(suffixes, *end);
+		if (!p || end[1] || v > (UINT64_MAX >> (10 * (p - suffixes + 1))))
+			return -1;
+		v <<= 10 * (p - suffixes + 1);
+	}
+	*out = v;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -284,6 +346,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "dump", no_argument, NULL, 'D' },
 		{ "context-periods", no_argument, NULL, 'c' },
 		{ "sample-latency", required_argument, NULL, 'S' },
+		{ "mmap", no_argument, NULL, 'M' },
+		{ "discard", no_argument, NULL, 'X' },
+		{ "oa-buffer", required_argument, NULL, 'B' },
+		{ "ring", required_argument, NULL, 'R' },
+		{ "wait-reports", required_argument, NULL, 'W' },
 		{ "list-formats", no_argument, NULL, 'l' },
 		{ "list-platforms", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
@@ -304,8 +371,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->periods = 0;
 	o->timer_given = 0;
 	o->sample_latency = 0;
+	o->mmap = 0;
+	o->discard = 0;
+	o->oa_buffer_size = 0;
+	o->ring_size = 0;
+	o->wait_reports = 0;
 
-	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:S:DclLh", longopts,
+	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:S:MXB:R:W:DclLh", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -371,6 +443,34 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return -1;
 			}
 			break;
+		case 'M':
+			o->mmap = 1;
+			break;
+		case 'X':
+			o->discard = 1;
+			break;
+		case 'B':
+		case 'R':
+			if (parse_size(optarg, &v) || !v) {
+				fprintf(stderr,
+					PROG ": invalid --%s '%s': give bytes with an optional K/M/G suffix\n",
+					c == 'B' ? "oa-buffer" : "ring", optarg);
+				return -1;
+			}
+			if (c == 'B')
+				o->oa_buffer_size = v;
+			else
+				o->ring_size = v;
+			break;
+		case 'W':
+			if (parse_u64(optarg, &o->wait_reports) ||
+			    !o->wait_reports) {
+				fprintf(stderr,
+					PROG ": invalid --wait-reports '%s': give a positive number of reports\n",
+					optarg);
+				return -1;
+			}
+			break;
 		case 'D':
 			o->dump = 1;
 			break;
@@ -397,6 +497,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 		return -1;
 	}
 	return 0;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 static double now_s(void)
@@ -481,6 +589,19 @@ static const char *platform_label(const struct intel_oa_device *dev,
 	return buf;
 }
 
+/* RPT_ID's timer reason bit (DW0), without decoding anything else. */
+static bool is_timer_report(const struct intel_oa_format *fmt,
+			    const void *report)
+{
+	const struct intel_oa_gen *gen = fmt->gen;
+	uint32_t rpt_id;
+
+	if (!gen->reason_bits)
+		return true;
+	memcpy(&rpt_id, report, sizeof(rpt_id));
+	return (rpt_id >> gen->reason_shift) & INTEL_OA_REASON_TIMER;
+}
+
 /* Walk one read() buffer; returns 0 or -1 after printing an error. */
 static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 		   size_t len, struct stats *st, int dump)
@@ -490,12 +611,18 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 	struct intel_oa_record rec;
 	int ret;
 
+	st->bytes += len;
 	intel_oa_record_iter_init(&it, buf, len, size);
 	while ((ret = intel_oa_record_next(&it, &rec)) == 1) {
 		struct intel_oa_report r;
 
 		switch (rec.type) {
 		case DRM_I915_PERF_RECORD_SAMPLE:
+			st->samples++;
+			if (is_timer_report(fmt, rec.payload))
+				st->timer_reports++;
+			if (st->discard)
+				break;
 			if (intel_oa_stats_add(&st->s, rec.payload, &r)) {
 				fprintf(stderr,
 					PROG ": out of memory for the context periods; drop --context-periods or sample for less time\n");
@@ -510,6 +637,12 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 			break;
 		case DRM_I915_PERF_RECORD_OA_REPORT_LOST:
 			st->report_lost++;
+			break;
+		case INTEL_OA_PERF_RECORD_LOST:
+			st->report_lost++;
+			if (rec.payload_len >= 8)
+				st->lost_counted +=
+					((const uint32_t *)rec.payload)[1];
 			break;
 		case DRM_I915_PERF_RECORD_OA_BUFFER_LOST:
 			st->buffer_lost++;
@@ -530,17 +663,86 @@ static int consume(const struct intel_oa_format *fmt, const uint8_t *buf,
 	return 0;
 }
 
-static int sample(int stream, const struct intel_oa_format *fmt,
-		  double duration, int dump, struct stats *st)
+/* Records the ring holds now, through the mapping; 0 or -1. */
+static int consume_mapped(const struct intel_oa_format *fmt,
+			  const struct intel_oa_ring_map *map, int dump,
+			  struct stats *st)
 {
+	const void *records;
+	size_t n = intel_oa_ring_peek(map, &records);
+
+	if (!records) {
+		fprintf(stderr,
+			PROG ": the stream ring's positions are inconsistent\n");
+		return -1;
+	}
+	if (!n)
+		return 0;
+	if (consume(fmt, records, n, st, dump))
+		return -1;
+	intel_oa_ring_consume(map, n);
+	return 0;
+}
+
+/*
+ * Whatever landed until now: read() drains the OA buffer itself; with
+ * the mapping, the ring first, then what read() still finds.
+ */
+static int drain_rest(int stream, const struct intel_oa_format *fmt,
+		      const struct intel_oa_ring_map *map, uint8_t *buf,
+		      int dump, struct stats *st)
+{
+	int flags = fcntl(stream, F_GETFL);
+
+	if (map && consume_mapped(fmt, map, dump, st))
+		return -1;
+	if (flags < 0 || fcntl(stream, F_SETFL, flags | O_NONBLOCK) < 0) {
+		perror(PROG ": fcntl on the perf stream");
+		return -1;
+	}
+	for (;;) {
+		ssize_t n = read(stream, buf, READ_BUF_SIZE);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return 0;
+		if (n <= 0) {
+			fprintf(stderr,
+				PROG ": the final read from the perf stream failed: %s\n",
+				n < 0 ? strerror(errno) : "end of file");
+			return -1;
+		}
+		if (consume(fmt, buf, (size_t)n, st, dump))
+			return -1;
+	}
+}
+
+static int sample(int stream, const struct intel_oa_format *fmt,
+		  double duration, int dump, int use_mmap, struct stats *st)
+{
+	struct intel_oa_ring_map map;
+	uint64_t t0 = now_ns();
+	double end = now_s() + duration;
 	uint8_t *buf;
 	int ret = -1;
-	double end = now_s() + duration;
 
+	memset(&map, 0, sizeof(map));
 	buf = malloc(READ_BUF_SIZE);
 	if (!buf) {
 		fprintf(stderr, PROG ": out of memory\n");
 		goto out;
+	}
+	if (use_mmap) {
+		ret = intel_oa_ring_map(stream, &map);
+		if (ret) {
+			fprintf(stderr,
+				PROG ": cannot map the stream ring: %s (a driver without intel_oa's ring?)\n",
+				strerror(-ret));
+			ret = -1;
+			goto out;
+		}
+		ret = -1;
 	}
 
 	while (!stop_requested) {
@@ -566,6 +768,12 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 				pfd.revents);
 			goto out;
 		}
+		st->wakeups++;
+		if (use_mmap) {
+			if (consume_mapped(fmt, &map, dump, st))
+				goto out;
+			continue;
+		}
 		n = read(stream, buf, READ_BUF_SIZE);
 		if (n < 0) {
 			if (errno == EINTR || errno == EAGAIN)
@@ -578,8 +786,13 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 		if (consume(fmt, buf, (size_t)n, st, dump))
 			goto out;
 	}
+	if (drain_rest(stream, fmt, use_mmap ? &map : NULL, buf, dump, st))
+		goto out;
+	st->sampled_ns = now_ns() - t0;
 	ret = 0;
 out:
+	if (use_mmap)
+		intel_oa_ring_unmap(&map);
 	free(buf);
 	return ret;
 }
@@ -672,7 +885,7 @@ static void print_contexts(const struct intel_oa_stream_stats *s)
 }
 
 static void print_results(const struct intel_oa_device *dev,
-			  const struct stats *st)
+			  const struct stats *st, unsigned int exponent)
 {
 	static const unsigned int maxes[INTEL_OA_COUNTER_KINDS] = {
 		INTEL_OA_MAX_A, INTEL_OA_MAX_B, INTEL_OA_MAX_C, INTEL_OA_MAX_M
@@ -684,6 +897,7 @@ static void print_results(const struct intel_oa_device *dev,
 	const struct intel_oa_layout *l = s->fmt.layout;
 	uint64_t present[INTEL_OA_COUNTER_KINDS] = { 0 };
 	unsigned int k, i;
+	uint64_t due;
 
 	/* which counters the format has, straight from its runs */
 	for (k = 0; k < l->n_runs; k++)
@@ -691,9 +905,27 @@ static void print_results(const struct intel_oa_device *dev,
 			present[l->runs[k].kind] |=
 				1ull << (l->runs[k].first + i);
 
-	printf("reports              %" PRIu64 "\n", s->reports);
+	/* Due: one report per timer period of the time sampled. */
+	due = (uint64_t)((double)st->sampled_ns / 1e9 * (double)dev->ts_freq /
+			 (double)(2ull << exponent));
+	printf("sampled time         %.6f s\n", st->sampled_ns / 1e9);
+	printf("reports due          %" PRIu64 "\n", due);
+	printf("reports              %" PRIu64 "\n", st->samples);
+	printf("timer reports        %" PRIu64 "\n", st->timer_reports);
+	printf("delivered            %.2f %%\n",
+	       due ? 100.0 * (double)st->timer_reports / (double)due : 100.0);
+	printf("reader wake-ups      %" PRIu64 " (%.1f/s)\n", st->wakeups,
+	       st->sampled_ns ? st->wakeups * 1e9 / st->sampled_ns : 0.0);
 	printf("report-lost records  %" PRIu64 "\n", st->report_lost);
+	if (st->lost_counted)
+		printf("reports counted lost %" PRIu64 "\n", st->lost_counted);
 	printf("buffer-lost records  %" PRIu64 "\n", st->buffer_lost);
+	printf("bytes consumed       %" PRIu64 " (%.1f MB/s)\n", st->bytes,
+	       st->sampled_ns ? st->bytes * 1e3 / st->sampled_ns : 0.0);
+	if (st->discard) {
+		printf("(--discard: nothing else decoded)\n");
+		return;
+	}
 	printf("period gaps          %" PRIu64 "\n", s->gaps);
 	if (st->unknown)
 		printf("unknown records      %" PRIu64 "\n", st->unknown);
@@ -729,14 +961,6 @@ static void print_results(const struct intel_oa_device *dev,
 	else
 		printf("\ncontexts             none: %s reports carry no CTX_ID\n",
 		       s->fmt.gen->name);
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 /**
@@ -1082,6 +1306,10 @@ int main(int argc, char **argv)
 	so.format = layout->id;
 	so.exponent = o.exponent;
 	so.poll_period_ns = o.poll_period_ns;
+	so.oa_buffer_size = o.oa_buffer_size;
+	so.ring_size = o.ring_size;
+	so.wait_num_reports = o.wait_reports;
+	so.lost_records = false;
 	/* the latency mode reads without blocking, as the contract promises */
 	so.nonblock = o.sample_latency != 0;
 	so.disabled = false;
@@ -1129,17 +1357,18 @@ int main(int argc, char **argv)
 					   dev.ts_freq), o.duration_s);
 
 	memset(&st, 0, sizeof(st));
+	st.discard = o.discard;
 	/* the timer fires every 2^(exponent + 1) timestamp ticks */
 	intel_oa_stats_init(&st.s, &fmt, 2ull << o.exponent, o.periods);
-	ret = sample(stream, &fmt, o.duration_s, o.dump, &st);
+	ret = sample(stream, &fmt, o.duration_s, o.dump, o.mmap, &st);
 	close(stream);
 	if (ret) {
 		intel_oa_stats_fini(&st.s);
 		goto remove_config;
 	}
 
-	print_results(&dev, &st);
-	if (!st.s.reports)
+	print_results(&dev, &st, (unsigned int)o.exponent);
+	if (!st.samples)
 		fprintf(stderr,
 			PROG ": no reports arrived in %.3f s: is the OA unit running (check dmesg)?\n",
 			o.duration_s);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -172,7 +173,7 @@ int intel_oa_stream_open(const struct intel_oa_device *dev,
 			 const struct intel_oa_stream_opts *opts)
 {
 	struct drm_i915_perf_open_param param;
-	uint64_t props[2 * 8];
+	uint64_t props[2 * 12];
 	unsigned int n = 0;
 	int fd;
 
@@ -194,6 +195,22 @@ int intel_oa_stream_open(const struct intel_oa_device *dev,
 		props[n++] = DRM_I915_PERF_PROP_POLL_OA_PERIOD;
 		props[n++] = opts->poll_period_ns;
 	}
+	if (opts->oa_buffer_size) {
+		props[n++] = INTEL_OA_PERF_PROP_OA_BUFFER_SIZE;
+		props[n++] = opts->oa_buffer_size;
+	}
+	if (opts->ring_size) {
+		props[n++] = INTEL_OA_PERF_PROP_RING_SIZE;
+		props[n++] = opts->ring_size;
+	}
+	if (opts->wait_num_reports) {
+		props[n++] = INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS;
+		props[n++] = opts->wait_num_reports;
+	}
+	if (opts->lost_records) {
+		props[n++] = INTEL_OA_PERF_PROP_LOST_RECORDS;
+		props[n++] = 1;
+	}
 
 	memset(&param, 0, sizeof(param));
 	param.flags = I915_PERF_FLAG_FD_CLOEXEC;
@@ -208,6 +225,66 @@ int intel_oa_stream_open(const struct intel_oa_device *dev,
 	if (fd < 0)
 		return -errno;
 	return fd;
+}
+
+int intel_oa_ring_map(int stream, struct intel_oa_ring_map *map)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct intel_oa_mmap_page *ctl;
+	void *data;
+
+	memset(map, 0, sizeof(*map));
+	ctl = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, stream, 0);
+	if (ctl == MAP_FAILED)
+		return -errno;
+	if (ctl->version < 1 || !ctl->data_size ||
+	    ctl->data_size & (ctl->data_size - 1)) {
+		munmap(ctl, page);
+		return -EPROTO;
+	}
+	data = mmap(NULL, 2 * ctl->data_size, PROT_READ, MAP_SHARED, stream,
+		    (off_t)ctl->data_offset);
+	if (data == MAP_FAILED) {
+		int err = -errno;
+
+		munmap(ctl, page);
+		return err;
+	}
+	map->ctl = ctl;
+	map->data = data;
+	map->size = ctl->data_size;
+	return 0;
+}
+
+void intel_oa_ring_unmap(struct intel_oa_ring_map *map)
+{
+	if (map->data)
+		munmap((void *)map->data, 2 * map->size);
+	if (map->ctl)
+		munmap(map->ctl, sysconf(_SC_PAGESIZE));
+	memset(map, 0, sizeof(*map));
+}
+
+size_t intel_oa_ring_peek(const struct intel_oa_ring_map *map,
+			  const void **records)
+{
+	/* Pairs with the kernel's release store: the records come first. */
+	uint64_t head = __atomic_load_n(&map->ctl->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = map->ctl->data_tail;
+
+	if (head - tail > map->size) {
+		*records = NULL;
+		return 0;
+	}
+	*records = map->data + (tail & (map->size - 1));
+	return head - tail;
+}
+
+void intel_oa_ring_consume(const struct intel_oa_ring_map *map, size_t bytes)
+{
+	/* Pairs with the kernel's acquire load: done with those bytes. */
+	__atomic_store_n(&map->ctl->data_tail, map->ctl->data_tail + bytes,
+			 __ATOMIC_RELEASE);
 }
 
 int intel_oa_stream_sample(int stream, uint32_t *marker, uint64_t *timestamp)

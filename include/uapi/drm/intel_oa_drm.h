@@ -327,6 +327,47 @@ enum drm_i915_perf_property_id {
 };
 
 /**
+ * enum intel_oa_perf_property_id - intel_oa's own PERF_OPEN properties
+ * @INTEL_OA_PERF_PROP_OA_BUFFER_SIZE: bytes of the hardware OA buffer, a
+ *	power of two the generation's buffer size field can express
+ *	(Gen8+ and Haswell 128 KiB..16 MiB, Sandy Bridge, Ivy Bridge and
+ *	Valleyview 16 KiB..128 KiB); EINVAL otherwise. Default: sized from
+ *	the sampling rate so that the half-full interrupt fires about every
+ *	50 ms or, where the smallest buffer takes longer, as often as that
+ *	buffer allows; where the hrtimer is the only drain, so that half the
+ *	buffer holds two poll periods; the largest buffer for a stream
+ *	without the OA timer.
+ * @INTEL_OA_PERF_PROP_RING_SIZE: bytes of the stream ring in kernel
+ *	memory that read() and mmap() consume: a power of two, 128 KiB..1 GiB
+ *	(EINVAL otherwise); above the 16 MiB default it needs CAP_PERFMON or
+ *	CAP_SYS_ADMIN (EACCES). ENOMEM if the pages cannot be had.
+ * @INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS: wake readers and pollers only
+ *	once this many reports are ready in the ring, or when the poll
+ *	period elapses with any data ready. 1 up to the number of reports
+ *	the ring holds (EINVAL otherwise). With it, POLL_OA_PERIOD defaults
+ *	to 1 s instead of 5 ms; where the hrtimer is the only drain (Sandy
+ *	Bridge, or the module parameter oa_interrupt=0), to half the time
+ *	the largest OA buffer takes to fill, between 5 ms and 1 s.
+ * @INTEL_OA_PERF_PROP_LOST_RECORDS: 1 asks for struct
+ *	intel_oa_perf_record_lost records, which say why and how many
+ *	reports were lost, in place of DRM_I915_PERF_RECORD_OA_REPORT_LOST;
+ *	0 (the default) keeps i915's records. Other values are EINVAL.
+ * @INTEL_OA_PERF_PROP_MAX: one past the highest id; not ABI.
+ *
+ * They start at 0x100, far from i915's ids, and are passed to
+ * DRM_IOCTL_I915_PERF_OPEN like them. A stream opened with none of them
+ * behaves as i915's does, except that a full ring costs new reports,
+ * never the buffered ones (see the DOC "stream ring" of the driver).
+ */
+enum intel_oa_perf_property_id {
+	INTEL_OA_PERF_PROP_OA_BUFFER_SIZE = 0x100,
+	INTEL_OA_PERF_PROP_RING_SIZE,
+	INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS,
+	INTEL_OA_PERF_PROP_LOST_RECORDS,
+	INTEL_OA_PERF_PROP_MAX
+};
+
+/**
  * struct drm_i915_perf_open_param - argument of DRM_IOCTL_I915_PERF_OPEN
  * @flags: I915_PERF_FLAG_* bits; any other bit is EINVAL.
  * @num_properties: number of (id, value) __u64 pairs at @properties_ptr.
@@ -401,6 +442,90 @@ enum drm_i915_perf_record_type {
 	DRM_I915_PERF_RECORD_OA_REPORT_LOST = 2,
 	DRM_I915_PERF_RECORD_OA_BUFFER_LOST = 3,
 	DRM_I915_PERF_RECORD_MAX
+};
+
+/**
+ * enum intel_oa_perf_record_type - intel_oa's own record types
+ * @INTEL_OA_PERF_RECORD_LOST: a struct intel_oa_perf_record_lost; only
+ *	on streams opened with INTEL_OA_PERF_PROP_LOST_RECORDS 1.
+ */
+enum intel_oa_perf_record_type {
+	INTEL_OA_PERF_RECORD_LOST = 0x100,
+};
+
+/**
+ * enum intel_oa_lost_reason - why the reports of a record were lost
+ * @INTEL_OA_LOST_RING_FULL: the stream ring had no room when they were
+ *	drained from the OA buffer (the reader fell behind); @count is exact.
+ * @INTEL_OA_LOST_WRITE: the OA unit wrote a report that never landed in
+ *	memory (a later one did); @count is exact.
+ * @INTEL_OA_LOST_UNIT: the OA unit's own report-lost status: it dropped
+ *	reports it could not write; the count is unknown (0).
+ */
+enum intel_oa_lost_reason {
+	INTEL_OA_LOST_RING_FULL = 1,
+	INTEL_OA_LOST_WRITE = 2,
+	INTEL_OA_LOST_UNIT = 3,
+};
+
+/**
+ * struct intel_oa_perf_record_lost - reports lost at this point
+ * @header: type INTEL_OA_PERF_RECORD_LOST, size 16.
+ * @reason: an enum intel_oa_lost_reason value.
+ * @count: reports lost between the record before and the one after
+ *	(0: unknown).
+ */
+struct intel_oa_perf_record_lost {
+	struct drm_i915_perf_record_header header;
+	__u32 reason;
+	__u32 count;
+};
+
+/**
+ * struct intel_oa_mmap_page - the control page of a stream's mmap ring
+ * @version: layout version, 1.
+ * @header_size: bytes of this structure that the kernel fills (fields
+ *	beyond it are zero).
+ * @data_offset: mmap() offset of the ring's data pages.
+ * @data_size: bytes of the ring, a power of two.
+ * @dropped: reports dropped so far because the ring was full.
+ * @record_size: bytes of a SAMPLE record of this stream.
+ * @__reserved0: zero.
+ * @__reserved: zero.
+ * @data_head: producer position (bytes since the stream opened, never
+ *	wrapping); written by the kernel only.
+ * @__pad: zero.
+ * @data_tail: consumer position; written by the reader (and by read()).
+ *
+ * The stream fd maps at offset 0 this one page, PROT_READ and optionally
+ * PROT_WRITE, and at @data_offset the ring, PROT_READ only (EPERM with
+ * PROT_WRITE), up to twice @data_size long: the data pages are mapped
+ * twice in a row, so a record that wraps around the ring's end reads as
+ * one piece. The ring holds records exactly as read() returns them
+ * (struct drm_i915_perf_record_header, then the payload), each starting
+ * at @data_tail & (@data_size - 1) of the mapping.
+ *
+ * Barriers, as for the perf_event mmap ring: read @data_head with
+ * acquire semantics (or READ_ONCE() then a read barrier), read the
+ * records up to it, then store the new @data_tail with release semantics
+ * (or a full barrier then WRITE_ONCE()). The kernel never writes over
+ * data between @data_tail and @data_head: when the ring is full it drops
+ * new reports, counts them in @dropped and puts a lost record where they
+ * would have been. A @data_tail behind the last one seen or beyond
+ * @data_head is ignored.
+ */
+struct intel_oa_mmap_page {
+	__u32 version;
+	__u32 header_size;
+	__u64 data_offset;
+	__u64 data_size;
+	__u64 dropped;
+	__u32 record_size;
+	__u32 __reserved0;
+	__u64 __reserved[123];
+	__u64 data_head;
+	__u64 __pad[7];
+	__u64 data_tail;
 };
 
 /**

@@ -768,6 +768,13 @@ uint64_t oa_ctx_only_reports_between(const struct oa_platform *p, uint64_t a,
 	return n - multiples_between(a, b, period);
 }
 
+uint32_t oa_platform_buffer_min(const struct oa_platform *p)
+{
+	if (p->graphics_ver < 7 || (p->graphics_ver == 7 && p->graphics_rel == 0))
+		return 16u << 10;
+	return 128u << 10;
+}
+
 uint64_t oa_reports_between(const struct oa_platform *p, uint64_t a,
 			    uint64_t b, unsigned int exponent)
 {

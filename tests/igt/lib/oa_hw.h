@@ -223,7 +223,8 @@ enum oa_report_lost {
  * @ctx_switch_reports: the OA unit writes context-switch reports at slice
  *	boundaries (Gen8+); Gen6/7 only ever writes timer reports
  * @min_exponent: smallest timer exponent PERF_OPEN accepts (SNB: 3)
- * @oa_buffer_bytes: OA buffer size the driver uses
+ * @oa_buffer_bytes: largest OA buffer (the driver's choice for streams
+ *	without the OA timer)
  * @report_lost: how dropped reports are reported
  * @guc: the GuC interface, doorbells and the on-demand sample ioctl of
  *	dg2.rst are there
@@ -257,6 +258,13 @@ struct oa_platform {
 	bool guc;
 	uint8_t mslice_mask;
 };
+
+/*
+ * The smallest OA buffer the generation's size field expresses
+ * (driver.rst "OA buffer"): 16 KiB on Sandy Bridge, Ivy Bridge and
+ * Valleyview (16 KiB steps), 128 KiB from Haswell on.
+ */
+uint32_t oa_platform_buffer_min(const struct oa_platform *p);
 
 /* Report reason bits, relative to reason_shift (platforms.rst RPT_ID). */
 #define OA_REASON_TIMER		0x1u

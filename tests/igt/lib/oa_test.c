@@ -482,6 +482,22 @@ void oa_capture_parse(struct oa_capture *c, const uint8_t *buf, size_t len)
 			if (c->first_lost_at == SIZE_MAX)
 				c->first_lost_at = c->n;
 			break;
+		case INTEL_OA_PERF_RECORD_LOST: {
+			struct intel_oa_perf_record_lost rec;
+
+			igt_assert_f(h.size == sizeof(rec), "lost record size %u, expected %zu",
+				     h.size, sizeof(rec));
+			memcpy(&rec, buf + off, sizeof(rec));
+			igt_assert_f(rec.reason >= INTEL_OA_LOST_RING_FULL &&
+				     rec.reason <= INTEL_OA_LOST_UNIT,
+				     "lost record reason %u", rec.reason);
+			c->n_lost++;
+			c->lost_count += rec.count;
+			c->last_lost_reason = rec.reason;
+			if (c->first_lost_at == SIZE_MAX)
+				c->first_lost_at = c->n;
+			break;
+		}
 		default:
 			igt_assert_f(false, "unknown record type %u (size %u)", h.type, h.size);
 		}

@@ -163,6 +163,9 @@ struct oa_capture {
 	size_t n_report_lost;		/* OA_REPORT_LOST records */
 	size_t n_buffer_lost;		/* OA_BUFFER_LOST records */
 	size_t first_lost_at;		/* report index after first lost rec */
+	size_t n_lost;			/* intel_oa lost records */
+	uint64_t lost_count;		/* reports they say were lost */
+	uint32_t last_lost_reason;	/* reason of the last of them */
 	size_t reads;			/* read() calls returning data */
 	size_t eagain;			/* read() calls returning EAGAIN */
 };

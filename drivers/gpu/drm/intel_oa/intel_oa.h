@@ -80,27 +80,43 @@ u64 intel_oa_exponent_to_ns(struct intel_oa_device *oa, u32 exponent);
 
 /* intel_oa_stream.c */
 int intel_oa_stream_init(struct intel_oa_stream *stream,
-			 struct intel_oa_config *config, u32 format,
-			 bool periodic, u32 exponent, u64 poll_period_ns);
+			 struct intel_oa_config *config,
+			 const struct intel_oa_open_params *params);
 int intel_oa_stream_install_fd(struct intel_oa_stream *stream, u32 flags);
+bool intel_oa_stream_irq_drains(struct intel_oa_device *oa);
 void intel_oa_stream_enable_locked(struct intel_oa_stream *stream);
-void intel_oa_stream_restart_locked(struct intel_oa_stream *stream);
 void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream);
 void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream);
 
 /* intel_oa_buffer.c */
+bool intel_oa_buffer_size_valid(struct intel_oa_device *oa, u64 size);
+u32 intel_oa_buffer_default_size(struct intel_oa_device *oa, u32 report_size,
+				 bool periodic, u32 exponent, u64 timer_ns);
+u64 intel_oa_buffer_half_fill_ns(struct intel_oa_device *oa, u32 size,
+				 u32 report_size, u32 exponent);
 int intel_oa_buffer_alloc(struct intel_oa_stream *stream);
 void intel_oa_buffer_free(struct intel_oa_stream *stream);
 void intel_oa_buffer_reset(struct intel_oa_stream *stream);
-bool intel_oa_buffer_check(struct intel_oa_stream *stream,
-			   enum intel_oa_drain_source source);
-bool intel_oa_buffer_has_data(struct intel_oa_stream *stream);
-int intel_oa_buffer_read(struct intel_oa_stream *stream, char __user *buf,
-			 size_t count, size_t *offset);
-bool intel_oa_buffer_exposes(struct intel_oa_stream *stream, u32 offset);
-u32 intel_oa_buffer_report_ctx_id(struct intel_oa_stream *stream, u32 offset);
-u64 intel_oa_buffer_report_timestamp(struct intel_oa_stream *stream,
-				     u32 offset);
+
+/* intel_oa_drain.c */
+u64 intel_oa_drain(struct intel_oa_stream *stream,
+		   enum intel_oa_drain_source source);
+bool intel_oa_drain_due(struct intel_oa_stream *stream);
+void intel_oa_stream_wake(struct intel_oa_stream *stream);
+
+/* intel_oa_ring.c */
+int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size);
+void intel_oa_ring_free(struct intel_oa_ring *ring);
+void intel_oa_ring_reset(struct intel_oa_ring *ring);
+u64 intel_oa_ring_tail(struct intel_oa_ring *ring);
+u64 intel_oa_ring_space(struct intel_oa_ring *ring);
+void *intel_oa_ring_write_ptr(struct intel_oa_ring *ring);
+void intel_oa_ring_publish(struct intel_oa_ring *ring);
+u64 intel_oa_ring_unread(const struct intel_oa_ring *ring);
+int intel_oa_ring_read(struct intel_oa_ring *ring, char __user *ubuf,
+		       size_t count, size_t *offset);
+int intel_oa_ring_mmap(struct intel_oa_stream *stream,
+		       struct vm_area_struct *vma);
 
 /* intel_oa_guc.c */
 void intel_oa_guc_init(struct intel_oa_device *oa);

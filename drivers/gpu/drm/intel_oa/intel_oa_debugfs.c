@@ -15,11 +15,14 @@
  *
  * /sys/kernel/debug/dri/<minor>/intel_oa_stats (both the card and the
  * render minor) prints "name: value" lines: interrupts (OA half-full
- * interrupts since load), stream_interrupts, irq_drains and timer_drains
- * (tail updates exposing new reports, per source), reports (reports read
- * by userspace), report_lost, buffer_lost, tail_races and lost_writes
- * (reports whose write never landed, skipped by read()). All but
- * interrupts are reset when a stream opens.
+ * interrupts since load), stream_interrupts, irq_drains, timer_drains and
+ * read_drains (drains that moved reports, per path: interrupt thread,
+ * hrtimer, read() or sample ioctl), timer_ticks (hrtimer callbacks),
+ * wakeups (times readers were woken for data), reports (reports moved
+ * into the stream ring), ring_dropped (reports dropped because the ring
+ * was full), report_lost, buffer_lost, tail_races and lost_writes
+ * (reports whose write never landed). All but interrupts are reset when
+ * a stream opens.
  *
  * guc (next to it) prints the GuC state: "status" (ready or
  * unavailable), h2g_sent, h2g_timeouts, h2g_busy (requests answered
@@ -39,7 +42,11 @@ static int stats_show(struct seq_file *m, void *unused)
 		   atomic64_read(&s->stream_interrupts));
 	seq_printf(m, "irq_drains: %lld\n", atomic64_read(&s->irq_drains));
 	seq_printf(m, "timer_drains: %lld\n", atomic64_read(&s->timer_drains));
+	seq_printf(m, "read_drains: %lld\n", atomic64_read(&s->read_drains));
+	seq_printf(m, "timer_ticks: %lld\n", atomic64_read(&s->timer_ticks));
+	seq_printf(m, "wakeups: %lld\n", atomic64_read(&s->wakeups));
 	seq_printf(m, "reports: %lld\n", atomic64_read(&s->reports));
+	seq_printf(m, "ring_dropped: %lld\n", atomic64_read(&s->ring_dropped));
 	seq_printf(m, "report_lost: %lld\n", atomic64_read(&s->report_lost));
 	seq_printf(m, "buffer_lost: %lld\n", atomic64_read(&s->buffer_lost));
 	seq_printf(m, "tail_races: %lld\n", atomic64_read(&s->tail_races));

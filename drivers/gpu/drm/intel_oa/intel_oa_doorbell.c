@@ -223,22 +223,37 @@ static u32 next_cookie(struct intel_oa_guc *guc)
 
 /*
  * The GuC reports after the OA unit wrote the report, but the tail
- * pointer and the report bytes may still be in flight: wait, bounded,
- * until read() would return the report at @offset.
+ * pointer and the report bytes may still be in flight, and a drain may
+ * already have moved it: drain, bounded, until the drain has seen the
+ * report with @cookie (see sample_watch()) at @offset.
  */
-static int sample_expose(struct intel_oa_stream *stream, u32 offset)
+static int sample_drained(struct intel_oa_stream *stream, u32 offset,
+			  u64 *timestamp)
 {
 	unsigned long deadline = jiffies +
 				 msecs_to_jiffies(OA_SAMPLE_TIMEOUT_MS);
+	bool found;
 
 	for (;;) {
-		intel_oa_buffer_check(stream, INTEL_OA_DRAIN_READ);
-		if (intel_oa_buffer_exposes(stream, offset))
+		intel_oa_drain(stream, INTEL_OA_DRAIN_READ);
+		mutex_lock(&stream->drain_lock);
+		found = stream->watch_found && stream->watch_offset == offset;
+		*timestamp = stream->watch_ts;
+		mutex_unlock(&stream->drain_lock);
+		if (found)
 			return 0;
 		if (time_after(jiffies, deadline))
 			return -ETIMEDOUT;
 		usleep_range(20, 100);
 	}
+}
+
+static void sample_watch(struct intel_oa_stream *stream, u32 cookie)
+{
+	mutex_lock(&stream->drain_lock);
+	stream->watch_cookie = cookie;
+	stream->watch_found = false;
+	mutex_unlock(&stream->drain_lock);
 }
 
 /**
@@ -287,6 +302,8 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	guc->done = false;
 	spin_unlock_irqrestore(&guc->lock, flags);
 
+	/* The drain notes the report with this CTX_ID as it moves it. */
+	sample_watch(stream, cookie);
 	trace_intel_oa_doorbell_ring(stream->db.id, cookie);
 	intel_oa_write(oa, GUC_DOORBELL_PAGE(stream->db.page), cookie);
 
@@ -302,28 +319,31 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	if (ret) {
 		drm_dbg(&oa->drm, "no OA_SAMPLE_DONE for cookie %u (%ld)\n",
 			cookie, left);
-		return ret;
+		goto out;
 	}
 
+	ret = -EIO;
 	if (status != GUC_OA_SAMPLE_WRITTEN)
-		return -EIO;
+		goto out;
 	if (offset >= stream->buf.size || offset % 64) {
 		drm_err_ratelimited(&oa->drm,
 				    "OA_SAMPLE_DONE offset 0x%x is not a report of the buffer\n",
 				    offset);
-		return -EIO;
+		goto out;
 	}
 
-	ret = sample_expose(stream, offset);
+	ret = sample_drained(stream, offset, &arg.timestamp);
 	if (ret)
-		return ret;
-	WRITE_ONCE(stream->pollin, true);
-	wake_up(&stream->poll_wq);
+		goto out;
+	intel_oa_stream_wake(stream);
+	arg.marker = cookie;
+	sample_watch(stream, 0);
 
-	arg.marker = intel_oa_buffer_report_ctx_id(stream, offset);
-	arg.timestamp = intel_oa_buffer_report_timestamp(stream, offset);
 	if (copy_to_user(uarg, &arg, sizeof(arg)))
 		return -EFAULT;
-
 	return 0;
+
+out:
+	sample_watch(stream, 0);
+	return ret;
 }

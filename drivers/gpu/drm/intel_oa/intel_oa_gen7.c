@@ -117,7 +117,7 @@ static void gen7_oa_enable(struct intel_oa_stream *stream)
 	intel_oa_write(oa, GEN7_OASTATUS1,
 		       (base & GEN7_OASTATUS1_TAIL_MASK) |
 		       FIELD_PREP(GEN7_OASTATUS1_SIZE_MASK,
-				  oa->gen->oa_buffer_size_field));
+				  stream->buf.size_field));
 	spin_unlock_irqrestore(&stream->buf.ptr_lock, flags);
 
 	gen7_clock_gating_off(oa);

@@ -160,7 +160,7 @@ static void gen8_oa_enable(struct intel_oa_stream *stream)
 	intel_oa_write(oa, GEN8_OABUFFER,
 		       (base & GEN8_OABUFFER_BASE_MASK) |
 		       FIELD_PREP(GEN8_OABUFFER_SIZE_MASK,
-				  oa->gen->oa_buffer_size_field) |
+				  stream->buf.size_field) |
 		       GEN8_OABUFFER_MEM_SELECT_GGTT);
 	intel_oa_write(oa, GEN8_OATAILPTR, base & GEN8_OATAILPTR_MASK);
 	spin_unlock_irqrestore(&stream->buf.ptr_lock, flags);

@@ -27,8 +27,8 @@
  * irq hooks, no vector is requested and the hrtimer alone drains (the
  * debugfs irq_drains count stays 0 there).
  *
- * The thread drains: it reads the hardware tail of the exclusive stream,
- * runs the tail-race check (see "OA buffer") and wakes readers. On
+ * The thread drains the exclusive stream: every landed report moves into
+ * the stream ring and the OA unit gets the space back (see "draining"). On
  * Gen12.5 it is also where GuC-to-host messages are handled (see "GuC"):
  * the hard handler leaves the GuC vector in &intel_oa_guc.iir and flags
  * an OA event in &intel_oa_device.irq_oa_pending, so a thread woken for
@@ -77,10 +77,7 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 		return IRQ_HANDLED;
 
 	atomic64_inc(&oa->stats.stream_interrupts);
-	if (intel_oa_buffer_check(stream, INTEL_OA_DRAIN_IRQ)) {
-		WRITE_ONCE(stream->pollin, true);
-		wake_up(&stream->poll_wq);
-	}
+	intel_oa_drain(stream, INTEL_OA_DRAIN_IRQ);
 
 	return IRQ_HANDLED;
 }

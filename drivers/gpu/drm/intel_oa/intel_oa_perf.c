@@ -4,6 +4,7 @@
  */
 
 #include <linux/capability.h>
+#include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/nospec.h>
 #include <linux/slab.h>
@@ -29,6 +30,14 @@
  * -ENOENT as i915 does for an unknown handle. GLOBAL_SSEU is validated as
  * in i915 (i915_gem_user_to_context_sseu()) and makes the open privileged;
  * with no contexts there is no context image to apply it to.
+ *
+ * intel_oa's own properties (enum intel_oa_perf_property_id, from 0x100)
+ * have setters of their own in intel_oa_prop_setters[]. WAIT_NUM_REPORTS'
+ * upper bound depends on the ring size and the format, so it is checked
+ * with the combination, after the metrics set. Up to 14 properties are
+ * read where i915 refuses more than 10 with EINVAL; a client passing 11
+ * to 14 i915 properties (which must repeat one) gets the errno of the
+ * first bad one instead.
  */
 
 #define SAMPLE_OA_REPORT	BIT(0)
@@ -50,6 +59,11 @@
  * @engine_instance: OA_ENGINE_INSTANCE value.
  * @has_class: OA_ENGINE_CLASS given.
  * @has_instance: OA_ENGINE_INSTANCE given.
+ * @has_poll_period: POLL_OA_PERIOD given.
+ * @oa_buffer_size: INTEL_OA_PERF_PROP_OA_BUFFER_SIZE (0: default).
+ * @ring_size: INTEL_OA_PERF_PROP_RING_SIZE.
+ * @wait_num_reports: INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS (0: not given).
+ * @lost_records: INTEL_OA_PERF_PROP_LOST_RECORDS.
  */
 struct perf_open_properties {
 	u32 sample_flags;
@@ -67,6 +81,11 @@ struct perf_open_properties {
 	u8 engine_instance;
 	bool has_class;
 	bool has_instance;
+	bool has_poll_period;
+	u64 oa_buffer_size;
+	u64 ring_size;
+	u64 wait_num_reports;
+	bool lost_records;
 };
 
 /**
@@ -208,6 +227,7 @@ static int set_poll_oa_period(struct intel_oa_device *oa,
 	 * negative ktime and make the hrtimer fire back to back.
 	 */
 	props->poll_oa_period = min_t(u64, value, KTIME_MAX);
+	props->has_poll_period = true;
 	return 0;
 }
 
@@ -227,6 +247,63 @@ static int set_engine_instance(struct intel_oa_device *oa,
 	return 0;
 }
 
+static int set_oa_buffer_size(struct intel_oa_device *oa,
+			      struct perf_open_properties *props, u64 value)
+{
+	if (!intel_oa_buffer_size_valid(oa, value)) {
+		drm_dbg(&oa->drm,
+			"OA buffer size %llu is not a power of two in %u..%u\n",
+			value, oa->gen->oa_buffer_min, oa->gen->oa_buffer_max);
+		return -EINVAL;
+	}
+	props->oa_buffer_size = value;
+	return 0;
+}
+
+static int set_ring_size(struct intel_oa_device *oa,
+			 struct perf_open_properties *props, u64 value)
+{
+	if (!is_power_of_2(value) || value < INTEL_OA_RING_MIN_SIZE ||
+	    value > INTEL_OA_RING_MAX_SIZE) {
+		drm_dbg(&oa->drm,
+			"stream ring size %llu is not a power of two in %u..%u\n",
+			value, INTEL_OA_RING_MIN_SIZE, INTEL_OA_RING_MAX_SIZE);
+		return -EINVAL;
+	}
+	/* Pinned kernel memory beyond i915's 16 MiB is for the privileged. */
+	if (value > INTEL_OA_RING_DEFAULT_SIZE && !perfmon_capable()) {
+		drm_dbg(&oa->drm,
+			"a stream ring above %u bytes needs CAP_PERFMON or CAP_SYS_ADMIN\n",
+			INTEL_OA_RING_DEFAULT_SIZE);
+		return -EACCES;
+	}
+	props->ring_size = value;
+	return 0;
+}
+
+static int set_wait_num_reports(struct intel_oa_device *oa,
+				struct perf_open_properties *props, u64 value)
+{
+	/* The upper bound depends on the ring and format: see open. */
+	if (value == 0) {
+		drm_dbg(&oa->drm, "WAIT_NUM_REPORTS of 0\n");
+		return -EINVAL;
+	}
+	props->wait_num_reports = value;
+	return 0;
+}
+
+static int set_lost_records(struct intel_oa_device *oa,
+			    struct perf_open_properties *props, u64 value)
+{
+	if (value > 1) {
+		drm_dbg(&oa->drm, "LOST_RECORDS %llu is not 0 or 1\n", value);
+		return -EINVAL;
+	}
+	props->lost_records = value;
+	return 0;
+}
+
 static const prop_setter_t prop_setters[DRM_I915_PERF_PROP_MAX] = {
 	[DRM_I915_PERF_PROP_CTX_HANDLE] = set_ctx_handle,
 	[DRM_I915_PERF_PROP_SAMPLE_OA] = set_sample_oa,
@@ -239,6 +316,29 @@ static const prop_setter_t prop_setters[DRM_I915_PERF_PROP_MAX] = {
 	[DRM_I915_PERF_PROP_OA_ENGINE_CLASS] = set_engine_class,
 	[DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE] = set_engine_instance,
 };
+
+#define N_INTEL_OA_PROPS \
+	(INTEL_OA_PERF_PROP_MAX - INTEL_OA_PERF_PROP_OA_BUFFER_SIZE)
+
+static const prop_setter_t intel_oa_prop_setters[N_INTEL_OA_PROPS] = {
+	set_oa_buffer_size,
+	set_ring_size,
+	set_wait_num_reports,
+	set_lost_records,
+};
+
+/* The setter of a property id, or NULL for an unknown one. */
+static prop_setter_t prop_setter(u64 id)
+{
+	if (id > 0 && id < DRM_I915_PERF_PROP_MAX)
+		return prop_setters[array_index_nospec(id,
+						       DRM_I915_PERF_PROP_MAX)];
+	id -= INTEL_OA_PERF_PROP_OA_BUFFER_SIZE;
+	if (id < N_INTEL_OA_PROPS)
+		return intel_oa_prop_setters[array_index_nospec(id,
+							N_INTEL_OA_PROPS)];
+	return NULL;
+}
 
 /* i915_gem_user_to_context_sseu() checks, for the render engine. */
 static int check_sseu(struct intel_oa_device *oa,
@@ -282,19 +382,24 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 
 	memset(props, 0, sizeof(*props));
 	props->poll_oa_period = DEFAULT_POLL_PERIOD_NS;
+	props->ring_size = INTEL_OA_RING_DEFAULT_SIZE;
 
 	if (!n_props) {
 		drm_dbg(&oa->drm, "no i915 perf properties given\n");
 		return -EINVAL;
 	}
 
-	/* Ids are unique and 0 is reserved, so MAX - 1 is the most. */
-	if (n_props >= DRM_I915_PERF_PROP_MAX) {
+	/*
+	 * Each id once, 0 reserved: i915's MAX - 1 plus intel_oa's own is
+	 * the most (i915 refuses more than its own MAX - 1).
+	 */
+	if (n_props > DRM_I915_PERF_PROP_MAX - 1 + N_INTEL_OA_PROPS) {
 		drm_dbg(&oa->drm, "more i915 perf properties than exist\n");
 		return -EINVAL;
 	}
 
 	for (i = 0; i < n_props; i++, uprops += 2) {
+		prop_setter_t setter;
 		u64 id, value;
 
 		ret = get_user(id, uprops);
@@ -305,17 +410,18 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 		if (ret)
 			return ret;
 
-		if (id == 0 || id >= DRM_I915_PERF_PROP_MAX) {
+		setter = prop_setter(id);
+		if (!setter) {
 			drm_dbg(&oa->drm, "unknown i915 perf property id %llu\n",
 				id);
 			return -EINVAL;
 		}
 
-		id = array_index_nospec(id, DRM_I915_PERF_PROP_MAX);
-		ret = prop_setters[id](oa, props, value);
+		ret = setter(oa, props, value);
 		if (ret)
 			return ret;
 	}
+
 
 	if (props->has_class != props->has_instance) {
 		drm_dbg(&oa->drm,
@@ -347,8 +453,11 @@ static int open_locked(struct intel_oa_device *oa,
 		       struct drm_i915_perf_open_param *param,
 		       struct perf_open_properties *props)
 {
+	struct intel_oa_open_params params;
 	struct intel_oa_config *config;
 	struct intel_oa_stream *stream;
+	u32 report_size, sample_size;
+	bool irq;
 	int ret;
 
 	lockdep_assert_held(&oa->lock);
@@ -402,6 +511,47 @@ static int open_locked(struct intel_oa_device *oa,
 		return -EINVAL;
 	}
 
+	report_size = oa->gen->formats[props->oa_format].size;
+	sample_size = sizeof(struct drm_i915_perf_record_header) + report_size;
+	if (props->wait_num_reports > div64_u64(props->ring_size, sample_size)) {
+		drm_dbg(&oa->drm,
+			"WAIT_NUM_REPORTS %llu exceeds the %llu reports the ring holds\n",
+			props->wait_num_reports,
+			div64_u64(props->ring_size, sample_size));
+		ret = -EINVAL;
+		goto err_config;
+	}
+
+	irq = intel_oa_stream_irq_drains(oa);
+	params.poll_period_ns = props->poll_oa_period;
+	/*
+	 * A reader that waits for N reports is otherwise woken once a second;
+	 * where the timer is the only drain, often enough that the largest
+	 * buffer never more than half fills.
+	 */
+	if (props->wait_num_reports && !props->has_poll_period) {
+		params.poll_period_ns = WAIT_POLL_PERIOD_NS;
+		if (!irq && props->oa_periodic)
+			params.poll_period_ns =
+				clamp(intel_oa_buffer_half_fill_ns(oa,
+						oa->gen->oa_buffer_max,
+						report_size,
+						props->oa_period_exponent),
+				      DEFAULT_POLL_PERIOD_NS,
+				      WAIT_POLL_PERIOD_NS);
+	}
+	params.format = props->oa_format;
+	params.periodic = props->oa_periodic;
+	params.exponent = props->oa_period_exponent;
+	params.oa_buffer_size = props->oa_buffer_size ?:
+		intel_oa_buffer_default_size(oa, report_size,
+					     props->oa_periodic,
+					     props->oa_period_exponent,
+					     irq ? 0 : params.poll_period_ns);
+	params.ring_size = props->ring_size;
+	params.wait_num_reports = props->wait_num_reports;
+	params.lost_records = props->lost_records;
+
 	stream = kzalloc(sizeof(*stream), GFP_KERNEL);
 	if (!stream) {
 		ret = -ENOMEM;
@@ -409,10 +559,7 @@ static int open_locked(struct intel_oa_device *oa,
 	}
 	stream->oa = oa;
 
-	ret = intel_oa_stream_init(stream, config, props->oa_format,
-				   props->oa_periodic,
-				   props->oa_period_exponent,
-				   props->poll_oa_period);
+	ret = intel_oa_stream_init(stream, config, &params);
 	if (ret)
 		goto err_free;
 

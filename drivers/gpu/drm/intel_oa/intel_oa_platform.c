@@ -173,10 +173,11 @@ static const struct intel_oa_mcr_range xehp_mcr_ranges[] = {
 	.cagf_mhz_num = 50,					\
 	.cagf_mhz_den = 1
 
-/* 16 KiB * (field + 1) before Haswell: 7 is 128 KiB. */
+/* 16 KiB * (field + 1) before Haswell: 16 KiB..128 KiB. */
 #define GEN7_OA_BUFFER_128K					\
-	.oa_buffer_size = SZ_128K,				\
-	.oa_buffer_size_field = 7
+	.oa_buffer_min = SZ_16K,				\
+	.oa_buffer_max = SZ_128K,				\
+	.oa_buffer_16k_steps = true
 
 static const struct intel_oa_gen_desc snb_desc = {
 	GEN7_DESC_COMMON,
@@ -216,7 +217,7 @@ static const struct intel_oa_gen_desc vlv_desc = {
 	.cagf_mask = GEN6_CAGF_MASK,
 };
 
-/* Haswell (7.5): 128 KiB << field, 7 is 16 MiB. */
+/* Haswell (7.5): 128 KiB << field, 128 KiB..16 MiB. */
 static const struct intel_oa_gen_desc hsw_desc = {
 	GEN7_DESC_COMMON,
 	.graphics_ver = 7,
@@ -225,17 +226,17 @@ static const struct intel_oa_gen_desc hsw_desc = {
 	.formats = hsw_formats,
 	.fw_render = GEN8_FW_RENDER,
 	.ggtt = &intel_oa_hsw_ggtt,
-	.oa_buffer_size = SZ_16M,
-	.oa_buffer_size_field = 7,
+	.oa_buffer_min = SZ_128K,
+	.oa_buffer_max = SZ_16M,
 	.has_dop_clock_gate = true,
 	.cagf_mask = HSW_CAGF_MASK,
 };
 
-/* Gen8+: 64-bit PTEs at BAR0 + 8 MiB, a 16 MiB buffer like i915. */
+/* Gen8+: 64-bit PTEs at BAR0 + 8 MiB, buffers of 128 KiB..16 MiB. */
 #define GEN8_BUFFER_GGTT					\
 	.ggtt = &intel_oa_gen8_ggtt,				\
-	.oa_buffer_size = SZ_16M,				\
-	.oa_buffer_size_field = GEN8_OABUFFER_SIZE_16M
+	.oa_buffer_min = SZ_128K,				\
+	.oa_buffer_max = SZ_16M
 
 /* Gen8: RPT_ID context-valid at bit 25, CAGF in 50 MHz units. */
 #define GEN8_DESC_COMMON					\

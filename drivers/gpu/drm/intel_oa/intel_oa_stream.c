@@ -9,6 +9,7 @@
 #include <linux/module.h>
 #include <linux/poll.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_print.h>
@@ -52,84 +53,133 @@ module_param(oa_interrupt, bool, 0644);
 MODULE_PARM_DESC(oa_interrupt,
 		 "Drain the OA buffer on its half-full interrupt (default: true; false: hrtimer only; Sandy Bridge has no such interrupt)");
 
+/**
+ * intel_oa_stream_irq_drains - will a new stream be drained by interrupt?
+ * @oa: device
+ *
+ * Return: true if the platform has an OA interrupt and it is in use.
+ */
+bool intel_oa_stream_irq_drains(struct intel_oa_device *oa)
+{
+	return oa->ops->irq_handler && READ_ONCE(oa_interrupt);
+}
+
 static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 {
 	struct intel_oa_stream *stream =
 		container_of(hrtimer, typeof(*stream), poll_timer);
+	bool gone = intel_oa_device_gone(stream->oa);
 
-	if (intel_oa_buffer_check(stream, INTEL_OA_DRAIN_TIMER)) {
-		WRITE_ONCE(stream->pollin, true);
-		wake_up(&stream->poll_wq);
-	}
+	atomic64_inc(&stream->oa->stats.timer_ticks);
+	/* The drain sleeps: it runs from a work item. */
+	if (intel_oa_drain_due(stream))
+		queue_work(system_highpri_wq, &stream->drain_work);
+	/* The poll period bounds the latency of whatever is waiting. */
+	if (intel_oa_ring_unread(&stream->ring))
+		intel_oa_stream_wake(stream);
 	/* Nothing will ever arrive from a device that left the bus. */
-	if (intel_oa_device_gone(stream->oa))
+	if (gone)
 		return HRTIMER_NORESTART;
 
 	hrtimer_forward_now(hrtimer, ns_to_ktime(stream->poll_period_ns));
 	return HRTIMER_RESTART;
 }
 
+static void drain_work_fn(struct work_struct *work)
+{
+	struct intel_oa_stream *stream =
+		container_of(work, typeof(*stream), drain_work);
+
+	intel_oa_drain(stream, INTEL_OA_DRAIN_TIMER);
+}
+
+/* Stop every drain path and the unit; the ring is left alone. */
+static void stream_hw_stop(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+
+	intel_oa_irq_oa_mask(oa);
+	hrtimer_cancel(&stream->poll_timer);
+	cancel_work_sync(&stream->drain_work);
+	/* No interrupt thread may still look at the buffer. */
+	intel_oa_irq_sync(oa);
+	oa->ops->oa_disable(stream);
+}
+
+/* Reprogram the unit (which resets the OA buffer) and the drain paths. */
+static void stream_hw_start(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+
+	oa->ops->oa_enable(stream);
+	if (READ_ONCE(oa_interrupt))
+		intel_oa_irq_oa_unmask(oa);
+	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
+		      HRTIMER_MODE_REL_PINNED);
+}
+
 /**
  * intel_oa_stream_enable_locked - start sampling
  * @stream: stream whose hardware is still set up (it is
  *	&intel_oa_device.exclusive_stream); caller holds @stream->lock
+ *
+ * Like i915, what was not read before the stream was disabled is gone.
  */
 void intel_oa_stream_enable_locked(struct intel_oa_stream *stream)
 {
-	struct intel_oa_device *oa = stream->oa;
-
 	lockdep_assert_held(&stream->lock);
 
 	if (stream->enabled)
 		return;
 
 	WRITE_ONCE(stream->pollin, false);
-	oa->ops->oa_enable(stream);
+	mutex_lock(&stream->drain_lock);
+	intel_oa_ring_reset(&stream->ring);
 	WRITE_ONCE(stream->enabled, true);
-	if (READ_ONCE(oa_interrupt))
-		intel_oa_irq_oa_unmask(oa);
-	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
-		      HRTIMER_MODE_REL_PINNED);
+	mutex_unlock(&stream->drain_lock);
+	stream_hw_start(stream);
 	trace_intel_oa_stream_enable(stream);
 }
 
 static void intel_oa_stream_disable_locked(struct intel_oa_stream *stream)
 {
-	struct intel_oa_device *oa = stream->oa;
-
 	lockdep_assert_held(&stream->lock);
 
 	if (!stream->enabled)
 		return;
 
+	/* A drain that starts after this finds the stream disabled. */
+	mutex_lock(&stream->drain_lock);
 	WRITE_ONCE(stream->enabled, false);
-	intel_oa_irq_oa_mask(oa);
-	hrtimer_cancel(&stream->poll_timer);
-	/* No interrupt thread may still look at the buffer. */
-	intel_oa_irq_sync(oa);
-	oa->ops->oa_disable(stream);
+	mutex_unlock(&stream->drain_lock);
+	stream_hw_stop(stream);
 	/* Wake blocked readers: they return -EIO. */
 	wake_up_all(&stream->poll_wq);
 	trace_intel_oa_stream_disable(stream);
 }
 
-/**
- * intel_oa_stream_restart_locked - stop and restart the OA unit
- * @stream: enabled stream; caller holds @stream->lock
- *
- * Used after a buffer overflow: enabling re-initialises the buffer.
+/*
+ * After an overflow (see "draining"): restart the unit, which resets the
+ * OA buffer, keeping the stream enabled and its ring as it is. No drain
+ * runs meanwhile: the timer, the work and the interrupt are stopped and
+ * read() waits for @stream->lock.
  */
-void intel_oa_stream_restart_locked(struct intel_oa_stream *stream)
+static void restart_work_fn(struct work_struct *work)
 {
-	lockdep_assert_held(&stream->lock);
+	struct intel_oa_stream *stream =
+		container_of(work, typeof(*stream), restart_work);
 
-	intel_oa_stream_disable_locked(stream);
-	intel_oa_stream_enable_locked(stream);
+	mutex_lock(&stream->lock);
+	if (stream->enabled && stream->buf.overflowed) {
+		stream_hw_stop(stream);
+		stream_hw_start(stream);
+	}
+	mutex_unlock(&stream->lock);
 }
 
 static bool read_ready(struct intel_oa_stream *stream)
 {
-	return !READ_ONCE(stream->enabled) || intel_oa_buffer_has_data(stream) ||
+	return !READ_ONCE(stream->enabled) || READ_ONCE(stream->pollin) ||
 	       intel_oa_device_gone(stream->oa);
 }
 
@@ -137,18 +187,18 @@ static bool read_ready(struct intel_oa_stream *stream)
 static int read_records(struct intel_oa_stream *stream, char __user *buf,
 			size_t count, size_t *offset)
 {
-	int ret;
-
-	size_t before = *offset;
-
 	bool gone = intel_oa_device_gone(stream->oa);
+	size_t before = *offset;
+	int ret;
 
 	mutex_lock(&stream->lock);
 	if (stream->enabled) {
-		/* Expose what landed before the device went, if not yet done. */
-		if (gone)
-			intel_oa_buffer_check(stream, INTEL_OA_DRAIN_TIMER);
-		ret = intel_oa_buffer_read(stream, buf, count, offset);
+		/* Whatever landed by now, not only by the last interrupt. */
+		intel_oa_drain(stream, INTEL_OA_DRAIN_READ);
+		ret = intel_oa_ring_read(&stream->ring, buf, count, offset);
+		if (ret == -EIO)
+			drm_dbg(&stream->oa->drm,
+				"stream ring tail corrupted through the control page\n");
 	} else {
 		ret = -EIO;
 	}
@@ -185,13 +235,16 @@ static ssize_t intel_oa_stream_read(struct file *file, char __user *buf,
 				return ret;
 
 			ret = read_records(stream, buf, count, &offset);
+			/* Woken for data another consumer took: wait again. */
+			if (!offset && !ret)
+				WRITE_ONCE(stream->pollin, false);
 		} while (!offset && !ret);
 	} else {
 		ret = read_records(stream, buf, count, &offset);
 	}
 
 	/*
-	 * Back off until the next timer/interrupt check, unless the buffer
+	 * Back off until the next timer/interrupt wake-up, unless the buffer
 	 * was too small and more data is waiting.
 	 */
 	if (ret != -ENOSPC)
@@ -221,7 +274,18 @@ static __poll_t intel_oa_stream_poll(struct file *file, poll_table *wait)
 		return EPOLLHUP | (READ_ONCE(stream->gone_drained) ? EPOLLERR :
 								     EPOLLIN);
 
+	/* An mmap() reader consumed everything: wait for the next wake-up. */
+	if (READ_ONCE(stream->pollin) && !intel_oa_ring_unread(&stream->ring))
+		WRITE_ONCE(stream->pollin, false);
+
 	return READ_ONCE(stream->pollin) ? EPOLLIN : 0;
+}
+
+static int intel_oa_stream_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct intel_oa_stream *stream = file->private_data;
+
+	return intel_oa_ring_mmap(stream, vma);
 }
 
 static long config_locked(struct intel_oa_stream *stream, unsigned long id)
@@ -310,6 +374,8 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 	intel_oa_stream_disable_locked(stream);
 	intel_oa_doorbell_disarm(oa, &stream->db);
 	mutex_unlock(&stream->lock);
+	/* Disabled: no drain can queue it again. */
+	cancel_work_sync(&stream->restart_work);
 
 	/* After this no interrupt thread can find or still use the stream. */
 	WRITE_ONCE(oa->exclusive_stream, NULL);
@@ -342,6 +408,9 @@ void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream)
 	intel_oa_config_put(stream->config);
 	trace_intel_oa_stream_close(stream);
 
+	/* No mapping is left: each holds the file that is being released. */
+	intel_oa_ring_free(&stream->ring);
+	mutex_destroy(&stream->drain_lock);
 	mutex_destroy(&stream->lock);
 	kfree(stream);
 }
@@ -366,6 +435,7 @@ static const struct file_operations intel_oa_stream_fops = {
 	.release = intel_oa_stream_release,
 	.poll = intel_oa_stream_poll,
 	.read = intel_oa_stream_read,
+	.mmap = intel_oa_stream_mmap,
 	.unlocked_ioctl = intel_oa_stream_ioctl,
 	/*
 	 * SAMPLE's struct has the same layout for 32-bit callers and the
@@ -375,21 +445,18 @@ static const struct file_operations intel_oa_stream_fops = {
 };
 
 /**
- * intel_oa_stream_init - allocate the buffer and program the metrics set
+ * intel_oa_stream_init - allocate the buffers and program the metrics set
  * @stream: zeroed stream with @oa set; caller holds @oa->lock
  * @config: metrics set; the stream takes over this reference
- * @format: enum drm_i915_oa_format value, valid for the device
- * @periodic: use the OA timer
- * @exponent: OA timer exponent
- * @poll_period_ns: hrtimer period
+ * @params: validated open properties
  *
  * On error the caller still owns @config.
  *
  * Return: 0 or a negative errno.
  */
 int intel_oa_stream_init(struct intel_oa_stream *stream,
-			 struct intel_oa_config *config, u32 format,
-			 bool periodic, u32 exponent, u64 poll_period_ns)
+			 struct intel_oa_config *config,
+			 const struct intel_oa_open_params *params)
 {
 	struct intel_oa_device *oa = stream->oa;
 	int ret;
@@ -397,23 +464,37 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	lockdep_assert_held(&oa->lock);
 
 	mutex_init(&stream->lock);
+	mutex_init(&stream->drain_lock);
+	INIT_WORK(&stream->drain_work, drain_work_fn);
+	INIT_WORK(&stream->restart_work, restart_work_fn);
 	init_waitqueue_head(&stream->poll_wq);
 	hrtimer_init(&stream->poll_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	stream->poll_timer.function = poll_timer_cb;
 
-	stream->buf.format = &oa->gen->formats[format];
-	stream->buf.size = oa->gen->oa_buffer_size;
+	stream->buf.format = &oa->gen->formats[params->format];
+	stream->buf.size = params->oa_buffer_size;
 	stream->sample_size = sizeof(struct drm_i915_perf_record_header) +
 			      stream->buf.format->size;
-	stream->periodic = periodic;
-	stream->period_exponent = periodic ? exponent : 0;
-	stream->poll_period_ns = poll_period_ns;
+	stream->periodic = params->periodic;
+	stream->period_exponent = params->periodic ? params->exponent : 0;
+	stream->poll_period_ns = params->poll_period_ns;
+	stream->wait_bytes = (u64)params->wait_num_reports *
+			     stream->sample_size;
+	stream->lost_records = params->lost_records;
 	stream->db.id = -1;
+
+	ret = intel_oa_ring_alloc(&stream->ring, params->ring_size,
+				  stream->sample_size);
+	if (ret) {
+		drm_dbg(&oa->drm, "cannot allocate a %llu KiB stream ring\n",
+			params->ring_size / SZ_1K);
+		goto err_mutex;
+	}
 
 	/* Keeps the render well awake and RC6 off while sampling. */
 	ret = intel_oa_forcewake_get(oa);
 	if (ret)
-		goto err_mutex;
+		goto err_ring;
 
 	ret = intel_oa_buffer_alloc(stream);
 	if (ret)
@@ -425,7 +506,11 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	atomic64_set(&oa->stats.stream_interrupts, 0);
 	atomic64_set(&oa->stats.irq_drains, 0);
 	atomic64_set(&oa->stats.timer_drains, 0);
+	atomic64_set(&oa->stats.read_drains, 0);
+	atomic64_set(&oa->stats.timer_ticks, 0);
+	atomic64_set(&oa->stats.wakeups, 0);
 	atomic64_set(&oa->stats.reports, 0);
+	atomic64_set(&oa->stats.ring_dropped, 0);
 	atomic64_set(&oa->stats.report_lost, 0);
 	atomic64_set(&oa->stats.buffer_lost, 0);
 	atomic64_set(&oa->stats.tail_races, 0);
@@ -433,12 +518,15 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 
 	/* Publish the initialised stream to the interrupt thread. */
 	smp_store_release(&oa->exclusive_stream, stream);
-	trace_intel_oa_stream_open(stream, format, config->id);
+	trace_intel_oa_stream_open(stream, params->format, config->id);
 	return 0;
 
 err_fw:
 	intel_oa_forcewake_put(oa);
+err_ring:
+	intel_oa_ring_free(&stream->ring);
 err_mutex:
+	mutex_destroy(&stream->drain_lock);
 	mutex_destroy(&stream->lock);
 	return ret;
 }
@@ -455,7 +543,8 @@ err_mutex:
 int intel_oa_stream_install_fd(struct intel_oa_stream *stream, u32 flags)
 {
 	struct intel_oa_device *oa = stream->oa;
-	int f_flags = 0;
+	/* Read-write, like perf_event's: a reader may map the control page. */
+	int f_flags = O_RDWR;
 	int fd;
 
 	if (flags & I915_PERF_FLAG_FD_CLOEXEC)

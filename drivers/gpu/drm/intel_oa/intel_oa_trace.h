@@ -35,12 +35,15 @@ TRACE_EVENT(intel_oa_stream_open,
 DECLARE_EVENT_CLASS(intel_oa_stream_state,
 		    TP_PROTO(struct intel_oa_stream *stream),
 		    TP_ARGS(stream),
-		    TP_STRUCT__entry(__field(u32, head)
-				     __field(u32, tail)),
-		    TP_fast_assign(__entry->head = stream->buf.head;
-				   __entry->tail = stream->buf.tail;),
-		    TP_printk("head=0x%x tail=0x%x", __entry->head,
-			      __entry->tail)
+		    TP_STRUCT__entry(__field(u32, oa_head)
+				     __field(u64, ring_head)
+				     __field(u64, ring_tail)),
+		    TP_fast_assign(__entry->oa_head = stream->buf.head;
+				   __entry->ring_head = stream->ring.head;
+				   __entry->ring_tail = stream->ring.tail;),
+		    TP_printk("oa_head=0x%x ring_head=%llu ring_tail=%llu",
+			      __entry->oa_head, __entry->ring_head,
+			      __entry->ring_tail)
 );
 
 DEFINE_EVENT(intel_oa_stream_state, intel_oa_stream_close,
@@ -70,26 +73,35 @@ TRACE_EVENT(intel_oa_irq,
 );
 
 TRACE_EVENT(intel_oa_drain,
-	    TP_PROTO(enum intel_oa_drain_source source, u32 reports, u32 bytes,
-		     u32 oa_head, u32 oa_tail),
-	    TP_ARGS(source, reports, bytes, oa_head, oa_tail),
+	    TP_PROTO(enum intel_oa_drain_source source, u32 reports,
+		     u32 dropped, u64 bytes, u32 oa_head, u32 oa_tail,
+		     u64 ring_used, u64 ring_size),
+	    TP_ARGS(source, reports, dropped, bytes, oa_head, oa_tail,
+		    ring_used, ring_size),
 	    TP_STRUCT__entry(__field(int, source)
 			     __field(u32, reports)
-			     __field(u32, bytes)
-			     __field(u32, head)
-			     __field(u32, tail)),
+			     __field(u32, dropped)
+			     __field(u64, bytes)
+			     __field(u32, oa_head)
+			     __field(u32, oa_tail)
+			     __field(u64, ring_used)
+			     __field(u64, ring_size)),
 	    TP_fast_assign(__entry->source = source;
 			   __entry->reports = reports;
+			   __entry->dropped = dropped;
 			   __entry->bytes = bytes;
-			   __entry->head = oa_head;
-			   __entry->tail = oa_tail;),
-	    TP_printk("source=%s reports=%u bytes=%u head=0x%x tail=0x%x",
+			   __entry->oa_head = oa_head;
+			   __entry->oa_tail = oa_tail;
+			   __entry->ring_used = ring_used;
+			   __entry->ring_size = ring_size;),
+	    TP_printk("source=%s reports=%u dropped=%u bytes=%llu oa_head=0x%x oa_tail=0x%x ring=%llu/%llu",
 		      __print_symbolic(__entry->source,
 				       { INTEL_OA_DRAIN_IRQ, "irq" },
 				       { INTEL_OA_DRAIN_TIMER, "timer" },
 				       { INTEL_OA_DRAIN_READ, "read" }),
-		      __entry->reports, __entry->bytes, __entry->head,
-		      __entry->tail)
+		      __entry->reports, __entry->dropped, __entry->bytes,
+		      __entry->oa_head, __entry->oa_tail, __entry->ring_used,
+		      __entry->ring_size)
 );
 
 DECLARE_EVENT_CLASS(intel_oa_status,

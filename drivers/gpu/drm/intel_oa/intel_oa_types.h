@@ -18,6 +18,7 @@
 #include <linux/types.h>
 #include <linux/uuid.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_device.h>
 #include <drm/intel_oa_drm.h>
@@ -262,9 +263,12 @@ struct intel_oa_hw_ops {
  * @mcr_ranges: replicated register ranges, sorted (NULL: none).
  * @n_mcr_ranges: number of @mcr_ranges.
  * @ggtt: GGTT location and PTE encoding.
- * @oa_buffer_size: bytes of the OA buffer (a power of two).
- * @oa_buffer_size_field: encoding of @oa_buffer_size in the OA unit's
- *	buffer size field (OABUFFER 5:3 on Gen8+, OASTATUS1 5:3 on Gen6/7).
+ * @oa_buffer_min: smallest OA buffer (a power of two).
+ * @oa_buffer_max: largest OA buffer (a power of two).
+ * @oa_buffer_16k_steps: the OA unit's buffer size field (OASTATUS1 5:3)
+ *	counts 16 KiB steps, size = 16 KiB * (field + 1) (Sandy Bridge, Ivy
+ *	Bridge, Valleyview); otherwise (OABUFFER 5:3 on Gen8+, OASTATUS1 5:3
+ *	on Haswell) size = 128 KiB << field.
  * @exponent_min: smallest DRM_I915_PERF_PROP_OA_EXPONENT accepted.
  * @timer_period_bias: subtracted from the exponent to get the hardware
  *	timer period field (3 on Sandy Bridge, whose periods start at 2^4).
@@ -292,8 +296,9 @@ struct intel_oa_gen_desc {
 	const struct intel_oa_mcr_range *mcr_ranges;
 	u32 n_mcr_ranges;
 	const struct intel_oa_ggtt_desc *ggtt;
-	u32 oa_buffer_size;
-	u32 oa_buffer_size_field;
+	u32 oa_buffer_min;
+	u32 oa_buffer_max;
+	bool oa_buffer_16k_steps;
 	u32 exponent_min;
 	u32 timer_period_bias;
 	bool has_dop_clock_gate;
@@ -368,14 +373,19 @@ struct intel_oa_platform {
  *
  * @interrupts: OA half-full interrupts handled since load.
  * @stream_interrupts: OA half-full interrupts for the current stream.
- * @irq_drains: tail updates that exposed reports, from the interrupt.
- * @timer_drains: tail updates that exposed reports, from the hrtimer.
- * @reports: reports copied to userspace.
+ * @irq_drains: drains that moved reports, from the interrupt thread.
+ * @timer_drains: drains that moved reports, for the hrtimer.
+ * @read_drains: drains that moved reports, from read() or the sample
+ *	ioctl.
+ * @timer_ticks: hrtimer callbacks.
+ * @wakeups: times readers and pollers were woken for data.
+ * @reports: reports moved from the OA buffer into the stream ring.
+ * @ring_dropped: reports dropped because the stream ring was full.
  * @report_lost: REPORT_LOST records emitted.
  * @buffer_lost: BUFFER_LOST records emitted (buffer overflows).
  * @tail_races: tail updates that held back unlanded reports.
- * @lost_writes: exposed reports that never landed (a later one did),
- *	skipped by read() with a REPORT_LOST record each.
+ * @lost_writes: reports that never landed (a later one did), each
+ *	replaced by a lost record.
  *
  * @interrupts counts since load; the others are reset when a stream is
  * opened so they describe the current (or last) stream.
@@ -385,7 +395,11 @@ struct intel_oa_stats {
 	atomic64_t stream_interrupts;
 	atomic64_t irq_drains;
 	atomic64_t timer_drains;
+	atomic64_t read_drains;
+	atomic64_t timer_ticks;
+	atomic64_t wakeups;
 	atomic64_t reports;
+	atomic64_t ring_dropped;
 	atomic64_t report_lost;
 	atomic64_t buffer_lost;
 	atomic64_t tail_races;
@@ -619,21 +633,94 @@ enum intel_oa_drain_source {
 };
 
 /**
+ * INTEL_OA_RING_MMAP_OFFSET - mmap() offset of a stream ring's data pages
+ * (the control page is at 0); also in the control page's @data_offset.
+ */
+#define INTEL_OA_RING_MMAP_OFFSET	PAGE_SIZE
+/** INTEL_OA_RING_DEFAULT_SIZE - stream ring size unless asked otherwise. */
+#define INTEL_OA_RING_DEFAULT_SIZE	SZ_16M
+/** INTEL_OA_RING_MIN_SIZE - smallest INTEL_OA_PERF_PROP_RING_SIZE. */
+#define INTEL_OA_RING_MIN_SIZE		SZ_128K
+/** INTEL_OA_RING_MAX_SIZE - largest INTEL_OA_PERF_PROP_RING_SIZE. */
+#define INTEL_OA_RING_MAX_SIZE		SZ_1G
+/** WAIT_POLL_PERIOD_NS - default poll period with WAIT_NUM_REPORTS. */
+#define WAIT_POLL_PERIOD_NS		NSEC_PER_SEC
+
+/**
+ * struct intel_oa_open_params - a stream's validated open properties
+ * @format: enum drm_i915_oa_format value, valid for the device.
+ * @periodic: the OA timer is used.
+ * @exponent: its exponent.
+ * @poll_period_ns: hrtimer period.
+ * @oa_buffer_size: bytes of the OA buffer, valid for the generation.
+ * @ring_size: bytes of the stream ring.
+ * @wait_num_reports: wake readers once this many reports are ready
+ *	(0: on any data).
+ * @lost_records: emit struct intel_oa_perf_record_lost records.
+ */
+struct intel_oa_open_params {
+	u32 format;
+	bool periodic;
+	u32 exponent;
+	u64 poll_period_ns;
+	u32 oa_buffer_size;
+	u64 ring_size;
+	u32 wait_num_reports;
+	bool lost_records;
+};
+
+/**
+ * struct intel_oa_ring - the stream ring: records in kernel memory
+ * @pages: the data pages.
+ * @n_pages: number of @pages.
+ * @vaddr: @pages mapped twice in a row, so a record that wraps around the
+ *	end is contiguous here (and in a reader's mapping).
+ * @size: bytes of data, a power of two.
+ * @ctl_page: the control page (struct intel_oa_mmap_page).
+ * @ctl: kernel mapping of @ctl_page; userspace writes @ctl->data_tail.
+ * @head: producer position; written under &intel_oa_stream.drain_lock,
+ *	published in @ctl->data_head with release semantics.
+ * @tail: the consumer position last accepted from @ctl->data_tail;
+ *	written under &intel_oa_stream.drain_lock or @head's readers'
+ *	&intel_oa_stream.lock, see intel_oa_ring_tail().
+ * @dropped: reports dropped for want of room and not yet marked with a
+ *	lost record; under &intel_oa_stream.drain_lock.
+ * @dropped_total: every report ever dropped for want of room.
+ * Positions count bytes since the stream opened and never wrap; a
+ * position's offset in the ring is position & (@size - 1).
+ */
+struct intel_oa_ring {
+	struct page **pages;
+	unsigned int n_pages;
+	u8 *vaddr;
+	u64 size;
+	struct page *ctl_page;
+	struct intel_oa_mmap_page *ctl;
+	u64 head;
+	u64 tail;
+	u64 dropped;
+	u64 dropped_total;
+};
+
+/**
  * struct intel_oa_buffer - the circular OA buffer of a stream
  * @pages: the system pages backing the buffer.
  * @dma: DMA address of each page (written into the GGTT PTEs).
  * @n_pages: number of @pages.
  * @vaddr: contiguous kernel mapping of @pages.
  * @ggtt_offset: GGTT address of the first byte.
- * @size: bytes of the buffer (&intel_oa_gen_desc.oa_buffer_size).
+ * @size: bytes of the buffer, a power of two the generation allows.
+ * @size_field: @size in the encoding of the OA unit's size field.
  * @format: report format of the stream.
- * @ptr_lock: protects @head, @tail, @status_pending and @latched_status
+ * @ptr_lock: protects @head, @last_hw_tail and @latched_status
  *	and orders the OA pointer register accesses; taken from the
  *	hrtimer (hard irq context) and the interrupt thread, hence irqsave.
- * @head: offset of the next report to copy to userspace.
- * @tail: offset just past the last report known to have landed.
- * @status_pending: the last check saw report-lost or overflow status
- *	that read() has not reported yet.
+ * @head: offset of the next report to drain (published to the unit
+ *	as OAHEADPTR).
+ * @overflowed: the unit overflowed; nothing is drained until the
+ *	restart work reprogrammed it. Under &intel_oa_stream.drain_lock.
+ * @last_hw_tail: the hardware tail the last drain saw; the hrtimer
+ *	drains only when the tail moved.
  * @latched_status: Gen6/7 status register bits already reported; they
  *	cannot be cleared while the unit runs, so they are ignored until the
  *	next buffer reprogramming clears them (i915 gen7_latched_oastatus1).
@@ -645,12 +732,13 @@ struct intel_oa_buffer {
 	u8 *vaddr;
 	u32 ggtt_offset;
 	u32 size;
+	u32 size_field;
 	const struct intel_oa_format *format;
 
-	spinlock_t ptr_lock; /* protects head, tail, status_pending, latched */
+	spinlock_t ptr_lock; /* protects head, last_hw_tail, latched */
 	u32 head;
-	u32 tail;
-	bool status_pending;
+	bool overflowed;
+	u32 last_hw_tail;
 	u32 latched_status;
 };
 
@@ -667,9 +755,27 @@ struct intel_oa_buffer {
  * @config: the metrics set in use (a reference is held); changed under
  *	@lock by I915_PERF_IOCTL_CONFIG.
  * @buf: the OA buffer.
+ * @ring: the stream ring read() and mmap() consume.
+ * @drain_lock: one drain at a time (interrupt thread, @drain_work,
+ *	read(), sample ioctl); protects @ring's producer side and the
+ *	OA buffer's consumer side; taken inside @lock.
+ * @drain_work: drains for the hrtimer, which cannot sleep.
+ * @restart_work: restarts the unit after an overflow; takes @lock.
+ * @wait_bytes: wake readers once this much is in the ring (0: on any
+ *	data, i915's rule).
+ * @lost_records: emit struct intel_oa_perf_record_lost records.
+ * @tick: the poll period elapsed since the last wake-up; lets a
+ *	WAIT_NUM_REPORTS reader wake with fewer reports.
+ * @watch_cookie: CTX_ID of the on-demand report the sample ioctl waits
+ *	for (0: none); @watch_found and @watch_ts are its drain-time
+ *	findings. All three under @drain_lock.
+ * @watch_found: the report with CTX_ID @watch_cookie was drained.
+ * @watch_offset: its OA buffer offset.
+ * @watch_ts: its TIME_STAMP.
  * @poll_timer: hrtimer checking for data.
  * @poll_wq: readers and pollers wait here.
- * @pollin: data was found by the timer or interrupt; cleared by read().
+ * @pollin: the wake-up condition was met by a drain or the timer;
+ *	cleared when the ring is found empty or read() returns.
  * @gone_drained: the device is gone and a read() found nothing left (see
  *	"surprise removal"); set under @lock, read by poll().
  * @db: the doorbell of the on-demand sample ioctl, armed on first use
@@ -685,6 +791,17 @@ struct intel_oa_stream {
 	u64 poll_period_ns;
 	struct intel_oa_config *config;
 	struct intel_oa_buffer buf;
+	struct intel_oa_ring ring;
+	struct mutex drain_lock; /* protects ring producer, OA consumer */
+	struct work_struct drain_work;
+	struct work_struct restart_work;
+	u64 wait_bytes;
+	bool lost_records;
+	bool tick;
+	u32 watch_cookie;
+	bool watch_found;
+	u32 watch_offset;
+	u64 watch_ts;
 	struct hrtimer poll_timer;
 	wait_queue_head_t poll_wq;
 	bool pollin;

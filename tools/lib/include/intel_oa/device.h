@@ -103,6 +103,10 @@ int intel_oa_getparam(int fd, int param, int *value);
  * @nonblock: I915_PERF_FLAG_FD_NONBLOCK
  * @disabled: I915_PERF_FLAG_DISABLED (enable later with
  *	I915_PERF_IOCTL_ENABLE)
+ * @oa_buffer_size: INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, 0 = driver default
+ * @ring_size: INTEL_OA_PERF_PROP_RING_SIZE, 0 = driver default
+ * @wait_num_reports: INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS, 0 = not set
+ * @lost_records: INTEL_OA_PERF_PROP_LOST_RECORDS
  */
 struct intel_oa_stream_opts {
 	uint64_t metrics_set;
@@ -111,6 +115,10 @@ struct intel_oa_stream_opts {
 	uint64_t poll_period_ns;
 	bool nonblock;
 	bool disabled;
+	uint64_t oa_buffer_size;
+	uint64_t ring_size;
+	uint64_t wait_num_reports;
+	bool lost_records;
 };
 
 /**
@@ -124,6 +132,59 @@ struct intel_oa_stream_opts {
  */
 int intel_oa_stream_open(const struct intel_oa_device *dev,
 			 const struct intel_oa_stream_opts *opts);
+
+/**
+ * struct intel_oa_ring_map - a stream's ring, mapped (intel_oa_ring_map())
+ * @ctl: the control page (struct intel_oa_mmap_page)
+ * @data: the ring's data pages, mapped twice in a row
+ * @size: bytes of the ring
+ */
+struct intel_oa_mmap_page;
+
+struct intel_oa_ring_map {
+	struct intel_oa_mmap_page *ctl;
+	const uint8_t *data;
+	uint64_t size;
+};
+
+/**
+ * intel_oa_ring_map() - map a stream's ring for zero-copy reading
+ * @stream: perf stream fd
+ * @map: output
+ *
+ * Return: 0, or -errno of mmap() (-ENODEV: a driver without the ring).
+ */
+int intel_oa_ring_map(int stream, struct intel_oa_ring_map *map);
+
+/**
+ * intel_oa_ring_unmap() - undo intel_oa_ring_map()
+ * @map: mapped ring; zeroed on return
+ */
+void intel_oa_ring_unmap(struct intel_oa_ring_map *map);
+
+/**
+ * intel_oa_ring_peek() - the records ready to be consumed
+ * @map: mapped ring
+ * @records: output: the first ready record (whole records follow it
+ *	contiguously, even across the ring's end)
+ *
+ * Reads @data_head with acquire semantics; the records stay valid until
+ * intel_oa_ring_consume().
+ *
+ * Return: bytes of ready records (0: none), or 0 with @records NULL if
+ * the positions are inconsistent.
+ */
+size_t intel_oa_ring_peek(const struct intel_oa_ring_map *map,
+			  const void **records);
+
+/**
+ * intel_oa_ring_consume() - hand @bytes of records back to the kernel
+ * @map: mapped ring
+ * @bytes: bytes from the start of what intel_oa_ring_peek() returned
+ *
+ * Stores @data_tail with release semantics.
+ */
+void intel_oa_ring_consume(const struct intel_oa_ring_map *map, size_t bytes);
 
 /**
  * intel_oa_stream_sample() - INTEL_OA_PERF_IOCTL_SAMPLE: one OA report now

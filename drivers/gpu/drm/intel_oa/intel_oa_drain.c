@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The drain: landed reports from the OA buffer into the stream ring.
+ */
+
+#include <linux/workqueue.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "intel_oa_trace.h"
+
+/**
+ * DOC: draining
+ *
+ * The drain moves every report that has landed in the OA buffer into the
+ * stream ring (see "stream ring"), with its SAMPLE header, and hands the
+ * space back to the OA unit by writing OAHEADPTR, so the unit never
+ * overflows while the drain keeps up, whatever userspace does. It runs
+ * from the OA half-full interrupt thread (the primary path, see
+ * "interrupts"), from a work item the POLL_OA_PERIOD hrtimer queues when
+ * the hardware tail moved (the latency bound, and the only path on Sandy
+ * Bridge, which has no OA interrupt), from read() before it copies and
+ * from the on-demand sample ioctl. &intel_oa_stream.drain_lock makes them
+ * take turns.
+ *
+ * Tail race. The hardware tail pointer can move before the report bytes
+ * behind it are visible to the CPU. Like i915 and xe, the drain relies on
+ * every report carrying a non-zero RPT_ID or TIMESTAMP and on consumed
+ * reports being zeroed: it walks back from the newest whole report below
+ * the hardware tail to the newest one whose RPT_ID or TIMESTAMP (low)
+ * dword is not zero, i.e. that has landed, and drains up to it; the rest
+ * wait for the next drain. Those are DW0 and DW1 with the 32-bit header
+ * and DW0 and DW2 with the 64-bit header of Gen12.5's select 1,
+ * &intel_oa_format.header64. Every report has at least one reason bit in
+ * RPT_ID (Gen6/7 timer reports carry bit 19 and no CTX_ID), so a landed
+ * report never looks unlanded. The tail moves in 64-byte steps and may
+ * stop inside a report being written; only whole reports count.
+ *
+ * Zeroing. The drain zeroes those two dwords of each report it consumes,
+ * right after copying the report, while its first cacheline is still in
+ * the CPU cache: 8 bytes per report, never a pass over the buffer. The
+ * alternatives cost more or prove less: zeroing whole spans writes 8 to
+ * 56 times the bytes; telling new reports from the last lap's by their
+ * timestamps breaks when a report legitimately repeats a timestamp or
+ * the 32-bit timestamp wraps; trusting the tail loses the race above.
+ * The buffer is zeroed in full only when the unit is (re)programmed.
+ *
+ * Lost writes. The OA unit writes reports in order, so a report below the
+ * newest landed one that still reads zero was lost on the bus and never
+ * will land: the drain puts a lost record in its place (one
+ * DRM_I915_PERF_RECORD_OA_REPORT_LOST per report, or one
+ * INTEL_OA_LOST_WRITE record with the count) and goes on; debugfs
+ * lost_writes counts them. i915 skips such a report silently; a walk
+ * forward from the old tail would stall on it until the buffer overflowed.
+ *
+ * Status. Each drain reads the OA status first. Report-lost (the unit
+ * dropped reports it could not write) becomes a lost record
+ * (INTEL_OA_LOST_UNIT) and is cleared; on Gen6/7, where the bit cannot be
+ * cleared while running, the ops latch it until the next restart. A
+ * buffer overflow means the unit may have written over reports not yet
+ * drained, which only happens when the drain did not run in time: the
+ * drain writes a DRM_I915_PERF_RECORD_OA_BUFFER_LOST record, stops
+ * draining, and a work item restarts the unit, which resets the OA buffer
+ * (i915 semantics); what is in the ring stays.
+ *
+ * Wake-ups. After a drain that put records in the ring, readers and
+ * pollers are woken, i915's rule, or with INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS
+ * only once that many reports' worth of records is waiting. The hrtimer
+ * also wakes them when anything is waiting, so POLL_OA_PERIOD bounds the
+ * latency.
+ */
+
+#define INVALID_CTX_ID		0xffffffff
+
+/* Dword index of TIME_STAMP (its low half) and of CTX_ID in a report. */
+static unsigned int report_ts_dw(const struct intel_oa_format *f)
+{
+	return f->header64 ? 2 : 1;
+}
+
+static unsigned int report_ctx_dw(const struct intel_oa_format *f)
+{
+	return f->header64 ? 4 : 2;
+}
+
+/* Bytes between two offsets of the circular buffer. */
+static u32 oa_taken(const struct intel_oa_buffer *buf, u32 tail, u32 head)
+{
+	return (tail - head) & (buf->size - 1);
+}
+
+/* The offset one report after @offset. */
+static u32 oa_next(const struct intel_oa_buffer *buf, u32 offset)
+{
+	return (offset + buf->format->size) & (buf->size - 1);
+}
+
+static bool report_landed(const struct intel_oa_buffer *buf, u32 offset)
+{
+	const u32 *report32 = (const u32 *)(buf->vaddr + offset);
+
+	return READ_ONCE(report32[0]) ||
+	       READ_ONCE(report32[report_ts_dw(buf->format)]);
+}
+
+static u32 lost_record_size(const struct intel_oa_stream *stream)
+{
+	return stream->lost_records ? sizeof(struct intel_oa_perf_record_lost) :
+				      sizeof(struct drm_i915_perf_record_header);
+}
+
+/* Append a bare i915 record (REPORT_LOST, BUFFER_LOST) if it fits. */
+static bool put_header(struct intel_oa_ring *ring, u32 type)
+{
+	struct drm_i915_perf_record_header *h;
+
+	if (intel_oa_ring_space(ring) < sizeof(*h))
+		return false;
+	h = intel_oa_ring_write_ptr(ring);
+	h->type = type;
+	h->pad = 0;
+	h->size = sizeof(*h);
+	ring->head += sizeof(*h);
+	return true;
+}
+
+/*
+ * Mark @count reports lost for @reason where the stream is now: one lost
+ * record, or i915's REPORT_LOST (one per report for lost writes, whose
+ * count i915 clients can only learn that way). What does not fit is
+ * counted with the ring's drops and marked by their record.
+ */
+static void put_lost(struct intel_oa_stream *stream, u32 reason, u32 count)
+{
+	struct intel_oa_ring *ring = &stream->ring;
+	struct intel_oa_perf_record_lost *rec;
+	u32 i, n = reason == INTEL_OA_LOST_WRITE ? count : 1;
+
+	if (!stream->lost_records) {
+		for (i = 0; i < n; i++) {
+			if (!put_header(ring,
+					DRM_I915_PERF_RECORD_OA_REPORT_LOST)) {
+				ring->dropped += reason == INTEL_OA_LOST_WRITE ?
+						 n - i : 0;
+				return;
+			}
+		}
+		return;
+	}
+
+	if (intel_oa_ring_space(ring) < sizeof(*rec)) {
+		ring->dropped += count;
+		return;
+	}
+	rec = intel_oa_ring_write_ptr(ring);
+	rec->header.type = INTEL_OA_PERF_RECORD_LOST;
+	rec->header.pad = 0;
+	rec->header.size = sizeof(*rec);
+	rec->reason = reason;
+	rec->count = count;
+	ring->head += sizeof(*rec);
+}
+
+/*
+ * Room for a SAMPLE record, after the lost record that the reports dropped
+ * before it are owed: false (and one more drop) if there is none.
+ */
+static bool sample_room(struct intel_oa_stream *stream)
+{
+	struct intel_oa_ring *ring = &stream->ring;
+	u64 need = stream->sample_size;
+
+	if (ring->dropped)
+		need += lost_record_size(stream);
+	if (intel_oa_ring_space(ring) < need) {
+		ring->dropped++;
+		ring->dropped_total++;
+		return false;
+	}
+	if (ring->dropped) {
+		u32 count = min_t(u64, ring->dropped, U32_MAX);
+
+		if (stream->lost_records)
+			put_lost(stream, INTEL_OA_LOST_RING_FULL, count);
+		else
+			put_header(ring, DRM_I915_PERF_RECORD_OA_REPORT_LOST);
+		ring->dropped = 0;
+	}
+	return true;
+}
+
+/* Copy the report at @offset, whole even if it wraps, after its header. */
+static void put_sample(struct intel_oa_stream *stream, u32 offset)
+{
+	const struct intel_oa_buffer *buf = &stream->buf;
+	struct intel_oa_device *oa = stream->oa;
+	struct intel_oa_ring *ring = &stream->ring;
+	struct drm_i915_perf_record_header *h = intel_oa_ring_write_ptr(ring);
+	u32 report_size = buf->format->size;
+	u32 first = min(report_size, buf->size - offset);
+	u32 *report32 = (u32 *)(h + 1);
+
+	h->type = DRM_I915_PERF_RECORD_SAMPLE;
+	h->pad = 0;
+	h->size = stream->sample_size;
+	memcpy(report32, buf->vaddr + offset, first);
+	if (first < report_size)
+		memcpy((u8 *)report32 + first, buf->vaddr, report_size - first);
+
+	/*
+	 * Like i915 on Gen8..11: a CTX_ID not marked valid is squashed to
+	 * INVALID_CTX_ID; the valid bit stays clear so userspace can tell.
+	 * Gen12 passes CTX_ID through.
+	 */
+	if ((oa->gen->quirks & INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID) &&
+	    !(report32[0] & oa->gen->valid_ctx_bit))
+		report32[report_ctx_dw(buf->format)] = INVALID_CTX_ID;
+
+	ring->head += stream->sample_size;
+}
+
+/* The on-demand sample ioctl waits for the report carrying its cookie. */
+static void watch_report(struct intel_oa_stream *stream, u32 offset)
+{
+	const struct intel_oa_format *f = stream->buf.format;
+	const u32 *report32 = (const u32 *)(stream->buf.vaddr + offset);
+	unsigned int ts_dw = report_ts_dw(f);
+
+	/* The first cacheline of a report is never split. */
+	if (report32[report_ctx_dw(f)] != stream->watch_cookie)
+		return;
+	stream->watch_found = true;
+	stream->watch_offset = offset;
+	stream->watch_ts = report32[ts_dw];
+	if (f->header64)
+		stream->watch_ts |= (u64)report32[ts_dw + 1] << 32;
+}
+
+/*
+ * Reports from @buf->head that landed before a gone device left: nothing
+ * is in flight any more, so every report whose header is not zero made it
+ * to memory (never more than a buffer's worth).
+ */
+static u32 landed_before_gone(const struct intel_oa_buffer *buf)
+{
+	u32 offset = buf->head, n = 0;
+
+	while ((n + 1) * buf->format->size < buf->size &&
+	       report_landed(buf, offset)) {
+		offset = oa_next(buf, offset);
+		n++;
+	}
+	return n;
+}
+
+/* The newest whole report below @hw_tail that landed; see "draining". */
+static u32 landed_below(const struct intel_oa_buffer *buf, u32 hw_tail,
+			u32 *avail)
+{
+	u32 report_size = buf->format->size;
+	u32 n;
+
+	*avail = oa_taken(buf, hw_tail, buf->head) / report_size;
+	for (n = *avail; n; n--) {
+		if (report_landed(buf, (buf->head + (n - 1) * report_size) &
+				       (buf->size - 1)))
+			break;
+	}
+	return n;
+}
+
+/* Status first, as i915's read does; false when nothing may be drained. */
+static bool drain_status(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+	u32 status = oa->ops->read_status(stream);
+
+	/* A gone device has no status (this read may be what found it). */
+	if (intel_oa_device_gone(oa))
+		return true;
+
+	if (status & INTEL_OA_STATUS_BUFFER_OVERFLOW) {
+		if (!put_header(&stream->ring,
+				DRM_I915_PERF_RECORD_OA_BUFFER_LOST))
+			stream->ring.dropped++;
+		atomic64_inc(&oa->stats.buffer_lost);
+		trace_intel_oa_buffer_lost(status);
+		drm_dbg(&oa->drm, "OA buffer overflow (exponent %u): restart\n",
+			stream->period_exponent);
+		stream->buf.overflowed = true;
+		queue_work(system_highpri_wq, &stream->restart_work);
+		return false;
+	}
+
+	if (status & INTEL_OA_STATUS_REPORT_LOST) {
+		put_lost(stream, INTEL_OA_LOST_UNIT, 0);
+		atomic64_inc(&oa->stats.report_lost);
+		trace_intel_oa_report_lost(status);
+		oa->ops->clear_report_lost(stream);
+	}
+	return true;
+}
+
+/* Returns the bytes of records added to the ring. */
+static u64 drain_locked(struct intel_oa_stream *stream,
+			enum intel_oa_drain_source source)
+{
+	struct intel_oa_device *oa = stream->oa;
+	struct intel_oa_buffer *buf = &stream->buf;
+	struct intel_oa_ring *ring = &stream->ring;
+	unsigned int ts_dw = report_ts_dw(buf->format);
+	u64 ring_head = ring->head;
+	u32 hw_tail = 0, head, avail = 0, n = 0, i, moved = 0, lost = 0;
+	unsigned long flags;
+
+	lockdep_assert_held(&stream->drain_lock);
+
+	/* The unit overflowed: nothing to drain until it is restarted. */
+	if (buf->overflowed)
+		return 0;
+
+	/*
+	 * The tail, then the reports behind it, then the status: another
+	 * register access in between would give in-flight writes more time
+	 * to land, and so hide a tail race rather than handle it.
+	 */
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
+	buf->last_hw_tail = hw_tail;
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	if (unlikely(intel_oa_device_gone(oa))) {
+		n = landed_before_gone(buf);
+		avail = n;
+	} else if (unlikely(hw_tail >= buf->size)) {
+		drm_err_ratelimited(&oa->drm,
+				    "OA tail pointer 0x%x is outside the OA buffer\n",
+				    hw_tail + buf->ggtt_offset);
+	} else {
+		/* Report bytes are read after the tail register. */
+		dma_rmb();
+		n = landed_below(buf, hw_tail, &avail);
+	}
+
+	if (!drain_status(stream)) {
+		n = 0;
+		goto publish;
+	}
+
+	head = buf->head;
+	for (i = 0; i < n; i++, head = oa_next(buf, head)) {
+		/* The first cacheline of a report is never split. */
+		u32 *report32 = (u32 *)(buf->vaddr + head);
+
+		if (!READ_ONCE(report32[0]) && !READ_ONCE(report32[ts_dw])) {
+			lost++;
+			continue;
+		}
+		if (lost) {
+			put_lost(stream, INTEL_OA_LOST_WRITE, lost);
+			atomic64_add(lost, &oa->stats.lost_writes);
+			trace_intel_oa_report_lost(0);
+			lost = 0;
+		}
+		if (unlikely(stream->watch_cookie))
+			watch_report(stream, head);
+		if (sample_room(stream)) {
+			put_sample(stream, head);
+			moved++;
+		}
+		/* Zero RPT_ID and TIMESTAMP to detect unlanded reports. */
+		report32[0] = 0;
+		report32[ts_dw] = 0;
+	}
+	/* n counts back from a landed report: a trailing run cannot be. */
+	WARN_ON_ONCE(lost);
+
+	if (n) {
+		spin_lock_irqsave(&buf->ptr_lock, flags);
+		oa->ops->write_head(stream, head + buf->ggtt_offset);
+		buf->head = head;
+		spin_unlock_irqrestore(&buf->ptr_lock, flags);
+	}
+
+	if (n < avail)
+		atomic64_inc(&oa->stats.tail_races);
+	if (n) {
+		switch (source) {
+		case INTEL_OA_DRAIN_IRQ:
+			atomic64_inc(&oa->stats.irq_drains);
+			break;
+		case INTEL_OA_DRAIN_TIMER:
+			atomic64_inc(&oa->stats.timer_drains);
+			break;
+		case INTEL_OA_DRAIN_READ:
+			atomic64_inc(&oa->stats.read_drains);
+			break;
+		}
+		atomic64_add(moved, &oa->stats.reports);
+		atomic64_set(&oa->stats.ring_dropped, ring->dropped_total);
+	}
+
+publish:
+	intel_oa_ring_publish(ring);
+	if (ring->head != ring_head || n)
+		trace_intel_oa_drain(source, moved, n - moved,
+				     ring->head - ring_head, buf->head, hw_tail,
+				     ring->head - ring->tail, ring->size);
+	return ring->head - ring_head;
+}
+
+/**
+ * intel_oa_stream_wake - wake readers and pollers
+ * @stream: stream
+ */
+void intel_oa_stream_wake(struct intel_oa_stream *stream)
+{
+	WRITE_ONCE(stream->pollin, true);
+	atomic64_inc(&stream->oa->stats.wakeups);
+	wake_up(&stream->poll_wq);
+}
+
+/**
+ * intel_oa_drain - move landed reports into the stream ring
+ * @stream: stream
+ * @source: caller, for statistics and tracing
+ *
+ * Does nothing on a disabled stream. Wakes readers by the stream's rule
+ * (see "draining").
+ *
+ * Return: bytes of records added to the ring.
+ */
+u64 intel_oa_drain(struct intel_oa_stream *stream,
+		   enum intel_oa_drain_source source)
+{
+	u64 added = 0, unread;
+
+	mutex_lock(&stream->drain_lock);
+	if (READ_ONCE(stream->enabled))
+		added = drain_locked(stream, source);
+	mutex_unlock(&stream->drain_lock);
+
+	if (intel_oa_device_gone(stream->oa)) {
+		intel_oa_stream_wake(stream);
+		return added;
+	}
+	if (!added)
+		return 0;
+
+	unread = intel_oa_ring_unread(&stream->ring);
+	if (unread && unread >= stream->wait_bytes)
+		intel_oa_stream_wake(stream);
+	return added;
+}
+
+/**
+ * intel_oa_drain_due - has the hardware tail moved since the last drain?
+ * @stream: enabled stream
+ *
+ * For the hrtimer: the tail and status registers, no lock but the
+ * pointer lock.
+ *
+ * Return: true if a drain would find something (or the device is gone).
+ */
+bool intel_oa_drain_due(struct intel_oa_stream *stream)
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	unsigned long flags;
+	bool moved;
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	moved = stream->oa->ops->read_tail(stream) - buf->ggtt_offset !=
+		buf->last_hw_tail;
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	/* Overflow or report-lost status without a move is news too. */
+	return moved || intel_oa_device_gone(stream->oa) ||
+	       stream->oa->ops->read_status(stream);
+}

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The stream ring: records in kernel memory, read() and mmap().
+ */
+
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/version.h>
+#include <linux/vmalloc.h>
+
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+
+/**
+ * DOC: stream ring
+ *
+ * Every stream has a ring of records in kernel memory, filled by the
+ * drain (see "draining") and consumed by read() or by a reader that
+ * mmap()s it. Its data pages are ordinary pages, not physically
+ * contiguous, mapped twice in a row both in the kernel (one vmap()) and
+ * in a reader's mapping, like the BPF ring buffer: a record that wraps
+ * around the end of the ring is still one contiguous piece, so the drain
+ * writes it, read() copies any run of records and a reader parses them
+ * without a special case at the wrap.
+ *
+ * Records are those of read(): a struct drm_i915_perf_record_header
+ * whose size covers the payload, SAMPLE headers built by the drain, so
+ * read() copies whole runs of ready records with one copy_to_user().
+ *
+ * Positions (struct intel_oa_mmap_page @data_head and @data_tail) count
+ * bytes since the stream was enabled and never wrap. The drain is the
+ * only producer: it writes records after @data_head and publishes the new
+ * head with release semantics. The consumer, read() (serialised by the
+ * stream lock) or an mmap() reader, reads records up to the head it read
+ * with acquire semantics and then publishes @data_tail with release
+ * semantics; the drain reads it with acquire semantics before it writes
+ * over the bytes behind it. This is the protocol of the perf_event ring
+ * (kernel/events/ring_buffer.c), documented for userspace in the uAPI
+ * header. The drain accepts a tail only between the last one it accepted
+ * and the head, so a reader that writes nonsense there loses its own
+ * stream's consistency (read() then returns -EIO) and nothing else.
+ *
+ * When the ring has no room for a report the drain drops it, counts it
+ * (&intel_oa_ring.dropped, the control page's @dropped) and, once there
+ * is room again, writes one lost record where the dropped reports would
+ * have been, before the next report: DRM_I915_PERF_RECORD_OA_REPORT_LOST,
+ * or with INTEL_OA_PERF_PROP_LOST_RECORDS a struct
+ * intel_oa_perf_record_lost with the count. Nothing already in the ring
+ * is ever overwritten and the OA unit is not restarted.
+ *
+ * mmap(): offset 0 maps the control page (one page, shared, writable so
+ * a reader can store @data_tail); the control page's @data_offset maps
+ * the data pages read-only (EPERM for a writable mapping), shared, up to
+ * twice the ring's size. Both are left out of fork() children and core
+ * dumps. A mapping keeps the stream file, and so the ring, alive.
+ */
+
+/**
+ * intel_oa_ring_alloc - allocate a stream's ring and its control page
+ * @ring: zeroed ring
+ * @size: bytes, a power of two and a multiple of PAGE_SIZE
+ * @record_size: bytes of a SAMPLE record (for the control page)
+ *
+ * The pages are charged to the caller's memory cgroup.
+ *
+ * Return: 0 or -ENOMEM; on error nothing is left allocated.
+ */
+int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size)
+{
+	const gfp_t gfp = GFP_KERNEL_ACCOUNT | __GFP_ZERO | __GFP_NOWARN |
+			  __GFP_RETRY_MAYFAIL;
+	unsigned int n = size >> PAGE_SHIFT;
+	struct page **twice;
+	unsigned int i;
+
+	ring->size = size;
+	ring->pages = kvcalloc(n, sizeof(*ring->pages), GFP_KERNEL_ACCOUNT);
+	if (!ring->pages)
+		return -ENOMEM;
+
+	for (i = 0; i < n; i++) {
+		ring->pages[i] = alloc_page(gfp);
+		if (!ring->pages[i])
+			goto err_pages;
+	}
+	ring->n_pages = n;
+
+	ring->ctl_page = alloc_page(gfp);
+	if (!ring->ctl_page)
+		goto err_pages;
+	ring->ctl = page_address(ring->ctl_page);
+
+	/* The data pages twice in a row: records never wrap for readers. */
+	twice = kvmalloc_array(2 * n, sizeof(*twice), GFP_KERNEL);
+	if (!twice)
+		goto err_ctl;
+	memcpy(twice, ring->pages, n * sizeof(*twice));
+	memcpy(twice + n, ring->pages, n * sizeof(*twice));
+	ring->vaddr = vmap(twice, 2 * n, VM_MAP, PAGE_KERNEL);
+	kvfree(twice);
+	if (!ring->vaddr)
+		goto err_ctl;
+
+	ring->ctl->version = 1;
+	ring->ctl->header_size = sizeof(*ring->ctl);
+	ring->ctl->data_offset = INTEL_OA_RING_MMAP_OFFSET;
+	ring->ctl->data_size = size;
+	ring->ctl->record_size = record_size;
+	return 0;
+
+err_ctl:
+	__free_page(ring->ctl_page);
+	ring->ctl_page = NULL;
+	ring->ctl = NULL;
+err_pages:
+	while (i--)
+		__free_page(ring->pages[i]);
+	kvfree(ring->pages);
+	ring->pages = NULL;
+	ring->n_pages = 0;
+	return -ENOMEM;
+}
+
+/**
+ * intel_oa_ring_free - free a ring (no mapping of it is left)
+ * @ring: ring from intel_oa_ring_alloc(), or zeroed
+ */
+void intel_oa_ring_free(struct intel_oa_ring *ring)
+{
+	unsigned int i;
+
+	if (ring->vaddr)
+		vunmap(ring->vaddr);
+	for (i = 0; i < ring->n_pages; i++)
+		__free_page(ring->pages[i]);
+	kvfree(ring->pages);
+	if (ring->ctl_page) {
+		ring->ctl_page->mapping = NULL;
+		__free_page(ring->ctl_page);
+	}
+	memset(ring, 0, sizeof(*ring));
+}
+
+/**
+ * intel_oa_ring_reset - forget everything in the ring
+ * @ring: ring; caller holds the stream's drain lock, no read() runs
+ *
+ * Used when a stream is enabled: like i915, what was not read before a
+ * disable is gone. A reader of the mapping sees @data_tail jump to
+ * @data_head.
+ */
+void intel_oa_ring_reset(struct intel_oa_ring *ring)
+{
+	ring->tail = ring->head;
+	ring->dropped = 0;
+	smp_store_release(&ring->ctl->data_tail, ring->head);
+}
+
+/**
+ * intel_oa_ring_tail - the consumer position, as far as the producer knows
+ * @ring: ring; caller holds the stream's drain lock
+ *
+ * Return: the tail; the bytes before it may be overwritten.
+ */
+u64 intel_oa_ring_tail(struct intel_oa_ring *ring)
+{
+	/* Pairs with the consumer's release store: it is done with them. */
+	u64 tail = smp_load_acquire(&ring->ctl->data_tail);
+
+	if (tail - ring->tail <= ring->head - ring->tail)
+		ring->tail = tail;
+	return ring->tail;
+}
+
+/**
+ * intel_oa_ring_space - bytes the producer may write now
+ * @ring: ring; caller holds the stream's drain lock
+ *
+ * Return: free bytes.
+ */
+u64 intel_oa_ring_space(struct intel_oa_ring *ring)
+{
+	return ring->size - (ring->head - intel_oa_ring_tail(ring));
+}
+
+/**
+ * intel_oa_ring_write_ptr - where the next record goes
+ * @ring: ring; caller holds the stream's drain lock and checked the room
+ *
+ * Return: kernel address of @ring->head, contiguous for up to @ring->size
+ * bytes thanks to the double mapping.
+ */
+void *intel_oa_ring_write_ptr(struct intel_oa_ring *ring)
+{
+	return ring->vaddr + (ring->head & (ring->size - 1));
+}
+
+/**
+ * intel_oa_ring_publish - make the records written so far visible
+ * @ring: ring; caller holds the stream's drain lock
+ */
+void intel_oa_ring_publish(struct intel_oa_ring *ring)
+{
+	WRITE_ONCE(ring->ctl->dropped, ring->dropped_total);
+	/* Pairs with the consumer's acquire load: the records come first. */
+	smp_store_release(&ring->ctl->data_head, ring->head);
+}
+
+/**
+ * intel_oa_ring_unread - bytes published and not consumed
+ * @ring: ring
+ *
+ * Lockless; a consumer's view.
+ *
+ * Return: bytes between @data_tail and @data_head, 0 if the tail is not
+ * sensible.
+ */
+u64 intel_oa_ring_unread(const struct intel_oa_ring *ring)
+{
+	u64 head = smp_load_acquire(&ring->ctl->data_head);
+	u64 used = head - READ_ONCE(ring->ctl->data_tail);
+
+	return used <= ring->size ? used : 0;
+}
+
+/**
+ * intel_oa_ring_read - copy whole records to userspace, as many as fit
+ * @ring: ring; caller holds the stream lock (the one read() consumer)
+ * @ubuf: userspace buffer
+ * @count: its size
+ * @offset: in/out: bytes of @ubuf already filled
+ *
+ * One copy_to_user() for the whole run of records that fits. If it
+ * faults part way, the whole records before the fault stay copied and
+ * consumed, as with i915's record-by-record copies.
+ *
+ * Return: 0 (possibly with nothing copied: the ring is empty), -ENOSPC
+ * (the next record does not fit), -EFAULT, or -EIO (the consumer position
+ * in the control page was corrupted by a reader).
+ */
+int intel_oa_ring_read(struct intel_oa_ring *ring, char __user *ubuf,
+		       size_t count, size_t *offset)
+{
+	u64 head = smp_load_acquire(&ring->ctl->data_head);
+	u64 tail = READ_ONCE(ring->ctl->data_tail);
+	u64 avail = head - tail;
+	size_t room = count - *offset;
+	size_t span = 0, left;
+	const u8 *from;
+	int ret = 0;
+
+	if (avail > ring->size)
+		return -EIO;
+
+	from = ring->vaddr + (tail & (ring->size - 1));
+	while (span < avail) {
+		const struct drm_i915_perf_record_header *h =
+			(const void *)(from + span);
+		u16 size = READ_ONCE(h->size);
+
+		if (size < sizeof(*h) || size % sizeof(u64) ||
+		    size > avail - span)
+			return -EIO;
+		if (size > room - span)
+			break;
+		span += size;
+	}
+
+	if (!span)
+		return avail ? -ENOSPC : 0;
+
+	left = copy_to_user(ubuf + *offset, from, span);
+	if (unlikely(left)) {
+		/* As i915: the whole records before the fault count. */
+		size_t copied = span - left, whole = 0;
+
+		while (whole < copied) {
+			const struct drm_i915_perf_record_header *h =
+				(const void *)(from + whole);
+
+			if (h->size > copied - whole)
+				break;
+			whole += h->size;
+		}
+		span = whole;
+		ret = -EFAULT;
+	}
+
+	/* Pairs with the producer's acquire load in intel_oa_ring_tail(). */
+	smp_store_release(&ring->ctl->data_tail, tail + span);
+	*offset += span;
+	return ret;
+}
+
+static vm_fault_t intel_oa_ring_fault(struct vm_fault *vmf)
+{
+	struct intel_oa_stream *stream = vmf->vma->vm_private_data;
+	struct intel_oa_ring *ring = &stream->ring;
+	pgoff_t data = INTEL_OA_RING_MMAP_OFFSET >> PAGE_SHIFT;
+	struct page *page;
+
+	if (vmf->pgoff == 0) {
+		page = ring->ctl_page;
+		/* As perf does for its user page: it can be written. */
+		page->mapping = vmf->vma->vm_file->f_mapping;
+		page->index = 0;
+	} else if (vmf->pgoff >= data &&
+		   vmf->pgoff - data < 2 * ring->n_pages) {
+		page = ring->pages[(vmf->pgoff - data) % ring->n_pages];
+	} else {
+		return VM_FAULT_SIGBUS;
+	}
+
+	get_page(page);
+	vmf->page = page;
+	return 0;
+}
+
+static const struct vm_operations_struct intel_oa_ring_vm_ops = {
+	.fault = intel_oa_ring_fault,
+};
+
+static void ring_vm_flags(struct vm_area_struct *vma, unsigned long set,
+			  unsigned long clear)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_mod(vma, set, clear);
+#else
+	vma->vm_flags = (vma->vm_flags | set) & ~clear;
+#endif
+}
+
+/**
+ * intel_oa_ring_mmap - map the control page or the data pages
+ * @stream: stream whose ring to map
+ * @vma: the new mapping
+ *
+ * Return: 0, -EINVAL (not shared, or an offset or length that is not one
+ * of the two mappings), -EPERM (the data pages writable).
+ */
+int intel_oa_ring_mmap(struct intel_oa_stream *stream,
+		       struct vm_area_struct *vma)
+{
+	unsigned long len = vma->vm_end - vma->vm_start;
+	struct intel_oa_ring *ring = &stream->ring;
+
+	if (!(vma->vm_flags & VM_SHARED))
+		return -EINVAL;
+
+	if (vma->vm_pgoff == 0) {
+		if (len != PAGE_SIZE)
+			return -EINVAL;
+	} else if (vma->vm_pgoff == INTEL_OA_RING_MMAP_OFFSET >> PAGE_SHIFT) {
+		if (len > 2 * ring->size)
+			return -EINVAL;
+		if (vma->vm_flags & VM_WRITE)
+			return -EPERM;
+		ring_vm_flags(vma, 0, VM_MAYWRITE);
+	} else {
+		return -EINVAL;
+	}
+
+	ring_vm_flags(vma, VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP, 0);
+	vma->vm_ops = &intel_oa_ring_vm_ops;
+	vma->vm_private_data = stream;
+	return 0;
+}
