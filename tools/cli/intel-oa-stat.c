@@ -686,13 +686,16 @@ static int consume_mapped(const struct intel_oa_format *fmt,
 
 /*
  * Whatever landed until now: read() drains the OA buffer itself; with
- * the mapping, the ring first, then what read() still finds.
+ * the mapping, the ring first, then what read() still finds. A reader
+ * slower than the stream never sees EAGAIN: it stops after a second, and
+ * the reports due meanwhile show what it missed.
  */
 static int drain_rest(int stream, const struct intel_oa_format *fmt,
 		      const struct intel_oa_ring_map *map, uint8_t *buf,
 		      int dump, struct stats *st)
 {
 	int flags = fcntl(stream, F_GETFL);
+	double deadline = now_s() + 1.0;
 
 	if (map && consume_mapped(fmt, map, dump, st))
 		return -1;
@@ -700,7 +703,7 @@ static int drain_rest(int stream, const struct intel_oa_format *fmt,
 		perror(PROG ": fcntl on the perf stream");
 		return -1;
 	}
-	for (;;) {
+	while (now_s() < deadline) {
 		ssize_t n = read(stream, buf, READ_BUF_SIZE);
 
 		if (n < 0 && errno == EINTR)
@@ -716,6 +719,7 @@ static int drain_rest(int stream, const struct intel_oa_format *fmt,
 		if (consume(fmt, buf, (size_t)n, st, dump))
 			return -1;
 	}
+	return 0;
 }
 
 static int sample(int stream, const struct intel_oa_format *fmt,

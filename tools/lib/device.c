@@ -242,8 +242,9 @@ int intel_oa_ring_map(int stream, struct intel_oa_ring_map *map)
 		munmap(ctl, page);
 		return -EPROTO;
 	}
-	data = mmap(NULL, 2 * ctl->data_size, PROT_READ, MAP_SHARED, stream,
-		    (off_t)ctl->data_offset);
+	/* Faulted in now, not page by page while the reader runs. */
+	data = mmap(NULL, 2 * ctl->data_size, PROT_READ,
+		    MAP_SHARED | MAP_POPULATE, stream, (off_t)ctl->data_offset);
 	if (data == MAP_FAILED) {
 		int err = -errno;
 

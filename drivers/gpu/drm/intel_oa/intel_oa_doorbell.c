@@ -335,6 +335,8 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	ret = sample_drained(stream, offset, &arg.timestamp);
 	if (ret)
 		goto out;
+	/* Readers learn of it now, whatever their WAIT_NUM_REPORTS. */
+	WRITE_ONCE(stream->pollin, true);
 	intel_oa_stream_wake(stream);
 	arg.marker = cookie;
 	sample_watch(stream, 0);

@@ -68,7 +68,9 @@
  * pollers are woken, i915's rule, or with INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS
  * only once that many reports' worth of records is waiting. The hrtimer
  * also wakes them when anything is waiting, so POLL_OA_PERIOD bounds the
- * latency.
+ * latency. Readiness is level-triggered, as for the perf_event ring: poll()
+ * says EPOLLIN and a blocking read() returns while the ring holds that
+ * much, or anything once the poll period elapsed.
  */
 
 #define INVALID_CTX_ID		0xffffffff
@@ -416,7 +418,6 @@ publish:
  */
 void intel_oa_stream_wake(struct intel_oa_stream *stream)
 {
-	WRITE_ONCE(stream->pollin, true);
 	atomic64_inc(&stream->oa->stats.wakeups);
 	wake_up(&stream->poll_wq);
 }

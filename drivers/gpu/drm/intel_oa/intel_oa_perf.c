@@ -422,7 +422,6 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 			return ret;
 	}
 
-
 	if (props->has_class != props->has_instance) {
 		drm_dbg(&oa->drm,
 			"OA engine class and instance must be passed together\n");
@@ -530,15 +529,15 @@ static int open_locked(struct intel_oa_device *oa,
 	 * buffer never more than half fills.
 	 */
 	if (props->wait_num_reports && !props->has_poll_period) {
-		params.poll_period_ns = WAIT_POLL_PERIOD_NS;
-		if (!irq && props->oa_periodic)
-			params.poll_period_ns =
-				clamp(intel_oa_buffer_half_fill_ns(oa,
-						oa->gen->oa_buffer_max,
-						report_size,
-						props->oa_period_exponent),
-				      DEFAULT_POLL_PERIOD_NS,
-				      WAIT_POLL_PERIOD_NS);
+		u64 half_fill = props->oa_periodic ?
+			intel_oa_buffer_half_fill_ns(oa, oa->gen->oa_buffer_max,
+						     report_size,
+						     props->oa_period_exponent) :
+			WAIT_POLL_PERIOD_NS;
+
+		params.poll_period_ns = irq ? WAIT_POLL_PERIOD_NS :
+			clamp_t(u64, half_fill, DEFAULT_POLL_PERIOD_NS,
+				WAIT_POLL_PERIOD_NS);
 	}
 	params.format = props->oa_format;
 	params.periodic = props->oa_periodic;

@@ -6,7 +6,6 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
-#include <linux/version.h>
 #include <linux/vmalloc.h>
 
 #include <drm/drm_print.h>
@@ -155,6 +154,7 @@ void intel_oa_ring_reset(struct intel_oa_ring *ring)
 {
 	ring->tail = ring->head;
 	ring->dropped = 0;
+	/* As a consumer would: everything up to the head is done with. */
 	smp_store_release(&ring->ctl->data_tail, ring->head);
 }
 
@@ -219,6 +219,7 @@ void intel_oa_ring_publish(struct intel_oa_ring *ring)
  */
 u64 intel_oa_ring_unread(const struct intel_oa_ring *ring)
 {
+	/* Pairs with intel_oa_ring_publish(): records before the head. */
 	u64 head = smp_load_acquire(&ring->ctl->data_head);
 	u64 used = head - READ_ONCE(ring->ctl->data_tail);
 
@@ -243,6 +244,7 @@ u64 intel_oa_ring_unread(const struct intel_oa_ring *ring)
 int intel_oa_ring_read(struct intel_oa_ring *ring, char __user *ubuf,
 		       size_t count, size_t *offset)
 {
+	/* Pairs with intel_oa_ring_publish(): records before the head. */
 	u64 head = smp_load_acquire(&ring->ctl->data_head);
 	u64 tail = READ_ONCE(ring->ctl->data_tail);
 	u64 avail = head - tail;
@@ -322,10 +324,11 @@ static const struct vm_operations_struct intel_oa_ring_vm_ops = {
 	.fault = intel_oa_ring_fault,
 };
 
+/* vm_flags became read-only behind vm_flags_mod() in Linux 6.3 (Makefile). */
 static void ring_vm_flags(struct vm_area_struct *vma, unsigned long set,
 			  unsigned long clear)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#ifdef INTEL_OA_HAVE_VM_FLAGS_MOD
 	vm_flags_mod(vma, set, clear);
 #else
 	vma->vm_flags = (vma->vm_flags | set) & ~clear;

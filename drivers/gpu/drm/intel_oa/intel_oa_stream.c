@@ -75,8 +75,10 @@ static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 	if (intel_oa_drain_due(stream))
 		queue_work(system_highpri_wq, &stream->drain_work);
 	/* The poll period bounds the latency of whatever is waiting. */
-	if (intel_oa_ring_unread(&stream->ring))
+	if (intel_oa_ring_unread(&stream->ring)) {
+		WRITE_ONCE(stream->pollin, true);
 		intel_oa_stream_wake(stream);
+	}
 	/* Nothing will ever arrive from a device that left the bus. */
 	if (gone)
 		return HRTIMER_NORESTART;
@@ -177,9 +179,22 @@ static void restart_work_fn(struct work_struct *work)
 	mutex_unlock(&stream->lock);
 }
 
+/*
+ * Level-triggered, as the perf_event ring: the ring holds enough for the
+ * stream's wake-up rule (anything, or WAIT_NUM_REPORTS' worth), or the
+ * poll period elapsed (@pollin) with anything in it.
+ */
+static bool data_ready(struct intel_oa_stream *stream)
+{
+	u64 unread = intel_oa_ring_unread(&stream->ring);
+
+	return unread && (unread >= stream->wait_bytes ||
+			  READ_ONCE(stream->pollin));
+}
+
 static bool read_ready(struct intel_oa_stream *stream)
 {
-	return !READ_ONCE(stream->enabled) || READ_ONCE(stream->pollin) ||
+	return !READ_ONCE(stream->enabled) || data_ready(stream) ||
 	       intel_oa_device_gone(stream->oa);
 }
 
@@ -193,8 +208,12 @@ static int read_records(struct intel_oa_stream *stream, char __user *buf,
 
 	mutex_lock(&stream->lock);
 	if (stream->enabled) {
-		/* Whatever landed by now, not only by the last interrupt. */
-		intel_oa_drain(stream, INTEL_OA_DRAIN_READ);
+		/*
+		 * Whatever landed by now, not only by the last interrupt, if
+		 * the ring alone cannot fill the buffer.
+		 */
+		if (intel_oa_ring_unread(&stream->ring) < count - *offset)
+			intel_oa_drain(stream, INTEL_OA_DRAIN_READ);
 		ret = intel_oa_ring_read(&stream->ring, buf, count, offset);
 		if (ret == -EIO)
 			drm_dbg(&stream->oa->drm,
@@ -235,20 +254,13 @@ static ssize_t intel_oa_stream_read(struct file *file, char __user *buf,
 				return ret;
 
 			ret = read_records(stream, buf, count, &offset);
-			/* Woken for data another consumer took: wait again. */
-			if (!offset && !ret)
-				WRITE_ONCE(stream->pollin, false);
 		} while (!offset && !ret);
 	} else {
 		ret = read_records(stream, buf, count, &offset);
 	}
 
-	/*
-	 * Back off until the next timer/interrupt wake-up, unless the buffer
-	 * was too small and more data is waiting.
-	 */
-	if (ret != -ENOSPC)
-		WRITE_ONCE(stream->pollin, false);
+	/* A partial wake-up by the poll period is used up. */
+	WRITE_ONCE(stream->pollin, false);
 
 	return offset ?: (ret ?: -EAGAIN);
 }
@@ -278,7 +290,7 @@ static __poll_t intel_oa_stream_poll(struct file *file, poll_table *wait)
 	if (READ_ONCE(stream->pollin) && !intel_oa_ring_unread(&stream->ring))
 		WRITE_ONCE(stream->pollin, false);
 
-	return READ_ONCE(stream->pollin) ? EPOLLIN : 0;
+	return data_ready(stream) ? EPOLLIN : 0;
 }
 
 static int intel_oa_stream_mmap(struct file *file, struct vm_area_struct *vma)

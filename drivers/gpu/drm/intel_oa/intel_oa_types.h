@@ -764,8 +764,6 @@ struct intel_oa_buffer {
  * @wait_bytes: wake readers once this much is in the ring (0: on any
  *	data, i915's rule).
  * @lost_records: emit struct intel_oa_perf_record_lost records.
- * @tick: the poll period elapsed since the last wake-up; lets a
- *	WAIT_NUM_REPORTS reader wake with fewer reports.
  * @watch_cookie: CTX_ID of the on-demand report the sample ioctl waits
  *	for (0: none); @watch_found and @watch_ts are its drain-time
  *	findings. All three under @drain_lock.
@@ -774,8 +772,10 @@ struct intel_oa_buffer {
  * @watch_ts: its TIME_STAMP.
  * @poll_timer: hrtimer checking for data.
  * @poll_wq: readers and pollers wait here.
- * @pollin: the wake-up condition was met by a drain or the timer;
- *	cleared when the ring is found empty or read() returns.
+ * @pollin: the poll period elapsed (or an on-demand sample arrived)
+ *	with records in the ring: readers may take fewer than
+ *	WAIT_NUM_REPORTS. Cleared by read() and when the ring is found
+ *	empty.
  * @gone_drained: the device is gone and a read() found nothing left (see
  *	"surprise removal"); set under @lock, read by poll().
  * @db: the doorbell of the on-demand sample ioctl, armed on first use
@@ -797,7 +797,6 @@ struct intel_oa_stream {
 	struct work_struct restart_work;
 	u64 wait_bytes;
 	bool lost_records;
-	bool tick;
 	u32 watch_cookie;
 	bool watch_found;
 	u32 watch_offset;
