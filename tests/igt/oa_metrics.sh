@@ -21,12 +21,14 @@
 #                    lie inside one), 0 in any idle one; metrics the set
 #                    lacks are not checked. Gen6/7 skip: no flex EU
 #                    counters, A counters stay linear (counters.rst).
+#   render-activity-mmap  the same, recorded with --mmap (the records are
+#                    written straight from the mapped stream ring).
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 VGPU_CTL=${VGPU_CTL:-$here/vgpu-ctl}
-SUBTESTS="render-activity"
+SUBTESTS="render-activity render-activity-mmap"
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
@@ -48,7 +50,7 @@ card_gen() {
 }
 
 render_activity() {
-	local gen dir rc
+	local gen dir rc mmap=${1:-}
 	[ -x "$CLI" ] || { echo "Test requirement not met: $CLI not built (make -C tools)"; return 77; }
 	[ -x "$VGPU_CTL" ] || { echo "Test requirement not met: $VGPU_CTL missing"; return 77; }
 	gen=$(card_gen)
@@ -63,7 +65,8 @@ render_activity() {
 
 	dir=$(mktemp -d /tmp/oa_metrics.XXXXXX)
 	"$VGPU_CTL" set workload 1 || { fail "vgpu-ctl set workload 1"; return; }
-	"$CLI" record --set Render --duration 1 -o "$dir/rec" --print --output csv \
+	# shellcheck disable=SC2086
+	"$CLI" record --set Render --duration 1 $mmap -o "$dir/rec" --print --output csv \
 		>"$dir/out.csv" 2>"$dir/err"
 	rc=$?
 	"$VGPU_CTL" set workload 0
@@ -147,6 +150,7 @@ run_one() {
 	t0=$(date +%s.%N)
 	case $st in
 	render-activity) render_activity ;;
+	render-activity-mmap) render_activity --mmap ;;
 	esac
 	rc=$?
 	secs=$(echo "$(date +%s.%N) - $t0" | bc 2>/dev/null || echo 0)

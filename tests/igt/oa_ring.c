@@ -235,8 +235,8 @@ static void test_mmap_invalid(void)
 }
 
 /*
- * ring-overflow, ring-overflow-counted: at a rate that fills a 128 KiB
- * ring in about 0.3 s, a reader that stalls 1 s loses only the reports
+ * ring-overflow, ring-overflow-counted: a reader that stalls while twice
+ * what a 128 KiB ring holds falls due (1.4 s on Gen9) loses only the reports
  * that did not fit: every report before the gap arrives (the first ones
  * included), consecutive; one lost record stands where the gap is (i915's
  * REPORT_LOST, or with LOST_RECORDS an intel_oa lost record, RING_FULL,
@@ -260,7 +260,8 @@ static void test_ring_overflow(bool counted)
 	if (counted)
 		oa_prop(&o, INTEL_OA_PERF_PROP_LOST_RECORDS, 1);
 	fd = oa_open(dev.drm_fd, &o);
-	oa_sleep_ms(1000);
+	/* Twice what the ring holds falls due meanwhile. */
+	oa_sleep_ms(2 * (RING_MIN / record_size(f)) * oa_exponent_ns(&dev, e) / 1000000);
 	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, RING_MIN / record_size(f) + 64, 10000);
 	oa_stats_get(&dev, "ring_dropped", &dropped);
@@ -467,7 +468,7 @@ igt_main
 	igt_subtest("mmap-invalid")
 		test_mmap_invalid();
 
-	igt_describe("A reader stalling 1 s loses only what did not fit in the ring: one REPORT_LOST where the gap is, nothing before it, no BUFFER_LOST, no restart.");
+	igt_describe("A reader stalling for two ringfuls loses only what did not fit in the ring: one REPORT_LOST where the gap is, nothing before it, no BUFFER_LOST, no restart.");
 	igt_subtest("ring-overflow")
 		test_ring_overflow(false);
 

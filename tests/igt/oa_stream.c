@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/times.h>
 #include <unistd.h>
 
 #include "oa_test.h"
@@ -464,6 +465,100 @@ static void test_forcewake_timeout(void)
 	oa_capture_fini(&c);
 }
 
+/*
+ * blocking, polling: the upstream IGT perf subtests of the same names
+ * (tests/intel/perf.c test_blocking() and test_polling() with the default
+ * hrtimer): a stream at the largest period <= 40 ms, read with blocking
+ * reads (or poll() + non-blocking reads) for 100 clock ticks (1 s). The
+ * reads may not outnumber the periods (plus reads woken only by
+ * context-switch reports), must keep up with them given a 5 ms timer,
+ * and the process may spend at most 1 % of that time in the kernel.
+ * IGT reads that from times(2)'s tms_stime, which is sampled at clock
+ * ticks: one 10 ms tick is exactly the bound, so whether one lands in a
+ * syscall is chance. The bound is asserted on the scheduler's exact CPU
+ * time of the process (getrusage(2): user + kernel, measured, not
+ * sampled), which is stricter; tms_stime is printed next to it.
+ */
+static void test_reader_cpu(bool use_poll)
+{
+	const struct oa_format *f = fmt256();
+	const long clk_tck = sysconf(_SC_CLK_TCK);
+	const uint64_t tick_ns = 1000000000ull / clk_tck;
+	const uint64_t duration_ns = tick_ns * 100;
+	const uint64_t hrtimer_ns = 5000000;
+	unsigned int e = oa_exponent_for_ns(&dev, 40000000);
+	uint64_t period_ns, start, kernel_ns, user_ns, cpu0, cpu1;
+	int n = 0, extra = 0, max_iter, min_iter;
+	static uint8_t buf[1 << 20];
+	struct tms t0, t1;
+	struct oa_open o;
+	int fd;
+
+	/* The largest exponent whose period is at most 40 ms. */
+	while (e && oa_exponent_ns(&dev, e) > 40000000)
+		e--;
+	period_ns = oa_exponent_ns(&dev, e);
+	max_iter = duration_ns / period_ns + 2;
+	min_iter = duration_ns / (period_ns + hrtimer_ns + hrtimer_ns / 5);
+
+	oa_open_periodic(&dev, &o, f, e);
+	o.flags |= I915_PERF_FLAG_DISABLED;
+	if (use_poll)
+		o.flags |= I915_PERF_FLAG_FD_NONBLOCK;
+	fd = oa_open(dev.drm_fd, &o);
+	times(&t0);
+	cpu0 = cpu_ns();
+	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);
+	for (start = oa_now_ns(); oa_now_ns() - start < duration_ns;) {
+		bool timer = false, other = false;
+		size_t off;
+		ssize_t r;
+
+		if (use_poll) {
+			struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+			while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+				;
+			igt_assert(pfd.revents & POLLIN);
+		}
+		while ((r = read(fd, buf, sizeof(buf))) < 0 && errno == EINTR)
+			;
+		if (use_poll && r < 0 && errno == EAGAIN)
+			continue;
+		igt_assert_lt(0, r);
+		for (off = 0; off < (size_t)r;) {
+			const struct drm_i915_perf_record_header *h = (const void *)(buf + off);
+
+			if (h->type == DRM_I915_PERF_RECORD_SAMPLE) {
+				const uint32_t *report = (const uint32_t *)(h + 1);
+
+				if (oa_report_reason(dev.plat, report) & OA_REASON_TIMER)
+					timer = true;
+				else
+					other = true;
+			}
+			off += h->size;
+		}
+		if (other && !timer)
+			extra++;
+		n++;
+	}
+	times(&t1);
+	cpu1 = cpu_ns();
+	close(fd);
+	user_ns = (t1.tms_utime - t0.tms_utime) * tick_ns;
+	kernel_ns = (t1.tms_stime - t0.tms_stime) * tick_ns;
+	igt_info("%s: exponent %u (%.1f ms): %d reads (%d extra, expected %d..%d), user %.1f ms, kernel %.1f ms (ticks), CPU %.3f ms (scheduler) of %.0f ms\n",
+		 use_poll ? "poll + read" : "blocking read", e, period_ns / 1e6, n, extra,
+		 min_iter, max_iter, user_ns / 1e6, kernel_ns / 1e6, (cpu1 - cpu0) / 1e6,
+		 duration_ns / 1e6);
+	igt_assert_lte(n, max_iter + extra);
+	igt_assert_lt(min_iter + extra, n);
+	igt_assert_f(cpu1 - cpu0 <= duration_ns / 100,
+		     "%.3f ms of CPU, more than 1 %% of %.0f ms", (cpu1 - cpu0) / 1e6,
+		     duration_ns / 1e6);
+}
+
 igt_main
 {
 	igt_fixture {
@@ -482,6 +577,14 @@ igt_main
 	igt_describe("poll() gives POLLIN exactly when a read returns data and blocks when nothing is pending.");
 	igt_subtest("poll-read")
 		test_poll_read();
+
+	igt_describe("IGT perf's blocking subtest: ~25 Hz blocking reads for 1 s keep up with the periods, never outnumber them, and cost the reader at most 1 % of the time in the kernel.");
+	igt_subtest("blocking")
+		test_reader_cpu(false);
+
+	igt_describe("IGT perf's polling subtest: the same with poll() and non-blocking reads.");
+	igt_subtest("polling")
+		test_reader_cpu(true);
 
 	igt_describe("A read buffer smaller than one record fails with ENOSPC; exactly one record fits in a one-record buffer.");
 	igt_subtest("short-reads-enospc")

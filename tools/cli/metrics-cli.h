@@ -136,6 +136,7 @@ struct session {
 	int stream;
 	double gpu_freq_max;	/* Hz, 0 when sysfs does not say */
 	uint64_t lost;
+	struct intel_oa_ring_map map;	/* mapped ring, or zeroed */
 };
 
 int session_open(struct session *ss, struct intel_oa_metrics *m,
@@ -143,6 +144,10 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 void session_close(struct session *ss);
 ssize_t session_read(struct session *ss, uint8_t *buf, size_t len,
 		     int timeout_ms);
+int session_map(struct session *ss);
+ssize_t session_peek(struct session *ss, const uint8_t **records,
+		     int timeout_ms);
+void session_consume(struct session *ss, size_t bytes);
 int feed_buffer(struct session *ss, struct evaluator *ev,
 		const uint8_t *buf, size_t len);
 double read_gpu_freq(const struct intel_oa_device *dev, const char *which);

@@ -23,6 +23,8 @@
 
 void session_close(struct session *ss)
 {
+	if (ss->map.ctl)
+		intel_oa_ring_unmap(&ss->map);
 	if (ss->stream >= 0)
 		close(ss->stream);
 	ss->stream = -1;
@@ -272,6 +274,46 @@ ssize_t session_read(struct session *ss, uint8_t *buf, size_t len,
 		return -1;
 	}
 	return n;
+}
+
+/* Map the stream's ring (intel_oa only); 0 or -1 after a message. */
+int session_map(struct session *ss)
+{
+	int ret = intel_oa_ring_map(ss->stream, &ss->map);
+
+	if (ret) {
+		fprintf(stderr, PROG ": cannot map the stream ring: %s (is the driver intel_oa?)\n",
+			strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Wait up to @timeout_ms for records in the mapped ring; point @records
+ * at them, in place. Return: their bytes (0: none yet), -1 on error.
+ */
+ssize_t session_peek(struct session *ss, const uint8_t **records,
+		     int timeout_ms)
+{
+	struct pollfd pfd = { .fd = ss->stream, .events = POLLIN };
+	const void *p;
+	size_t n;
+
+	poll(&pfd, 1, timeout_ms);
+	n = intel_oa_ring_peek(&ss->map, &p);
+	if (!p) {
+		fprintf(stderr, PROG ": the stream ring's positions are inconsistent\n");
+		return -1;
+	}
+	*records = p;
+	return (ssize_t)n;
+}
+
+/* Hand @bytes of what session_peek() returned back to the driver. */
+void session_consume(struct session *ss, size_t bytes)
+{
+	intel_oa_ring_consume(&ss->map, bytes);
 }
 
 /* Feed every SAMPLE of a read() buffer; count the lost records. */
