@@ -420,16 +420,19 @@ static void test_module_ref(void)
  * page forcewake-stuck) opening a stream fails with ETIMEDOUT after the
  * driver's 50 ms ack timeout, not a hang, logs rate-limited lines only
  * and no warning, and leaves nothing held: once the acks come back the
- * same open works and its reports are right.
+ * same open works and its reports are right. It opens at least 20 times,
+ * and on until more opens failed than the rate limit lets lines through
+ * in the time they took (a slow debug guest spans several 5 s windows),
+ * so one line per failure always fails the test.
  */
 static void test_forcewake_timeout(void)
 {
 	const struct oa_format *f = oa_platform_format(dev.plat, 0);
-	unsigned int lines = 0, i;
+	unsigned int lines = 0, n = 0;
+	uint64_t t0, ms, start;
 	struct oa_capture c;
 	struct oa_kmsg k;
 	struct oa_open o;
-	uint64_t t0, ms;
 	int fd;
 
 	oa_require_vgpu(&dev);
@@ -437,7 +440,8 @@ static void test_forcewake_timeout(void)
 		      "the virtual GPU's control page has no forcewake-stuck (version < 4)\n");
 	oa_kmsg_begin(&k, "forcewake acks stuck");
 	vgpu_write(&dev, VGPU_FORCEWAKE_STUCK, 1);
-	for (i = 0; i < 20; i++) {
+	start = oa_now_ns();
+	do {
 		oa_open_periodic(&dev, &o, f, 16);
 		t0 = oa_now_ns();
 		fd = oa_try_open(dev.drm_fd, &o);
@@ -446,15 +450,22 @@ static void test_forcewake_timeout(void)
 			close(fd);
 		igt_assert_f(fd == -ETIMEDOUT,
 			     "open %u with the forcewake acks stuck: %s, expected ETIMEDOUT",
-			     i, fd >= 0 ? "success" : strerror(-fd));
-		igt_assert_f(ms < 2000, "open %u took %llu ms to fail", i,
+			     n, fd >= 0 ? "success" : strerror(-fd));
+		igt_assert_f(ms < 2000, "open %u took %llu ms to fail", n,
 			     (unsigned long long)ms);
-	}
+		n++;
+	} while (n < 200 &&
+		 (n < 20 || n <= oa_ratelimit_max_lines(oa_now_ns() - start) + 5));
+	t0 = oa_now_ns() - start;
 	vgpu_write(&dev, VGPU_FORCEWAKE_STUCK, 0);
 	igt_assert_eq(oa_kmsg_end_count(&k, "forcewake not acknowledged", &lines), 0);
-	igt_info("20 opens failed with ETIMEDOUT (last in %llu ms), %u log lines\n",
-		 (unsigned long long)ms, lines);
-	igt_assert_f(lines >= 1 && lines <= 10, "%u forcewake log lines for 20 failures", lines);
+	igt_info("%u opens failed with ETIMEDOUT in %.2f s (last in %llu ms), %u log lines\n",
+		 n, t0 / 1e9, (unsigned long long)ms, lines);
+	igt_assert_f(n > oa_ratelimit_max_lines(t0),
+		     "%u opens in %.2f s: too slow to show the rate limit", n, t0 / 1e9);
+	igt_assert_f(lines >= 1 && lines <= oa_ratelimit_max_lines(t0),
+		     "%u forcewake log lines for %u failures in %.2f s (at most %u)", lines, n,
+		     t0 / 1e9, oa_ratelimit_max_lines(t0));
 
 	oa_open_periodic(&dev, &o, f, 16);
 	fd = oa_open(dev.drm_fd, &o);
@@ -477,10 +488,15 @@ static void test_forcewake_timeout(void)
  * ticks: one 10 ms tick is exactly the bound, so whether one lands in a
  * syscall is chance. The bound is asserted on the scheduler's exact CPU
  * time of the process (getrusage(2): user + kernel, measured, not
- * sampled), which is stricter; tms_stime is printed next to it. Under
- * the debug kernel (sanitizers) only the read counts are asserted.
+ * sampled), which is stricter; tms_stime is printed next to it.
+ *
+ * Under TCG the guest's clock runs while the host deschedules QEMU, so a
+ * loaded host adds to the CPU time the guest measures and never takes
+ * from it: the bound is asserted on the least of up to three runs (the
+ * read counts on every run). Under the debug kernel (sanitizers) only
+ * the read counts are asserted.
  */
-static void test_reader_cpu(bool use_poll)
+static uint64_t reader_cpu_run(bool use_poll)
 {
 	const struct oa_format *f = fmt256();
 	const long clk_tck = sysconf(_SC_CLK_TCK);
@@ -555,18 +571,33 @@ static void test_reader_cpu(bool use_poll)
 		 duration_ns / 1e6);
 	igt_assert_lte(n, max_iter + extra);
 	igt_assert_lt(min_iter + extra, n);
+	return cpu1 - cpu0;
+}
+
+static void test_reader_cpu(bool use_poll)
+{
+	const uint64_t bound_ns = 100 * 1000000000ull / sysconf(_SC_CLK_TCK) / 100;
 	/*
 	 * KASAN, lockdep and kmemleak make every syscall several times
 	 * dearer (10 to 17 ms measured here): the bound is the production
 	 * kernel's, as in IGT. The debug kernel has fault injection.
 	 */
-	if (access("/proc/thread-self/fail-nth", F_OK) == 0) {
+	const bool debug = access("/proc/thread-self/fail-nth", F_OK) == 0;
+	uint64_t cpu, least = UINT64_MAX;
+	int i;
+
+	for (i = 0; i < (debug ? 1 : 3) && least > bound_ns; i++) {
+		cpu = reader_cpu_run(use_poll);
+		if (cpu < least)
+			least = cpu;
+	}
+	if (debug) {
 		igt_info("debug kernel: the 1 %% CPU bound is not asserted\n");
 		return;
 	}
-	igt_assert_f(cpu1 - cpu0 <= duration_ns / 100,
-		     "%.3f ms of CPU, more than 1 %% of %.0f ms", (cpu1 - cpu0) / 1e6,
-		     duration_ns / 1e6);
+	igt_assert_f(least <= bound_ns,
+		     "%.3f ms of CPU in the least of %d runs, more than 1 %% of %.0f ms",
+		     least / 1e6, i, bound_ns * 100 / 1e6);
 }
 
 igt_main

@@ -1009,3 +1009,9 @@ unsigned int oa_kmsg_end_count(struct oa_kmsg *k, const char *needle,
 	k->fd = -1;
 	return bad;
 }
+
+unsigned int oa_ratelimit_max_lines(uint64_t ns)
+{
+	/* 20 ms: a jiffy at any HZ, rounding of the window's start */
+	return 10 * (1 + (ns + 20000000ull) / 5000000000ull);
+}

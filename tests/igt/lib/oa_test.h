@@ -295,4 +295,14 @@ unsigned int oa_kmsg_end(struct oa_kmsg *k);
 unsigned int oa_kmsg_end_count(struct oa_kmsg *k, const char *needle,
 			       unsigned int *matches);
 
+/*
+ * The most lines one printk-ratelimited call site can log over @ns
+ * nanoseconds: the kernel's default state (DEFAULT_RATELIMIT_BURST 10 per
+ * DEFAULT_RATELIMIT_INTERVAL 5 s, include/linux/ratelimit_types.h, used
+ * by dev_err_ratelimited() and so drm_err_ratelimited()) opens a window at
+ * a line and a new one once 5 s have passed since, so a span of @ns meets
+ * at most 1 + @ns / 5 s windows (plus a tick's slack).
+ */
+unsigned int oa_ratelimit_max_lines(uint64_t ns);
+
 #endif /* OA_TEST_H */
