@@ -685,10 +685,11 @@ static int consume_mapped(const struct intel_oa_format *fmt,
 }
 
 /*
- * Whatever landed until now: read() drains the OA buffer itself; with
+ * Whatever landed until now: read() drains the OA buffer itself, at most
+ * every other call, so everything is in after two EAGAINs in a row; with
  * the mapping, the ring first, then what read() still finds. A reader
- * slower than the stream never sees EAGAIN: it stops after a second, and
- * the reports due meanwhile show what it missed.
+ * slower than the stream stops after a second, and the reports due
+ * meanwhile show what it missed.
  */
 static int drain_rest(int stream, const struct intel_oa_format *fmt,
 		      const struct intel_oa_ring_map *map, uint8_t *buf,
@@ -696,6 +697,7 @@ static int drain_rest(int stream, const struct intel_oa_format *fmt,
 {
 	int flags = fcntl(stream, F_GETFL);
 	double deadline = now_s() + 1.0;
+	int eagain = 0;
 
 	if (map && consume_mapped(fmt, map, dump, st))
 		return -1;
@@ -708,8 +710,12 @@ static int drain_rest(int stream, const struct intel_oa_format *fmt,
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && errno == EAGAIN)
-			return 0;
+		if (n < 0 && errno == EAGAIN) {
+			if (++eagain == 2)
+				return 0;
+			continue;
+		}
+		eagain = 0;
 		if (n <= 0) {
 			fprintf(stderr,
 				PROG ": the final read from the perf stream failed: %s\n",

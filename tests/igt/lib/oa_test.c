@@ -545,6 +545,7 @@ size_t oa_capture_until(int fd, struct oa_capture *c, size_t want,
 size_t oa_capture_drain(int fd, struct oa_capture *c)
 {
 	uint8_t *buf = malloc(READ_CHUNK);
+	unsigned int eagain = 0;
 	size_t total = 0;
 
 	igt_assert(buf);
@@ -553,10 +554,18 @@ size_t oa_capture_drain(int fd, struct oa_capture *c)
 
 		if (r < 0 && errno == EINTR)
 			continue;
+		/*
+		 * read() fetches from the OA buffer itself at most every
+		 * other call: everything landed is in only after an EAGAIN
+		 * from a read() that did.
+		 */
 		if (r < 0 && errno == EAGAIN) {
 			c->eagain++;
-			break;
+			if (++eagain == 2)
+				break;
+			continue;
 		}
+		eagain = 0;
 		igt_assert_f(r > 0, "read() on the stream returned %zd: %s", r,
 			     r < 0 ? strerror(errno) : "end of file");
 		c->reads++;

@@ -20,9 +20,11 @@
  * from the OA half-full interrupt thread (the primary path, see
  * "interrupts"), from a work item the POLL_OA_PERIOD hrtimer queues when
  * the hardware tail moved (the latency bound, and the only path on Sandy
- * Bridge, which has no OA interrupt), from read() before it copies and
- * from the on-demand sample ioctl. &intel_oa_stream.drain_lock makes them
- * take turns.
+ * Bridge, which has no OA interrupt), from read() before it copies
+ * (when the ring cannot fill the caller's buffer, and never in two read()
+ * calls in a row, so a reader that reads until EAGAIN gets it, as from
+ * i915) and from the on-demand sample ioctl. &intel_oa_stream.drain_lock
+ * makes them take turns.
  *
  * Tail race. The hardware tail pointer can move before the report bytes
  * behind it are visible to the CPU. Like i915 and xe, the drain relies on

@@ -209,11 +209,24 @@ static int read_records(struct intel_oa_stream *stream, char __user *buf,
 	mutex_lock(&stream->lock);
 	if (stream->enabled) {
 		/*
-		 * Whatever landed by now, not only by the last interrupt, if
-		 * the ring alone cannot fill the buffer.
+		 * Whatever landed by now, not only by the last interrupt or
+		 * timer tick, if the ring alone cannot fill the buffer; but
+		 * never in two read() calls in a row. i915's read() never
+		 * fetches from the OA buffer itself, and i915 clients read
+		 * until EAGAIN (i915-perf-recorder does): a read() that
+		 * always found the reports landed since the last one would
+		 * never give EAGAIN to a reader slower than the stream, which
+		 * then never returned to its loop (seen: the recorder, at
+		 * 1 kHz under the debug kernel, ignored SIGINT for 600 s). A
+		 * gone device always drains: nothing new lands there.
 		 */
-		if (intel_oa_ring_unread(&stream->ring) < count - *offset)
+		if (intel_oa_ring_unread(&stream->ring) < count - *offset &&
+		    (gone || !stream->read_drained)) {
 			intel_oa_drain(stream, INTEL_OA_DRAIN_READ);
+			stream->read_drained = true;
+		} else {
+			stream->read_drained = false;
+		}
 		ret = intel_oa_ring_read(&stream->ring, buf, count, offset);
 		if (ret == -EIO)
 			drm_dbg(&stream->oa->drm,

@@ -772,6 +772,8 @@ struct intel_oa_buffer {
  * @watch_ts: its TIME_STAMP.
  * @poll_timer: hrtimer checking for data.
  * @poll_wq: readers and pollers wait here.
+ * @read_drained: the last read() drained the OA buffer itself (see
+ *	read_records()); under @lock.
  * @pollin: the poll period elapsed (or an on-demand sample arrived)
  *	with records in the ring: readers may take fewer than
  *	WAIT_NUM_REPORTS. Cleared by read() and when the ring is found
@@ -803,6 +805,7 @@ struct intel_oa_stream {
 	u64 watch_ts;
 	struct hrtimer poll_timer;
 	wait_queue_head_t poll_wq;
+	bool read_drained;
 	bool pollin;
 	bool gone_drained;
 	struct intel_oa_doorbell db;
