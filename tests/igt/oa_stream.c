@@ -658,7 +658,8 @@ static void test_reader_cpu(bool use_poll)
 	uint64_t cpu, ref, period_ns, least = UINT64_MAX, floor_ns = UINT64_MAX;
 	int i;
 
-	for (i = 0; i < (debug ? 1 : 3) && least > bound_ns && least > 2 * floor_ns; i++) {
+	for (i = 0; i < (debug ? 1 : 3) &&
+		    (!i || (least > bound_ns && least / 2 > floor_ns)); i++) {
 		cpu = reader_cpu_run(use_poll, &period_ns);
 		if (debug)
 			break;
@@ -682,7 +683,7 @@ static void test_reader_cpu(bool use_poll)
 	 * twice what the pipe reader does: the driver's own part is then
 	 * at most as much again as the syscalls themselves.
 	 */
-	igt_assert_f(least <= bound_ns || least <= 2 * floor_ns,
+	igt_assert_f(least <= bound_ns || least / 2 <= floor_ns,
 		     "%.3f ms of CPU in the least of %d runs: more than 1 %% of %.0f ms and more than twice the %.3f ms of the same reader on a pipe",
 		     least / 1e6, i, duration_ns / 1e6, floor_ns / 1e6);
 }
