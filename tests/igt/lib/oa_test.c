@@ -43,12 +43,60 @@ bool oa_read_u64_file(const char *path, uint64_t *val)
 	return !errno && end != buf && (*end == '\n' || *end == '\0');
 }
 
+/* Exits: a device filter that names nothing must not test another GPU. */
+static void bad_filter(const char *filter, const char *why)
+{
+	fprintf(stderr, "IGT_DEVICE=%s: %s; this suite understands drm:/dev/dri/cardN and sys:<sysfs path of the PCI device or of its drm/cardN>\n",
+		filter, why);
+	exit(2);
+}
+
+bool oa_wanted_bdf(char *bdf, size_t len)
+{
+	const char *filter = getenv("IGT_DEVICE");
+	char path[PATH_MAX], real[PATH_MAX];
+	unsigned int card, dom, bus, slot, fn;
+	char *base, end;
+
+	if (!filter || !*filter)
+		return false;
+	if (sscanf(filter, "drm:/dev/dri/card%u%c", &card, &end) == 1)
+		snprintf(path, sizeof(path), "/sys/class/drm/card%u/device", card);
+	else if (!strncmp(filter, "sys:", 4))
+		snprintf(path, sizeof(path), "%s", filter + 4);
+	else
+		bad_filter(filter, "not a filter form this suite understands");
+	if (!realpath(path, real))
+		bad_filter(filter, "no such device");
+	/* .../0000:00:05.0/drm/card1: the PCI device is two levels up */
+	base = strrchr(real, '/');
+	if (base && !strncmp(base + 1, "card", 4)) {
+		*base = '\0';
+		base = strrchr(real, '/');
+		if (base && !strcmp(base + 1, "drm")) {
+			*base = '\0';
+			base = strrchr(real, '/');
+		}
+	}
+	if (!base || sscanf(base + 1, "%x:%x:%x.%x%c", &dom, &bus, &slot, &fn, &end) != 4)
+		bad_filter(filter, "not a PCI device");
+	snprintf(bdf, len, "%s", base + 1);
+	return true;
+}
+
 bool oa_find_pci(char *bdf, size_t len)
 {
 	struct dirent *de;
 	bool found = false;
 	DIR *d;
 
+	if (oa_wanted_bdf(bdf, len)) {
+		char path[PATH_MAX];
+		uint64_t vendor;
+
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/vendor", bdf);
+		return oa_read_u64_file(path, &vendor) && vendor == 0x8086;
+	}
 	d = opendir("/sys/bus/pci/devices");
 	if (!d)
 		return false;
@@ -96,6 +144,8 @@ volatile uint32_t *oa_map_vgpu(const char *bdf)
 
 static bool find_card(struct oa_dev *dev)
 {
+	char wanted[64];
+	bool filtered = oa_wanted_bdf(wanted, sizeof(wanted));
 	int i;
 
 	for (i = 0; i < 16; i++) {
@@ -116,6 +166,8 @@ static bool find_card(struct oa_dev *dev)
 			continue;
 		link[n] = '\0';
 		base = strrchr(link, '/');
+		if (filtered && strcmp(base ? base + 1 : link, wanted))
+			continue;
 		snprintf(dev->bdf, sizeof(dev->bdf), "%.31s", base ? base + 1 : link);
 		snprintf(dev->sysfs, sizeof(dev->sysfs), "/sys/class/drm/card%d", i);
 		dev->card = i;
@@ -213,7 +265,9 @@ void oa_dev_open(struct oa_dev *dev)
 	memset(dev, 0, sizeof(*dev));
 	dev->drm_fd = -1;
 	igt_require_f(find_card(dev),
-		      "no DRM card with PCI vendor 0x8086 in /sys/class/drm: is intel_oa.ko loaded and the virtual GPU present?\n");
+		      "no DRM card with PCI vendor 0x8086 in /sys/class/drm%s%s: is intel_oa.ko loaded and the virtual GPU present?\n",
+		      getenv("IGT_DEVICE") ? " for IGT_DEVICE=" : "",
+		      getenv("IGT_DEVICE") ? getenv("IGT_DEVICE") : "");
 	dev->plat = oa_platform_for_devid(dev->devid);
 	igt_require_f(dev->plat,
 		      "PCI device 0x%04x has no row in tests/igt/lib/oa_hw.c oa_platforms[]\n",

@@ -94,7 +94,18 @@ struct oa_dev {
 /* Open the device; igt_require()s that it exists. */
 void oa_dev_open(struct oa_dev *dev);
 void oa_dev_close(struct oa_dev *dev);
-/* Find the virtual-GPU PCI function; false if none. Does not need DRM. */
+/*
+ * The PCI function (DDDD:BB:DD.F) that IGT_DEVICE selects, in the two IGT
+ * filter forms the suite understands: "drm:/dev/dri/cardN" and
+ * "sys:<sysfs path of the PCI device, or of its drm/cardN>". False when
+ * IGT_DEVICE is unset (the first Intel GPU is used); exits with status 2
+ * on any other form or a path that is not there.
+ */
+bool oa_wanted_bdf(char *bdf, size_t len);
+/*
+ * Find the virtual-GPU PCI function (IGT_DEVICE's, or the first Intel
+ * display-class one); false if none. Does not need DRM.
+ */
 bool oa_find_pci(char *bdf, size_t len);
 volatile uint32_t *oa_map_vgpu(const char *bdf);
 
