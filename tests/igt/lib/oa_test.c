@@ -1075,6 +1075,9 @@ unsigned int oa_kmsg_end_count(struct oa_kmsg *k, const char *needle,
 
 unsigned int oa_ratelimit_max_lines(uint64_t ns)
 {
-	/* 20 ms: a jiffy at any HZ, rounding of the window's start */
-	return 10 * (1 + (ns + 20000000ull) / 5000000000ull);
+	/*
+	 * 10 lines and a "callbacks suppressed" one per window; 20 ms: a
+	 * jiffy at any HZ, rounding of the window's start
+	 */
+	return 11 * (1 + (ns + 20000000ull) / 5000000000ull);
 }

@@ -312,7 +312,11 @@ unsigned int oa_kmsg_end_count(struct oa_kmsg *k, const char *needle,
  * DEFAULT_RATELIMIT_INTERVAL 5 s, include/linux/ratelimit_types.h, used
  * by dev_err_ratelimited() and so drm_err_ratelimited()) opens a window at
  * a line and a new one once 5 s have passed since, so a span of @ns meets
- * at most 1 + @ns / 5 s windows (plus a tick's slack).
+ * at most 1 + @ns / 5 s windows (plus a tick's slack). Each window may
+ * also begin with "<function>: N callbacks suppressed" for the calls the
+ * previous one refused (lib/ratelimit.c, ___ratelimit()), which names the
+ * caller: 11 lines a window. The state is the call site's, shared by
+ * every device, so the previous window may be another GPU's.
  */
 unsigned int oa_ratelimit_max_lines(uint64_t ns);
 
