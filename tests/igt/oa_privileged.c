@@ -306,14 +306,39 @@ static bool sysctl_write_fails(const char *name, uint64_t val)
 	return failed;
 }
 
+/*
+ * The oa_max_sample_rate ceiling: i915_perf_init() sets half the GT
+ * clock_frequency, the command-streamer timestamp (9.6 MHz on Gen12.5, not
+ * half the 38.4 MHz OA clock). The sysctl is the module's, so with several
+ * GPUs it is the highest of theirs (driver.rst): computed here from the
+ * platform table of every Intel card present.
+ */
+static uint64_t sample_rate_ceiling(void)
+{
+	uint64_t hard = oa_cs_hz(dev.plat) / 2;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		const struct oa_platform *p;
+		char path[64];
+		uint64_t vendor, devid;
+
+		snprintf(path, sizeof(path), "/sys/class/drm/card%d/device/vendor", i);
+		if (!oa_read_u64_file(path, &vendor) || vendor != 0x8086)
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/drm/card%d/device/device", i);
+		igt_assert(oa_read_u64_file(path, &devid));
+		p = oa_platform_for_devid((uint16_t)devid);
+		igt_assert_f(p, "card%d: PCI device %#06" PRIx64 " has no platform row", i, devid);
+		if (oa_cs_hz(p) / 2 > hard)
+			hard = oa_cs_hz(p) / 2;
+	}
+	return hard;
+}
+
 static void test_sysctl_ranges(void)
 {
-	/*
-	 * i915_perf_init(): half the GT clock_frequency, which is the
-	 * command-streamer timestamp (9.6 MHz on Gen12.5, not half the
-	 * 38.4 MHz OA clock).
-	 */
-	uint64_t hard = oa_cs_hz(dev.plat) / 2;
+	uint64_t hard = sample_rate_ceiling();
 
 	/* Save both for restore before poking. */
 	oa_sysctl_write("perf_stream_paranoid", oa_sysctl_read("perf_stream_paranoid"));
@@ -321,7 +346,7 @@ static void test_sysctl_ranges(void)
 	igt_assert_f(sysctl_write_fails("perf_stream_paranoid", 2),
 		     "perf_stream_paranoid accepted 2 (range is 0..1)");
 	igt_assert_f(sysctl_write_fails("oa_max_sample_rate", hard + 1),
-		     "oa_max_sample_rate accepted %" PRIu64 " above the hard limit %" PRIu64 " (CS timestamp Hz / 2)",
+		     "oa_max_sample_rate accepted %" PRIu64 " above the hard limit %" PRIu64 " (the highest CS timestamp Hz / 2 of the GPUs present)",
 		     hard + 1, hard);
 	oa_sysctl_write("oa_max_sample_rate", hard);
 	igt_assert_eq(oa_sysctl_read("oa_max_sample_rate"), hard);

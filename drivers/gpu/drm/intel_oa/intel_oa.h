@@ -155,7 +155,7 @@ bool intel_oa_stream_paranoid(void);
 u32 intel_oa_max_sample_rate(void);
 unsigned long intel_oa_config_max_bytes(void);
 unsigned long intel_oa_config_max_bytes_per_user(void);
-void intel_oa_sysctl_set_hard_limit(u32 hz);
+void intel_oa_sysctl_raise_hard_limit(u32 hz);
 
 /* intel_oa_debugfs.c */
 void intel_oa_debugfs_init(struct drm_minor *minor);

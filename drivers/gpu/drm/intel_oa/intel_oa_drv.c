@@ -108,8 +108,11 @@ static int intel_oa_hw_init(struct intel_oa_device *oa)
 		return -ENODEV;
 	}
 
-	/* i915 caps the sampling rate sysctl at half the timestamp rate. */
-	intel_oa_sysctl_set_hard_limit(oa->timestamp_freq / 2);
+	/*
+	 * i915 caps the sampling rate sysctl at half the timestamp rate; with
+	 * several GPUs, at the highest of theirs.
+	 */
+	intel_oa_sysctl_raise_hard_limit(oa->timestamp_freq / 2);
 	return 0;
 }
 

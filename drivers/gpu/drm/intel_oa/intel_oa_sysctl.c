@@ -15,7 +15,11 @@
  * tests work: dev.i915.perf_stream_paranoid (default 1: opening a stream
  * or changing configs needs CAP_PERFMON or CAP_SYS_ADMIN) and
  * dev.i915.oa_max_sample_rate (default 100000 Hz: a faster OA timer needs
- * the same capability; the maximum is half the timestamp frequency).
+ * the same capability; the maximum is half the timestamp frequency). The
+ * knobs are the module's, one for every GPU it binds: the maximum is the
+ * highest of theirs, whatever order they probe or rebind in (i915 keeps
+ * the last probed device's), and a stream's own device still bounds its
+ * exponent.
  * Registering "dev/i915" fails while i915 itself is loaded; the module then
  * refuses to load (see intel_oa_drv.c).
  *
@@ -30,6 +34,7 @@
 
 static u32 perf_stream_paranoid = 1;
 static u32 oa_max_sample_rate = 100000;
+/* Only raised, by cmpxchg (intel_oa_sysctl_raise_hard_limit()). */
 static u32 oa_sample_rate_hard_limit = 100000;
 
 static unsigned long oa_config_max_bytes = 64UL << 20;
@@ -113,12 +118,23 @@ u32 intel_oa_max_sample_rate(void)
 }
 
 /**
- * intel_oa_sysctl_set_hard_limit - set the oa_max_sample_rate ceiling
- * @hz: new ceiling (i915 uses half the timestamp frequency)
+ * intel_oa_sysctl_raise_hard_limit - let oa_max_sample_rate reach @hz
+ * @hz: a bound device's ceiling (i915 uses half the timestamp frequency)
+ *
+ * The ceiling becomes the highest of the devices', so it does not depend
+ * on the order in which they probe (devices may probe concurrently).
  */
-void intel_oa_sysctl_set_hard_limit(u32 hz)
+void intel_oa_sysctl_raise_hard_limit(u32 hz)
 {
-	WRITE_ONCE(oa_sample_rate_hard_limit, hz);
+	u32 old = READ_ONCE(oa_sample_rate_hard_limit);
+
+	while (hz > old) {
+		u32 seen = cmpxchg(&oa_sample_rate_hard_limit, old, hz);
+
+		if (seen == old)
+			break;
+		old = seen;
+	}
 }
 
 /**
