@@ -216,9 +216,8 @@ static int read_records(struct intel_oa_stream *stream, char __user *buf,
 		 * until EAGAIN (i915-perf-recorder does): a read() that
 		 * always found the reports landed since the last one would
 		 * never give EAGAIN to a reader slower than the stream, which
-		 * then never returned to its loop (seen: the recorder, at
-		 * 1 kHz under the debug kernel, ignored SIGINT for 600 s). A
-		 * gone device always drains: nothing new lands there.
+		 * then never returned to its loop. A gone device always
+		 * drains: nothing new lands there.
 		 */
 		if (intel_oa_ring_unread(&stream->ring) < count - *offset &&
 		    (gone || !stream->read_drained)) {
