@@ -203,8 +203,14 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
     case A_CTL_SPURIOUS_IRQS:
         /*
          * N interrupts with no cause bit set anywhere (vgpu-contract.rst):
-         * MSIs, or INTx pulses without MSI.
+         * MSIs, or INTx pulses without MSI; at most INTEL_OA_SPURIOUS_MAX.
          */
+        if (val > INTEL_OA_SPURIOUS_MAX) {
+            qemu_log_mask(LOG_GUEST_ERROR,
+                          "intel-oa-gpu: spurious-irqs of %u cut to %u\n",
+                          val, INTEL_OA_SPURIOUS_MAX);
+            val = INTEL_OA_SPURIOUS_MAX;
+        }
         for (uint32_t i = 0; i < val; i++) {
             PCIDevice *pdev = ctl->oa->pdev;
 

@@ -163,6 +163,12 @@ void intel_oa_ctl_finalize(IntelOACtl *ctl);
 
 /* Virtual time between the events of an irq-storm. */
 #define INTEL_OA_STORM_NS       20000
+/*
+ * Spurious interrupts sent per spurious-irqs write, at most: they are
+ * sent there and then, under the BQL, so a larger count (a stray guest
+ * write) would stop the vCPU and every timer until it was done.
+ */
+#define INTEL_OA_SPURIOUS_MAX   65536
 
 /*
  * A control-page register as the guest sees it: the QEMU monitor's fault
