@@ -109,13 +109,22 @@ struct fuzz {
 	unsigned int n_streams;
 	uint64_t configs[MAX_CONFIGS];
 	unsigned int n_configs;
-	uint8_t *page;		/* two pages, the second PROT_NONE */
+	uint8_t *page;		/* SCRATCH_BYTES, then the PROT_NONE guard page */
 	uint64_t syscalls, reports, opened, added;
 	bool in_child;		/* a forked child: the parent may hold a stream */
 	bool unprivileged;	/* a child that dropped root */
 };
 
 static struct fuzz fz;
+
+/*
+ * Room for the largest buffer a pointer placed across the guard page can
+ * cover (half of op_stream()'s 64 KiB below it). With only one page
+ * there, a 64 KiB read() placed 32 KiB below the guard wrote over
+ * whatever was mapped below: once the virtual GPU's control page, whose
+ * spurious-irqs register then got a count of 2.7 billion.
+ */
+#define SCRATCH_BYTES (65536 + 4096)
 
 static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void report(const char *fmt, ...)
@@ -183,9 +192,9 @@ static uint64_t pick_ptr(struct rng *r, void *good, size_t len)
 	case 1:
 		return 0x1000;	/* never mapped */
 	case 2:
-		return (uint64_t)(uintptr_t)(fz.page + 4096 - (len > 1 ? len / 2 : 1));
+		return (uint64_t)(uintptr_t)(fz.page + SCRATCH_BYTES - (len > 1 ? len / 2 : 1));
 	case 3:
-		return (uint64_t)(uintptr_t)(fz.page + 4096);
+		return (uint64_t)(uintptr_t)(fz.page + SCRATCH_BYTES);
 	case 4:
 		return rng_next(r);
 	default:
@@ -768,6 +777,19 @@ static void op_thread(struct rng *r)
 	pthread_join(t, NULL);
 }
 
+/*
+ * The device as the fuzzer holds it: without the virtual GPU's control
+ * page mapped (oa_dev_open() maps it), which no real GPU has and which
+ * a wild pointer must not reach.
+ */
+static void fuzz_dev_open(void)
+{
+	oa_dev_open(&fz.dev);
+	if (fz.dev.vgpu)
+		munmap((void *)fz.dev.vgpu, 4096);
+	fz.dev.vgpu = NULL;
+}
+
 /* Unbind the device under whatever is open, poke the dead fds, rebind. */
 static void op_unbind(struct rng *r)
 {
@@ -782,8 +804,8 @@ static void op_unbind(struct rng *r)
 		report("rebinding %s to intel_oa failed", fz.dev.bdf);
 	fz.n_configs = 0;	/* the device's configs went with it */
 	/* the card may have a new minor; the suite's metric set is re-added */
-	close(fz.dev.drm_fd);
-	oa_dev_open(&fz.dev);
+	oa_dev_close(&fz.dev);
+	fuzz_dev_open();
 }
 
 static void on_alarm(int sig)
@@ -868,9 +890,10 @@ static uint64_t fuzz_run(uint64_t seed, uint64_t first, uint64_t count, uint64_t
 	uint64_t s, t0 = oa_now_ns();
 
 	fz.seed = seed;
-	fz.page = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	fz.page = mmap(NULL, SCRATCH_BYTES + 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	igt_assert(fz.page != MAP_FAILED);
-	igt_assert(mprotect(fz.page + 4096, 4096, PROT_NONE) == 0);
+	igt_assert(mprotect(fz.page + SCRATCH_BYTES, 4096, PROT_NONE) == 0);
 	signal(SIGALRM, on_alarm);
 	signal(SIGPIPE, SIG_IGN);
 
@@ -937,7 +960,7 @@ static int standalone(int argc, char **argv)
 		fprintf(stderr, "oa_fuzz: --seed is required (scripts/fuzz picks one)\n");
 		return 2;
 	}
-	oa_dev_open(&fz.dev);
+	fuzz_dev_open();
 	oa_sysctl_write("perf_stream_paranoid", 1);
 	return fuzz_run(seed, first, count, unbind_every, true) ? 1 : 0;
 }
@@ -950,7 +973,7 @@ int main(int argc, char **argv)
 	igt_init(argc, argv);
 
 	igt_fixture
-		oa_dev_open(&fz.dev);
+		fuzz_dev_open();
 
 	igt_describe("A seeded slice of the syscall fuzzer: $OA_FUZZ_SEQUENCES (default 2000) sequences from seed $OA_FUZZ_SEED (default 1), one unbind/rebind; no report.");
 	igt_subtest("slice") {
