@@ -356,6 +356,10 @@ static void op_open_kind(struct rng *r, bool valid)
 		if (fz.unprivileged && props[2 * i] == DRM_I915_PERF_PROP_OA_EXPONENT &&
 		    props[2 * i + 1] < 32)
 			side_eacces = true;
+		/* a ring above i915's 16 MiB too (seed 2302969838, 603804) */
+		if (fz.unprivileged && props[2 * i] == INTEL_OA_PERF_PROP_RING_SIZE &&
+		    props[2 * i + 1] > (16u << 20))
+			side_eacces = true;
 	}
 
 	ret = drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_PERF_OPEN, &param);
