@@ -81,8 +81,11 @@ static void test_format(const char *name)
 /*
  * oa-exponents: for each exponent the VM sustains, timestamps of
  * consecutive reports differ by exactly 2^(e+1) ticks and no report is
- * lost (no gaps, no lost records). Collects about 0.3 s worth of reports
- * per exponent (at least 4, at most 2048).
+ * lost (no gaps, no lost records). Collects about 0.1 s worth of reports
+ * per exponent (at least 4: with a context-switch report between timer
+ * reports, still two timer reports; at most 2048). It runs on 38 GPUs
+ * per make check; 0.3 s worth checked nothing more and cost 1.6 s more
+ * on each.
  */
 static void test_exponents(unsigned int lo, unsigned int hi)
 {
@@ -101,7 +104,7 @@ static void test_exponents(unsigned int lo, unsigned int hi)
 		 dev.plat->name, lo, hi, f->name, f->size, dev.plat->oa_buffer_bytes >> 10);
 	for (e = lo; e <= hi; e++) {
 		uint64_t period_ns = oa_exponent_ns(&dev, e);
-		size_t want = 300000000ull / period_ns;
+		size_t want = 100000000ull / period_ns;
 		struct oa_capture c;
 		struct oa_open o;
 		int fd;
