@@ -49,7 +49,7 @@ igt: setup tools
 # The debug kernel's module: built from a mirror of the sources under
 # build/debug, so its objects never overwrite the production module's.
 debug: setup
-	@KTREE=$$(scripts/build-debug-kernel | tail -n 1) && \
+	@KTREE=$$(scripts/build-debug-kernel) && KTREE=$${KTREE##*[[:space:]]} && \
 	mkdir -p $(BUILD)/debug/src && \
 	cp -RLup Kbuild drivers include $(BUILD)/debug/src/ && \
 	echo "building intel_oa.ko for the debug kernel $$(cat $$KTREE/include/config/kernel.release)" && \
