@@ -28,10 +28,25 @@ static uint64_t stat_or(const char *key, uint64_t dflt, bool *have)
 
 static const char *const irq_arch_name[] = {
 	[OA_IRQ_NONE] = "none (Sandy Bridge: hrtimer drains only)",
-	[OA_IRQ_GEN7] = "Gen7 (GTIIR bit 28, DEIER master enable)",
-	[OA_IRQ_GEN8] = "Gen8 (GT bank 3, MASTER_IRQ)",
+	[OA_IRQ_GEN7] = "Gen7 (GTIIR bit 9, DEIER master enable)",
+	[OA_IRQ_GEN8] = "Gen8 (GT bank 3 bit 28, MASTER_IRQ bit 7)",
 	[OA_IRQ_GEN11] = "Gen11 two-level (GFX_MSTR_IRQ, GT_INTR_DW0, selector/identity)",
 	[OA_IRQ_DG1] = "DG1 (tile interrupt in front of the Gen11 levels)",
+};
+
+/*
+ * What the driver's intel_oa_irq trace event shows for a half-full
+ * interrupt, from Intel's public sources rather than from the driver or
+ * the device model (Documentation/hardware-sources.rst, "Interrupts"):
+ * i915's GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT (GTIIR bit 9) on Gen7;
+ * GEN8_GT_WDBOX_OACS_IRQ (MASTER_IRQ bit 7) over GT_IIR(3) bit 28 on
+ * Gen8-9; GEN11_WDPERF (GT_INTR_DW0 bit 20) on Gen11+ and DG1/DG2.
+ */
+static const char *const irq_trace_expect[] = {
+	[OA_IRQ_GEN7] = "iir=0x00000200",
+	[OA_IRQ_GEN8] = "master=0x00000080 iir=0x10000000",
+	[OA_IRQ_GEN11] = "iir=0x00100000",
+	[OA_IRQ_DG1] = "iir=0x00100000",
 };
 
 /*
@@ -99,9 +114,10 @@ static void test_no_oa_interrupt(const struct oa_format *f)
  * or 128 KiB on IVB/VLV) in 0.35 to 0.7 s, so a blocking read returning well
  * before the first hrtimer tick can only have been woken by the half-full
  * interrupt. The device counts the interrupt and the MSI, the driver's
- * debugfs stats count interrupt-driven drains, and the data is complete
- * and correct. On SNB, which has no OA interrupt, see
- * test_no_oa_interrupt().
+ * debugfs stats count interrupt-driven drains, the driver's trace shows
+ * the interrupt in the registers and bits Intel's sources name
+ * (irq_trace_expect), and the data is complete and correct. On SNB,
+ * which has no OA interrupt, see test_no_oa_interrupt().
  */
 static void test_half_full_interrupt(void)
 {
@@ -157,6 +173,9 @@ static void test_half_full_interrupt(void)
 		igt_info("trace: %" PRIu64 " intel_oa_irq, %" PRIu64 " intel_oa_drain source=irq\n",
 			 irqs, drains);
 		igt_assert_f(irqs >= 1, "no intel_oa:intel_oa_irq trace event");
+		igt_assert_f(oa_trace_count("intel_oa_irq", irq_trace_expect[dev.plat->irq]) >= 1,
+			     "no intel_oa_irq event with %s: the interrupt did not come the way Intel's sources route it",
+			     irq_trace_expect[dev.plat->irq]);
 		igt_assert_f(drains >= 1, "no intel_oa:intel_oa_drain event with source=irq");
 	}
 	igt_assert_f(elapsed < poll_ns / 2,

@@ -148,9 +148,9 @@ struct oa_format {
 /* Interrupt architecture of a platform (Documentation/platforms.rst). */
 enum oa_irq_arch {
 	OA_IRQ_NONE,	/* Sandy Bridge: no OA interrupt, hrtimer drains only */
-	OA_IRQ_GEN7,	/* GTIIR 0x44018 bit 28 -> DEIER bit 31 (ivb, vlv, hsw) */
-	OA_IRQ_GEN8,	/* GT bank 3 bit 28 -> MASTER_IRQ (bdw .. cml) */
-	OA_IRQ_GEN11,	/* two-level GFX_MSTR_IRQ / GT_INTR_DW0 (icl .. adl) */
+	OA_IRQ_GEN7,	/* GTIIR 0x44018 bit 9 -> DEIER bit 31 (ivb, vlv, hsw) */
+	OA_IRQ_GEN8,	/* GT bank 3 bit 28 -> MASTER_IRQ bit 7 (bdw .. cml) */
+	OA_IRQ_GEN11,	/* GT_INTR_DW0 bit 20 -> GFX_MSTR_IRQ (icl .. adl) */
 	OA_IRQ_DG1,	/* DG1_MSTR_TILE_INTR in front of the Gen11 levels */
 };
 

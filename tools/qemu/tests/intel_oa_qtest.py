@@ -32,6 +32,7 @@ OACTXCONTROL, OACTXID, OABUFFER_UDW = 0x2360, 0x2364, 0x23b4
 OASTARTTRIG1, OAREPORTTRIG1, OACEC0_0 = 0x2710, 0x2740, 0x2770
 OACONTROL, OA_DEBUG, OASTATUS = 0x2b00, 0x2b04, 0x2b08
 OAHEADPTR, OATAILPTR, OABUFFER, OA_IMR = 0x2b0c, 0x2b10, 0x2b14, 0x2b20
+OAG_OA_IMR = 0xdb14         # Gen12+ (i915 GEN12_OA_IMR)
 FUSE2, EU_DISABLE0, CTC_MODE, RPSTAT1 = 0x9120, 0x9134, 0xa26c, 0xa01c
 FW_RENDER, FW_ACK_RENDER = 0xa278, 0x0d84
 FW_BLITTER, FW_ACK_BLITTER = 0xa188, 0x130044
@@ -578,7 +579,8 @@ def test_half_full_interrupt(qemu):
     qt.step(40000 + 1000000)
     eq(qt.rd(GT_IIR(3)), HALF_FULL, 'GT_IIR(3) half full')
     eq(qt.rd(GT_ISR(3)) & HALF_FULL, HALF_FULL, 'GT_ISR(3) live status')
-    eq(qt.rd(MASTER_IRQ), (1 << 31) | (1 << 6), 'MASTER_IRQ bank 3')
+    # bank 3's high half (the WD box) is MASTER_IRQ bit 7, not VECS's 6
+    eq(qt.rd(MASTER_IRQ), (1 << 31) | (1 << 7), 'MASTER_IRQ bit 7')
     eq(qt.ctl(CTL_HALF_IRQS), 1, 'half-full interrupts')
     qt.wr(GT_IIR(3), HALF_FULL)
     eq(qt.rd(GT_IIR(3)), 0, 'IIR write-1-to-clear')
@@ -1477,12 +1479,18 @@ def test_gen12_oag(qemu):
     qt.wr(OA_TLB_INV_CR, 1)
     eq(qt.rd(OA_TLB_INV_CR) & 1, 0, 'TLB invalidation completes at once')
     # the legacy block does not exist: writes ignored, reads 0
-    for reg in (0x2b00, 0x2b04, 0x2b08, 0x2b0c, 0x2b10, 0x2b14, 0x2360):
+    for reg in (0x2b00, 0x2b04, 0x2b08, 0x2b0c, 0x2b10, 0x2b14, 0x2b20,
+                0x2360):
         qt.wr(reg, 0x40)
         expect(18, 'write to legacy 0x%x' % reg)
         eq(qt.rd(reg), 0, 'legacy 0x%x reads 0' % reg)
     qt.wr(OAG['status'], 1 << 3)
     expect(10, 'OAG_OASTATUS bit 3 is reserved')
+    # the OA unit's interrupt mask moved with the block (GEN12_OA_IMR)
+    qt.wr(OAG_OA_IMR, HALF_FULL)
+    eq(qt.rd(OAG_OA_IMR), HALF_FULL, 'OA_IMR at 0xdb14')
+    qt.wr(OAG_OA_IMR, 0)
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'OA_IMR at 0xdb14 exists')
 
     # a format-5 stream with timer and context-switch reports
     period = 1 << 16
@@ -2122,16 +2130,20 @@ def test_gen7_fault_knobs(qemu):
     qt.close()
 
 
+GEN7_HALF_FULL = 1 << 9     # i915 GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT
+
+
 def test_gen7_interrupts(qemu):
-    # IVB: half full raises GTISR/GTIIR bit 28 and, with DEIER bit 31
-    # and GTIER, one MSI; SNB has no OA interrupt
+    # IVB (HSW and VLV share the core): half full raises GTISR/GTIIR bit
+    # 9 (not bit 28, the Gen8 bank-3 bit) and, with DEIER bit 31 and
+    # GTIER, one MSI; SNB has no OA interrupt
     for name in ('ivb', 'snb'):
         qt = gen7_qt(qemu, name)
         kind = gen7_plat(name)[2]
         enable_msi(qt)
         buf = Gen7Buffer(qt, kind, 7)
-        qt.wr(GTIER, HALF_FULL)
-        qt.wr(GTIMR, ~HALF_FULL & 0xffffffff)
+        qt.wr(GTIER, GEN7_HALF_FULL)
+        qt.wr(GTIMR, ~GEN7_HALF_FULL & 0xffffffff)
         qt.wr(DEIER, 1 << 31)
         # 256-byte reports every 32 ticks: about 430 of the 512 that fit
         buf.start(4, 4 if kind == 'ivb' else 1)
@@ -2142,8 +2154,8 @@ def test_gen7_interrupts(qemu):
             eq(qt.ctl(CTL_HALF_IRQS), 0, 'snb half-full events')
             qt.close()
             continue
-        eq(qt.rd(GTISR) & HALF_FULL, HALF_FULL, 'GTISR live')
-        eq(qt.rd(GTIIR), HALF_FULL, 'GTIIR latched')
+        eq(qt.rd(GTISR) & GEN7_HALF_FULL, GEN7_HALF_FULL, 'GTISR live')
+        eq(qt.rd(GTIIR), GEN7_HALF_FULL, 'GTIIR latched')
         eq(qt.ctl(CTL_MSIS), 1, 'one MSI')
         # ivb_irq_handler: master off, clear GTIIR, master on
         qt.wr(DEIER, 0)

@@ -150,7 +150,7 @@ static void gen11_drain_wdoaperf(struct intel_oa_device *oa)
 
 static void gen11_gt_irq_reset(struct intel_oa_device *oa)
 {
-	intel_oa_write(oa, GEN8_OA_IMR, ~0u);
+	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_ENABLE, 0);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_MASK, ~0u);
 	gen11_drain_wdoaperf(oa);
@@ -194,7 +194,7 @@ void intel_oa_gen11_irq_oa_unmask(struct intel_oa_device *oa)
 {
 	intel_oa_rmw(oa, GEN11_GPM_WGBOXPERF_INTR_MASK,
 		     FIELD_PREP(GEN11_WDOAPERF_HALF, GEN11_OA_HALF_FULL), 0);
-	intel_oa_write(oa, GEN8_OA_IMR, ~GEN8_OA_BUFFER_HALF_FULL);
+	intel_oa_write(oa, oa->gen->oa_imr, ~GEN8_OA_BUFFER_HALF_FULL);
 }
 
 /**
@@ -203,7 +203,7 @@ void intel_oa_gen11_irq_oa_unmask(struct intel_oa_device *oa)
  */
 void intel_oa_gen11_irq_oa_mask(struct intel_oa_device *oa)
 {
-	intel_oa_write(oa, GEN8_OA_IMR, ~0u);
+	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
 	intel_oa_rmw(oa, GEN11_GPM_WGBOXPERF_INTR_MASK, 0,
 		     FIELD_PREP(GEN11_WDOAPERF_HALF, GEN11_OA_HALF_FULL));
 }

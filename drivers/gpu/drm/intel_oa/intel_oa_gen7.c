@@ -242,7 +242,7 @@ static bool hsw_is_valid_mux_addr(u32 addr)
 
 /*
  * The Gen7 GT interrupt: GTIMR is the only mask between the OA unit's
- * nearly-full event and GTIIR, so it is what a stream unmasks; GTIER
+ * half-full event (bit 9) and GTIIR, so it is what a stream unmasks; GTIER
  * enables the event for good and DEIER's bit 31 is the master enable.
  */
 static void gen7_irq_reset(struct intel_oa_device *oa)
@@ -260,7 +260,7 @@ static void gen7_irq_reset(struct intel_oa_device *oa)
 static void gen7_irq_postinstall(struct intel_oa_device *oa)
 {
 	intel_oa_write(oa, GTIIR, ~0u);
-	intel_oa_write(oa, GTIER, GT_OA_BUFFER_NEARLY_FULL);
+	intel_oa_write(oa, GTIER, GT_PERFMON_BUFFER_HALF_FULL);
 	intel_oa_write(oa, GTIMR, ~0u);
 	intel_oa_write(oa, DEIER, DE_MASTER_IRQ_CONTROL);
 	intel_oa_read(oa, DEIER);
@@ -268,7 +268,7 @@ static void gen7_irq_postinstall(struct intel_oa_device *oa)
 
 static void gen7_irq_oa_unmask(struct intel_oa_device *oa)
 {
-	intel_oa_write(oa, GTIMR, ~GT_OA_BUFFER_NEARLY_FULL);
+	intel_oa_write(oa, GTIMR, ~GT_PERFMON_BUFFER_HALF_FULL);
 }
 
 static void gen7_irq_oa_mask(struct intel_oa_device *oa)
@@ -297,8 +297,8 @@ static irqreturn_t gen7_irq_handler(struct intel_oa_device *oa)
 	trace_intel_oa_irq(oa, de_ier, gt_iir);
 	if (!gt_iir)
 		return IRQ_NONE;
-	return gt_iir & GT_OA_BUFFER_NEARLY_FULL ? IRQ_WAKE_THREAD :
-						   IRQ_HANDLED;
+	return gt_iir & GT_PERFMON_BUFFER_HALF_FULL ? IRQ_WAKE_THREAD :
+						      IRQ_HANDLED;
 }
 
 /* Fill a full topology of the given shape. */

@@ -301,7 +301,7 @@ static void gen8_irq_reset(struct intel_oa_device *oa)
 
 	intel_oa_write(oa, GEN8_MASTER_IRQ, 0);
 	intel_oa_read(oa, GEN8_MASTER_IRQ);
-	intel_oa_write(oa, GEN8_OA_IMR, ~0u);
+	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
 	/*
 	 * Quiesce every GT bank, as i915's gen8_gt_irq_reset(): the handler
 	 * only acks bank 3, so a source left enabled in another bank by the
@@ -328,12 +328,12 @@ static void gen8_irq_postinstall(struct intel_oa_device *oa)
 
 static void gen8_irq_oa_unmask(struct intel_oa_device *oa)
 {
-	intel_oa_write(oa, GEN8_OA_IMR, ~GEN8_OA_BUFFER_HALF_FULL);
+	intel_oa_write(oa, oa->gen->oa_imr, ~GEN8_OA_BUFFER_HALF_FULL);
 }
 
 static void gen8_irq_oa_mask(struct intel_oa_device *oa)
 {
-	intel_oa_write(oa, GEN8_OA_IMR, ~0u);
+	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
 }
 
 static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
@@ -349,7 +349,12 @@ static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
 	/* Disable the master so no new MSI is sent while we ack. */
 	intel_oa_write(oa, GEN8_MASTER_IRQ, 0);
 
-	if (master & GEN8_GT_VECS_IRQ) {
+	/*
+	 * Bank 3 is behind two master bits, VECS (its low half) and the WD
+	 * box (its high half, where the OA event is): read it for either,
+	 * as the 2020 i915 patch does.
+	 */
+	if (master & (GEN8_GT_VECS_IRQ | GEN8_GT_WDBOX_OACS_IRQ)) {
 		iir = intel_oa_read(oa, GEN8_GT_IIR(GEN8_GT_OA_BANK));
 		if (iir) {
 			intel_oa_write(oa, GEN8_GT_IIR(GEN8_GT_OA_BANK), iir);

@@ -16,14 +16,15 @@
  *
  * One vector, MSI if available, else the legacy INTx line (shared). The
  * hard handler is the generation's &intel_oa_hw_ops.irq_handler: on Gen8
- * and Gen9 it disables MASTER_IRQ, reads and acks the GT bank IIR and
- * re-enables the master; on Gen11+ it serves the WDOAPerf bit of
- * GT_INTR_DW0 through the selector and identity registers (and on DG1 the
- * tile level first, see "Gen11+ interrupts"). Each returns
- * IRQ_WAKE_THREAD if the OA half-full event was set. On Gen7 (Ivy Bridge,
- * Valleyview, Haswell) the event is the OA buffer "nearly full" bit 28 of
- * the GT registers behind DEIER's master enable, served like i915's
- * ivb_irq_handler(). Sandy Bridge has no OA interrupt: its ops have no
+ * and Gen9 it disables MASTER_IRQ, reads and acks GT bank 3's IIR when
+ * the WD box (bit 7) or VECS (bit 6) master bit is set, and re-enables the
+ * master; on Gen11+ it serves the WDOAPerf bit of GT_INTR_DW0 through the
+ * selector and identity registers (and on DG1 the tile level first, see
+ * "Gen11+ interrupts"). Each returns IRQ_WAKE_THREAD if the OA half-full
+ * event was set. On Gen7 (Ivy Bridge, Valleyview, Haswell) the event is
+ * the half-full bit 9 of the GT registers behind DEIER's master enable,
+ * served like i915's ivb_irq_handler(). Where each bit comes from:
+ * Documentation/hardware-sources.rst. Sandy Bridge has no OA interrupt: its ops have no
  * irq hooks, no vector is requested and the hrtimer alone drains (the
  * debugfs irq_drains count stays 0 there).
  *

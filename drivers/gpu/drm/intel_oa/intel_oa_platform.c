@@ -238,9 +238,14 @@ static const struct intel_oa_gen_desc hsw_desc = {
 	.oa_buffer_min = SZ_128K,				\
 	.oa_buffer_max = SZ_16M
 
+/* The OA unit's own interrupt mask moved with the OAG block on Gen12. */
+#define GEN8_OA_IRQ_MASK	.oa_imr = GEN8_OA_IMR
+#define GEN12_OA_IRQ_MASK	.oa_imr = GEN12_OA_IMR
+
 /* Gen8: RPT_ID context-valid at bit 25, CAGF in 50 MHz units. */
 #define GEN8_DESC_COMMON					\
 	GEN8_BUFFER_GGTT,					\
+	GEN8_OA_IRQ_MASK,					\
 	.graphics_ver = 8,					\
 	.formats = gen8_formats,				\
 	.fw_render = GEN8_FW_RENDER,				\
@@ -265,6 +270,7 @@ static const struct intel_oa_gen_desc chv_desc = {
 
 static const struct intel_oa_gen_desc gen9_desc = {
 	GEN8_BUFFER_GGTT,
+	GEN8_OA_IRQ_MASK,
 	.graphics_ver = 9,
 	.ops = &intel_oa_gen9_ops,
 	.formats = gen8_formats,
@@ -282,6 +288,7 @@ static const struct intel_oa_gen_desc gen9_desc = {
 
 static const struct intel_oa_gen_desc gen11_desc = {
 	GEN8_BUFFER_GGTT,
+	GEN8_OA_IRQ_MASK,
 	.graphics_ver = 11,
 	.ops = &intel_oa_gen11_ops,
 	.formats = gen8_formats,
@@ -300,6 +307,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 /* Gen12: 7 reason bits, CTX_ID passed through, CAGF in GEN12_RPSTAT1. */
 #define GEN12_DESC_BASE						\
 	GEN8_BUFFER_GGTT,					\
+	GEN12_OA_IRQ_MASK,					\
 	.graphics_ver = 12,					\
 	.fw_render = GEN9_FW_RENDER,				\
 	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,		\

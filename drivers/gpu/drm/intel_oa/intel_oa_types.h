@@ -265,6 +265,8 @@ struct intel_oa_hw_ops {
  * @ggtt: GGTT location and PTE encoding.
  * @oa_buffer_min: smallest OA buffer (a power of two).
  * @oa_buffer_max: largest OA buffer (a power of two).
+ * @oa_imr: the OA unit's interrupt mask register (GEN8_OA_IMR on Gen8-11,
+ *	GEN12_OA_IMR from Gen12 on; 0 on Gen6/7, which mask in GTIMR only).
  * @oa_buffer_16k_steps: the OA unit's buffer size field (OASTATUS1 5:3)
  *	counts 16 KiB steps, size = 16 KiB * (field + 1) (Sandy Bridge, Ivy
  *	Bridge, Valleyview); otherwise (OABUFFER 5:3 on Gen8+, OASTATUS1 5:3
@@ -298,6 +300,7 @@ struct intel_oa_gen_desc {
 	const struct intel_oa_ggtt_desc *ggtt;
 	u32 oa_buffer_min;
 	u32 oa_buffer_max;
+	u32 oa_imr;
 	bool oa_buffer_16k_steps;
 	u32 exponent_min;
 	u32 timer_period_bias;

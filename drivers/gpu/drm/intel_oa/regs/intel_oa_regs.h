@@ -109,7 +109,14 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   GEN8_OABUFFER_SIZE_16M	7
 #define   GEN8_OABUFFER_MEM_SELECT_GGTT	REG_BIT(0)
 
+/*
+ * The OA unit's own interrupt mask (seed 000 "OA Interrupt Control
+ * Registers": bit 28 half-full). Gen8-11 at 0x2b20, Gen12+ at 0xdb14
+ * (i915 GEN8_OA_IMR/GEN12_OA_IMR, "drm/i915: handle interrupts from the
+ * OA unit", intel-gfx 2020-04-13).
+ */
 #define GEN8_OA_IMR			0x2b20
+#define GEN12_OA_IMR			0xdb14
 #define   GEN8_OA_BUFFER_HALF_FULL	REG_BIT(28)
 
 /* Flex EU counter control. */
@@ -203,9 +210,17 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   BXT_RP1_CAP_MASK		REG_GENMASK(15, 8)
 #define   BXT_RP0_CAP_MASK		REG_GENMASK(23, 16)
 
-/* Gen8 interrupt hierarchy. */
+/*
+ * Gen8 interrupt hierarchy (i915_reg.h). GT bank 3 holds VECS in its low
+ * half (MASTER_IRQ bit 6) and the WD box, the OA unit among it, in its
+ * high half (GEN8_WD_IRQ_SHIFT 16, MASTER_IRQ bit 7 GEN8_GT_WDBOX_OACS_IRQ
+ * in the 2020 patch above); the half-full event is WD bit 12
+ * (GEN8_GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT), so bank 3 bit 28, which
+ * seed 000 also names ("GT Interrupt 3 Definition", bit 28).
+ */
 #define GEN8_MASTER_IRQ			0x44200
 #define   GEN8_MASTER_IRQ_CONTROL	REG_BIT(31)
+#define   GEN8_GT_WDBOX_OACS_IRQ	REG_BIT(7)
 #define   GEN8_GT_VECS_IRQ		REG_BIT(6)
 #define GEN8_GT_ISR(n)			(0x44300 + (n) * 0x10)
 #define GEN8_GT_IMR(n)			(0x44304 + (n) * 0x10)
@@ -217,6 +232,9 @@ static inline u32 masked_bit_disable(u32 bits)
 /*
  * Gen6/7 interrupts: the GT registers behind the display engine's master
  * enable (DEIER bit 31; VLV_MASTER_IER at the same offset on Valleyview).
+ * The OA buffer's half-full event is GT bit 9: i915's
+ * GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT, "ivb+" in the 2020 patch above.
+ * Seed 001 names no bit.
  */
 #define DEIER				0x4400c
 #define   DE_MASTER_IRQ_CONTROL		REG_BIT(31)
@@ -224,7 +242,7 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GTIMR				0x44014
 #define GTIIR				0x44018
 #define GTIER				0x4401c
-#define   GT_OA_BUFFER_NEARLY_FULL	REG_BIT(28)
+#define   GT_PERFMON_BUFFER_HALF_FULL	REG_BIT(9)
 
 /*
  * Gen11+ two-level interrupt hierarchy. The OA unit is engine class

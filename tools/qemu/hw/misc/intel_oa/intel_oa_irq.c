@@ -2,7 +2,8 @@
  * intel-oa-gpu: interrupt cores. Gen6/7: one GT bank behind DEIER's
  * master enable. Gen8: GT interrupt banks and master interrupt control.
  * Gen11+: the two-level hierarchy of seed 002 (and DG1's tile level),
- * for the one engine the model has, the OA unit.
+ * for the one engine the model has, the OA unit. Where each register and
+ * bit comes from: Documentation/hardware-sources.rst.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -47,20 +48,23 @@ enum {
     GT_IER = A_GT_IER0 - INTEL_OA_GT_IRQ_BASE,
 };
 
-/* MASTER_IRQ pending bit of GT bank n (i915: RCS/VCS/PM/VECS = 0/2/4/6). */
-static uint32_t irq_master_bit(unsigned int bank)
-{
-    return 1u << (2 * bank);
-}
-
+/*
+ * MASTER_IRQ pending bits: bank n's low half raises bit 2n, its high half
+ * bit 2n + 1 (i915 GEN8_GT_RCS_IRQ..GEN8_GT_WDBOX_OACS_IRQ = bits 0..7).
+ */
 static uint32_t irq_pending(const IntelOAIrq *irq)
 {
     uint32_t pending = 0;
     unsigned int i;
 
     for (i = 0; i < INTEL_OA_GT_IRQ_BANKS; i++) {
-        if (irq->iir[i] & irq->ier[i]) {
-            pending |= irq_master_bit(i);
+        uint32_t live = irq->iir[i] & irq->ier[i];
+
+        if (live & 0xffff) {
+            pending |= 1u << (2 * i);
+        }
+        if (live >> 16) {
+            pending |= 1u << (2 * i + 1);
         }
     }
     return pending;
@@ -215,12 +219,12 @@ static bool gen7_level(const IntelOAIrq *irq)
 
 static void gen7_oa_status(IntelOAIrq *irq, bool level)
 {
-    intel_oa_irq_set_status(irq, 0, INTEL_OA_IRQ_OA_HALF_FULL, level);
+    intel_oa_irq_set_status(irq, 0, INTEL_OA_GEN7_IRQ_OA_HALF_FULL, level);
 }
 
 static bool gen7_oa_event(IntelOAIrq *irq)
 {
-    return intel_oa_irq_event(irq, 0, INTEL_OA_IRQ_OA_HALF_FULL);
+    return intel_oa_irq_event(irq, 0, INTEL_OA_GEN7_IRQ_OA_HALF_FULL);
 }
 
 /* Sandy Bridge's OA unit raises no interrupt: software polls. */

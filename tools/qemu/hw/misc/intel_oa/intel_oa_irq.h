@@ -3,14 +3,15 @@
  * at realize from the platform row:
  *
  * Gen6/7 (snb..hsw): GTISR/GTIMR/GTIIR/GTIER at 0x44010 with the Gen8
- * bank semantics, the OA buffer on bit 28 (not on Sandy Bridge, which has
- * no OA interrupt); DEIER bit 31 gates the output.
+ * bank semantics, the OA buffer's half-full event on bit 9 (not on Sandy
+ * Bridge, which has no OA interrupt); DEIER bit 31 gates the output.
  *
  * Gen8 (bdw..cml): GT banks 0..3 and MASTER_IRQ. Per bank: ISR shows
  * live source status; an event on a source whose IMR bit is clear
  * latches into IIR (write 1 to clear); IIR & IER make the bank pending;
- * MASTER_IRQ bit 2n reports bank n pending; with MASTER_IRQ.ENABLE set a
- * pending bank asserts the device interrupt.
+ * MASTER_IRQ bit 2n reports bank n's low half pending and bit 2n + 1 its
+ * high half (the OA unit, bank 3 bit 28, is bit 7, the WD box); with
+ * MASTER_IRQ.ENABLE set a pending bank asserts the device interrupt.
  *
  * Gen11 (icl..adl-p): seed 002's two levels. The OA unit (WDOAPerf) has
  * an enable and a mask half and a collapsing register; its unmasked

@@ -81,8 +81,14 @@ REG32(OABUFFER, 0x2b14)
     FIELD(OABUFFER, MEM_SELECT_GGTT, 0, 1)
     FIELD(OABUFFER, SIZE, 3, 3)
     FIELD(OABUFFER, BASE, 12, 20)
+/*
+ * The OA unit's interrupt mask (seed 000 "OA Interrupt Control
+ * Registers", bit 28); at 0xdb14 with the OAG block from Gen12 on (i915
+ * GEN12_OA_IMR in the 2020 patch above).
+ */
 REG32(OA_IMR, 0x2b20)
     FIELD(OA_IMR, BUFFER_HALF_FULL, 28, 1)
+REG32(OAG_OA_IMR, 0xdb14)
 
 /*
  * Gen12 OAG block. Field layouts match the legacy registers above
@@ -179,9 +185,13 @@ REG32(EU_PERF_CNT_CTL5, 0xe55c)
 REG32(EU_PERF_CNT_CTL6, 0xe65c)
 #define INTEL_OA_NUM_FLEX           7
 
-/* Gen8 display/GT interrupt hierarchy. */
+/*
+ * Gen8 display/GT interrupt hierarchy (i915_reg.h GEN8_MASTER_IRQ and the
+ * GEN8_GT_*_IRQ bits): each GT bank has two master pending bits, one per
+ * half of its IIR (RCS/BCS, VCS0/VCS1, PM/GuC, VECS/WD box = bits 0..7).
+ */
 REG32(MASTER_IRQ, 0x44200)
-    FIELD(MASTER_IRQ, GT_PENDING, 0, 7)
+    FIELD(MASTER_IRQ, GT_PENDING, 0, 8)
     FIELD(MASTER_IRQ, ENABLE, 31, 1)
 #define INTEL_OA_GT_IRQ_BASE        0x44300
 #define INTEL_OA_GT_IRQ_BANKS       4
@@ -190,7 +200,12 @@ REG32(GT_ISR0, 0x44300)
 REG32(GT_IMR0, 0x44304)
 REG32(GT_IIR0, 0x44308)
 REG32(GT_IER0, 0x4430c)
-/* GT interrupt bank 3, bit 28: OA buffer half full. */
+/*
+ * GT interrupt bank 3, bit 28: OA buffer half full (seed 000 "OA Interrupt
+ * Control Registers", "GT Interrupt 3 Definition"); in i915 terms WD-box
+ * bit 12 (GEN8_GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT) at GEN8_WD_IRQ_SHIFT
+ * 16, which raises MASTER_IRQ bit 7 (GEN8_GT_WDBOX_OACS_IRQ).
+ */
 #define INTEL_OA_IRQ_BANK_OA        3
 #define INTEL_OA_IRQ_OA_HALF_FULL   (1u << 28)
 
@@ -233,8 +248,13 @@ REG32(GPM_WGBOXPERF_INTR_MASK, 0x1900ec)
 #define INTEL_OA_GEN11_OA_CLASS     4
 #define INTEL_OA_GEN11_OA_INSTANCE  2
 #define INTEL_OA_GEN11_OA_DW0_BIT   (1u << 20)
-/* Vector bits 31:16 travel as data 15:0: half-full (28) is data bit 12. */
-#define INTEL_OA_GEN11_OA_HALF_FULL (INTEL_OA_IRQ_OA_HALF_FULL >> 16)
+/*
+ * The WDOAPerf vector's half-full bit, data bit 12: i915's
+ * GEN8_GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT, which the 2020 patch
+ * "drm/i915: handle interrupts from the OA unit" enables in the low half
+ * of GPM_WGBOXPERF_INTR_ENABLE and tests in the identity's data.
+ */
+#define INTEL_OA_GEN11_OA_HALF_FULL (1u << 12)
 
 /*
  * Gen12.5 GuC interrupt instance (dg2.rst "Interrupts"): class OTHER
@@ -323,8 +343,10 @@ REG32(VLV_FORCEWAKE, 0x1300b0)
 REG32(VLV_FORCEWAKE_ACK, 0x1300b4)
 
 /*
- * Gen6/7 GT interrupts: one bank at 0x44010, bit 28 the OA buffer; the
- * master enable is DEIER bit 31 (VLV_MASTER_IER on Valleyview).
+ * Gen6/7 GT interrupts: one bank at 0x44010, bit 9 the OA buffer's
+ * half-full event (i915 GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT, "ivb+",
+ * from the 2020 patch above; seed 001 names no bit); the master enable
+ * is DEIER bit 31 (VLV_MASTER_IER on Valleyview).
  */
 REG32(GEN7_DEIER, 0x4400c)
     FIELD(GEN7_DEIER, MASTER_ENABLE, 31, 1)
@@ -332,6 +354,7 @@ REG32(GEN7_GTISR, 0x44010)
 REG32(GEN7_GTIMR, 0x44014)
 REG32(GEN7_GTIIR, 0x44018)
 REG32(GEN7_GTIER, 0x4401c)
+#define INTEL_OA_GEN7_IRQ_OA_HALF_FULL (1u << 9)
 
 /* Gen6/7 32-bit GGTT PTE (the address bits: intel_oa_ggtt.c). */
 #define INTEL_OA_GEN6_PTE_VALID     (1u << 0)

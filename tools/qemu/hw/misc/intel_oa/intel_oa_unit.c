@@ -76,7 +76,7 @@ struct IntelOARegLayout {
 
 static const hwaddr oa_legacy_addrs[] = {
     A_OACONTROL, A_OA_DEBUG, A_OASTATUS, A_OAHEADPTR, A_OATAILPTR,
-    A_OABUFFER, A_OACTXCONTROL,
+    A_OABUFFER, A_OACTXCONTROL, A_OA_IMR,
 };
 
 /* The logical register at @addr, or OA_REG_NONE. */
@@ -1737,7 +1737,7 @@ static const IntelOARegLayout oa_layouts[] = {
             [OA_REG_HEAD] = A_OAG_OAHEADPTR,
             [OA_REG_TAIL] = A_OAG_OATAILPTR,
             [OA_REG_BUFFER] = A_OAG_OABUFFER,
-            [OA_REG_IMR] = A_OA_IMR,
+            [OA_REG_IMR] = A_OAG_OA_IMR,
             [OA_REG_TLB_INV] = A_OA_TLB_INV_CR,
             [OA_REG_MMIO_TRIGGER] = A_OAG_MMIOTRIGGER,
         },
