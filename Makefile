@@ -10,6 +10,8 @@
 #                 in-guest suite on every platform (INTEL_OA_PLATFORMS
 #                 narrows it), then under the debug kernel; ends with
 #                 "N passed, N failed, N skipped"
+#   make module-6.12  the driver built against Debian 12's second kernel,
+#                 6.12 (make check runs part of the suite under it)
 #   make debug    the debug guest kernel (KASAN, lockdep, kmemleak, UBSAN,
 #                 fault injection; cached) and the driver built against it
 #   make fuzz     the seeded syscall fuzzer, FUZZ_SEQUENCES per platform
@@ -25,7 +27,7 @@ KDIR     ?= /lib/modules/$(KVER)/build
 PLATFORM ?= skl
 DURATION ?= 2
 
-.PHONY: all setup module tools igt qemu initramfs debug run check fuzz style clean help
+.PHONY: all setup module module-6.12 tools igt qemu initramfs debug run check fuzz style clean help
 
 all: module tools igt qemu initramfs
 
@@ -57,6 +59,18 @@ debug: setup
 	cp $(BUILD)/debug/src/drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/debug/intel_oa.ko && \
 	scripts/build-initramfs $$(cat $$KTREE/include/config/kernel.release) >/dev/null
 
+# Debian 12's 6.12 kernel: built from a mirror under build/6.12 like the
+# debug module, with the initramfs for that kernel.
+K612VER  = $(shell bash -c '. scripts/lib.sh && guest_kver 6.12' 2>/dev/null)
+module-6.12: setup
+	@test -n "$(K612VER)" || { echo "error: no 6.12 kernel with headers: run scripts/setup" >&2; exit 1; }
+	@mkdir -p $(BUILD)/6.12/src
+	@cp -RLup Kbuild drivers include $(BUILD)/6.12/src/
+	@echo "building intel_oa.ko for Linux $(K612VER)"
+	@$(MAKE) -s -C /lib/modules/$(K612VER)/build M=$(BUILD)/6.12/src W=1 \
+		CONFIG_DEBUG_INFO_BTF_MODULES= modules
+	@cp $(BUILD)/6.12/src/drivers/gpu/drm/intel_oa/intel_oa.ko $(BUILD)/6.12/intel_oa.ko
+	@scripts/build-initramfs $(K612VER) >/dev/null
 qemu: setup
 	@scripts/build-qemu >/dev/null
 
@@ -67,7 +81,7 @@ run: all
 	@echo "booting the virtual $(PLATFORM) and recording OA reports for $(DURATION) s"
 	@scripts/vm-run --platform $(PLATFORM) -- $(BUILD)/tools/intel-oa-stat --duration $(DURATION)
 
-check: all debug
+check: all debug module-6.12
 	@scripts/check
 
 FUZZ_SEQUENCES ?= 1000000

@@ -8,18 +8,22 @@ INTEL_OA_BUILD=${INTEL_OA_BUILD:-$INTEL_OA_TOP/build}
 say() { printf '%s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# The guest kernel: the newest Debian kernel that has both an image and the
-# headers the module is built against (they must be the same version).
+# The Debian kernel a guest boots and the module is built against: the
+# newest installed image of one series that also has its headers (they
+# must be the same version). The series is pinned, never "the newest
+# kernel installed": 6.1 (bookworm's own, linux-image-amd64) unless $1
+# says 6.12 (bookworm's second kernel, linux-image-6.12-amd64).
 guest_kver() {
-	local v best=
-	for v in /boot/vmlinuz-*; do
+	local series=${1:-6.1} v best=
+	for v in /boot/vmlinuz-"$series".*; do
+		[ -e "$v" ] || continue
 		v=${v#/boot/vmlinuz-}
 		[ -d "/lib/modules/$v/build" ] || continue
 		if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$best"; then
 			best=$v
 		fi
 	done
-	[ -n "$best" ] || die "no Debian kernel with headers found: run scripts/setup (installs linux-image-amd64 and linux-headers-amd64)"
+	[ -n "$best" ] || die "no Debian $series kernel with headers found: run scripts/setup (installs linux-image-amd64, linux-headers-amd64 and the 6.12 pair)"
 	printf '%s\n' "$best"
 }
 

@@ -678,6 +678,11 @@ static void test_stream_ioctl_invalid(void)
 			     unknown[i], ret, strerror(errno));
 	}
 
+	/* Not seekable, as i915's stream (no_llseek): ESPIPE. */
+	errno = 0;
+	igt_assert_f(lseek(fd, 0, SEEK_SET) == -1 && errno == ESPIPE,
+		     "lseek on a stream fd: expected ESPIPE, got %s", strerror(errno));
+
 	/* CONFIG with an id no config has: i915_perf_config_locked() EINVAL. */
 	for (i = 0; i < ARRAY_SIZE(ids); i++) {
 		errno = 0;
@@ -759,7 +764,7 @@ igt_main
 	igt_subtest("sysfs-frequencies")
 		test_sysfs_frequencies();
 
-	igt_describe("Unknown stream-fd ioctls and I915_PERF_IOCTL_CONFIG with an unknown metric set fail with EINVAL, leaving the stream's config unchanged.");
+	igt_describe("Unknown stream-fd ioctls and I915_PERF_IOCTL_CONFIG with an unknown metric set fail with EINVAL, leaving the stream's config unchanged; lseek fails with ESPIPE.");
 	igt_subtest("stream-ioctl-invalid")
 		test_stream_ioctl_invalid();
 

@@ -8,6 +8,7 @@
 
 #include <linux/pci.h>
 
+#include "intel_oa_compat.h"
 #include "intel_oa_types.h"
 
 struct drm_file;

@@ -60,6 +60,7 @@ static const struct file_operations intel_oa_drm_fops = {
 	.poll = drm_poll,
 	.read = drm_read,
 	.llseek = noop_llseek,
+	INTEL_OA_DRM_FOP_FLAGS
 };
 
 static const struct drm_driver intel_oa_drm_driver = {

@@ -125,7 +125,7 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
 	oa->ops->irq_reset(oa);
 	intel_oa_forcewake_put(oa);
 
-	ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSI | PCI_IRQ_LEGACY);
+	ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSI | PCI_IRQ_INTX);
 	if (ret < 0) {
 		drm_err(&oa->drm,
 			"no MSI or legacy interrupt available (%d); check the PCI setup of the GPU\n",

@@ -453,9 +453,9 @@ static int intel_oa_stream_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* No .llseek: lseek() fails with ESPIPE, as on i915's stream (no_llseek). */
 static const struct file_operations intel_oa_stream_fops = {
 	.owner = THIS_MODULE,
-	.llseek = no_llseek,
 	.release = intel_oa_stream_release,
 	.poll = intel_oa_stream_poll,
 	.read = intel_oa_stream_read,

@@ -75,7 +75,7 @@ static struct ctl_table oa_table[] = {
 		.mode = 0644,
 		.proc_handler = proc_doulongvec_minmax,
 	},
-	{}
+	{}	/* ends the table before 6.6, see intel_oa_compat.h */
 };
 
 /**
@@ -85,7 +85,8 @@ static struct ctl_table oa_table[] = {
  */
 int intel_oa_sysctl_register(void)
 {
-	sysctl_header = register_sysctl("dev/i915", oa_table);
+	sysctl_header = intel_oa_register_sysctl("dev/i915", oa_table,
+						 ARRAY_SIZE(oa_table) - 1);
 	return sysctl_header ? 0 : -EEXIST;
 }
 
