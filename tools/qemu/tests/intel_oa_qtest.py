@@ -337,7 +337,7 @@ def test_identity(qemu):
     eq(qt.cfg_readl(0x00), 0x19128086, 'vendor/device')
     eq(qt.cfg_readl(0x08) >> 8, 0x030000, 'class')
     eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
-    eq(qt.cfg_readl(0x2c), 0x20158086, 'subsystem')
+    eq(qt.cfg_readl(0x2c), 0x11001af4, 'subsystem: QEMU (0x1af4:0x1100)')
     eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
     eq(qt.ctl(CTL_VERSION), 5, 'version (5: guc-late, bad-ggtt-pages, '
        'surprise-removal)')
@@ -346,6 +346,10 @@ def test_identity(qemu):
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (5 << 32) | 0x41474f56,
        '64-bit control page read')
+    qt.close()
+    # a board's own subsystem, to test how a driver treats real hardware
+    qt = QTest(qemu, ',subsystem=0x80862063')
+    eq(qt.cfg_readl(0x2c), 0x20638086, 'subsystem property')
     qt.close()
 
 
@@ -1340,7 +1344,7 @@ def test_platforms(qemu):
         eq(qt.cfg_readl(0x00), devid << 16 | 0x8086, name + ' id')
         eq(qt.cfg_readl(0x08) & 0xff, 0x07 if name == 'skl' else 0x01,
            name + ' revision')
-        eq(qt.cfg_readl(0x2c), 0x20158086, name + ' subsystem')
+        eq(qt.cfg_readl(0x2c), 0x11001af4, name + ' subsystem')
         s, ss, eus = decode_topology(qt, name, fuse)
         eq((s, ss, eus), (topo[0], topo[1], {topo[2]}), name + ' topology')
         eq(decode_ts_hz(qt, name, gen), hz, name + ' timestamp clock')
@@ -2412,7 +2416,7 @@ def test_xehp_identity(qemu):
         qt = xehp_qt(qemu, name)
         eq(qt.cfg_readl(0x00), devid << 16 | 0x8086, name + ' id')
         eq(qt.cfg_readl(0x08) & 0xff, 0x01, name + ' revision')
-        eq(qt.cfg_readl(0x2c), 0x20158086, name + ' subsystem')
+        eq(qt.cfg_readl(0x2c), 0x11001af4, name + ' subsystem')
         eq(qt.rd(0x913c), dss, name + ' GT_GEOMETRY_DSS_ENABLE')
         eq(qt.rd(0x9144), dss, name + ' GT_COMPUTE_DSS_ENABLE')
         eq(2 * popcount(qt.rd(0x9134) & 0xff), 16, name + ' EUs per DSS')

@@ -7,6 +7,8 @@
 #include <linux/dma-mapping.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -27,7 +29,46 @@
  * structures and errnos, so unmodified i915 perf userspace works. It does
  * not drive display, GEM or command submission; it must not be loaded
  * together with i915 (both claim the same device and sysctls).
+ *
+ * It binds a real GPU only when told to: the force_probe parameter lists
+ * the PCI device IDs (in hex, comma-separated, or "*") it may take, as
+ * i915's and xe's force_probe do for hardware they do not yet support.
+ * The virtual GPU (tools/qemu) carries QEMU's PCI subsystem, Red Hat
+ * 0x1af4 / QEMU 0x1100, like QEMU's other emulated devices, and is
+ * always bound. Nothing else in the driver depends on which one it is.
  */
+
+static char *force_probe = "";
+module_param(force_probe, charp, 0400);
+MODULE_PARM_DESC(force_probe,
+		 "Real Intel GPUs to bind: PCI device IDs in hex, comma-separated, or '*' (default: none; the virtual GPU is always bound)");
+
+/* Is @devid one of the force_probe IDs? */
+static bool force_probe_lists(u16 devid)
+{
+	char *list, *rest, *tok;
+	bool found = false;
+	u16 id;
+
+	list = kstrdup(force_probe, GFP_KERNEL);
+	if (!list)
+		return false;
+	rest = list;
+	while (!found && (tok = strsep(&rest, ","))) {
+		tok = strim(tok);
+		found = !strcmp(tok, "*") ||
+			(!kstrtou16(tok, 16, &id) && id == devid);
+	}
+	kfree(list);
+	return found;
+}
+
+/* QEMU's subsystem: the virtual GPU of tools/qemu. */
+static bool intel_oa_is_virtual_gpu(const struct pci_dev *pdev)
+{
+	return pdev->subsystem_vendor == PCI_SUBVENDOR_ID_REDHAT_QUMRANET &&
+	       pdev->subsystem_device == PCI_SUBDEVICE_ID_QEMU;
+}
 
 #define DRIVER_NAME	"i915"
 #define DRIVER_DESC	"Intel OA perf (intel_oa, not i915)"
@@ -124,6 +165,13 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	struct intel_oa_device *oa;
 	void __iomem *bar0;
 	int ret;
+
+	if (!intel_oa_is_virtual_gpu(pdev) && !force_probe_lists(pdev->device)) {
+		dev_info(&pdev->dev,
+			 "%s (0x%04x) is a real Intel GPU: not bound without intel_oa.force_probe=%04x (unbind i915 or xe first; README, \"Real hardware\")\n",
+			 platform->name, pdev->device, pdev->device);
+		return -ENODEV;
+	}
 
 	oa = devm_drm_dev_alloc(&pdev->dev, &intel_oa_drm_driver,
 				struct intel_oa_device, drm);

@@ -284,13 +284,43 @@ u64 intel_oa_read64_2x32(struct intel_oa_device *oa, u32 lower, u32 upper)
 	return (u64)hi << 32 | lo;
 }
 
+/* The condition every wait below polls for. */
+#define reg_matches(val, mask, value, oa) \
+	(((val) & (mask)) == (value) || intel_oa_device_gone(oa))
+
+/*
+ * Busy-wait: for the forcewake ack, whose callers may hold spinlocks or
+ * run in interrupt context (i915 waits for it the same way).
+ */
+static int wait_for_register_atomic(struct intel_oa_device *oa, u32 reg,
+				    u32 mask, u32 value, unsigned int timeout_us)
+{
+	u32 val;
+	int ret;
+
+	/* Through intel_oa_read() so replicated registers are steered. */
+	ret = read_poll_timeout_atomic(intel_oa_read, val,
+				       reg_matches(val, mask, value, oa), 2,
+				       timeout_us, false, oa, reg);
+	return intel_oa_device_gone(oa) ? -ENODEV : ret;
+}
+
+/* Spin this long before sleeping: most waits end within it. */
+#define WAIT_FOR_REGISTER_SPIN_US	10
+/* Then sleep about this long between reads. */
+#define WAIT_FOR_REGISTER_SLEEP_US	50
+
 /**
- * intel_oa_wait_for_register - poll until (reg & mask) == value
+ * intel_oa_wait_for_register - poll until (reg & mask) == value, sleeping
  * @oa: device
  * @reg: register offset
  * @mask: bits to compare
  * @value: expected value of the masked bits
  * @timeout_ms: how long to wait
+ *
+ * Spins for up to 10 us, then sleeps between reads, as i915's
+ * __intel_wait_for_register() does, so a unit that takes its time to
+ * stop (up to 100 ms) does not hold a CPU. Process context only.
  *
  * Return: 0, -ETIMEDOUT, or -ENODEV if the device is gone.
  */
@@ -300,22 +330,24 @@ int intel_oa_wait_for_register(struct intel_oa_device *oa, u32 reg, u32 mask,
 	u32 val;
 	int ret;
 
-	/* Through intel_oa_read() so replicated registers are steered. */
-	ret = read_poll_timeout_atomic(intel_oa_read, val,
-				       (val & mask) == value ||
-				       intel_oa_device_gone(oa), 2,
-				       timeout_ms * USEC_PER_MSEC, false,
-				       oa, reg);
+	might_sleep();
+	ret = wait_for_register_atomic(oa, reg, mask, value,
+				       WAIT_FOR_REGISTER_SPIN_US);
+	if (ret != -ETIMEDOUT)
+		return ret;
+	ret = read_poll_timeout(intel_oa_read, val,
+				reg_matches(val, mask, value, oa),
+				WAIT_FOR_REGISTER_SLEEP_US,
+				timeout_ms * USEC_PER_MSEC, false, oa, reg);
 	return intel_oa_device_gone(oa) ? -ENODEV : ret;
 }
 
 static int fw_wait_ack(struct intel_oa_device *oa,
 		       const struct intel_oa_fw_domain *fw, bool set)
 {
-	return intel_oa_wait_for_register(oa, fw->ack, fw->bit,
-					  set ? fw->bit : 0,
-					  FORCEWAKE_ACK_TIMEOUT_US /
-					  USEC_PER_MSEC);
+	return wait_for_register_atomic(oa, fw->ack, fw->bit,
+					set ? fw->bit : 0,
+					FORCEWAKE_ACK_TIMEOUT_US);
 }
 
 static void fw_release(struct intel_oa_device *oa, unsigned int n)

@@ -31,6 +31,7 @@ struct IntelOAGpuState {
     /* properties */
     uint32_t seed;
     uint16_t device_id;
+    uint32_t subsystem;         /* PCI subsystem vendor << 16 | ID */
     uint64_t timestamp_base;    /* GPU timestamp at virtual time 0 */
     char *workload;             /* "linear" or "activity" */
 

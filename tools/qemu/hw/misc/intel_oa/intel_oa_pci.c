@@ -275,8 +275,8 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     pci_config_set_device_id(conf, plat->device_id);
     pci_config_set_revision(conf, plat->revision);
     pci_config_set_class(conf, PCI_CLASS_DISPLAY_VGA);
-    pci_set_word(conf + PCI_SUBSYSTEM_VENDOR_ID, plat->subsystem_vendor_id);
-    pci_set_word(conf + PCI_SUBSYSTEM_ID, plat->subsystem_id);
+    pci_set_word(conf + PCI_SUBSYSTEM_VENDOR_ID, s->subsystem >> 16);
+    pci_set_word(conf + PCI_SUBSYSTEM_ID, s->subsystem & 0xffff);
     pci_config_set_interrupt_pin(conf, 1);
 
     /* 1 vector, 64-bit, no per-vector masking */
@@ -435,6 +435,14 @@ static void intel_oa_set_knob(Object *obj, Visitor *v, const char *name,
 static Property intel_oa_properties[] = {
     DEFINE_PROP_UINT32("seed", IntelOAGpuState, seed, 0x5eed0001),
     DEFINE_PROP_UINT16("device-id", IntelOAGpuState, device_id, 0x1912),
+    /*
+     * QEMU's own subsystem (Red Hat 0x1af4, QEMU 0x1100), as its other
+     * emulated devices carry: it tells a driver that this GPU is virtual
+     * (the intel_oa driver binds a real one only when told to).
+     */
+    DEFINE_PROP_UINT32("subsystem", IntelOAGpuState, subsystem,
+                       (PCI_SUBVENDOR_ID_REDHAT_QUMRANET << 16) |
+                       PCI_SUBDEVICE_ID_QEMU),
     DEFINE_PROP_UINT64("timestamp-base", IntelOAGpuState, timestamp_base, 0),
     DEFINE_PROP_STRING("workload", IntelOAGpuState, workload),
     DEFINE_PROP_END_OF_LIST(),

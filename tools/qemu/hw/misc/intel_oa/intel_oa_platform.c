@@ -341,14 +341,13 @@ static const IntelOAGen gen7_5 = {
 };
 
 /*
- * One row of the platforms.rst table. Revision 0x01 and subsystem
- * 0x8086:0x2015 everywhere except where a row says otherwise.
+ * One row of the platforms.rst table. Revision 0x01 everywhere except
+ * where a row says otherwise.
  */
 #define ROW(name_, id_, gen_, fuse_, irq_, s_, ss_, ssmax_, eu_, hz_, ctc_, \
             rpm_, r0_, r1_, rn_, ratio_) \
     { \
         .name = (name_), .device_id = (id_), .revision = 0x01, \
-        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015, \
         .gen = &(gen_), .fuse = (fuse_), .rpcap = INTEL_OA_RPCAP_MCHBAR, \
         .irq = (irq_), .slices = (s_), .subslices_per_slice = (ss_), \
         .max_subslices = (ssmax_), .eus_per_subslice = (eu_), \
@@ -380,7 +379,6 @@ static const IntelOAGen gen7_5 = {
              r1_, rn_) \
     { \
         .name = (name_), .device_id = (id_), .revision = 0x01, \
-        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015, \
         .gen = &(gen_), .fuse = (fuse_), .rpcap = INTEL_OA_RPCAP_MCHBAR, \
         .irq = (irq_), .ggtt = (ggtt_), .forcewake = (fw_), \
         .slices = (s_), .subslices_per_slice = (ss_), \
@@ -406,7 +404,6 @@ static const IntelOAGen gen7_5 = {
 #define ROWX(name_, id_, dss_, nr_dss_, mslice_, sqidi_, r0_) \
     { \
         .name = (name_), .device_id = (id_), .revision = 0x01, \
-        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015, \
         .gen = &gen12_5, .fuse = INTEL_OA_FUSE_XEHP, \
         .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
         .ggtt = INTEL_OA_GGTT_XEHP, .forcewake = INTEL_OA_FW_XEHP, \
@@ -432,7 +429,6 @@ static const IntelOAPlatform platforms[] = {
     {
         /* VLV: 50 MHz approximations of the Punit's 311/667 MHz */
         .name = "vlv", .device_id = 0x0f31, .revision = 0x01,
-        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015,
         .gen = &gen7, .fuse = FNONE, .rpcap = INTEL_OA_RPCAP_MCHBAR,
         .irq = I7, .ggtt = G6, .forcewake = INTEL_OA_FW_VLV,
         .report_lost_stuck = true,
@@ -460,8 +456,6 @@ static const IntelOAPlatform platforms[] = {
         .name = "skl",
         .device_id = 0x1912,
         .revision = 0x07,
-        .subsystem_vendor_id = 0x8086,
-        .subsystem_id = 0x2015,
         .gen = &gen9,
         .fuse = F9,
         .rpcap = INTEL_OA_RPCAP_MCHBAR,
@@ -484,7 +478,6 @@ static const IntelOAPlatform platforms[] = {
     {
         /* Gen9 LP: 19.2 MHz crystal, RP caps at 0x138170 in reverse */
         .name = "bxt", .device_id = 0x5a84, .revision = 0x01,
-        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015,
         .gen = &gen9, .fuse = F9, .rpcap = INTEL_OA_RPCAP_BXT, .irq = I8,
         .slices = 1, .subslices_per_slice = 3, .max_subslices = 3,
         .eus_per_subslice = 6, .timestamp_hz = 19200000,
@@ -497,7 +490,6 @@ static const IntelOAPlatform platforms[] = {
         1050, 300, 300, 50),
     {
         .name = "glk", .device_id = 0x3184, .revision = 0x01,
-        .subsystem_vendor_id = 0x8086, .subsystem_id = 0x2015,
         .gen = &gen9, .fuse = F9, .rpcap = INTEL_OA_RPCAP_BXT, .irq = I8,
         .slices = 1, .subslices_per_slice = 3, .max_subslices = 3,
         .eus_per_subslice = 6, .timestamp_hz = 19200000,

@@ -177,8 +177,6 @@ typedef struct IntelOAPlatform {
     const char *name;
     uint16_t device_id;
     uint8_t revision;
-    uint16_t subsystem_vendor_id;
-    uint16_t subsystem_id;
     const IntelOAGen *gen;
     IntelOAFuse fuse;
     IntelOARpCap rpcap;
