@@ -18,9 +18,12 @@
  * DRM minor.
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "oa_test.h"
@@ -547,6 +550,157 @@ static void test_unbind_idle(void)
 	igt_assert_eq_u32(vgpu_read(&dev, VGPU_VIOLATIONS), violations);
 }
 
+/*
+ * The GGTT as a driver sees it, from Intel's public sources rather than
+ * from the driver: GMCH_CTRL (PCI config 0x50) GGMS sizes the PTE array
+ * (i915 gen6_get_total_gtt_size(): MiB in bits 9:8 on Gen6/7;
+ * chv_get_total_gtt_size(): log2 MiB in 9:8; gen8_get_total_gtt_size():
+ * log2 MiB in 7:6), which fills the upper half of BAR0 (i915 gen8/gen6
+ * "gsm" at BAR0 + size / 2); a PTE is 8 bytes on Gen8+, 4 before, bit 0
+ * valid/present.
+ */
+struct ggtt_view {
+	volatile uint8_t *bar;
+	size_t bar_size;
+	volatile uint8_t *gsm;
+	unsigned int pte_size;
+	uint64_t size;		/* bytes of GGTT address space */
+};
+
+static void ggtt_map(struct ggtt_view *g)
+{
+	char path[PATH_MAX];
+	uint16_t gmch = 0;
+	unsigned int ggms;
+	uint64_t gsm_bytes;
+	struct stat st;
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/config", bdf);
+	fd = open(path, O_RDONLY);
+	igt_assert_f(fd >= 0 && pread(fd, &gmch, 2, 0x50) == 2, "cannot read %s", path);
+	close(fd);
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", bdf);
+	fd = open(path, O_RDWR | O_SYNC);
+	igt_require_f(fd >= 0 && fstat(fd, &st) == 0, "cannot open %s: %s\n", path,
+		      strerror(errno));
+	g->bar_size = st.st_size;
+	g->bar = mmap(NULL, g->bar_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	igt_require_f(g->bar != MAP_FAILED, "cannot map BAR0 (%s)\n", path);
+	g->gsm = g->bar + g->bar_size / 2;
+	if (dev.plat->graphics_ver < 8) {
+		g->pte_size = 4;
+		gsm_bytes = (uint64_t)((gmch >> 8) & 3) << 20;
+	} else {
+		g->pte_size = 8;
+		ggms = (gmch >> (strcmp(dev.plat->name, "chv") ? 6 : 8)) & 3;
+		gsm_bytes = ggms ? 1ull << (20 + ggms) : 0;
+	}
+	igt_assert_f(gsm_bytes && gsm_bytes <= g->bar_size / 2,
+		     "GMCH_CTRL 0x%04x: %" PRIu64 " bytes of PTEs in a %zu-byte BAR0",
+		     gmch, gsm_bytes, g->bar_size);
+	g->size = gsm_bytes / g->pte_size * 4096;
+	if (g->size > (1ull << 32))
+		g->size = 1ull << 32;	/* OABUFFER holds a 32-bit address */
+}
+
+static uint64_t ggtt_pte(const struct ggtt_view *g, uint64_t addr)
+{
+	volatile uint32_t *p = (volatile uint32_t *)(g->gsm + addr / 4096 * g->pte_size);
+
+	return g->pte_size == 8 ? p[0] | (uint64_t)p[1] << 32 : p[0];
+}
+
+static void ggtt_set_pte(const struct ggtt_view *g, uint64_t addr, uint64_t pte)
+{
+	volatile uint32_t *p = (volatile uint32_t *)(g->gsm + addr / 4096 * g->pte_size);
+
+	p[0] = (uint32_t)pte;
+	if (g->pte_size == 8)
+		p[1] = pte >> 32;
+}
+
+/* The present PTEs of the 16 MiB range at @base. */
+static unsigned int ggtt_present(const struct ggtt_view *g, uint64_t base)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < (16u << 20) / 4096; i++)
+		n += ggtt_pte(g, base + i * 4096ull) & 1;
+	return n;
+}
+
+/* Plant a "firmware" PTE, from the host's point of view any present one. */
+#define FW_ADDR		0x7654000ull
+#define FW_PAGE		5
+
+static uint64_t ggtt_top;	/* the highest 16 MiB range, for cleanup */
+
+static void ggtt_unplant(void *data)
+{
+	struct ggtt_view *g = data;
+
+	oa_unbind(bdf);
+	ggtt_set_pte(g, ggtt_top + FW_PAGE * 4096, 0);
+	rebind(NULL);
+}
+
+/*
+ * ggtt-range: the driver maps the OA buffer in the highest 16 MiB GGTT
+ * range without a present PTE, never over a PTE someone else wrote, and
+ * leaves every PTE as it found it. First with an empty GGTT (the top
+ * range); then, after an unbind, with one present PTE planted in the top
+ * range, as firmware maps a boot framebuffer (the next range down, the
+ * planted PTE untouched throughout).
+ */
+static void test_ggtt_range(void)
+{
+	static struct ggtt_view g;
+	struct oa_capture c;
+	uint64_t top, next;
+	struct oa_open o;
+	unsigned int n;
+	int fd;
+
+	open_dev();
+	ggtt_map(&g);
+	top = (g.size & ~((16ull << 20) - 1)) - (16ull << 20);
+	next = top - (16ull << 20);
+	ggtt_top = top;
+	igt_info("GGTT %" PRIu64 " MiB, %u-byte PTEs; top range 0x%" PRIx64 "\n",
+		 g.size >> 20, g.pte_size, top);
+	igt_assert_eq(ggtt_present(&g, top) + ggtt_present(&g, next), 0);
+
+	oa_open_periodic(&dev, &o, fmt256(), EXP);
+	fd = oa_open(dev.drm_fd, &o);
+	n = ggtt_present(&g, top);
+	igt_assert_f(n >= 1, "no present PTE in the top range 0x%" PRIx64 " with a stream open", top);
+	close(fd);
+	igt_assert_f(ggtt_present(&g, top) == 0,
+		     "%u PTEs of the top range still present after close", ggtt_present(&g, top));
+
+	igt_push_cleanup(ggtt_unplant, &g);
+	oa_dev_close(&dev);
+	oa_suite_config_release();
+	oa_unbind(bdf);
+	ggtt_set_pte(&g, top + FW_PAGE * 4096, FW_ADDR | 1);
+	igt_assert_f(oa_bind(bdf), "binding %s to intel_oa again failed", bdf);
+	open_dev();
+
+	oa_open_periodic(&dev, &o, fmt256(), EXP);
+	fd = oa_open(dev.drm_fd, &o);
+	igt_assert_eq_u64(ggtt_pte(&g, top + FW_PAGE * 4096), FW_ADDR | 1);
+	igt_assert_eq(ggtt_present(&g, top), 1);
+	igt_assert_eq(ggtt_present(&g, next), n);
+	oa_capture_init(&c, fmt256(), &o);
+	read_and_check(fd, &c, 16);
+	oa_capture_fini(&c);
+	close(fd);
+	igt_assert_eq(ggtt_present(&g, next), 0);
+	igt_assert_eq_u64(ggtt_pte(&g, top + FW_PAGE * 4096), FW_ADDR | 1);
+}
+
 igt_main
 {
 	igt_fixture {
@@ -583,6 +737,10 @@ igt_main
 	igt_describe("The GPU leaves the bus under an open stream (reads all-ones): every report due before is read and right, then POLLHUP|POLLERR, EIO, ENODEV at once, one log line; a PCI rescan finds the new device, which streams.");
 	igt_subtest("surprise-removal")
 		test_surprise_removal();
+
+	igt_describe("The OA buffer goes to the highest 16 MiB GGTT range without a present PTE (GMCH_CTRL-sized GGTT), never over a PTE firmware wrote, and every PTE it used is as it was after close.");
+	igt_subtest("ggtt-range")
+		test_ggtt_range();
 
 	igt_describe("PCI unbind and bind with no fd open; the device then works (GETPARAM, correct reports).");
 	igt_subtest("unbind-idle")

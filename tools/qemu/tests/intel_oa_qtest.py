@@ -1345,6 +1345,9 @@ def test_platforms(qemu):
         eq(qt.cfg_readl(0x08) & 0xff, 0x07 if name == 'skl' else 0x01,
            name + ' revision')
         eq(qt.cfg_readl(0x2c), 0x11001af4, name + ' subsystem')
+        # GMCH_CTRL GGMS: 8 MiB of PTEs, log2 in 9:8 on chv, 7:6 else
+        eq(qt.cfg_readl(0x50) & 0xffff, 3 << (8 if name == 'chv' else 6),
+           name + ' GMCH_CTRL')
         s, ss, eus = decode_topology(qt, name, fuse)
         eq((s, ss, eus), (topo[0], topo[1], {topo[2]}), name + ' topology')
         eq(decode_ts_hz(qt, name, gen), hz, name + ' timestamp clock')
@@ -1898,6 +1901,10 @@ def test_gen7_identity(qemu):
         # BAR0 is 4 MiB: the size probe keeps address bits 31:22
         qt.cfg_writel(0x10, 0xffffffff)
         eq(qt.cfg_readl(0x10) & ~0xf, 0xffc00000, name + ' BAR0 size')
+        # GMCH_CTRL GGMS 9:8 = 2 MiB of PTEs; read-only
+        eq(qt.cfg_readl(0x50) & 0xffff, 2 << 8, name + ' GMCH_CTRL')
+        qt.cfg_writel(0x50, 0)
+        eq(qt.cfg_readl(0x50) & 0xffff, 2 << 8, name + ' GMCH_CTRL read-only')
         qt.setup_pci()
         if kind == 'hsw':
             # EUs per subslice from bits 17:16: 0 = 10
@@ -2417,6 +2424,7 @@ def test_xehp_identity(qemu):
         eq(qt.cfg_readl(0x00), devid << 16 | 0x8086, name + ' id')
         eq(qt.cfg_readl(0x08) & 0xff, 0x01, name + ' revision')
         eq(qt.cfg_readl(0x2c), 0x11001af4, name + ' subsystem')
+        eq(qt.cfg_readl(0x50) & 0xffff, 3 << 6, name + ' GMCH_CTRL')
         eq(qt.rd(0x913c), dss, name + ' GT_GEOMETRY_DSS_ENABLE')
         eq(qt.rd(0x9144), dss, name + ' GT_COMPUTE_DSS_ENABLE')
         eq(2 * popcount(qt.rd(0x9134) & 0xff), 16, name + ' EUs per DSS')

@@ -53,6 +53,7 @@ int intel_oa_forcewake_get(struct intel_oa_device *oa);
 void intel_oa_forcewake_put(struct intel_oa_device *oa);
 
 /* intel_oa_ggtt.c */
+int intel_oa_ggtt_init(struct intel_oa_device *oa);
 void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
 			  const dma_addr_t *dma, unsigned int n_pages);
 void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,

@@ -169,7 +169,7 @@ int intel_oa_buffer_alloc(struct intel_oa_stream *stream)
 	}
 
 	buf->n_pages = n;
-	buf->ggtt_offset = OA_BUFFER_GGTT_OFFSET;
+	buf->ggtt_offset = stream->oa->ggtt.oa_offset;
 	intel_oa_ggtt_insert(stream->oa, buf->ggtt_offset, buf->dma, n);
 	return 0;
 

@@ -216,6 +216,10 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	if (ret)
 		return ret;
 
+	ret = intel_oa_ggtt_init(oa);
+	if (ret)
+		return ret;
+
 	ret = intel_oa_hw_init(oa);
 	if (ret)
 		return ret;

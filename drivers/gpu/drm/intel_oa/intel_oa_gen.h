@@ -32,6 +32,7 @@ struct intel_oa_range {
 
 /* intel_oa_ggtt.c: GGTT layouts and PTE encodings. */
 extern const struct intel_oa_ggtt_desc intel_oa_gen8_ggtt;
+extern const struct intel_oa_ggtt_desc intel_oa_chv_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_snb_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_vlv_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_hsw_ggtt;

@@ -6,6 +6,9 @@
 #include <linux/io.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
 
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
 #include "intel_oa.h"
 #include "intel_oa_gen.h"
 #include "regs/intel_oa_regs.h"
@@ -13,10 +16,13 @@
 /**
  * DOC: GGTT
  *
- * The OA unit writes reports to a GGTT address. The driver owns the whole
- * GGTT (there is no GEM), so the OA buffer lives at a fixed GGTT range
- * (&OA_BUFFER_GGTT_OFFSET, 16 MiB, aligned as every generation's OABUFFER
- * requires). Each 4 KiB page gets a PTE in the PTE array of BAR0 (GSM).
+ * The OA unit writes reports to a GGTT address. The driver has no GEM
+ * and maps nothing else, but it is not alone in the GGTT: firmware maps
+ * the boot framebuffer there. At probe it sizes the GGTT from GMCH_CTRL
+ * and reserves the highest 16 MiB range (&OA_BUFFER_GGTT_RANGE, aligned as
+ * every generation's OABUFFER requires) whose PTEs are not present; an
+ * unmap writes back what it found (intel_oa_ggtt_init()). Each 4 KiB page
+ * gets a PTE in the PTE array of BAR0 (GSM).
  * The generation descriptor's &struct intel_oa_ggtt_desc says where the
  * array is and what a PTE looks like:
  *
@@ -73,36 +79,58 @@ static void gen6_pte_write(u64 pte, void __iomem *addr)
 	writel(lower_32_bits(pte), addr);
 }
 
+static u64 gen8_pte_read(const void __iomem *addr)
+{
+	return lo_hi_readq(addr);
+}
+
+static u64 gen6_pte_read(const void __iomem *addr)
+{
+	return readl(addr);
+}
+
+#define GEN8_GGTT_COMMON			\
+	.gsm_offset = GEN8_GSM_OFFSET,		\
+	.ggms_log2 = true,			\
+	.pte_size = 8,				\
+	.dma_bits = 39,				\
+	.pte_encode = gen8_pte_encode,		\
+	.pte_write = gen8_pte_write,		\
+	.pte_read = gen8_pte_read
+
 const struct intel_oa_ggtt_desc intel_oa_gen8_ggtt = {
-	.gsm_offset = GEN8_GSM_OFFSET,
-	.pte_size = 8,
-	.dma_bits = 39,
-	.pte_encode = gen8_pte_encode,
-	.pte_write = gen8_pte_write,
+	GEN8_GGTT_COMMON,
+	.ggms_shift = BDW_GMCH_GGMS_SHIFT,
 };
 
+const struct intel_oa_ggtt_desc intel_oa_chv_ggtt = {
+	GEN8_GGTT_COMMON,
+	.ggms_shift = SNB_GMCH_GGMS_SHIFT,
+};
+
+#define GEN6_GGTT_COMMON			\
+	.gsm_offset = GEN6_GSM_OFFSET,		\
+	.ggms_shift = SNB_GMCH_GGMS_SHIFT,	\
+	.pte_size = 4,				\
+	.pte_write = gen6_pte_write,		\
+	.pte_read = gen6_pte_read
+
 const struct intel_oa_ggtt_desc intel_oa_snb_ggtt = {
-	.gsm_offset = GEN6_GSM_OFFSET,
-	.pte_size = 4,
+	GEN6_GGTT_COMMON,
 	.dma_bits = 40,
 	.pte_encode = snb_pte_encode,
-	.pte_write = gen6_pte_write,
 };
 
 const struct intel_oa_ggtt_desc intel_oa_vlv_ggtt = {
-	.gsm_offset = GEN6_GSM_OFFSET,
-	.pte_size = 4,
+	GEN6_GGTT_COMMON,
 	.dma_bits = 40,
 	.pte_encode = vlv_pte_encode,
-	.pte_write = gen6_pte_write,
 };
 
 const struct intel_oa_ggtt_desc intel_oa_hsw_ggtt = {
-	.gsm_offset = GEN6_GSM_OFFSET,
-	.pte_size = 4,
+	GEN6_GGTT_COMMON,
 	.dma_bits = 39,
 	.pte_encode = hsw_pte_encode,
-	.pte_write = gen6_pte_write,
 };
 
 static void __iomem *ggtt_pte(struct intel_oa_device *oa, u32 ggtt_offset)
@@ -141,20 +169,112 @@ void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
 }
 
 /**
- * intel_oa_ggtt_clear - unmap a GGTT range
+ * intel_oa_ggtt_clear - unmap a range of the OA buffer's GGTT range
  * @oa: device
- * @ggtt_offset: page aligned GGTT address of the first page
+ * @ggtt_offset: page aligned GGTT address of the first page, inside
+ *	&intel_oa_ggtt.oa_offset's range
  * @n_pages: number of pages
+ *
+ * Writes back the PTEs found there at probe (not present), so the GGTT is
+ * left as the driver found it.
  */
 void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 			 unsigned int n_pages)
 {
 	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
 	void __iomem *pte = ggtt_pte(oa, ggtt_offset);
+	const u64 *saved = oa->ggtt.saved +
+			   ((ggtt_offset - oa->ggtt.oa_offset) >> PAGE_SHIFT);
 	unsigned int i;
 
 	for (i = 0; i < n_pages; i++)
-		ggtt->pte_write(0, pte + i * ggtt->pte_size);
+		ggtt->pte_write(saved[i], pte + i * ggtt->pte_size);
 
 	ggtt_invalidate(oa, pte + (n_pages - 1) * ggtt->pte_size);
+}
+
+/* Bytes of GGTT the PTE array covers, from GMCH_CTRL, capped by BAR0. */
+static u64 ggtt_size(struct intel_oa_device *oa)
+{
+	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
+	u64 gsm_bytes, bar_bytes;
+	u16 gmch = 0;
+	u32 ggms;
+
+	pci_read_config_word(oa->pdev, SNB_GMCH_CTRL, &gmch);
+	ggms = (gmch >> ggtt->ggms_shift) & GMCH_GGMS_MASK;
+	if (!ggms)
+		return 0;
+	gsm_bytes = ggtt->ggms_log2 ? SZ_1M << ggms : (u64)ggms * SZ_1M;
+	bar_bytes = pci_resource_len(oa->pdev, 0) - ggtt->gsm_offset;
+	return min(gsm_bytes, bar_bytes) / ggtt->pte_size * PAGE_SIZE;
+}
+
+/* Is every PTE of the OA range at @offset not present? */
+static bool ggtt_range_free(struct intel_oa_device *oa, u64 offset)
+{
+	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
+	void __iomem *pte = ggtt_pte(oa, offset);
+	unsigned int i;
+
+	/* Gen8's present bit is Gen6/7's valid bit. */
+	BUILD_BUG_ON(GEN8_PTE_PRESENT != GEN6_PTE_VALID);
+	for (i = 0; i < OA_BUFFER_GGTT_RANGE >> PAGE_SHIFT; i++)
+		if (ggtt->pte_read(pte + i * ggtt->pte_size) & GEN8_PTE_PRESENT)
+			return false;
+	return true;
+}
+
+/**
+ * intel_oa_ggtt_init - size the GGTT and reserve the OA buffer's range
+ * @oa: device with BAR0 mapped
+ *
+ * The driver shares the GGTT with whatever firmware or an earlier driver
+ * mapped (on real hardware the boot framebuffer, at the bottom). It
+ * takes the highest OA_BUFFER_GGTT_RANGE-aligned range whose PTEs are
+ * all not present (bit 0 is valid/present on every generation), below
+ * 4 GiB since OABUFFER holds a 32-bit address, and keeps its PTEs to
+ * write back at every unmap.
+ *
+ * Return: 0, -ENODEV if GMCH_CTRL reports no GGTT, -ENOSPC if no range is
+ * free, -ENOMEM.
+ */
+int intel_oa_ggtt_init(struct intel_oa_device *oa)
+{
+	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
+	unsigned int i, n = OA_BUFFER_GGTT_RANGE >> PAGE_SHIFT;
+	void __iomem *pte;
+	bool found;
+	u64 offset;
+
+	oa->ggtt.size = min_t(u64, ggtt_size(oa), SZ_4G);
+	if (oa->ggtt.size < OA_BUFFER_GGTT_RANGE) {
+		drm_err(&oa->drm,
+			"GMCH_CTRL 0x%x reports no usable GGTT; is this GPU's PCI config space readable?\n",
+			SNB_GMCH_CTRL);
+		return -ENODEV;
+	}
+
+	offset = round_down(oa->ggtt.size, OA_BUFFER_GGTT_RANGE);
+	do {
+		offset -= OA_BUFFER_GGTT_RANGE;
+		found = ggtt_range_free(oa, offset);
+	} while (!found && offset);
+	if (!found) {
+		drm_err(&oa->drm,
+			"no free %u MiB GGTT range for the OA buffer: firmware maps all %llu MiB of the GGTT\n",
+			OA_BUFFER_GGTT_RANGE / SZ_1M, oa->ggtt.size / SZ_1M);
+		return -ENOSPC;
+	}
+
+	oa->ggtt.saved = drmm_kcalloc(&oa->drm, n, sizeof(u64), GFP_KERNEL);
+	if (!oa->ggtt.saved)
+		return -ENOMEM;
+	pte = ggtt_pte(oa, offset);
+	for (i = 0; i < n; i++)
+		oa->ggtt.saved[i] = ggtt->pte_read(pte + i * ggtt->pte_size);
+	oa->ggtt.oa_offset = offset;
+	drm_dbg(&oa->drm, "GGTT %llu MiB, OA buffer range at 0x%x\n",
+		oa->ggtt.size / SZ_1M, oa->ggtt.oa_offset);
+	return 0;
 }

@@ -232,11 +232,15 @@ static const struct intel_oa_gen_desc hsw_desc = {
 	.cagf_mask = HSW_CAGF_MASK,
 };
 
-/* Gen8+: 64-bit PTEs at BAR0 + 8 MiB, buffers of 128 KiB..16 MiB. */
-#define GEN8_BUFFER_GGTT					\
-	.ggtt = &intel_oa_gen8_ggtt,				\
+/* Gen8+: buffers of 128 KiB..16 MiB. */
+#define GEN8_BUFFER						\
 	.oa_buffer_min = SZ_128K,				\
 	.oa_buffer_max = SZ_16M
+
+/* 64-bit PTEs at BAR0 + 8 MiB (Cherryview sizes them differently). */
+#define GEN8_BUFFER_GGTT					\
+	.ggtt = &intel_oa_gen8_ggtt,				\
+	GEN8_BUFFER
 
 /* The OA unit's own interrupt mask moved with the OAG block on Gen12. */
 #define GEN8_OA_IRQ_MASK	.oa_imr = GEN8_OA_IMR
@@ -244,7 +248,7 @@ static const struct intel_oa_gen_desc hsw_desc = {
 
 /* Gen8: RPT_ID context-valid at bit 25, CAGF in 50 MHz units. */
 #define GEN8_DESC_COMMON					\
-	GEN8_BUFFER_GGTT,					\
+	GEN8_BUFFER,						\
 	GEN8_OA_IRQ_MASK,					\
 	.graphics_ver = 8,					\
 	.formats = gen8_formats,				\
@@ -260,11 +264,13 @@ static const struct intel_oa_gen_desc hsw_desc = {
 
 static const struct intel_oa_gen_desc gen8_desc = {
 	GEN8_DESC_COMMON,
+	.ggtt = &intel_oa_gen8_ggtt,
 	.ops = &intel_oa_gen8_ops,
 };
 
 static const struct intel_oa_gen_desc chv_desc = {
 	GEN8_DESC_COMMON,
+	.ggtt = &intel_oa_chv_ggtt,
 	.ops = &intel_oa_chv_ops,
 };
 

@@ -28,12 +28,12 @@ struct intel_oa_stream;
 struct intel_oa_config;
 
 /*
- * OA_BUFFER_GGTT_OFFSET - fixed GGTT address of the OA buffer. 16 MiB
- * satisfies every generation's OABUFFER alignment (the buffer size on
- * Gen8+, 16 MiB on Haswell, 512 KiB on Sandy Bridge..Valleyview) and lies
- * inside the smallest GGTT (2 GiB on Gen6/7).
+ * OA_BUFFER_GGTT_RANGE - size and alignment of the GGTT range reserved
+ * for the OA buffer: 16 MiB satisfies every generation's OABUFFER
+ * alignment (the buffer size on Gen8+, 16 MiB on Haswell, 512 KiB on
+ * Sandy Bridge..Valleyview) and holds the largest buffer.
  */
-#define OA_BUFFER_GGTT_OFFSET	SZ_16M
+#define OA_BUFFER_GGTT_RANGE	SZ_16M
 /** OA_EXPONENT_MAX - largest OA timer exponent accepted. */
 #define OA_EXPONENT_MAX		31
 /** DEFAULT_POLL_PERIOD_NS - default hrtimer period for OA data checks. */
@@ -82,17 +82,41 @@ struct intel_oa_fw_domain {
  * struct intel_oa_ggtt_desc - where a generation keeps its GGTT and how
  *	a PTE looks
  * @gsm_offset: offset of the PTE array in BAR0.
+ * @ggms_shift: where GMCH_CTRL's GGMS field (the PTE array's size) is.
+ * @ggms_log2: GGMS is log2 of the size in MiB (Gen8+, Cherryview), not
+ *	the size in MiB (Gen6/7).
  * @pte_size: bytes per PTE (8 on Gen8+, 4 on Gen6/7).
  * @dma_bits: physical address bits a PTE can hold (the DMA mask).
  * @pte_encode: PTE for a page at a DMA address, valid and cacheable.
  * @pte_write: write one PTE (@pte_size bytes) to the PTE array.
+ * @pte_read: read one PTE back.
  */
 struct intel_oa_ggtt_desc {
 	u32 gsm_offset;
+	u32 ggms_shift;
+	bool ggms_log2;
 	u32 pte_size;
 	u32 dma_bits;
 	u64 (*pte_encode)(dma_addr_t addr);
 	void (*pte_write)(u64 pte, void __iomem *addr);
+	u64 (*pte_read)(const void __iomem *addr);
+};
+
+/**
+ * struct intel_oa_ggtt - the GGTT range the OA buffer uses; set at probe,
+ *	read-only afterwards
+ * @size: bytes of GGTT address space (GMCH_CTRL's GGMS, at most what
+ *	BAR0 maps).
+ * @oa_offset: GGTT address of the OA_BUFFER_GGTT_RANGE bytes reserved for
+ *	the OA buffer: the highest such range without a present PTE, so
+ *	nothing firmware mapped (a boot framebuffer) is overwritten.
+ * @saved: the range's PTEs as found at probe, written back whenever the
+ *	OA buffer is unmapped (at close and at unbind).
+ */
+struct intel_oa_ggtt {
+	u64 size;
+	u32 oa_offset;
+	u64 *saved;
 };
 
 /** INTEL_OA_MAX_FW_DOMAINS - forcewake domains one device wakes. */
@@ -503,6 +527,7 @@ struct intel_oa_guc {
  * @gen: generation descriptor (== @platform->gen).
  * @ops: OA ops (== @gen->ops).
  * @uncore: MMIO and forcewake.
+ * @ggtt: the OA buffer's GGTT range.
  * @irq: Linux interrupt number.
  * @timestamp_freq: command-streamer timestamp frequency in Hz.
  * @oa_timestamp_freq: OA report timestamp frequency in Hz (the OA timer
@@ -535,6 +560,7 @@ struct intel_oa_device {
 	const struct intel_oa_gen_desc *gen;
 	const struct intel_oa_hw_ops *ops;
 	struct intel_oa_uncore uncore;
+	struct intel_oa_ggtt ggtt;
 	int irq;
 	u32 timestamp_freq;
 	u32 oa_timestamp_freq;

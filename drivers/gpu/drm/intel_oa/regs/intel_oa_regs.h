@@ -331,7 +331,16 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN12_OAG_OATAILPTR		0xdb04
 #define GEN12_OAG_OABUFFER		0xdb08
 
-/* GGTT. */
+/*
+ * GGTT. GMCH_CTRL in PCI config space sizes the PTE array (i915
+ * SNB_GMCH_CTRL, gen6_/chv_/gen8_get_total_gtt_size()): GGMS in bits 9:8
+ * is MiB of PTEs on Gen6/7 and log2 of them on Cherryview, in bits 7:6
+ * log2 of them on the other Gen8+.
+ */
+#define SNB_GMCH_CTRL			0x50
+#define   SNB_GMCH_GGMS_SHIFT		8
+#define   BDW_GMCH_GGMS_SHIFT		6
+#define   GMCH_GGMS_MASK		0x3
 #define GFX_FLSH_CNTL_GEN6		0x101008
 #define   GFX_FLSH_CNTL_EN		REG_BIT(0)
 #define GEN8_GSM_OFFSET			0x800000

@@ -234,6 +234,27 @@ static uint32_t intel_oa_read_config(PCIDevice *pdev, uint32_t addr, int len)
     return pci_default_read_config(pdev, addr, len);
 }
 
+
+/*
+ * GMCH_CTRL (PCI config 0x50, i915 SNB_GMCH_CTRL, read-only here): GGMS
+ * sizes the PTE array in BAR0, which is what a driver reads to size the
+ * GGTT (i915 gen6_/chv_/gen8_get_total_gtt_size()). Gen6/7: MiB in bits
+ * 9:8; Cherryview: log2 MiB in bits 9:8; other Gen8+: log2 MiB in 7:6.
+ */
+static uint16_t intel_oa_gmch_ctrl(IntelOAGpuState *s)
+{
+    uint64_t mib = (intel_oa_ggtt_bar0_size(&s->ggtt) -
+                    intel_oa_ggtt_pte_offset(&s->ggtt)) >> 20;
+
+    switch (s->plat->ggtt) {
+    case INTEL_OA_GGTT_GEN6:
+    case INTEL_OA_GGTT_HSW:
+        return mib << 8;
+    default:
+        return ctz64(mib) << (s->plat->fuse == INTEL_OA_FUSE_CHV ? 8 : 6);
+    }
+}
+
 static void intel_oa_realize(PCIDevice *pdev, Error **errp)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
@@ -292,6 +313,9 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         msi_uninit(pdev);
         return;
     }
+    /* QEMU leaves config bytes past the header writable: not this one */
+    pci_set_word(conf + INTEL_OA_GMCH_CTRL, intel_oa_gmch_ctrl(s));
+    pci_set_word(pdev->wmask + INTEL_OA_GMCH_CTRL, 0);
     intel_oa_gt_init(&s->gt, plat, s->timestamp_base);
     intel_oa_irq_init(&s->irq, plat->irq, &s->ctl, intel_oa_irq_output, s);
     intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, &s->guc, s->seed,

@@ -209,6 +209,9 @@ REG32(GT_IER0, 0x4430c)
 #define INTEL_OA_IRQ_BANK_OA        3
 #define INTEL_OA_IRQ_OA_HALF_FULL   (1u << 28)
 
+/* PCI config space: GGTT size (i915 SNB_GMCH_CTRL; intel_oa_pci.c) */
+#define INTEL_OA_GMCH_CTRL          0x50
+
 REG32(GFX_FLSH_CNTL, 0x101008)
     FIELD(GFX_FLSH_CNTL, EN, 0, 1)
 
