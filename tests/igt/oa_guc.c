@@ -27,7 +27,7 @@ static struct oa_dev dev;
 
 /* dg2.rst: OAG_MMIOTRIGGER, the GuC's message actions */
 #define OAG_MMIOTRIGGER		0xdb1c
-#define GUC_ACTION_ALLOCATE_DOORBELL	0x3
+#define GUC_ACTION_ALLOCATE_DOORBELL	0x10	/* i915 INTEL_GUC_ACTION_ALLOCATE_DOORBELL */
 #define GUC_ACTION_OA_SAMPLE_DONE	0x5001
 
 /* A slow timer (2^21 ticks, ~55 ms at 38.4 MHz) next to the samples. */
@@ -663,7 +663,7 @@ static void test_irq_in_service(void)
 
 /*
  * guc-ftrace: a stream's first sample traces intel_oa_doorbell_arm, an
- * intel_oa_guc_h2g of ALLOCATE_DOORBELL (action 0x3) with result 0,
+ * intel_oa_guc_h2g of ALLOCATE_DOORBELL (action 0x10) with result 0,
  * intel_oa_doorbell_ring with the marker as cookie and intel_oa_guc_g2h
  * of OA_SAMPLE_DONE (0x5001) whose dw1 is the marker; closing the stream
  * traces intel_oa_doorbell_disarm.

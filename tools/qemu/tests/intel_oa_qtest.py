@@ -2592,6 +2592,10 @@ def hxg(origin, typ, rest):
     return (origin << 31) | (typ << 28) | rest
 
 
+# i915 INTEL_GUC_ACTION_ALLOCATE_DOORBELL / _DEALLOCATE_DOORBELL
+ACT_ALLOCATE, ACT_DEALLOCATE = 0x10, 0x20
+
+
 def guc_send(qt, action, dw1=0, dw2=0, dw3=0):
     for i, v in enumerate((dw1, dw2, dw3)):
         qt.wr(scratch(1 + i), v)
@@ -2727,13 +2731,13 @@ def test_xehp_doorbell_guc(qemu):
     guc_irq_setup(qt)
     qt.wr(DOORBELL_CTRL, 1 << 31)
     did, page = 37, 5
-    eq(guc_call(qt, 0x3, did, page * 4096, 2), hxg(1, 6, 3), 'bad type')
-    eq(guc_call(qt, 0x3, 256, page * 4096, 1), hxg(1, 6, 1), 'bad id')
-    eq(guc_call(qt, 0x3, did, 1024 * 4096, 1), hxg(1, 6, 1), 'bad page')
-    eq(guc_call(qt, 0x3, did, page * 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
-    eq(guc_call(qt, 0x3, did + 1, page * 4096, 1), hxg(1, 6, 2),
+    eq(guc_call(qt, ACT_ALLOCATE, did, page * 4096, 2), hxg(1, 6, 3), 'bad type')
+    eq(guc_call(qt, ACT_ALLOCATE, 256, page * 4096, 1), hxg(1, 6, 1), 'bad id')
+    eq(guc_call(qt, ACT_ALLOCATE, did, 1024 * 4096, 1), hxg(1, 6, 1), 'bad page')
+    eq(guc_call(qt, ACT_ALLOCATE, did, page * 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
+    eq(guc_call(qt, ACT_ALLOCATE, did + 1, page * 4096, 1), hxg(1, 6, 2),
        'page busy')
-    eq(guc_call(qt, 0x3, did, 9 * 4096, 1), hxg(1, 6, 2), 'id busy')
+    eq(guc_call(qt, ACT_ALLOCATE, did, 9 * 4096, 1), hxg(1, 6, 2), 'id busy')
     eq(qt.rd(DB_PHYS0 + 8 * did), 1 | (page << 12), 'physical DW0')
     eq(qt.rd(DB_PHYS0 + 8 * did + 4), 0, 'physical DW1: VF 0')
     qt.wr(DB_PAGES + page * 4096, 0xc00c1e)
@@ -2770,9 +2774,9 @@ def test_xehp_doorbell_guc(qemu):
     eq([qt.rd(scratch(8 + i)) for i in range(3)],
        [hxg(1, 1, 0x5001), 0xc00c20, 1], 'OAG disabled: status 1')
     qt.wr(scratch(8), 0)
-    eq(guc_call(qt, 0x4, did), hxg(1, 7, 0), 'DEALLOCATE')
+    eq(guc_call(qt, ACT_DEALLOCATE, did), hxg(1, 7, 0), 'DEALLOCATE')
     eq(qt.rd(DB_PHYS0 + 8 * did) & 1, 0, 'VALID clear')
-    eq(guc_call(qt, 0x4, did), hxg(1, 6, 4), 'not armed')
+    eq(guc_call(qt, ACT_DEALLOCATE, did), hxg(1, 6, 4), 'not armed')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'clean so far')
     qt.wr(DB_PAGES + page * 4096, 1)
     eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 34), 'unarmed ring')
@@ -2781,7 +2785,7 @@ def test_xehp_doorbell_guc(qemu):
        'host write to a physical doorbell')
     eq(qt.rd(DB_PHYS0 + 8 * 3), 0, 'ignored')
     # guc-hang: rings stay in the status stage until resumed
-    eq(guc_call(qt, 0x3, 200, 1023 * 4096, 1), hxg(1, 7, 0), 'rearm')
+    eq(guc_call(qt, ACT_ALLOCATE, 200, 1023 * 4096, 1), hxg(1, 7, 0), 'rearm')
     qt.wr(OAG['control'], (1 << 2) | 1)
     qt.ctl_wr(CTL_GUC_HANG, 1)
     qt.wr(DB_PAGES + 1023 * 4096, 0x99)
@@ -2797,7 +2801,7 @@ def test_xehp_doorbell_guc(qemu):
 def test_xehp_doorbell_host_routing(qemu):
     qt = xehp_qt(qemu, 'dg2-g11')
     guc_irq_setup(qt)
-    eq(guc_call(qt, 0x3, 3, 0, 1), hxg(1, 7, 0), 'ALLOCATE id 3 page 0')
+    eq(guc_call(qt, ACT_ALLOCATE, 3, 0, 1), hxg(1, 7, 0), 'ALLOCATE id 3 page 0')
     qt.wr(DB_PAGES, 0x42)
     eq(qt.rd(GT_INTR_DW0), GUC_DW0, 'routing bit clear: to the host')
     dw0, ident = guc_service(qt)
@@ -2934,7 +2938,7 @@ def test_xehp_migration(qemu):
         qt.wr(FW_GT_REQ, 0x10001)
         qt.wr(FW_RENDER_REQ, 0x10001)
         guc_irq_setup(qt)
-        eq(guc_call(qt, 0x3, 7, 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
+        eq(guc_call(qt, ACT_ALLOCATE, 7, 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
         qt.wr(DB_PAGES + 4096, 0x31)            # routed to the host
         qt.ctl_wr(CTL_IRQ_IN_SERVICE, 9)
         qt.wr(MCR_SELECTOR, mcr_sel(0, 2))
@@ -2966,7 +2970,7 @@ def test_xehp_g2h_queue(qemu):
     xehp_sample_stream(qt, buf)
     guc_irq_setup(qt)
     qt.wr(DOORBELL_CTRL, 1 << 31)
-    eq(guc_call(qt, 0x3, 0, 0, 1), hxg(1, 7, 0), 'ALLOCATE')
+    eq(guc_call(qt, ACT_ALLOCATE, 0, 0, 1), hxg(1, 7, 0), 'ALLOCATE')
     for i in range(18):
         qt.wr(DB_PAGES, 0x100 + i)
         qt.step(GUC_NS)

@@ -59,10 +59,14 @@
 #define GUC_HXG_FAILURE_MSG_0_HINT	REG_GENMASK(27, 16)
 #define GUC_HXG_FAILURE_MSG_0_ERROR	REG_GENMASK(15, 0)
 
-/* Actions (i915 numbers where i915 has them, else the model's). */
+/*
+ * Actions: i915's legacy enum intel_guc_action numbers (guc_actions_abi.h:
+ * DEFAULT 0x0, ALLOCATE_DOORBELL 0x10, DEALLOCATE_DOORBELL 0x20); their
+ * payloads and the 0x5001/0x5002 events are the model's (dg2.rst).
+ */
 #define INTEL_GUC_ACTION_PING			0x0000
-#define INTEL_GUC_ACTION_ALLOCATE_DOORBELL	0x0003
-#define INTEL_GUC_ACTION_DEALLOCATE_DOORBELL	0x0004
+#define INTEL_GUC_ACTION_ALLOCATE_DOORBELL	0x0010
+#define INTEL_GUC_ACTION_DEALLOCATE_DOORBELL	0x0020
 #define INTEL_GUC_ACTION_OA_SAMPLE_DONE		0x5001
 #define INTEL_GUC_ACTION_NOTIFY			0x5002
 

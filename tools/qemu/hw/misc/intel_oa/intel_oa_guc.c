@@ -29,11 +29,15 @@ enum {
     HXG_TYPE_RESPONSE_SUCCESS = 7,
 };
 
-/* Actions (dg2.rst "Actions") */
+/*
+ * Actions (dg2.rst "Actions"): the numbers of i915's legacy enum
+ * intel_guc_action (DEFAULT 0x0, ALLOCATE_DOORBELL 0x10,
+ * DEALLOCATE_DOORBELL 0x20); the payloads are the model's.
+ */
 enum {
     GUC_ACTION_PING = 0x0000,
-    GUC_ACTION_ALLOCATE_DOORBELL = 0x0003,
-    GUC_ACTION_DEALLOCATE_DOORBELL = 0x0004,
+    GUC_ACTION_ALLOCATE_DOORBELL = 0x0010,
+    GUC_ACTION_DEALLOCATE_DOORBELL = 0x0020,
     GUC_ACTION_OA_SAMPLE_DONE = 0x5001,
     GUC_ACTION_NOTIFY = 0x5002,
 };
