@@ -2327,14 +2327,17 @@ FW_GT_REQ, FW_RENDER_REQ, MCR_SELECTOR = 0xa188, 0xa278, 0xfdc
 MCR_MULTICAST = 1 << 31
 
 
-def xehp_qt(qemu, name='dg2-g10', awake=True, **kw):
+def xehp_qt(qemu, name='dg2-g10', awake=True, guc=False, props='', **kw):
     """A DG2/ATS-M device, by default with GT and Render forcewake held
-    as the driver holds them for a stream (dg2.rst "Forcewake")."""
+    as the driver holds them for a stream (dg2.rst "Forcewake"); with
+    @guc, a GuC image loaded and running (guc-firmware.rst)."""
     devid = next(r[1] for r in XEHP_PLATFORMS if r[0] == name)
-    qt = QTest(qemu, ',device-id=0x%x' % devid, **kw)
+    qt = QTest(qemu, ',device-id=0x%x' % devid + props, **kw)
     if awake:
         qt.wr(FW_GT_REQ, 0x10001)
         qt.wr(FW_RENDER_REQ, 0x10001)
+    if guc:
+        eq(guc_load(qt, css_image()), GS_READY, 'GuC boot')
     return qt
 
 
@@ -2609,6 +2612,160 @@ def guc_call(qt, action, dw1=0, dw2=0, dw3=0):
     return qt.rd(scratch(0))
 
 
+# GuC boot path (guc-firmware.rst; i915 intel_guc_reg.h, guc_errors_abi.h)
+GDRST, GUC_HEADER_INFO, GUC_WOPCM_SIZE, GUC_SHIM = 0x941c, 0xc014, 0xc050, 0xc064
+UOS_RSA0, DMA_ADDR0_LO, DMA_COPY_SIZE, DMA_CTRL = 0xc200, 0xc300, 0xc310, 0xc314
+DMA_WOPCM_OFFSET = 0xc340
+GS_IN_RESET = 1
+GS_READY = (2 << 30) | (0xf0 << 8) | (0x76 << 1)
+GUC_BOOT_NS = 2000000
+GUC_IMG_GGTT, GUC_IMG_PHYS = 0x00800000, 0x05000000
+
+
+def css_image(ucode=4096, key_dw=96, mod_dw=None, hdr_dw=None):
+    """A CSS header (i915 struct uc_css_header) and a uCode body whose
+    bytes all differ from their neighbours'."""
+    mod_dw = key_dw if mod_dw is None else mod_dw
+    hdr_dw = 32 + key_dw + mod_dw + 1 if hdr_dw is None else hdr_dw
+    hdr = struct.pack('<10I', 6, hdr_dw, 0x10000, 0, 0x8086, 0x20261127,
+                      hdr_dw + ucode // 4, key_dw, mod_dw, 1)
+    hdr += struct.pack('<I', 0) + b'qtest\0\0\0' + b'1.0'.ljust(12, b'\0')
+    hdr += struct.pack('<15I', 0x460501, *([0] * 14)) + struct.pack('<I', 0xc55)
+    assert len(hdr) == 128
+    return hdr + bytes((i * 7 + 3) & 0xff for i in range(ucode))
+
+
+def guc_load(qt, img, sig=b'\x5a' * 384, shim=True, wopcm=True,
+             dst=0x2000, step=True):
+    """i915's load sequence: the image and then the signature (its GGTT
+    address in UOS_RSA_SCRATCH(0)) in GGTT pages, WOPCM partition, DMA
+    with UOS_MOVE; GUC_STATUS after the boot ROM's time."""
+    blob = img + bytes(-len(img) % 4096) + sig
+    for i in range((len(blob) + 4095) // 4096):
+        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((GUC_IMG_GGTT >> 12) + i) * 8,
+                                     (GUC_IMG_PHYS + i * 4096) | 1))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    for off in range(0, len(blob), 1024):
+        qt.cmd('write 0x%x 0x%x 0x%s' % (GUC_IMG_PHYS + off,
+                                         len(blob[off:off + 1024]),
+                                         blob[off:off + 1024].hex()))
+    qt.wr(GDRST, 1 << 3)
+    if wopcm:
+        qt.wr(GUC_WOPCM_SIZE, 0x1f3000 | 1)
+        qt.wr(DMA_WOPCM_OFFSET, 0x4000 | 1)
+    if shim:
+        qt.wr(GUC_SHIM, 0x8602)
+    qt.wr(UOS_RSA0, GUC_IMG_GGTT + len(img) + (-len(img) % 4096))
+    qt.wr(DMA_ADDR0_LO, GUC_IMG_GGTT)
+    qt.wr(DMA_ADDR0_LO + 4, 0)
+    qt.wr(DMA_ADDR0_LO + 8, dst)
+    qt.wr(DMA_ADDR0_LO + 12, 7 << 16)
+    qt.wr(DMA_COPY_SIZE, len(img))
+    qt.wr(DMA_CTRL, (0x11 << 16) | 0x11)
+    if step:
+        qt.step(GUC_BOOT_NS)
+    return qt.rd(GUC_STATUS)
+
+
+def test_xehp_guc_boot(qemu):
+    """guc-firmware.rst: the GuC from reset, the DMA, the boot ROM's
+    verdicts (i915 abi/guc_errors_abi.h codes in GUC_STATUS 7:1) and
+    GDRST's GuC domain."""
+    qt = xehp_qt(qemu)
+    eq(qt.rd(GUC_STATUS), GS_IN_RESET, 'from reset: the MIA in reset')
+    eq(guc_call(qt, 0x0), hxg(0, 0, 0), 'no uKernel: PING unanswered')
+    eq(qt.ctl(CTL_H2G), 0, 'nothing answered')
+    eq(guc_load(qt, css_image(), step=False), 0, 'out of reset, no verdict')
+    eq(qt.rd(DMA_CTRL), 0x10, 'START_DMA clears when the copy is done')
+    qt.step(GUC_BOOT_NS - 1)
+    eq(qt.rd(GUC_STATUS), 0, 'no verdict before 2 ms')
+    qt.step(1)
+    eq(qt.rd(GUC_STATUS), GS_READY, 'boot ROM 0x76, uKernel READY, auth good')
+    eq(qt.rd(GUC_HEADER_INFO), 0xc55, 'the image\'s header_info')
+    eq(guc_call(qt, 0x0), hxg(1, 7, 1), 'PING answered')
+    qt.wr(GUC_WOPCM_SIZE, 0x100000 | 1)
+    eq(qt.rd(GUC_WOPCM_SIZE), 0x1f3001, 'WOPCM partition is write-once')
+    qt.wr(DMA_CTRL, (0x11 << 16) | 0x11)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 40),
+       'DMA while the GuC runs')
+    eq(qt.rd(GUC_STATUS), GS_READY, 'the GuC still runs')
+    guc_send(qt, 0x0)
+    qt.wr(GDRST, 1 << 3)
+    eq(qt.rd(GDRST), 0, 'the reset completes at once')
+    eq(qt.rd(GUC_STATUS), GS_IN_RESET, 'GDRST GuC domain: in reset')
+    qt.step(GUC_NS)
+    eq(qt.rd(scratch(0)), hxg(0, 0, 0), 'the pending request died with it')
+    eq(guc_load(qt, css_image(key_dw=64)), 0x13 << 1,
+       'a 256-byte key this part lacks: NO_KEY_FOUND')
+    eq(guc_load(qt, css_image(hdr_dw=200)), (1 << 30) | (0x50 << 1),
+       'header sizes disagree: RSA_FAILED, auth bad')
+    eq(guc_load(qt, css_image(), dst=0x1000), 0x75 << 1,
+       'not at 8 KiB: LOADLOC_FAILED')
+    eq(guc_load(qt, css_image()), GS_READY, 'a good image boots again')
+    qt.close()
+
+    qt = xehp_qt(qemu)
+    eq(guc_load(qt, css_image(), wopcm=False), 0x74 << 1,
+       'WOPCM not partitioned: WOPCM_FAILED')
+    qt.close()
+    qt = xehp_qt(qemu)
+    eq(guc_load(qt, css_image(), shim=False), GS_READY, 'boots without shim')
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 39),
+       'DMA before GUC_SHIM_CONTROL')
+    # an unmapped source page: the DMA stops, START_DMA stays set
+    qt.wr(GDRST, 1 << 3)
+    qt.cmd('writeq 0x%x 0x0' % (GGTT + ((GUC_IMG_GGTT >> 12) + 1) * 8))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    qt.wr(DMA_CTRL, (0x11 << 16) | 0x11)
+    qt.step(GUC_BOOT_NS)
+    eq(qt.rd(DMA_CTRL) & 1, 1, 'DMA fault: START_DMA stays set')
+    eq(qt.rd(GUC_STATUS), GS_IN_RESET, 'the boot ROM never ran')
+    qt.close()
+
+
+def openssl(*args, data=None):
+    return subprocess.run(('openssl',) + args, input=data, check=True,
+                          stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE).stdout
+
+
+def test_xehp_guc_rsa(qemu):
+    """guc-key: the boot ROM checks an RSASSA-PKCS1-v1_5 SHA-256 signature
+    of the copied header and uCode with the key; one changed byte of
+    either, or of the signature, is RSA_FAILED with auth bad."""
+    bad = (1 << 30) | (0x50 << 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        pem = os.path.join(tmp, 'key.pem')
+        openssl('genrsa', '-out', pem, '3072')
+        mod = openssl('rsa', '-in', pem, '-noout', '-modulus')
+        modfile = os.path.join(tmp, 'modulus')
+        with open(modfile, 'wb') as f:
+            f.write(bytes.fromhex(mod.decode().strip().split('=')[1]))
+        img = css_image()
+        sig = openssl('dgst', '-sha256', '-sign', pem, data=img)
+        eq(len(sig), 384, 'a 3072-bit signature')
+        qt = xehp_qt(qemu, props=',guc-key=' + modfile)
+        eq(guc_load(qt, img, sig), GS_READY, 'signed image: READY')
+        ucode = bytearray(img)
+        ucode[128 + 1000] ^= 0x01
+        eq(guc_load(qt, bytes(ucode), sig), bad, 'one uCode bit: RSA_FAILED')
+        hdr = bytearray(img)
+        hdr[44] ^= 0x80
+        eq(guc_load(qt, bytes(hdr), sig), bad, 'one header bit: RSA_FAILED')
+        eq(guc_load(qt, img, sig[:-1] + bytes([sig[-1] ^ 1])), bad,
+           'one signature bit: RSA_FAILED')
+        eq(guc_load(qt, img, bytes(384)), bad, 'zero signature: RSA_FAILED')
+        eq(guc_load(qt, img, sig), GS_READY, 'and the signed image again')
+        qt.close()
+        short = os.path.join(tmp, 'short')
+        with open(short, 'wb') as f:
+            f.write(bytes.fromhex(mod.decode().strip().split('=')[1])[:256])
+        expect_realize_error(qemu, ',device-id=0x56a0,guc-key=' + short,
+                             ['guc-key', '384-byte'])
+        expect_realize_error(qemu, ',device-id=0x56a0,guc-key=' +
+                             os.path.join(tmp, 'none'), ['guc-key'])
+
+
 def guc_irq_setup(qt):
     """Tile and GuC vector bits 15 and 10 enabled and unmasked."""
     vec = (V_GUC2HOST | V_DB_RANG) << 16
@@ -2632,8 +2789,8 @@ def guc_service(qt):
 
 
 def test_xehp_guc_h2g(qemu):
-    qt = xehp_qt(qemu)
-    eq(qt.rd(GUC_STATUS), 0x8000f000, 'GUC_STATUS: firmware running')
+    qt = xehp_qt(qemu, guc=True)
+    eq(qt.rd(GUC_STATUS), GS_READY, 'GUC_STATUS: firmware running')
     eq(qt.rd(GUC_WD_VECS_IER), 0xffffffff, 'redirection resets to GuC')
     guc_send(qt, 0x0)
     eq(qt.rd(GUC_H2G_DATA), 1, 'send value latched')
@@ -2655,7 +2812,7 @@ def test_xehp_guc_h2g(qemu):
     guc_send(qt, 0x0)
     qt.step(10 * GUC_NS)
     eq(qt.rd(scratch(0)), hxg(0, 0, 0), 'hung: no answer')
-    eq(qt.rd(GUC_STATUS), 0x8000f000, 'hung: status unchanged')
+    eq(qt.rd(GUC_STATUS), GS_READY, 'hung: status unchanged')
     qt.ctl_wr(CTL_GUC_HANG, 0)
     eq(guc_call(qt, 0x0), hxg(1, 7, 1), 'recovered')
     eq(qt.ctl(CTL_VIOLATIONS), 1, 'violations')
@@ -2672,7 +2829,7 @@ def test_xehp_guc_garbage(qemu):
     """vgpu-contract.rst guc-garbage: every request is answered at the
     usual latency with an EVENT (no response) and junk data; cleared, the
     GuC answers properly again."""
-    qt = xehp_qt(qemu)
+    qt = xehp_qt(qemu, guc=True)
     qt.ctl_wr(CTL_GUC_GARBAGE, 1)
     eq(qt.ctl(CTL_GUC_GARBAGE), 1, 'in effect')
     guc_send(qt, 0x0)
@@ -2692,7 +2849,7 @@ def test_xehp_guc_late(qemu):
     """vgpu-contract.rst guc-late: the GuC answers BUSY at the usual
     latency, keeps the request in flight (another trigger is a violation)
     and gives the final reply N ms later; 0 restores prompt replies."""
-    qt = xehp_qt(qemu)
+    qt = xehp_qt(qemu, guc=True)
     qt.ctl_wr(CTL_GUC_LATE, 3)
     eq(qt.ctl(CTL_GUC_LATE), 3, 'in effect')
     guc_send(qt, 0x0)
@@ -2725,7 +2882,7 @@ def xehp_sample_stream(qt, buf):
 
 
 def test_xehp_doorbell_guc(qemu):
-    qt = xehp_qt(qemu, 'ats-m150')
+    qt = xehp_qt(qemu, 'ats-m150', guc=True)
     buf = OABuffer(qt)
     xehp_sample_stream(qt, buf)
     guc_irq_setup(qt)
@@ -2799,7 +2956,7 @@ def test_xehp_doorbell_guc(qemu):
 
 
 def test_xehp_doorbell_host_routing(qemu):
-    qt = xehp_qt(qemu, 'dg2-g11')
+    qt = xehp_qt(qemu, 'dg2-g11', guc=True)
     guc_irq_setup(qt)
     eq(guc_call(qt, ACT_ALLOCATE, 3, 0, 1), hxg(1, 7, 0), 'ALLOCATE id 3 page 0')
     qt.wr(DB_PAGES, 0x42)
@@ -2937,6 +3094,7 @@ def test_xehp_migration(qemu):
         qt = QTest(qemu, extra, monitor=os.path.join(tmp, 'src'))
         qt.wr(FW_GT_REQ, 0x10001)
         qt.wr(FW_RENDER_REQ, 0x10001)
+        eq(guc_load(qt, css_image()), GS_READY, 'GuC boot')
         guc_irq_setup(qt)
         eq(guc_call(qt, ACT_ALLOCATE, 7, 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
         qt.wr(DB_PAGES + 4096, 0x31)            # routed to the host
@@ -2950,6 +3108,8 @@ def test_xehp_migration(qemu):
         eq(qt.rd(scratch(0)), hxg(1, 7, 1), 'answered 20 us after the send')
         eq(qt.rd(DB_PHYS0 + 8 * 7), 1 | (1 << 12), 'doorbell armed')
         eq(qt.rd(MCR_SELECTOR), mcr_sel(0, 2), 'MCR_SELECTOR')
+        eq(qt.rd(GUC_STATUS), GS_READY, 'the GuC still runs')
+        eq(qt.rd(GUC_WOPCM_SIZE), 0x1f3001, 'WOPCM partition')
         eq(qt.rd(GTI_DB_GROUP0), 1 << 7, 'ring in the status stage')
         eq(qt.ctl(CTL_IRQ_IN_SERVICE), 9, 'knob')
         eq(qt.rd(GUC_SG_ENABLE), (V_GUC2HOST | V_DB_RANG) << 16, 'enable')
@@ -2965,7 +3125,7 @@ def test_xehp_migration(qemu):
 def test_xehp_g2h_queue(qemu):
     # one event in the mailbox, 16 queued, the 18th dropped and counted;
     # consuming presents the rest in order, each raising bit 15 again
-    qt = xehp_qt(qemu, 'ats-m75')
+    qt = xehp_qt(qemu, 'ats-m75', guc=True)
     buf = OABuffer(qt)
     xehp_sample_stream(qt, buf)
     guc_irq_setup(qt)

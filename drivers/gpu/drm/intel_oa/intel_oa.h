@@ -121,7 +121,10 @@ int intel_oa_ring_mmap(struct intel_oa_stream *stream,
 		       struct vm_area_struct *vma);
 
 /* intel_oa_guc.c */
-void intel_oa_guc_init(struct intel_oa_device *oa);
+int intel_oa_guc_init(struct intel_oa_device *oa);
+/* intel_oa_guc_fw.c */
+int intel_oa_guc_fw_load(struct intel_oa_device *oa);
+void intel_oa_guc_fw_reset(struct intel_oa_device *oa);
 int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		      const u32 dw[3], u32 *data0);
 bool intel_oa_guc_reply_owed(struct intel_oa_device *oa);

@@ -228,8 +228,13 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	if (ret)
 		return ret;
 
-	/* Without a GuC the device still streams: only the sample ioctl fails. */
-	intel_oa_guc_init(oa);
+	/*
+	 * Without a GuC the device still streams: only the sample ioctl
+	 * fails. Another driver's running GuC fails probe.
+	 */
+	ret = intel_oa_guc_init(oa);
+	if (ret)
+		return ret;
 
 	ret = drm_dev_register(&oa->drm, 0);
 	if (ret)

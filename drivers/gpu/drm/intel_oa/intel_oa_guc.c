@@ -21,17 +21,18 @@
  *
  * On Gen12.5 the GuC sits between the OA unit and the host: it receives
  * engine interrupts unless told to forward them, and it services the MMIO
- * doorbells. intel_oa uses its interface, never loads firmware (the
- * firmware is already running), and only on platforms whose ops have a
+ * doorbells. intel_oa loads its firmware (see "GuC firmware") and uses
+ * its interface only on platforms whose ops have a
  * &intel_oa_hw_ops.guc_init hook.
  *
- * Bring-up (probe, after the interrupt is installed): wait up to 10 ms
- * for GUC_STATUS to report the uKernel ready, forward the OA half-full
+ * Bring-up (probe, after the interrupt is installed): load the firmware,
+ * check GUC_STATUS reports the uKernel ready, forward the OA half-full
  * interrupt to the host (clear GUC_WD_VECS_IER bit 28), let the GuC
  * service doorbells (DOORBELL_CTRL bit 31), enable and unmask the GuC
  * vector bits GUC2HOST and DOORBELL_RANG, then PING. A failure is logged
  * once and leaves &intel_oa_guc.ready false: streams work, the sample
- * ioctl returns -ENODEV. Probe never fails because of the GuC.
+ * ioctl returns -ENODEV. Probe fails only when another driver's GuC is
+ * already running.
  *
  * Host to GuC: intel_oa_guc_send() writes the request's DW1..3 to
  * SOFT_SCRATCH(1..3), DW0 to SOFT_SCRATCH(0) and triggers
@@ -292,9 +293,13 @@ void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir)
  * intel_oa_guc_init - set up GuC state and run the platform's bring-up
  * @oa: device with its interrupt installed
  *
- * Never fails probe: without a GuC &intel_oa_guc.ready stays false.
+ * A GuC that fails to come up leaves &intel_oa_guc.ready false and probe
+ * goes on: streams work, the sample ioctl does not.
+ *
+ * Return: 0, or -ENODEV when probe must fail: another driver's GuC is
+ * running, or the device is gone.
  */
-void intel_oa_guc_init(struct intel_oa_device *oa)
+int intel_oa_guc_init(struct intel_oa_device *oa)
 {
 	struct intel_oa_guc *guc = &oa->guc;
 	int ret;
@@ -302,21 +307,28 @@ void intel_oa_guc_init(struct intel_oa_device *oa)
 	spin_lock_init(&guc->lock);
 	init_waitqueue_head(&guc->wq);
 	guc->next_cookie = 1;
-	if (drmm_mutex_init(&oa->drm, &guc->send_lock) ||
-	    drmm_mutex_init(&oa->drm, &guc->db_lock))
-		return;
-
-	if (!oa->ops->guc_init)
-		return;
+	ret = drmm_mutex_init(&oa->drm, &guc->send_lock);
+	if (!ret)
+		ret = drmm_mutex_init(&oa->drm, &guc->db_lock);
+	if (ret || !oa->ops->guc_init)
+		return 0;
 
 	ret = oa->ops->guc_init(oa);
+	if (ret == -ENODEV)
+		return ret;
 	if (ret) {
 		drm_notice(&oa->drm,
 			   "GuC not available (%d): OA streams work, on-demand samples do not\n",
 			   ret);
-		return;
+		return 0;
 	}
 	guc->ready = true;
+	return 0;
+}
+
+static void guc_fw_reset_action(void *data)
+{
+	intel_oa_guc_fw_reset(data);
 }
 
 /**
@@ -334,6 +346,15 @@ int intel_oa_xehp_guc_init(struct intel_oa_device *oa)
 	ret = intel_oa_forcewake_get(oa);
 	if (ret)
 		return ret;
+
+	ret = intel_oa_guc_fw_load(oa);
+	if (ret)
+		goto out;
+	/* Unbind puts the GuC back in reset for whoever probes next. */
+	ret = devm_add_action_or_reset(&oa->pdev->dev, guc_fw_reset_action,
+				       oa);
+	if (ret)
+		goto out;
 
 	ret = intel_oa_wait_for_register(oa, GUC_STATUS, GS_UKERNEL_MASK,
 					 FIELD_PREP(GS_UKERNEL_MASK,

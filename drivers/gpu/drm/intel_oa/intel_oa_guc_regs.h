@@ -10,9 +10,44 @@
 
 #include "regs/intel_oa_regs.h"
 
+/* GuC reset domain (i915 intel_gt_regs.h, intel_reset.c). */
+#define GEN6_GDRST			0x941c
+#define   GEN11_GRDOM_GUC		REG_BIT(3)
+
 #define GUC_STATUS			0xc000
+#define   GS_MIA_IN_RESET		REG_BIT(0)
+#define   GS_BOOTROM_MASK		REG_GENMASK(7, 1)
 #define   GS_UKERNEL_MASK		REG_GENMASK(15, 8)
 #define   GS_UKERNEL_READY		0xf0
+#define   GS_MIA_MASK			REG_GENMASK(18, 16)
+#define   GS_AUTH_STATUS_MASK		REG_GENMASK(31, 30)
+#define GUC_HEADER_INFO			0xc014
+
+/* WOPCM partition and the GuC's DMA engine (i915 intel_guc_reg.h). */
+#define GUC_WOPCM_SIZE			0xc050
+#define   GUC_WOPCM_SIZE_LOCKED		REG_BIT(0)
+#define   GUC_WOPCM_SIZE_MASK		REG_GENMASK(31, 12)
+#define GUC_SHIM_CONTROL		0xc064
+#define   GUC_ENABLE_READ_CACHE_LOGIC		REG_BIT(1)
+#define   GUC_ENABLE_READ_CACHE_FOR_SRAM_DATA	REG_BIT(9)
+#define   GUC_ENABLE_READ_CACHE_FOR_WOPCM_DATA	REG_BIT(10)
+#define   GUC_ENABLE_MIA_CLOCK_GATING		REG_BIT(15)
+#define UOS_RSA_SCRATCH(i)		(0xc200 + (i) * 4)
+#define   UOS_RSA_SCRATCH_COUNT		64
+#define DMA_ADDR_0_LOW			0xc300
+#define DMA_ADDR_0_HIGH			0xc304
+#define DMA_ADDR_1_LOW			0xc308
+#define DMA_ADDR_1_HIGH			0xc30c
+#define   DMA_ADDRESS_SPACE_WOPCM	(7 << 16)
+#define DMA_COPY_SIZE			0xc310
+#define DMA_CTRL			0xc314
+#define   UOS_MOVE			REG_BIT(4)
+#define   START_DMA			REG_BIT(0)
+#define DMA_GUC_WOPCM_OFFSET		0xc340
+#define   GUC_WOPCM_OFFSET_VALID	REG_BIT(0)
+#define   GUC_WOPCM_OFFSET_MASK		REG_GENMASK(31, 14)
+#define GEN9_GT_PM_CONFIG		0x13816c
+#define   GT_DOORBELL_ENABLE		REG_BIT(0)
 
 #define SOFT_SCRATCH(n)			(0xc180 + (n) * 4)
 #define   GUC_H2G_SCRATCH_DWORDS	4

@@ -356,6 +356,7 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.mcr_ranges = xehp_mcr_ranges,
 	.n_mcr_ranges = ARRAY_SIZE(xehp_mcr_ranges),
 	.no_global_sseu = true,
+	.guc_fw = "i915/dg2_guc_70.bin",
 };
 
 static const struct intel_oa_rp_cap gen6_rp_cap = {

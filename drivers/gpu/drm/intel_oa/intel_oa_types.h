@@ -311,6 +311,8 @@ struct intel_oa_hw_ops {
  * @cagf_mask: @cagf_reg field holding the actual frequency.
  * @cagf_mhz_num: MHz per CAGF unit, numerator.
  * @cagf_mhz_den: MHz per CAGF unit, denominator.
+ * @guc_fw: the GuC firmware file, i915's name for the platform (NULL:
+ *	the driver does not use the GuC).
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
@@ -338,6 +340,7 @@ struct intel_oa_gen_desc {
 	u32 cagf_mask;
 	u32 cagf_mhz_num;
 	u32 cagf_mhz_den;
+	const char *guc_fw;
 };
 
 /*

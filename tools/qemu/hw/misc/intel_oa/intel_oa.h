@@ -34,6 +34,7 @@ struct IntelOAGpuState {
     uint32_t subsystem;         /* PCI subsystem vendor << 16 | ID */
     uint64_t timestamp_base;    /* GPU timestamp at virtual time 0 */
     char *workload;             /* "linear" or "activity" */
+    char *guc_key;              /* modulus the GuC boot ROM checks with */
 
     const IntelOAPlatform *plat;
     MemoryRegion bar0;

@@ -55,6 +55,8 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_FLEX_UNSUPPORTED_FILTER] = "flex-unsupported-filter",
     [INTEL_OA_VIOL_FLEX_RESERVED_ENCODING] = "flex-reserved-encoding",
     [INTEL_OA_VIOL_CEC_RESERVED_SOURCE] = "cec-reserved-source",
+    [INTEL_OA_VIOL_GUC_DMA_WITHOUT_SHIM] = "guc-dma-without-shim",
+    [INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING] = "guc-dma-while-running",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

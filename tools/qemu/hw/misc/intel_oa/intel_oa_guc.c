@@ -237,6 +237,10 @@ static void guc_send(IntelOAGuc *guc, uint32_t val)
                            guc->h2g_msg[0]);
         return;
     }
+    if (!intel_oa_guc_boot_running(&guc->boot)) {
+        /* no uKernel to take it: the request is never answered */
+        return;
+    }
     memcpy(guc->h2g_msg, guc->scratch, sizeof(guc->h2g_msg));
     guc->h2g_pending = true;
     timer_mod(guc->h2g_timer,
@@ -268,7 +272,8 @@ static void guc_db_cb(void *opaque)
     unsigned int n, b;
     uint32_t isr;
 
-    if (guc->hang || !intel_oa_db_guc_work(&guc->db)) {
+    if (guc->hang || !intel_oa_guc_boot_running(&guc->boot) ||
+        !intel_oa_db_guc_work(&guc->db)) {
         return;
     }
     for (n = 0; n < INTEL_OA_DB_GROUPS; n++) {
@@ -310,7 +315,8 @@ bool intel_oa_guc_mmio_read(IntelOAGuc *guc, hwaddr addr, uint32_t *val)
     if (!guc->present) {
         return false;
     }
-    if (intel_oa_db_mmio_read(&guc->db, addr, val)) {
+    if (intel_oa_guc_boot_mmio_read(&guc->boot, addr, val) ||
+        intel_oa_db_mmio_read(&guc->db, addr, val)) {
         return true;
     }
     if (guc_in(addr, A_SOFT_SCRATCH0, 4 * INTEL_OA_GUC_SCRATCH)) {
@@ -322,9 +328,6 @@ bool intel_oa_guc_mmio_read(IntelOAGuc *guc, hwaddr addr, uint32_t *val)
         return true;
     }
     switch (addr) {
-    case A_GUC_STATUS:
-        *val = INTEL_OA_GUC_STATUS_READY;
-        return true;
     case A_GUC_HOST_INTR:
         *val = guc->host_intr;
         return true;
@@ -350,7 +353,8 @@ bool intel_oa_guc_mmio_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
     if (!guc->present) {
         return false;
     }
-    if (intel_oa_db_mmio_write(&guc->db, addr, val)) {
+    if (intel_oa_guc_boot_mmio_write(&guc->boot, addr, val) ||
+        intel_oa_db_mmio_write(&guc->db, addr, val)) {
         return true;
     }
     if (guc_in(addr, A_SOFT_SCRATCH0, 4 * INTEL_OA_GUC_SCRATCH)) {
@@ -370,7 +374,6 @@ bool intel_oa_guc_mmio_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
     case A_GUC_SEND_INTERRUPT:
         guc_send(guc, val);
         return true;
-    case A_GUC_STATUS:
     case A_GUC_HOST_INTR:
     case A_GUC_HOST2GUC_DATA:
         guc_read_only(addr, val);
@@ -462,9 +465,35 @@ void intel_oa_guc_ctl_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
 
 /* ---- lifecycle ----------------------------------------------------------- */
 
-void intel_oa_guc_init(IntelOAGuc *guc, bool present, IntelOACtl *ctl,
-                       IntelOAIrq *irq, IntelOAUnit *oa)
+/* What the uKernel held is gone when it stops (GuC reset) */
+static void guc_firmware_state_reset(IntelOAGuc *guc)
 {
+    timer_del(guc->h2g_timer);
+    timer_del(guc->db_timer);
+    guc->h2g_pending = false;
+    memset(guc->h2g_msg, 0, sizeof(guc->h2g_msg));
+    guc->g2h_head = 0;
+    guc->g2h_count = 0;
+    memset(guc->g2h, 0, sizeof(guc->g2h));
+    intel_oa_db_reset(&guc->db);
+    memset(guc->db_type, 0, sizeof(guc->db_type));
+    guc->h2g_busy = false;
+}
+
+static void guc_boot_changed(void *opaque, bool running)
+{
+    if (!running) {
+        guc_firmware_state_reset(opaque);
+    }
+}
+
+bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
+                       PCIDevice *pdev, IntelOAGgtt *ggtt, IntelOACtl *ctl,
+                       IntelOAIrq *irq, IntelOAUnit *oa, const char *key_path,
+                       Error **errp)
+{
+    bool present = plat->has_guc;
+
     IntelOAIrqGucHooks hooks = {
         .take_oa = guc_take_oa,
         .dw0_read = guc_dw0_read,
@@ -484,23 +513,32 @@ void intel_oa_guc_init(IntelOAGuc *guc, bool present, IntelOACtl *ctl,
     /* the timers exist everywhere so one migration layout fits all */
     guc->h2g_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_h2g_cb, guc);
     guc->db_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_db_cb, guc);
+    if (!intel_oa_guc_boot_init(&guc->boot, pdev, ggtt, ctl,
+                                present ? plat->guc_rsa_bytes : 0,
+                                present ? key_path : NULL,
+                                guc_boot_changed, guc, errp)) {
+        intel_oa_guc_finalize(guc);
+        return false;
+    }
     if (present) {
         intel_oa_irq_attach_guc(irq, &hooks);
     }
+    return true;
 }
 
 void intel_oa_guc_finalize(IntelOAGuc *guc)
 {
     g_clear_pointer(&guc->h2g_timer, timer_free);
     g_clear_pointer(&guc->db_timer, timer_free);
+    intel_oa_guc_boot_finalize(&guc->boot);
 }
 
 void intel_oa_guc_reset(IntelOAGuc *guc)
 {
     unsigned int i;
 
-    timer_del(guc->h2g_timer);
-    timer_del(guc->db_timer);
+    guc_firmware_state_reset(guc);
+    intel_oa_guc_boot_reset(&guc->boot);
     memset(guc->scratch, 0, sizeof(guc->scratch));
     guc->send_latch = 0;
     guc->host_intr = 0;
@@ -508,17 +546,9 @@ void intel_oa_guc_reset(IntelOAGuc *guc)
     for (i = 0; i < INTEL_OA_GUC_IERS; i++) {
         guc->ier[i] = UINT32_MAX;
     }
-    guc->h2g_pending = false;
-    memset(guc->h2g_msg, 0, sizeof(guc->h2g_msg));
-    guc->g2h_head = 0;
-    guc->g2h_count = 0;
-    memset(guc->g2h, 0, sizeof(guc->g2h));
-    intel_oa_db_reset(&guc->db);
-    memset(guc->db_type, 0, sizeof(guc->db_type));
     guc->hang = 0;
     guc->garbage = 0;
     guc->late_ms = 0;
-    guc->h2g_busy = false;
     guc->irq_in_service = 0;
     memset(&guc->stats, 0, sizeof(guc->stats));
 }
@@ -537,7 +567,7 @@ static int guc_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_guc = {
     .name = "intel-oa-gpu/guc",
-    .version_id = 3,
+    .version_id = 4,
     .minimum_version_id = 1,
     .post_load = guc_post_load,
     .fields = (VMStateField[]) {
@@ -566,6 +596,9 @@ const VMStateDescription vmstate_intel_oa_guc = {
         VMSTATE_UINT32(stats.db_serviced, IntelOAGuc),
         VMSTATE_UINT32(stats.oa_irqs, IntelOAGuc),
         VMSTATE_UINT32(stats.g2h_dropped, IntelOAGuc),
+        /* version 4: the GuC boot path */
+        VMSTATE_STRUCT(boot, IntelOAGuc, 4, vmstate_intel_oa_guc_boot,
+                       IntelOAGucBoot),
         VMSTATE_END_OF_LIST()
     }
 };

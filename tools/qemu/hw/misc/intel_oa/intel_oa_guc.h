@@ -5,10 +5,13 @@
  * redirection registers. The MMIO doorbells (intel_oa_doorbell.c) are
  * part of the GuC block: only the GuC arms them and services them.
  *
- * Behind the interface sits a small built-in "firmware" that answers
- * a handful of actions 20 us of virtual time after the host asks, and
- * services OA-sample doorbells by triggering OA reports. No GuC
- * firmware is loaded or run.
+ * The host loads the GuC image through the boot path
+ * (intel_oa_guc_boot.c); its code is not executed. Once the boot ROM
+ * has accepted an image, a small built-in "firmware" stands in for it:
+ * it answers a handful of actions 20 us of virtual time after the host
+ * asks, and services OA-sample doorbells by triggering OA reports.
+ * Before that, and after a GuC reset, requests and doorbells go
+ * unanswered, as with a GuC that is not running.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -21,7 +24,9 @@
 #include "qemu/timer.h"
 #include "intel_oa_ctl.h"
 #include "intel_oa_doorbell.h"
+#include "intel_oa_guc_boot.h"
 #include "intel_oa_irq.h"
+#include "intel_oa_platform.h"
 #include "intel_oa_unit.h"
 
 #define INTEL_OA_GUC_SCRATCH        16
@@ -46,6 +51,7 @@ struct IntelOAGuc {
     IntelOACtl *ctl;
     IntelOAIrq *irq;
     IntelOAUnit *oa;
+    IntelOAGucBoot boot;
     QEMUTimer *h2g_timer;
     QEMUTimer *db_timer;
 
@@ -76,8 +82,10 @@ struct IntelOAGuc {
     IntelOAGucStats stats;
 };
 
-void intel_oa_guc_init(IntelOAGuc *guc, bool present, IntelOACtl *ctl,
-                       IntelOAIrq *irq, IntelOAUnit *oa);
+bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
+                       PCIDevice *pdev, IntelOAGgtt *ggtt, IntelOACtl *ctl,
+                       IntelOAIrq *irq, IntelOAUnit *oa, const char *key_path,
+                       Error **errp);
 void intel_oa_guc_finalize(IntelOAGuc *guc);
 void intel_oa_guc_reset(IntelOAGuc *guc);
 

@@ -326,7 +326,15 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
                                          &DEVICE(s)->mem_reentrancy_guard);
     intel_oa_unit_init(&s->oa, pdev, plat, &s->ggtt, &s->irq, &s->gt,
                        &s->ctl, s->seed);
-    intel_oa_guc_init(&s->guc, plat->has_guc, &s->ctl, &s->irq, &s->oa);
+    if (!intel_oa_guc_init(&s->guc, plat, pdev, &s->ggtt, &s->ctl, &s->irq,
+                           &s->oa, s->guc_key, errp)) {
+        intel_oa_unit_finalize(&s->oa);
+        intel_oa_gt_finalize(&s->gt);
+        intel_oa_ctl_finalize(&s->ctl);
+        g_clear_pointer(&s->reinsert_bh, qemu_bh_delete);
+        msi_uninit(pdev);
+        return;
+    }
     intel_oa_steer_init(&s->steer, plat, &s->gt, &s->ctl);
 
     memory_region_init(&s->bar0, OBJECT(s), "intel-oa-gpu.bar0",
@@ -469,6 +477,7 @@ static Property intel_oa_properties[] = {
                        PCI_SUBDEVICE_ID_QEMU),
     DEFINE_PROP_UINT64("timestamp-base", IntelOAGpuState, timestamp_base, 0),
     DEFINE_PROP_STRING("workload", IntelOAGpuState, workload),
+    DEFINE_PROP_STRING("guc-key", IntelOAGpuState, guc_key),
     DEFINE_PROP_END_OF_LIST(),
 };
 

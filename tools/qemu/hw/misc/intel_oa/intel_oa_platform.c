@@ -414,7 +414,7 @@ static const IntelOAGen gen7_5 = {
         .rp0 = (r0_) / 50, .rp1 = 1000 / 50, .rpn = 300 / 50, \
         .gpu_ticks_ratio = 50, .dss_mask = (dss_), \
         .mslice_mask = (mslice_), .sqidi_mask = (sqidi_), \
-        .has_guc = true, .has_steering = true, \
+        .has_guc = true, .guc_rsa_bytes = 384, .has_steering = true, \
     }
 
 static const IntelOAPlatform platforms[] = {

@@ -212,6 +212,8 @@ typedef struct IntelOAPlatform {
     uint8_t sqidi_mask;
     /* the GuC interface and doorbells (dg2.rst) */
     bool has_guc;
+    /* the GuC boot ROM's RSA signature size (guc-firmware.rst) */
+    uint16_t guc_rsa_bytes;
     /* forcewake and MCR checks over seed 002's steering table */
     bool has_steering;
 } IntelOAPlatform;

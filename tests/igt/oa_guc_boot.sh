@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# oa_guc_boot.sh MODULE DIR: the GuC boot ROM's signature check, through
+# the driver's firmware load (Documentation/guc-firmware.rst). DIR holds
+# scripts/make-guc-test-images' output; the guest's DG2 must check with
+# its test key:
+#   INTEL_OA_DEVICE_PROPS=guc-key=DIR/modulus \
+#     scripts/vm-run --no-module --platform dg2-g10 -- \
+#     build/igt/oa_guc_boot.sh build/intel_oa.ko DIR
+# Each case loads the module with one image and checks the kernel log for
+# the verdict. Prints one line per case and "N passed, N failed, 0 skipped".
+
+set -u
+ko=${1:?usage: oa_guc_boot.sh MODULE DIR}
+dir=${2:?usage: oa_guc_boot.sh MODULE DIR}
+passed=0
+failed=0
+
+[ -r "$dir/signed.bin" ] || { echo "no $dir/signed.bin: run scripts/make-guc-test-images $dir"; exit 1; }
+modprobe drm || exit 1
+# request_firmware() looks here first, then in /lib/firmware
+printf '%s' "$dir" >/sys/module/firmware_class/parameters/path || exit 1
+
+# case NAME IMAGE|"" EXPECTED-LOG-LINE...: load, check every line is there
+case_() {
+	local name=$1 image=$2 want missing=
+	shift 2
+	dmesg -C
+	if ! insmod "$ko" ${image:+guc_firmware_path=$image}; then
+		echo "FAIL $name: insmod failed"
+		failed=$((failed + 1))
+		return
+	fi
+	for want in "$@" "OA perf ready"; do
+		dmesg | grep -qF -- "$want" || missing="$missing [$want]"
+	done
+	if [ -z "$missing" ]; then
+		echo "ok   $name"
+		passed=$((passed + 1))
+	else
+		echo "FAIL $name: no kernel log line with$missing; the log:"
+		dmesg | grep intel_oa | tail -6
+		failed=$((failed + 1))
+	fi
+	rmmod intel_oa
+}
+
+# Intel's image on a part that holds another key: the real rejection
+case_ "Intel's image, a part with the test key" "" \
+	"i915/dg2_guc_70.bin: load failed: GUC_STATUS 0x400000a0 (boot ROM 0x50" \
+	"GuC: firmware signature verification failed" \
+	"GuC not available (-8)"
+case_ "re-signed with the test key" signed.bin ", GuC ready, OA perf ready"
+case_ "one uCode byte changed" bad-ucode.bin \
+	"(boot ROM 0x50, uKernel 0x00, MIA 0x0, auth 0x1)" \
+	"GuC not available (-8)"
+case_ "one signature byte changed" bad-sig.bin \
+	"(boot ROM 0x50, uKernel 0x00, MIA 0x0, auth 0x1)"
+case_ "a header asking for a 2048-bit key" key2048.bin \
+	"(boot ROM 0x13, uKernel 0x00, MIA 0x0, auth 0x0)" \
+	"the image asks for a key this GPU does not have"
+case_ "a header whose sizes disagree" bad-header.bin \
+	"bad-header.bin: CSS header sizes disagree" "GuC not available (-8)"
+case_ "no such file" none.bin \
+	"GuC firmware none.bin not found (-2)" "GuC not available (-2)"
+# unbind reset the GuC each time: it boots again
+case_ "re-signed, after all of the above" signed.bin \
+	", GuC ready, OA perf ready"
+
+echo "$passed passed, $failed failed, 0 skipped"
+[ "$failed" -eq 0 ]
