@@ -43,6 +43,42 @@ static int do_sample(int fd, struct intel_oa_perf_sample *s)
 	return ret < 0 ? -errno : 0;
 }
 
+/*
+ * One sample through a GuC doorbell (debugfs guc_doorbell_sample: the
+ * virtual GPU's GuC stand-in, outside the uAPI): 0 with @s's marker and
+ * timestamp filled, or -errno.
+ */
+static int db_sample(struct intel_oa_perf_sample *s)
+{
+	const char *stats = oa_stats_path(&dev);
+	char path[PATH_MAX], text[128];
+	unsigned long long marker, ts;
+	ssize_t n;
+	int fd, ret = 0;
+
+	igt_require_f(stats, "no debugfs");
+	snprintf(path, sizeof(path), "%.*sguc_doorbell_sample",
+		 (int)(strrchr(stats, '/') + 1 - stats), stats);
+	fd = open(path, O_RDWR);
+	igt_assert_f(fd >= 0, "%s: %s", path, strerror(errno));
+	do {
+		n = write(fd, "1", 1);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		ret = -errno;
+	} else {
+		n = pread(fd, text, sizeof(text) - 1, 0);
+		igt_assert_f(n > 0, "reading %s: %s", path, strerror(errno));
+		text[n] = '\0';
+		igt_assert_f(sscanf(text, "marker=%llx timestamp=%llx", &marker, &ts) == 2,
+			     "%s reads \"%s\"", path, text);
+		s->marker = marker;
+		s->timestamp = ts;
+	}
+	close(fd);
+	return ret;
+}
+
 static int open_sample_stream(const struct oa_format *f, struct oa_open *o,
 			      uint32_t extra_flags)
 {
@@ -99,7 +135,7 @@ static void check_periodic(const struct oa_capture *c, size_t from)
  * workload at its T, which lies between RING_TIMESTAMP read before and
  * after the ioctl (in OA ticks). Returns the marker.
  */
-static uint32_t sample_and_check(int fd, struct oa_capture *c)
+static uint32_t sample_and_check_via(int fd, struct oa_capture *c, bool doorbell)
 {
 	struct intel_oa_perf_sample s = { .flags = 0 };
 	uint64_t before, after, T;
@@ -109,8 +145,10 @@ static uint32_t sample_and_check(int fd, struct oa_capture *c)
 	int ret;
 
 	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &before), 0);
-	ret = do_sample(fd, &s);
-	igt_assert_f(ret == 0, "INTEL_OA_PERF_IOCTL_SAMPLE: %s", strerror(-ret));
+	ret = doorbell ? db_sample(&s) : do_sample(fd, &s);
+	igt_assert_f(ret == 0, "%s: %s",
+		     doorbell ? "guc_doorbell_sample" : "INTEL_OA_PERF_IOCTL_SAMPLE",
+		     strerror(-ret));
 	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &after), 0);
 	oa_capture_drain(fd, c);
 
@@ -133,24 +171,32 @@ static uint32_t sample_and_check(int fd, struct oa_capture *c)
 		igt_assert_f(s.timestamp == (T & ((1ull << 56) - 1)),
 			     "56-bit timestamp %#llx, T=%#llx",
 			     (unsigned long long)s.timestamp, (unsigned long long)T);
-	/* SourceID 0: the GuC wrote the trigger, not the CPU */
+	/* SourceID 1: the CPU wrote the trigger; 0: the GuC did */
 	igt_assert_f(oa_trigger_report_check(dev.plat, c->fmt, &dev.wl,
-					     oa_capture_report(c, at), T, s.marker, 0,
-					     why, sizeof(why)),
+					     oa_capture_report(c, at), T, s.marker,
+					     doorbell ? 0 : 1, why, sizeof(why)),
 		     "sample report %#x at T=%#llx: %s", s.marker,
 		     (unsigned long long)T, why);
 	return s.marker;
 }
 
+static uint32_t sample_and_check(int fd, struct oa_capture *c)
+{
+	return sample_and_check_via(fd, c, false);
+}
+
 /*
  * sample-ioctl-<format>: a few samples on a stream of the format: each
- * report readable at once, RPT_ID reason bit 25 and SourceID 0, CTX_ID =
- * marker (distinct, non-zero), TIME_STAMP = the ioctl's timestamp within
- * the ioctl's time window, every counter the workload's at that T; the
- * periodic reports around them stay right; the GuC's control-page
- * counters (H2G answered, G2H presented, doorbells serviced) moved.
+ * report readable at once, RPT_ID reason bit 25 and SourceID 1 (CPU: the
+ * driver wrote OAG_MMIOTRIGGER), CTX_ID = marker (distinct, non-zero),
+ * TIME_STAMP = the ioctl's timestamp within the ioctl's time window,
+ * every counter the workload's at that T; the periodic reports around
+ * them stay right; the GuC took no part (its control-page counters did
+ * not move). doorbell-sample-<format> does the same through a GuC
+ * doorbell (debugfs), where the GuC writes the trigger (SourceID 0) and
+ * its counters move.
  */
-static void test_sample_ioctl(const struct oa_format *f)
+static void test_sample_via(const struct oa_format *f, bool doorbell)
 {
 	uint32_t h2g0, g2h0, db0, markers[8];
 	struct oa_capture c;
@@ -165,7 +211,7 @@ static void test_sample_ioctl(const struct oa_format *f)
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
 	for (i = 0; i < ARRAY_SIZE(markers); i++) {
-		markers[i] = sample_and_check(fd, &c);
+		markers[i] = sample_and_check_via(fd, &c, doorbell);
 		for (j = 0; j < i; j++)
 			igt_assert_f(markers[j] != markers[i], "marker %#x twice", markers[i]);
 		oa_sleep_ms(7);
@@ -178,10 +224,16 @@ static void test_sample_ioctl(const struct oa_format *f)
 		 vgpu_read(&dev, VGPU_H2G_ANSWERED) - h2g0,
 		 vgpu_read(&dev, VGPU_G2H_PRESENTED) - g2h0,
 		 vgpu_read(&dev, VGPU_DB_SERVICED) - db0);
-	/* one ALLOCATE at the first sample, one ring and one event per sample */
-	igt_assert_lte(1, vgpu_read(&dev, VGPU_H2G_ANSWERED) - h2g0);
-	igt_assert_lte(ARRAY_SIZE(markers), vgpu_read(&dev, VGPU_G2H_PRESENTED) - g2h0);
-	igt_assert_lte(ARRAY_SIZE(markers), vgpu_read(&dev, VGPU_DB_SERVICED) - db0);
+	if (doorbell) {
+		/* one ALLOCATE at the first sample, one ring and one event each */
+		igt_assert_lte(1, vgpu_read(&dev, VGPU_H2G_ANSWERED) - h2g0);
+		igt_assert_lte(ARRAY_SIZE(markers), vgpu_read(&dev, VGPU_G2H_PRESENTED) - g2h0);
+		igt_assert_lte(ARRAY_SIZE(markers), vgpu_read(&dev, VGPU_DB_SERVICED) - db0);
+	} else {
+		igt_assert_eq_u32(vgpu_read(&dev, VGPU_H2G_ANSWERED), h2g0);
+		igt_assert_eq_u32(vgpu_read(&dev, VGPU_G2H_PRESENTED), g2h0);
+		igt_assert_eq_u32(vgpu_read(&dev, VGPU_DB_SERVICED), db0);
+	}
 	oa_capture_fini(&c);
 }
 
@@ -286,8 +338,8 @@ static void test_sample_errnos(void)
 }
 
 /*
- * sample-enodev: on a platform without a GuC the ioctl exists (a stream
- * ioctl the driver knows) but fails with ENODEV.
+ * sample-enodev: on a platform without the OA unit's MMIO trigger the
+ * ioctl exists (a stream ioctl the driver knows) but fails with ENODEV.
  */
 static void test_sample_enodev(void)
 {
@@ -299,7 +351,7 @@ static void test_sample_enodev(void)
 	fd = oa_open(dev.drm_fd, &o);
 	igt_assert_eq(do_sample(fd, &s), -ENODEV);
 	close(fd);
-	igt_info("%s (no GuC): INTEL_OA_PERF_IOCTL_SAMPLE is ENODEV\n", dev.plat->name);
+	igt_info("%s (no OAG_MMIOTRIGGER): INTEL_OA_PERF_IOCTL_SAMPLE is ENODEV\n", dev.plat->name);
 }
 
 /*
@@ -321,13 +373,13 @@ static void test_sample_guc_hang(void)
 	oa_require_vgpu(&dev);
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
-	sample_and_check(fd, &c);	/* the doorbell is armed */
+	sample_and_check_via(fd, &c, true);	/* the doorbell is armed */
 
 	vgpu_write(&dev, VGPU_GUC_HANG, 1);
 	for (i = 0; i < 2; i++) {
 		memset(&s, 0, sizeof(s));
 		t0 = oa_now_ns();
-		igt_assert_eq(do_sample(fd, &s), -ETIMEDOUT);
+		igt_assert_eq(db_sample(&s), -ETIMEDOUT);
 		ms[i] = (oa_now_ns() - t0) / 1000000;
 		igt_assert_f(ms[i] >= 45 && ms[i] <= 400,
 			     "ETIMEDOUT after %llu ms, expected about 50 ms",
@@ -337,7 +389,7 @@ static void test_sample_guc_hang(void)
 	/* the rings left pending are serviced now; let them land */
 	oa_sleep_ms(20);
 	oa_capture_drain(fd, &c);
-	sample_and_check(fd, &c);
+	sample_and_check_via(fd, &c, true);
 	oa_capture_until(fd, &c, c.n + 2, 2000);
 	close(fd);
 	check_periodic(&c, 0);
@@ -350,7 +402,7 @@ static void test_sample_guc_hang(void)
  * sample-hang-log-ratelimited: with the GuC hung before the stream's first
  * sample, every SAMPLE tries to arm a doorbell and times out in the H2G
  * exchange. Userspace may retry as fast as it likes; the kernel log must
- * not grow a line per ioctl (issue 13): the driver's rate limit (printk's
+ * not grow a line per sample (issue 13): the driver's rate limit (printk's
  * default, 10 lines per 5 s, and a "callbacks suppressed" line when a
  * window opens after one that refused lines, perhaps another GPU's) caps
  * 30 failures at 11 lines a window.
@@ -368,12 +420,12 @@ static void test_sample_hang_log(void)
 	oa_require_vgpu(&dev);
 	fd = open_sample_stream(f, &o, 0);
 	vgpu_write(&dev, VGPU_GUC_HANG, 1);
-	oa_kmsg_begin(&k, "SAMPLE ioctls with the GuC hung");
+	oa_kmsg_begin(&k, "doorbell samples with the GuC hung");
 	start = oa_now_ns();
 	/* at least 30, and more than the limit lets through meanwhile */
 	do {
 		memset(&s, 0, sizeof(s));
-		ret = do_sample(fd, &s);
+		ret = db_sample(&s);
 		igt_assert_f(ret == -ETIMEDOUT || ret == -EIO,
 			     "SAMPLE %u with the GuC hung: %s, expected ETIMEDOUT or EIO",
 			     failed, ret ? strerror(-ret) : "success");
@@ -418,12 +470,12 @@ static void test_sample_guc_garbage(void)
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
 	vgpu_write(&dev, VGPU_GUC_GARBAGE, 1);
-	oa_kmsg_begin(&k, "20 SAMPLE ioctls with garbage GuC replies");
+	oa_kmsg_begin(&k, "20 doorbell samples with garbage GuC replies");
 	start = oa_now_ns();
 	for (i = 0; i < 20; i++) {
 		memset(&s, 0, sizeof(s));
 		t0 = oa_now_ns();
-		ret = do_sample(fd, &s);
+		ret = db_sample(&s);
 		ms = (oa_now_ns() - t0) / 1000000;
 		igt_assert_f(ret == -EIO, "SAMPLE %u with garbage GuC replies: %s, expected EIO",
 			     i, ret ? strerror(-ret) : "success");
@@ -438,7 +490,7 @@ static void test_sample_guc_garbage(void)
 	/* each fails in under 45 ms: all 20 fall in one rate-limit window */
 	igt_assert_f(lines >= 1 && lines <= oa_ratelimit_max_lines(ms * 1000000ull),
 		     "%u log lines for 20 malformed replies", lines);
-	sample_and_check(fd, &c);
+	sample_and_check_via(fd, &c, true);
 	oa_capture_until(fd, &c, c.n + 2, 2000);
 	close(fd);
 	check_periodic(&c, 0);
@@ -490,7 +542,7 @@ static void test_sample_guc_late(void)
 	oa_capture_init(&c, f, &o);
 	vgpu_write(&dev, VGPU_GUC_LATE, 300);
 	t0 = oa_now_ns();
-	sample_and_check(fd, &c);
+	sample_and_check_via(fd, &c, true);
 	ms_ok = (oa_now_ns() - t0) / 1000000;
 	vgpu_write(&dev, VGPU_GUC_LATE, 0);
 	close(fd);
@@ -503,7 +555,7 @@ static void test_sample_guc_late(void)
 	vgpu_write(&dev, VGPU_GUC_LATE, 1500);
 	memset(&s, 0, sizeof(s));
 	t0 = oa_now_ns();
-	ret = do_sample(fd, &s);
+	ret = db_sample(&s);
 	ms_timeout = (oa_now_ns() - t0) / 1000000;
 	igt_assert_f(ret == -ETIMEDOUT, "SAMPLE with the reply 1500 ms late: %s, expected ETIMEDOUT",
 		     ret ? strerror(-ret) : "success");
@@ -511,7 +563,7 @@ static void test_sample_guc_late(void)
 		     "ETIMEDOUT after %llu ms, expected about 1000 ms",
 		     (unsigned long long)ms_timeout);
 	t0 = oa_now_ns();
-	ret = do_sample(fd, &s);
+	ret = db_sample(&s);
 	ms_busy = (oa_now_ns() - t0) / 1000000;
 	igt_assert_f(ret == -EBUSY, "SAMPLE while the GuC owes a reply: %s, expected EBUSY",
 		     ret ? strerror(-ret) : "success");
@@ -521,7 +573,7 @@ static void test_sample_guc_late(void)
 	/* the owed reply comes 1500 ms after the first request */
 	oa_sleep_ms(1500 - (int)(ms_timeout + ms_busy) + 100);
 	oa_capture_drain(fd, &c);
-	sample_and_check(fd, &c);
+	sample_and_check_via(fd, &c, true);
 	oa_capture_until(fd, &c, c.n + 2, 2000);
 	close(fd);
 	check_periodic(&c, 0);
@@ -579,7 +631,7 @@ static void test_doorbell_debugfs(void)
 	before = guc_doorbell_lines(text);
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
-	sample_and_check(fd, &c);
+	sample_and_check_via(fd, &c, true);
 	igt_assert(oa_debugfs_guc(&dev, text, sizeof(text)));
 	armed = guc_doorbell_lines(text);
 	igt_info("debugfs guc with the doorbell armed:\n%s", text);
@@ -642,7 +694,7 @@ static void test_irq_in_service(void)
 	oa_capture_init(&c, f, &o);
 	vgpu_write(&dev, VGPU_IRQ_IN_SERVICE, n);
 	igt_assert_eq_u32(vgpu_read(&dev, VGPU_IRQ_IN_SERVICE), n);
-	sample_and_check(fd, &c);
+	sample_and_check_via(fd, &c, true);
 	deadline = oa_now_ns() + 2000000000ull;
 	while (oa_now_ns() < deadline) {
 		if (!vgpu_read(&dev, VGPU_IRQ_IN_SERVICE) &&
@@ -726,7 +778,7 @@ static void test_guc_ftrace(void)
 	igt_require_f(oa_trace_start(), "no intel_oa events under /sys/kernel/tracing\n");
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
-	marker = sample_and_check(fd, &c);
+	marker = sample_and_check_via(fd, &c, true);
 	close(fd);
 	igt_info("trace: %u doorbell_arm, %u h2g ALLOCATE result=0, %u doorbell_ring cookie=%#x, %u g2h OA_SAMPLE_DONE dw1=%#x, %u doorbell_disarm, %u guc_timeout\n",
 		 trace_matches("intel_oa_doorbell_arm", NULL, 0, NULL, 0),
@@ -891,7 +943,7 @@ igt_main
 		oa_dev_open(&dev);
 
 	if (other) {
-		igt_describe("Without a GuC the on-demand sample ioctl is ENODEV.");
+		igt_describe("Without the OA unit's MMIO trigger (before Gen12.5) the on-demand sample ioctl is ENODEV.");
 		igt_subtest("sample-enodev")
 			test_sample_enodev();
 	}
@@ -906,9 +958,12 @@ igt_main
 		    (f->uapi_id != OA_FMT_A24u40_A14u32_B8_C8 &&
 		     f->uapi_id != OA_FMT_A38u64_B8_C8))
 			continue;
-		igt_describe("On-demand samples: report readable at once, reason bit 25, SourceID 0, CTX_ID = marker, timestamp and every counter right.");
+		igt_describe("On-demand samples through OAG_MMIOTRIGGER: report readable at once, reason bit 25, SourceID 1, CTX_ID = marker, timestamp and every counter right; the GuC takes no part.");
 		igt_subtest_f("sample-ioctl-%s", oa_subtest_suffix(f->name))
-			test_sample_ioctl(f);
+			test_sample_via(f, false);
+		igt_describe("The same through a GuC doorbell (debugfs guc_doorbell_sample): SourceID 0, the GuC's counters move.");
+		igt_subtest_f("doorbell-sample-%s", oa_subtest_suffix(f->name))
+			test_sample_via(f, true);
 	}
 	igt_describe("Sample latency from the ioctl to the report read, min/median/max over 200 samples (printed).");
 	igt_subtest("sample-latency")
@@ -916,16 +971,16 @@ igt_main
 	igt_describe("Sample ioctl errnos: EINVAL flags, EIO disabled, EFAULT pointers.");
 	igt_subtest("sample-errnos")
 		test_sample_errnos();
-	igt_describe("With the GuC hung a sample is ETIMEDOUT after ~50 ms; the stream samples again once it recovers.");
+	igt_describe("With the GuC hung a doorbell sample is ETIMEDOUT after ~50 ms; the stream samples again once it recovers.");
 	igt_subtest("sample-guc-hang")
 		test_sample_guc_hang();
 	igt_describe("Failed samples with the GuC hung log no more than the rate limit's 10 lines (and a suppressed-callbacks line) per 5 s however often they are retried.");
 	igt_subtest("sample-hang-log-ratelimited")
 		test_sample_hang_log();
-	igt_describe("Malformed GuC replies fail samples with EIO at once, rate-limited; the stream samples after.");
+	igt_describe("Malformed GuC replies fail doorbell samples with EIO at once, rate-limited; the stream samples after.");
 	igt_subtest("sample-guc-garbage")
 		test_sample_guc_garbage();
-	igt_describe("A GuC that answers BUSY and replies late: 300 ms late a sample waits and succeeds; 1500 ms late it is ETIMEDOUT after 1 s, the next is EBUSY without a send, the late reply is discarded and samples work again.");
+	igt_describe("A GuC that answers BUSY and replies late: 300 ms late a doorbell sample waits and succeeds; 1500 ms late it is ETIMEDOUT after 1 s, the next is EBUSY without a send, the late reply is discarded and samples work again.");
 	igt_subtest("sample-guc-late")
 		test_sample_guc_late();
 
@@ -935,7 +990,7 @@ igt_main
 	igt_describe("A GuC NOTIFY raised while the host services an interrupt is delivered.");
 	igt_subtest("irq-in-service")
 		test_irq_in_service();
-	igt_describe("A sample traces doorbell arm, H2G ALLOCATE_DOORBELL, doorbell ring and G2H OA_SAMPLE_DONE with the marker; close traces disarm.");
+	igt_describe("A doorbell sample traces doorbell arm, H2G ALLOCATE_DOORBELL, doorbell ring and G2H OA_SAMPLE_DONE with the marker; close traces disarm.");
 	igt_subtest("guc-ftrace")
 		test_guc_ftrace();
 	igt_describe("A CPU write of OAG_MMIOTRIGGER writes one report with SourceID 1 and CTX_ID = the value; none while disabled.");

@@ -1094,7 +1094,7 @@ static int sample_latency(int stream, const struct intel_oa_format *fmt,
 				PROG ": INTEL_OA_PERF_IOCTL_SAMPLE failed: %s%s\n",
 				strerror(-err),
 				err == -ENODEV ?
-				" (on-demand samples need a GuC: DG2/ATS-M, and the driver's GuC bring-up to have worked; see dmesg)" :
+				" (on-demand samples need the OA unit's MMIO trigger: DG2/ATS-M)" :
 				err == -ENOTTY ?
 				" (the driver has no sample ioctl)" : "");
 			goto out;

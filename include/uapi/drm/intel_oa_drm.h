@@ -391,7 +391,7 @@ struct drm_i915_perf_open_param {
  * struct intel_oa_perf_sample - argument of INTEL_OA_PERF_IOCTL_SAMPLE
  * @flags: in: must be 0 (EINVAL otherwise).
  * @marker: out: the CTX_ID field of the report written for this request
- *	(the doorbell cookie, never 0).
+ *	(the value the driver wrote to the MMIO trigger, never 0).
  * @timestamp: out: the TIME_STAMP field of that report (56 bits with the
  *	64-bit report header, 32 bits with the 32-bit one).
  *
@@ -405,14 +405,13 @@ struct intel_oa_perf_sample {
 };
 
 /*
- * INTEL_OA_PERF_IOCTL_SAMPLE - ask the GuC for one OA report now, through
- * a doorbell (DG2/ATS-M). On return the report is readable from the
- * stream: a SAMPLE record whose RPT_ID has the MMIO-trigger reason and
- * whose CTX_ID is @marker. Errors: EINVAL (flags), ENODEV (no GuC, or
- * the device is gone), EIO (stream disabled), ETIMEDOUT (the GuC did not
- * answer in 50 ms, or not finally 1 s after saying it was busy), EBUSY
- * (no doorbell free, or the GuC still owes the reply of a request that
- * timed out: retry later), EFAULT.
+ * INTEL_OA_PERF_IOCTL_SAMPLE - one OA report now, through the OA unit's
+ * MMIO trigger (OAG_MMIOTRIGGER, DG2/ATS-M). On return the report is
+ * readable from the stream: a SAMPLE record whose RPT_ID has the
+ * MMIO-trigger reason and whose CTX_ID is @marker. Errors: EINVAL
+ * (flags), ENODEV (no MMIO trigger on this GPU, or the device is gone),
+ * EIO (stream disabled), ETIMEDOUT (the report did not arrive in 50 ms),
+ * EFAULT.
  */
 #define INTEL_OA_PERF_IOCTL_SAMPLE	_IOWR('i', 0x10, struct intel_oa_perf_sample)
 

@@ -135,6 +135,13 @@ int intel_oa_doorbell_arm(struct intel_oa_device *oa,
 			  struct intel_oa_doorbell *db);
 void intel_oa_doorbell_disarm(struct intel_oa_device *oa,
 			      struct intel_oa_doorbell *db);
+int intel_oa_doorbell_sample_locked(struct intel_oa_stream *stream,
+				    u32 *marker, u64 *timestamp);
+/* intel_oa_sample.c */
+u32 intel_oa_sample_cookie(struct intel_oa_device *oa);
+void intel_oa_sample_watch(struct intel_oa_stream *stream, u32 cookie);
+int intel_oa_sample_wait(struct intel_oa_stream *stream, u32 offset,
+			 u64 *timestamp);
 int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 				  struct intel_oa_perf_sample __user *uarg);
 

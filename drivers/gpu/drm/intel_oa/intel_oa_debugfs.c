@@ -6,6 +6,7 @@
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 
 #include "intel_oa.h"
@@ -30,6 +31,12 @@
  * doorbell_rang, last_notify (payload of the last NOTIFY event) and one
  * "doorbell: id=<id> page=<page>" line per armed doorbell (" orphaned"
  * appended to one whose release timed out).
+ *
+ * guc_doorbell_sample (Gen12.5, root only): writing anything asks the GuC
+ * for one OA report on the open stream through a doorbell (see
+ * "doorbells and on-demand samples"); the write fails with that path's
+ * errno, or ENOENT without an open stream. Reading it gives
+ * "marker=0x<CTX_ID> timestamp=0x<TIME_STAMP>" of the last success.
  */
 
 static int stats_show(struct seq_file *m, void *unused)
@@ -90,6 +97,63 @@ static int guc_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(guc);
 
+/*
+ * guc_doorbell_sample: a write asks the GuC for one OA report on the open
+ * stream through a doorbell (intel_oa_doorbell_sample_locked(): the
+ * virtual GPU's GuC stand-in, not a uAPI); it returns the byte count or
+ * the error (-ENOENT without an open stream). A read gives
+ * "marker=0x... timestamp=0x..." of the last one that succeeded.
+ */
+static ssize_t db_sample_write(struct file *file, const char __user *ubuf,
+			       size_t len, loff_t *ppos)
+{
+	struct intel_oa_device *oa = file_inode(file)->i_private;
+	struct intel_oa_stream *stream;
+	u32 marker = 0;
+	u64 ts = 0;
+	int idx, ret;
+
+	if (!drm_dev_enter(&oa->drm, &idx))
+		return -ENODEV;
+	mutex_lock(&oa->lock);
+	stream = oa->exclusive_stream;
+	if (!stream) {
+		ret = -ENOENT;
+	} else {
+		mutex_lock(&stream->lock);
+		ret = intel_oa_doorbell_sample_locked(stream, &marker, &ts);
+		mutex_unlock(&stream->lock);
+	}
+	if (!ret) {
+		oa->guc.db_sample_marker = marker;
+		oa->guc.db_sample_ts = ts;
+	}
+	mutex_unlock(&oa->lock);
+	drm_dev_exit(idx);
+	return ret ? ret : len;
+}
+
+static ssize_t db_sample_read(struct file *file, char __user *ubuf,
+			      size_t len, loff_t *ppos)
+{
+	struct intel_oa_device *oa = file_inode(file)->i_private;
+	char buf[64];
+	int n;
+
+	mutex_lock(&oa->lock);
+	n = scnprintf(buf, sizeof(buf), "marker=0x%x timestamp=0x%llx\n",
+		      oa->guc.db_sample_marker, oa->guc.db_sample_ts);
+	mutex_unlock(&oa->lock);
+	return simple_read_from_buffer(ubuf, len, ppos, buf, n);
+}
+
+static const struct file_operations db_sample_fops = {
+	.owner = THIS_MODULE,
+	.read = db_sample_read,
+	.write = db_sample_write,
+	.llseek = default_llseek,
+};
+
 /**
  * intel_oa_debugfs_init - add intel_oa_stats to a minor's debugfs dir
  * @minor: DRM minor
@@ -101,4 +165,7 @@ void intel_oa_debugfs_init(struct drm_minor *minor)
 	debugfs_create_file("intel_oa_stats", 0444, minor->debugfs_root, oa,
 			    &stats_fops);
 	debugfs_create_file("guc", 0444, minor->debugfs_root, oa, &guc_fops);
+	if (oa->ops->guc_init)
+		debugfs_create_file("guc_doorbell_sample", 0600,
+				    minor->debugfs_root, oa, &db_sample_fops);
 }

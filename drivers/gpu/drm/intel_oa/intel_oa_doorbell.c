@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * MMIO doorbells (Gen12.5) and the on-demand OA sample ioctl built on
- * them.
+ * MMIO doorbells (Gen12.5) and the GuC doorbell sample built on them
+ * (debugfs only).
  */
 
 #include <linux/bitfield.h>
-#include <linux/build_bug.h>
-#include <linux/delay.h>
-#include <linux/uaccess.h>
 
 #include <drm/drm_print.h>
 
@@ -36,12 +33,17 @@
  * ("orphaned", retried before the next arm), so the bitmaps never
  * disagree with the hardware.
  *
- * INTEL_OA_PERF_IOCTL_SAMPLE runs under the stream lock: it arms the
- * stream's doorbell on first use, takes the next cookie (a per-device
- * counter skipping 0), rings, and waits up to 50 ms for the matching
- * OA_SAMPLE_DONE. It then runs the buffer check until the report lies in
- * the part read() returns, so a non-blocking read() right after returns
- * it. The doorbell is disarmed when the stream's hardware is torn down.
+ * The allocation actions' payloads, the OA-sample work type and the
+ * OA_SAMPLE_DONE event are the virtual GPU's GuC stand-in's
+ * (Documentation/dg2.rst): real GuC firmware has none of them, so this
+ * path is not part of the uAPI. INTEL_OA_PERF_IOCTL_SAMPLE uses the OA
+ * unit's MMIO trigger ("on-demand samples"). The doorbell sample is
+ * reached through debugfs ``guc_doorbell_sample`` on the open stream, for
+ * developing and testing the GuC interface: under the stream lock it
+ * arms the stream's doorbell on first use, takes the next sample cookie,
+ * rings, waits up to 50 ms for the matching OA_SAMPLE_DONE, then drains
+ * until the report has been moved. The doorbell is disarmed when the
+ * stream's hardware is torn down.
  */
 
 #define OA_SAMPLE_TIMEOUT_MS	50
@@ -209,82 +211,32 @@ void intel_oa_doorbell_disarm(struct intel_oa_device *oa,
 	db->id = -1;
 }
 
-static u32 next_cookie(struct intel_oa_guc *guc)
-{
-	u32 cookie;
-
-	lockdep_assert_held(&guc->lock);
-
-	cookie = guc->next_cookie++;
-	if (!guc->next_cookie)
-		guc->next_cookie = 1;
-	return cookie;
-}
-
-/*
- * The GuC reports after the OA unit wrote the report, but the tail
- * pointer and the report bytes may still be in flight, and a drain may
- * already have moved it: drain, bounded, until the drain has seen the
- * report with @cookie (see sample_watch()) at @offset.
- */
-static int sample_drained(struct intel_oa_stream *stream, u32 offset,
-			  u64 *timestamp)
-{
-	unsigned long deadline = jiffies +
-				 msecs_to_jiffies(OA_SAMPLE_TIMEOUT_MS);
-	bool found;
-
-	for (;;) {
-		intel_oa_drain(stream, INTEL_OA_DRAIN_READ);
-		mutex_lock(&stream->drain_lock);
-		found = stream->watch_found && stream->watch_offset == offset;
-		*timestamp = stream->watch_ts;
-		mutex_unlock(&stream->drain_lock);
-		if (found)
-			return 0;
-		if (time_after(jiffies, deadline))
-			return -ETIMEDOUT;
-		usleep_range(20, 100);
-	}
-}
-
-static void sample_watch(struct intel_oa_stream *stream, u32 cookie)
-{
-	mutex_lock(&stream->drain_lock);
-	stream->watch_cookie = cookie;
-	stream->watch_found = false;
-	mutex_unlock(&stream->drain_lock);
-}
-
 /**
- * intel_oa_stream_sample_locked - INTEL_OA_PERF_IOCTL_SAMPLE
- * @stream: stream; caller holds @stream->lock inside drm_dev_enter()
- * @uarg: userspace struct intel_oa_perf_sample
+ * intel_oa_doorbell_sample_locked - one OA report through a GuC doorbell
+ * @stream: enabled stream; caller holds @stream->lock inside
+ *	drm_dev_enter()
+ * @marker: out: the report's CTX_ID (the cookie)
+ * @timestamp: out: the report's TIME_STAMP
  *
- * Return: 0, -EFAULT, -EINVAL (flags), -ENODEV (no GuC), -EIO (stream
- * disabled, or the OA unit wrote no report), -ETIMEDOUT (no answer; the
- * stream stays usable), -EBUSY (no doorbell free, or a late GuC reply is
- * still owed).
+ * The virtual GPU's GuC stand-in path (debugfs guc_doorbell_sample; see
+ * "doorbells and on-demand samples"): not reachable from the uAPI.
+ *
+ * Return: 0, -ENODEV (no GuC), -EIO (stream disabled, or the OA unit
+ * wrote no report), -ETIMEDOUT (no answer; the stream stays usable),
+ * -EBUSY (no doorbell free, or a late GuC reply is still owed).
  */
-int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
-				  struct intel_oa_perf_sample __user *uarg)
+int intel_oa_doorbell_sample_locked(struct intel_oa_stream *stream,
+				    u32 *marker, u64 *timestamp)
 {
 	struct intel_oa_device *oa = stream->oa;
 	struct intel_oa_guc *guc = &oa->guc;
-	struct intel_oa_perf_sample arg;
 	unsigned long flags;
 	u32 cookie, status, offset;
 	long left;
 	int ret;
 
-	/* uAPI: one layout for 32- and 64-bit callers. */
-	BUILD_BUG_ON(sizeof(struct intel_oa_perf_sample) != 16);
 	lockdep_assert_held(&stream->lock);
 
-	if (copy_from_user(&arg, uarg, sizeof(arg)))
-		return -EFAULT;
-	if (arg.flags)
-		return -EINVAL;
 	if (!guc->ready)
 		return -ENODEV;
 	if (!stream->enabled)
@@ -296,14 +248,14 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 			return ret;
 	}
 
+	cookie = intel_oa_sample_cookie(oa);
 	spin_lock_irqsave(&guc->lock, flags);
-	cookie = next_cookie(guc);
 	guc->wait_cookie = cookie;
 	guc->done = false;
 	spin_unlock_irqrestore(&guc->lock, flags);
 
 	/* The drain notes the report with this CTX_ID as it moves it. */
-	sample_watch(stream, cookie);
+	intel_oa_sample_watch(stream, cookie);
 	trace_intel_oa_doorbell_ring(stream->db.id, cookie);
 	intel_oa_write(oa, GUC_DOORBELL_PAGE(stream->db.page), cookie);
 
@@ -316,12 +268,12 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	offset = guc->done_offset;
 	guc->wait_cookie = 0;
 	spin_unlock_irqrestore(&guc->lock, flags);
+
 	if (ret) {
 		drm_dbg(&oa->drm, "no OA_SAMPLE_DONE for cookie %u (%ld)\n",
 			cookie, left);
 		goto out;
 	}
-
 	ret = -EIO;
 	if (status != GUC_OA_SAMPLE_WRITTEN)
 		goto out;
@@ -332,20 +284,10 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 		goto out;
 	}
 
-	ret = sample_drained(stream, offset, &arg.timestamp);
-	if (ret)
-		goto out;
-	/* Readers learn of it now, whatever their WAIT_NUM_REPORTS. */
-	WRITE_ONCE(stream->pollin, true);
-	intel_oa_stream_wake(stream);
-	arg.marker = cookie;
-	sample_watch(stream, 0);
-
-	if (copy_to_user(uarg, &arg, sizeof(arg)))
-		return -EFAULT;
-	return 0;
-
+	ret = intel_oa_sample_wait(stream, offset, timestamp);
+	if (!ret)
+		*marker = cookie;
 out:
-	sample_watch(stream, 0);
+	intel_oa_sample_watch(stream, 0);
 	return ret;
 }

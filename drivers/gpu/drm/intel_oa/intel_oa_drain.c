@@ -8,6 +8,7 @@
 #include <drm/drm_print.h>
 
 #include "intel_oa.h"
+#include "regs/intel_oa_regs.h"
 #include "intel_oa_trace.h"
 
 /**
@@ -232,7 +233,8 @@ static void watch_report(struct intel_oa_stream *stream, u32 offset)
 	unsigned int ts_dw = report_ts_dw(f);
 
 	/* The first cacheline of a report is never split. */
-	if (report32[report_ctx_dw(f)] != stream->watch_cookie)
+	if (!(report32[0] & OAREPORT_REASON_MMIO_TRIGGER) ||
+	    report32[report_ctx_dw(f)] != stream->watch_cookie)
 		return;
 	stream->watch_found = true;
 	stream->watch_offset = offset;

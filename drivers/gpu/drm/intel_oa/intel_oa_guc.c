@@ -306,7 +306,6 @@ int intel_oa_guc_init(struct intel_oa_device *oa)
 
 	spin_lock_init(&guc->lock);
 	init_waitqueue_head(&guc->wq);
-	guc->next_cookie = 1;
 	ret = drmm_mutex_init(&oa->drm, &guc->send_lock);
 	if (!ret)
 		ret = drmm_mutex_init(&oa->drm, &guc->db_lock);

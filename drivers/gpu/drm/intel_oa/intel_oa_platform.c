@@ -357,6 +357,7 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.n_mcr_ranges = ARRAY_SIZE(xehp_mcr_ranges),
 	.no_global_sseu = true,
 	.guc_fw = "i915/dg2_guc_70.bin",
+	.oa_mmio_trigger = XEHP_OAG_MMIOTRIGGER,
 };
 
 static const struct intel_oa_rp_cap gen6_rp_cap = {

@@ -176,6 +176,14 @@ TRACE_EVENT(intel_oa_doorbell_ring,
 	    TP_printk("id=%d cookie=%u", __entry->id, __entry->cookie)
 );
 
+TRACE_EVENT(intel_oa_mmio_trigger,
+	    TP_PROTO(u32 cookie),
+	    TP_ARGS(cookie),
+	    TP_STRUCT__entry(__field(u32, cookie)),
+	    TP_fast_assign(__entry->cookie = cookie;),
+	    TP_printk("cookie=%u", __entry->cookie)
+);
+
 TRACE_EVENT(intel_oa_doorbell_disarm,
 	    TP_PROTO(int id),
 	    TP_ARGS(id),

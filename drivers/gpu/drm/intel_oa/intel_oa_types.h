@@ -313,6 +313,9 @@ struct intel_oa_hw_ops {
  * @cagf_mhz_den: MHz per CAGF unit, denominator.
  * @guc_fw: the GuC firmware file, i915's name for the platform (NULL:
  *	the driver does not use the GuC).
+ * @oa_mmio_trigger: the OA unit's MMIO trigger register, whose written
+ *	value becomes the CTX_ID of one report (0: none; on-demand samples
+ *	return ENODEV).
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
@@ -341,6 +344,7 @@ struct intel_oa_gen_desc {
 	u32 cagf_mhz_num;
 	u32 cagf_mhz_den;
 	const char *guc_fw;
+	u32 oa_mmio_trigger;
 };
 
 /*
@@ -486,15 +490,17 @@ struct intel_oa_doorbell {
  * @db_page_of: page of each id set in @db_ids.
  * @db_orphaned: ids whose deallocation timed out while the GuC still
  *	had them VALID; retried before the next arm.
- * @lock: protects the sample wait state (@wait_cookie .. @done_offset),
- *	@next_cookie and @last_notify; taken in the interrupt thread.
- * @next_cookie: cookie of the next on-demand sample; never 0.
- * @wait_cookie: cookie a sample ioctl waits for (0: none).
+ * @lock: protects the sample wait state (@wait_cookie .. @done_offset)
+ *	and @last_notify; taken in the interrupt thread.
+ * @wait_cookie: cookie a doorbell sample waits for (0: none).
  * @done: OA_SAMPLE_DONE for @wait_cookie arrived.
  * @done_status: its status.
  * @done_offset: its report offset.
  * @last_notify: payload of the last NOTIFY event.
- * @wq: sample ioctls wait here for @done.
+ * @wq: doorbell samples wait here for @done.
+ * @db_sample_marker: marker of the last debugfs doorbell sample that
+ *	succeeded; with @db_sample_ts under &intel_oa_device.lock.
+ * @db_sample_ts: its TIME_STAMP.
  * @iir: GuC vector bits the hard handler saw and the thread has not
  *	served yet.
  * @stats: debugfs counters.
@@ -509,14 +515,15 @@ struct intel_oa_guc {
 	u16 db_page_of[INTEL_OA_NUM_DOORBELLS];
 	DECLARE_BITMAP(db_orphaned, INTEL_OA_NUM_DOORBELLS);
 
-	spinlock_t lock; /* protects the sample wait state, cookies, notify */
-	u32 next_cookie;
+	spinlock_t lock; /* protects the sample wait state and notify */
 	u32 wait_cookie;
 	bool done;
 	u32 done_status;
 	u32 done_offset;
 	u32 last_notify;
 	wait_queue_head_t wq;
+	u32 db_sample_marker; /* under intel_oa_device.lock */
+	u64 db_sample_ts; /* under intel_oa_device.lock */
 
 	atomic_t iir;
 	struct intel_oa_guc_stats stats;
@@ -554,6 +561,8 @@ struct intel_oa_guc {
  * @irq_oa_pending: the hard handler saw an OA event; lets the thread tell
  *	it apart from GuC work on platforms that have both.
  * @guc: GuC interface (Gen12.5).
+ * @sample_cookie: the last on-demand sample cookie handed out
+ *	(intel_oa_sample_cookie()).
  * @flags: INTEL_OA_DEVICE_* bits, atomic bitops.
  */
 struct intel_oa_device {
@@ -583,6 +592,7 @@ struct intel_oa_device {
 	struct intel_oa_stats stats;
 	atomic_t irq_oa_pending;
 	struct intel_oa_guc guc;
+	atomic_t sample_cookie;
 	unsigned long flags;
 };
 

@@ -362,6 +362,8 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN9_OAREPORT_CTX_VALID		REG_BIT(16)
 #define OAREPORT_REASON_MASK		REG_GENMASK(24, 19)
 #define GEN12_OAREPORT_REASON_MASK	REG_GENMASK(25, 19)
+/* Gen12.5: reason bit 6, "due to a MMIO Trigger" (seed 002 RPT_ID) */
+#define   OAREPORT_REASON_MMIO_TRIGGER	REG_BIT(25)
 #define   OAREPORT_REASON_TIMER		REG_BIT(19)
 #define   OAREPORT_REASON_CTX_SWITCH	REG_BIT(22)
 
