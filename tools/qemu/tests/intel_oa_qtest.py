@@ -2766,6 +2766,49 @@ def test_xehp_guc_rsa(qemu):
                              os.path.join(tmp, 'none'), ['guc-key'])
 
 
+# CT buffers (guc-firmware.rst; i915/xe guc_communication_ctb_abi.h,
+# guc_klvs_abi.h): xe's layout, G2H descriptor at 2 KiB, ring at 8 KiB
+CT_GGTT, CT_PHYS = 0x00900000, 0x05800000
+CT_G2H_DESC, CT_G2H_RING = 0x800, 0x2000
+ACT_SELF_CFG, ACT_CONTROL_CTB = 0x0508, 0x4509
+
+
+def ct_setup(qt, g2h_size=0x2000):
+    """xe's guc_ct_ctb_*_register() and guc_ct_control_toggle()."""
+    for i in range((CT_G2H_RING + g2h_size) // 4096):
+        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((CT_GGTT >> 12) + i) * 8,
+                                     (CT_PHYS + i * 4096) | 1))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    qt.cmd('memset 0x%x 0x%x 0' % (CT_PHYS, CT_G2H_RING + g2h_size))
+    for key, length, val in ((0x903, 2, CT_GGTT), (0x902, 2, CT_GGTT + 0x1000),
+                             (0x904, 1, 0x1000),
+                             (0x906, 2, CT_GGTT + CT_G2H_DESC),
+                             (0x905, 2, CT_GGTT + CT_G2H_RING),
+                             (0x907, 1, g2h_size)):
+        eq(guc_call(qt, ACT_SELF_CFG, (key << 16) | length, val, 0),
+           hxg(1, 7, 1), 'SELF_CFG 0x%x: one KLV taken' % key)
+    eq(guc_call(qt, ACT_CONTROL_CTB, 1), hxg(1, 7, 0), 'CONTROL_CTB enable')
+
+
+def g2h_msgs(qt, g2h_size=0x2000):
+    """Consume the G2H ring as the host does: the HXG dwords of each
+    message from head to tail, then head = tail."""
+    desc = CT_PHYS + CT_G2H_DESC
+    head, tail = struct.unpack('<II', qt.mem(desc, 8))
+    size = g2h_size // 4
+
+    def dw(i):
+        return struct.unpack('<I', qt.mem(CT_PHYS + CT_G2H_RING +
+                                          4 * (i % size), 4))[0]
+    out = []
+    while head != tail:
+        n = dw(head) & 0xff
+        out.append([dw(head + 1 + k) for k in range(n)])
+        head = (head + 1 + n) % size
+    qt.cmd('writel 0x%x 0x%x' % (desc, head))
+    return out
+
+
 def guc_irq_setup(qt):
     """Tile and GuC vector bits 15 and 10 enabled and unmasked."""
     vec = (V_GUC2HOST | V_DB_RANG) << 16
@@ -2886,6 +2929,7 @@ def test_xehp_doorbell_guc(qemu):
     buf = OABuffer(qt)
     xehp_sample_stream(qt, buf)
     guc_irq_setup(qt)
+    ct_setup(qt)
     qt.wr(DOORBELL_CTRL, 1 << 31)
     did, page = 37, 5
     eq(guc_call(qt, ACT_ALLOCATE, did, page * 4096, 2), hxg(1, 6, 3), 'bad type')
@@ -2909,28 +2953,25 @@ def test_xehp_doorbell_guc(qemu):
     ts = xehp_ts(qt)
     xehp_compare(buf.read(0, 448), xehp_report(1, ts, trigger=(0xc00c1e, 0)),
                  'GuC-triggered report')
-    eq([qt.rd(scratch(8 + i)) for i in range(4)],
-       [hxg(1, 1, 0x5001), 0xc00c1e, 0, 0], 'OA_SAMPLE_DONE')
+    eq(g2h_msgs(qt), [[hxg(1, 1, 0x5001), 0xc00c1e, 0, 0]],
+       'OA_SAMPLE_DONE in the G2H CT buffer')
     eq(qt.rd(GT_INTR_DW0), GUC_DW0, 'DW0 bit 25')
     dw0, ident = guc_service(qt)
     eq(ident, (1 << 31) | (4 << 16) | (0 << 20) | V_GUC2HOST,
        'identity: class 4 instance 0, GUC2HOST')
     eq(qt.rd(GUC_HOST_INTR), V_GUC2HOST, 'GUC_HOST_INTR')
-    qt.wr(scratch(8), 0)
     qt.wr(GT_INTR_DW0, dw0)
     eq((qt.ctl(CTL_DB_SERVICED), qt.ctl(CTL_G2H)), (1, 1), 'counters')
     # a second sample lands after the first
     qt.wr(DB_PAGES + page * 4096, 0xc00c1f)
     qt.step(GUC_NS)
-    eq(qt.rd(scratch(11)), 448, 'offset of the second report')
-    qt.wr(scratch(8), 0)
+    eq(g2h_msgs(qt)[0][3], 448, 'offset of the second report')
     # disabled OAG: no report, status 1
     qt.wr(OAG['control'], 0)
     qt.wr(DB_PAGES + page * 4096, 0xc00c20)
     qt.step(GUC_NS)
-    eq([qt.rd(scratch(8 + i)) for i in range(3)],
-       [hxg(1, 1, 0x5001), 0xc00c20, 1], 'OAG disabled: status 1')
-    qt.wr(scratch(8), 0)
+    eq(g2h_msgs(qt)[0][:3], [hxg(1, 1, 0x5001), 0xc00c20, 1],
+       'OAG disabled: status 1')
     eq(guc_call(qt, ACT_DEALLOCATE, did), hxg(1, 7, 0), 'DEALLOCATE')
     eq(qt.rd(DB_PHYS0 + 8 * did) & 1, 0, 'VALID clear')
     eq(guc_call(qt, ACT_DEALLOCATE, did), hxg(1, 6, 4), 'not armed')
@@ -2951,13 +2992,14 @@ def test_xehp_doorbell_guc(qemu):
     qt.ctl_wr(CTL_GUC_HANG, 0)
     qt.step(GUC_NS)
     eq(sqidi_rd(qt, GTI_DB_GROUP0 + 4 * 6), 0, 'resumed: serviced')
-    eq(qt.rd(scratch(9)), 0x99, 'resumed: OA_SAMPLE_DONE')
+    eq(g2h_msgs(qt)[0][1], 0x99, 'resumed: OA_SAMPLE_DONE')
     qt.close()
 
 
 def test_xehp_doorbell_host_routing(qemu):
     qt = xehp_qt(qemu, 'dg2-g11', guc=True)
     guc_irq_setup(qt)
+    ct_setup(qt)
     eq(guc_call(qt, ACT_ALLOCATE, 3, 0, 1), hxg(1, 7, 0), 'ALLOCATE id 3 page 0')
     qt.wr(DB_PAGES, 0x42)
     eq(qt.rd(GT_INTR_DW0), GUC_DW0, 'routing bit clear: to the host')
@@ -2978,11 +3020,12 @@ def test_xehp_doorbell_host_routing(qemu):
 
 
 def test_xehp_redirection_and_irq_in_service(qemu):
-    qt = xehp_qt(qemu, 'dg2-g12')
+    qt = xehp_qt(qemu, 'dg2-g12', guc=True)
     buf = OABuffer(qt)
     qt.wr(WGBOXPERF_ENABLE, OA_DATA)
     qt.wr(WGBOXPERF_MASK, ~OA_DATA & 0xffff)
     guc_irq_setup(qt)
+    ct_setup(qt)
     start_block(qt, buf, OAG, 5, 0)
     qt.step(1100000)
     eq(qt.rd(GT_INTR_DW0), 0, 'IER bit 28 set: the GuC takes it')
@@ -3003,8 +3046,7 @@ def test_xehp_redirection_and_irq_in_service(qemu):
     eq(qt.rd(DG1_MSTR_TILE_INTR) & 1, 1, 'tile latched again')
     dw0, ident = guc_service(qt)
     eq(ident & 0xffff, V_GUC2HOST, 'GUC2HOST')
-    eq([qt.rd(scratch(8)), qt.rd(scratch(9))], [hxg(1, 1, 0x5002), 0x55],
-       'NOTIFY payload')
+    eq(g2h_msgs(qt), [[hxg(1, 1, 0x5002), 0x55, 0, 0]], 'NOTIFY payload')
     qt.wr(GT_INTR_DW0, dw0)
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     qt.close()
@@ -3096,6 +3138,7 @@ def test_xehp_migration(qemu):
         qt.wr(FW_RENDER_REQ, 0x10001)
         eq(guc_load(qt, css_image()), GS_READY, 'GuC boot')
         guc_irq_setup(qt)
+        ct_setup(qt)
         eq(guc_call(qt, ACT_ALLOCATE, 7, 4096, 1), hxg(1, 7, 0), 'ALLOCATE')
         qt.wr(DB_PAGES + 4096, 0x31)            # routed to the host
         qt.ctl_wr(CTL_IRQ_IN_SERVICE, 9)
@@ -3116,43 +3159,52 @@ def test_xehp_migration(qemu):
         dw0, ident = guc_service(qt)
         # the knob fired at that DW0 read: NOTIFY joined the vector
         eq(ident & 0xffff, V_DB_RANG | V_GUC2HOST, 'DOORBELL_RANG + NOTIFY')
-        eq(qt.rd(scratch(9)), 9, 'NOTIFY payload')
+        eq(g2h_msgs(qt), [[hxg(1, 1, 0x5002), 9, 0, 0]], 'NOTIFY payload')
         eq(qt.ctl(CTL_VIOLATIONS), 0, 'forcewake survived: no violation')
         qt.close()
 
 
 
 def test_xehp_g2h_queue(qemu):
-    # one event in the mailbox, 16 queued, the 18th dropped and counted;
-    # consuming presents the rest in order, each raising bit 15 again
+    """G2H events go into the G2H CT buffer in order; a full ring drops
+    the event (counted, descriptor status OVERFLOW) but not the report;
+    once the host moves the head there is room again."""
     qt = xehp_qt(qemu, 'ats-m75', guc=True)
     buf = OABuffer(qt)
     xehp_sample_stream(qt, buf)
     guc_irq_setup(qt)
+    eq(guc_call(qt, ACT_CONTROL_CTB, 1), hxg(1, 6, 0xf000),
+       'CONTROL_CTB refused before SELF_CFG')
+    eq(guc_call(qt, ACT_SELF_CFG, (0x9999 << 16) | 2, 0, 0), hxg(1, 7, 0),
+       'unknown KLV key: none taken')
+    eq(guc_call(qt, ACT_SELF_CFG, (0x907 << 16) | 2, 0, 0), hxg(1, 6, 0x20),
+       'wrong KLV length: refused')
+    ct_setup(qt, 0x1000)
     qt.wr(DOORBELL_CTRL, 1 << 31)
     eq(guc_call(qt, ACT_ALLOCATE, 0, 0, 1), hxg(1, 7, 0), 'ALLOCATE')
-    for i in range(18):
+    # 1024 dwords, 5 per message, one kept free: 204 fit
+    for i in range(205):
         qt.wr(DB_PAGES, 0x100 + i)
         qt.step(GUC_NS)
-    eq(qt.ctl(CTL_DB_SERVICED), 18, 'every ring serviced')
+    eq(qt.ctl(CTL_DB_SERVICED), 205, 'every ring serviced')
     eq(qt.ctl(CTL_G2H_DROPPED), 1, 'one event dropped')
-    eq(qt.rd(OAG['tail']) - buf.base, 18 * 448, 'but every report written')
-    seen = []
-    for i in range(17):
-        dw0, ident = guc_service(qt)
-        eq(ident & 0xffff, V_GUC2HOST, 'GUC2HOST for event %d' % i)
-        seen.append(qt.rd(scratch(9)))
-        eq(qt.rd(scratch(11)), i * 448, 'offset of report %d' % i)
-        qt.wr(scratch(8), 0)
-        qt.wr(GT_INTR_DW0, dw0)
-    eq(seen, [0x100 + i for i in range(17)], 'in order, the last lost')
-    eq(qt.rd(scratch(8)), 0, 'mailbox empty')
-    eq(qt.ctl(CTL_G2H), 17, 'presented')
+    eq(struct.unpack('<I', qt.mem(CT_PHYS + CT_G2H_DESC + 8, 4))[0] & 1, 1,
+       'descriptor status OVERFLOW')
+    eq(qt.rd(OAG['tail']) - buf.base, 205 * 448, 'but every report written')
+    dw0, ident = guc_service(qt)
+    eq(ident & 0xffff, V_GUC2HOST, 'GUC2HOST')
+    qt.wr(GT_INTR_DW0, dw0)
+    msgs = g2h_msgs(qt, 0x1000)
+    eq([m[1] for m in msgs], [0x100 + i for i in range(204)],
+       'in order, the last lost')
+    eq([m[3] for m in msgs], [i * 448 for i in range(204)], 'offsets')
+    qt.wr(DB_PAGES, 0x999)
+    qt.step(GUC_NS)
+    eq(g2h_msgs(qt, 0x1000), [[hxg(1, 1, 0x5001), 0x999, 0, 205 * 448]],
+       'room again after the head moved')
+    eq(qt.ctl(CTL_G2H), 205, 'written')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     qt.close()
-
-
-
 
 
 def default_qemu():

@@ -56,6 +56,12 @@ void intel_oa_forcewake_put(struct intel_oa_device *oa);
 int intel_oa_ggtt_init(struct intel_oa_device *oa);
 void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
 			  const dma_addr_t *dma, unsigned int n_pages);
+void intel_oa_ggtt_save(struct intel_oa_device *oa, u32 ggtt_offset,
+			u64 *saved, unsigned int n_pages);
+void intel_oa_ggtt_restore(struct intel_oa_device *oa, u32 ggtt_offset,
+			   const u64 *saved, unsigned int n_pages);
+int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
+			    u32 *offset);
 void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 			 unsigned int n_pages);
 
@@ -122,6 +128,11 @@ int intel_oa_ring_mmap(struct intel_oa_stream *stream,
 
 /* intel_oa_guc.c */
 int intel_oa_guc_init(struct intel_oa_device *oa);
+/* intel_oa_guc_ct.c */
+int intel_oa_guc_ct_enable(struct intel_oa_device *oa);
+void intel_oa_guc_ct_receive(struct intel_oa_device *oa,
+			     void (*dispatch)(struct intel_oa_device *oa,
+					      const u32 msg[4]));
 /* intel_oa_guc_fw.c */
 int intel_oa_guc_fw_load(struct intel_oa_device *oa);
 void intel_oa_guc_fw_reset(struct intel_oa_device *oa);

@@ -169,6 +169,44 @@ void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
 }
 
 /**
+ * intel_oa_ggtt_save - read the PTEs of a GGTT range
+ * @oa: device
+ * @ggtt_offset: page aligned GGTT address of the first page
+ * @saved: out: @n_pages PTEs
+ * @n_pages: number of pages
+ */
+void intel_oa_ggtt_save(struct intel_oa_device *oa, u32 ggtt_offset,
+			u64 *saved, unsigned int n_pages)
+{
+	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
+	void __iomem *pte = ggtt_pte(oa, ggtt_offset);
+	unsigned int i;
+
+	for (i = 0; i < n_pages; i++)
+		saved[i] = ggtt->pte_read(pte + i * ggtt->pte_size);
+}
+
+/**
+ * intel_oa_ggtt_restore - write back PTEs intel_oa_ggtt_save() read
+ * @oa: device
+ * @ggtt_offset: page aligned GGTT address of the first page
+ * @saved: @n_pages PTEs
+ * @n_pages: number of pages
+ */
+void intel_oa_ggtt_restore(struct intel_oa_device *oa, u32 ggtt_offset,
+			   const u64 *saved, unsigned int n_pages)
+{
+	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
+	void __iomem *pte = ggtt_pte(oa, ggtt_offset);
+	unsigned int i;
+
+	for (i = 0; i < n_pages; i++)
+		ggtt->pte_write(saved[i], pte + i * ggtt->pte_size);
+
+	ggtt_invalidate(oa, pte + (n_pages - 1) * ggtt->pte_size);
+}
+
+/**
  * intel_oa_ggtt_clear - unmap a range of the OA buffer's GGTT range
  * @oa: device
  * @ggtt_offset: page aligned GGTT address of the first page, inside
@@ -181,16 +219,9 @@ void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
 void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 			 unsigned int n_pages)
 {
-	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
-	void __iomem *pte = ggtt_pte(oa, ggtt_offset);
-	const u64 *saved = oa->ggtt.saved +
-			   ((ggtt_offset - oa->ggtt.oa_offset) >> PAGE_SHIFT);
-	unsigned int i;
-
-	for (i = 0; i < n_pages; i++)
-		ggtt->pte_write(saved[i], pte + i * ggtt->pte_size);
-
-	ggtt_invalidate(oa, pte + (n_pages - 1) * ggtt->pte_size);
+	intel_oa_ggtt_restore(oa, ggtt_offset, oa->ggtt.saved +
+			      ((ggtt_offset - oa->ggtt.oa_offset) >> PAGE_SHIFT),
+			      n_pages);
 }
 
 /* Bytes of GGTT the PTE array covers, from GMCH_CTRL, capped by BAR0. */
@@ -210,8 +241,8 @@ static u64 ggtt_size(struct intel_oa_device *oa)
 	return min(gsm_bytes, bar_bytes) / ggtt->pte_size * PAGE_SIZE;
 }
 
-/* Is every PTE of the OA range at @offset not present? */
-static bool ggtt_range_free(struct intel_oa_device *oa, u64 offset)
+/* Is every PTE of the @size bytes at @offset not present? */
+static bool ggtt_pages_free(struct intel_oa_device *oa, u64 offset, u64 size)
 {
 	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
 	void __iomem *pte = ggtt_pte(oa, offset);
@@ -219,10 +250,43 @@ static bool ggtt_range_free(struct intel_oa_device *oa, u64 offset)
 
 	/* Gen8's present bit is Gen6/7's valid bit. */
 	BUILD_BUG_ON(GEN8_PTE_PRESENT != GEN6_PTE_VALID);
-	for (i = 0; i < OA_BUFFER_GGTT_RANGE >> PAGE_SHIFT; i++)
+	for (i = 0; i < size >> PAGE_SHIFT; i++)
 		if (ggtt->pte_read(pte + i * ggtt->pte_size) & GEN8_PTE_PRESENT)
 			return false;
 	return true;
+}
+
+static bool ggtt_range_free(struct intel_oa_device *oa, u64 offset)
+{
+	return ggtt_pages_free(oa, offset, OA_BUFFER_GGTT_RANGE);
+}
+
+/**
+ * intel_oa_ggtt_find_free - a free GGTT range below a limit
+ * @oa: device whose OA buffer range is reserved
+ * @size: bytes wanted, a multiple of PAGE_SIZE and a power of two
+ * @top: the range must end at or below this GGTT address
+ * @offset: out: the highest @size-aligned range whose PTEs are all not
+ *	present, outside the OA buffer's range
+ *
+ * Return: 0 or -ENOSPC.
+ */
+int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
+			    u32 *offset)
+{
+	u64 off = round_down(min(top, oa->ggtt.size), size);
+
+	while (off >= size) {
+		off -= size;
+		if (off + size > oa->ggtt.oa_offset &&
+		    off < (u64)oa->ggtt.oa_offset + OA_BUFFER_GGTT_RANGE)
+			continue;
+		if (ggtt_pages_free(oa, off, size)) {
+			*offset = off;
+			return 0;
+		}
+	}
+	return -ENOSPC;
 }
 
 /**

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The GuC's MMIO message interface (Gen12.5): bring-up, host-to-GuC
- * requests and the GuC-to-host mailbox.
+ * requests and GuC-to-host events.
  */
 
 #include <linux/bitfield.h>
@@ -55,11 +55,10 @@
  * is thus never taken for a later request's. A request with no answer at
  * all (not even BUSY) is taken as lost: the GuC did not accept it.
  *
- * GuC to host: an event in SOFT_SCRATCH(8..11) raises vector bit
- * GUC2HOST; the hard handler hands the vector to the interrupt thread,
- * which reads the four dwords, writes 0 to SOFT_SCRATCH(8) (presenting
- * the next queued event, which interrupts again) and dispatches:
- * OA_SAMPLE_DONE wakes the sample ioctl waiting for its cookie, NOTIFY
+ * GuC to host: events arrive in the G2H CT buffer with vector bit
+ * GUC2HOST (see "GuC CT buffers"); the hard handler hands the vector to
+ * the interrupt thread, which consumes the ring and dispatches each:
+ * OA_SAMPLE_DONE wakes the doorbell sample waiting for its cookie, NOTIFY
  * records its payload, anything else is counted as unknown.
  */
 
@@ -68,8 +67,6 @@
 /* After a BUSY reply (xe_guc_mmio_send_recv()'s second wait). */
 #define GUC_H2G_BUSY_TIMEOUT_MS	1000
 #define GUC_INTERFACE_VERSION	1
-/* G2H events one thread pass consumes at most (the GuC queues 16). */
-#define GUC_G2H_MAX_BATCH	16
 
 static const char *guc_action_name(u32 action)
 {
@@ -80,6 +77,10 @@ static const char *guc_action_name(u32 action)
 		return "ALLOCATE_DOORBELL";
 	case INTEL_GUC_ACTION_DEALLOCATE_DOORBELL:
 		return "DEALLOCATE_DOORBELL";
+	case INTEL_GUC_ACTION_SELF_CFG:
+		return "SELF_CFG";
+	case INTEL_GUC_ACTION_CONTROL_CTB:
+		return "CONTROL_CTB";
 	default:
 		return "unknown";
 	}
@@ -261,32 +262,12 @@ static void guc_dispatch(struct intel_oa_device *oa, const u32 msg[4])
  */
 void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir)
 {
-	unsigned int n, i;
-	u32 msg[4];
-
 	if (iir & GUC_INTR_DOORBELL_RANG)
 		atomic64_inc(&oa->guc.stats.doorbell_rang);
 
-	if (!(iir & GUC_INTR_GUC2HOST))
-		return;
-
-	if (intel_oa_forcewake_get(oa))
-		return;
-	/*
-	 * Consuming one event presents the next; take what is there now
-	 * (each presentation also interrupts, so nothing is left behind).
-	 */
-	for (n = 0; n < GUC_G2H_MAX_BATCH; n++) {
-		msg[0] = intel_oa_read(oa, SOFT_SCRATCH(GUC_G2H_SCRATCH_FIRST));
-		if (!(msg[0] & GUC_HXG_MSG_0_ORIGIN))
-			break;
-		for (i = 1; i < 4; i++)
-			msg[i] = intel_oa_read(oa,
-					       SOFT_SCRATCH(GUC_G2H_SCRATCH_FIRST + i));
-		intel_oa_write(oa, SOFT_SCRATCH(GUC_G2H_SCRATCH_FIRST), 0);
-		guc_dispatch(oa, msg);
-	}
-	intel_oa_forcewake_put(oa);
+	/* G2H messages wait in the CT buffer, in memory. */
+	if (iir & GUC_INTR_GUC2HOST)
+		intel_oa_guc_ct_receive(oa, guc_dispatch);
 }
 
 /**
@@ -373,8 +354,10 @@ int intel_oa_xehp_guc_init(struct intel_oa_device *oa)
 				      GUC_INTR_DOORBELL_RANG);
 
 	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_PING, none, &version);
-	if (!ret)
-		drm_dbg(&oa->drm, "GuC interface version %u\n", version);
+	if (ret)
+		goto out;
+	drm_dbg(&oa->drm, "GuC interface version %u\n", version);
+	ret = intel_oa_guc_ct_enable(oa);
 out:
 	intel_oa_forcewake_put(oa);
 	return ret;

@@ -446,7 +446,7 @@ struct intel_oa_stats {
  * @h2g_timeouts: H2G requests without an answer in time.
  * @h2g_busy: H2G requests the GuC answered BUSY before its final reply.
  * @h2g_stale: late final replies discarded (their request had timed out).
- * @g2h_received: G2H events consumed from the mailbox.
+ * @g2h_received: G2H events consumed from the CT buffer.
  * @g2h_unknown: G2H events of an unknown action or a stale cookie.
  * @doorbell_rang: DOORBELL_RANG vectors (rings routed to the host).
  */
@@ -476,6 +476,22 @@ struct intel_oa_doorbell {
 };
 
 /**
+ * struct intel_oa_guc_ct - the GuC's CT buffers (DOC "GuC CT buffers")
+ * @enabled: the channel is up; set once at probe, cleared at unbind.
+ * @ggtt_offset: GGTT address of the 16 KiB block.
+ * @vaddr: its kernel mapping (coherent).
+ * @dma: its bus address.
+ * @saved: the PTEs found at @ggtt_offset, written back at unbind.
+ */
+struct intel_oa_guc_ct {
+	bool enabled;
+	u32 ggtt_offset;
+	void *vaddr;
+	dma_addr_t dma;
+	u64 saved[4];
+};
+
+/**
  * struct intel_oa_guc - GuC interface state (Gen12.5)
  * @ready: bring-up succeeded; written once at probe before the device
  *	is registered.
@@ -501,6 +517,7 @@ struct intel_oa_doorbell {
  * @db_sample_marker: marker of the last debugfs doorbell sample that
  *	succeeded; with @db_sample_ts under &intel_oa_device.lock.
  * @db_sample_ts: its TIME_STAMP.
+ * @ct: the CT buffers.
  * @iir: GuC vector bits the hard handler saw and the thread has not
  *	served yet.
  * @stats: debugfs counters.
@@ -524,6 +541,7 @@ struct intel_oa_guc {
 	wait_queue_head_t wq;
 	u32 db_sample_marker; /* under intel_oa_device.lock */
 	u64 db_sample_ts; /* under intel_oa_device.lock */
+	struct intel_oa_guc_ct ct;
 
 	atomic_t iir;
 	struct intel_oa_guc_stats stats;

@@ -38,6 +38,9 @@ enum {
     GUC_ACTION_PING = 0x0000,
     GUC_ACTION_ALLOCATE_DOORBELL = 0x0010,
     GUC_ACTION_DEALLOCATE_DOORBELL = 0x0020,
+    /* CTB set-up (guc_actions_abi.h HOST2GUC_SELF_CFG, _CONTROL_CTB) */
+    GUC_ACTION_SELF_CFG = 0x0508,
+    GUC_ACTION_CONTROL_CTB = 0x4509,
     GUC_ACTION_OA_SAMPLE_DONE = 0x5001,
     GUC_ACTION_NOTIFY = 0x5002,
 };
@@ -58,8 +61,9 @@ enum {
     GUC_SAMPLE_NO_REPORT = 1,
 };
 
-/* G2H events are presented in SOFT_SCRATCH(8..11) */
-#define GUC_G2H_SCRATCH     8
+/* Failure codes of the public actions (guc_errors_abi.h) */
+#define GUC_RESPONSE_NOT_SUPPORTED  0x20
+#define GUC_RESPONSE_GENERIC_FAIL   0xf000
 
 
 /* ---- GuC-to-host --------------------------------------------------------- */
@@ -70,43 +74,24 @@ static void guc_raise(IntelOAGuc *guc, uint32_t vector)
     intel_oa_irq_guc_event(guc->irq, vector);
 }
 
-/* Present the oldest queued event if the mailbox is free. */
-static void guc_g2h_present(IntelOAGuc *guc)
-{
-    uint32_t *msg;
-
-    if (guc->scratch[GUC_G2H_SCRATCH] || !guc->g2h_count) {
-        return;
-    }
-    msg = &guc->g2h[guc->g2h_head * INTEL_OA_GUC_MSG_DWORDS];
-    memcpy(&guc->scratch[GUC_G2H_SCRATCH], msg,
-           sizeof(uint32_t) * INTEL_OA_GUC_MSG_DWORDS);
-    guc->g2h_head = (guc->g2h_head + 1) % INTEL_OA_GUC_G2H_DEPTH;
-    guc->g2h_count--;
-    guc->stats.g2h_presented++;
-    trace_intel_oa_guc_g2h(msg[0] & HXG_ACTION_MASK, msg[1], msg[2], msg[3]);
-    guc_raise(guc, INTEL_OA_GUC_INTR_GUC2HOST);
-}
-
+/* An HXG event through the G2H CT buffer, then GUC2HOST. */
 static void guc_g2h_queue(IntelOAGuc *guc, uint16_t action, uint32_t dw1,
                           uint32_t dw2, uint32_t dw3)
 {
-    uint32_t *msg;
+    uint32_t msg[INTEL_OA_GUC_MSG_DWORDS] = {
+        HXG_ORIGIN_GUC | (HXG_TYPE_EVENT << HXG_TYPE_SHIFT) | action,
+        dw1, dw2, dw3,
+    };
 
-    if (guc->g2h_count == INTEL_OA_GUC_G2H_DEPTH) {
+    if (!intel_oa_guc_ct_g2h(&guc->ct, msg, ARRAY_SIZE(msg))) {
         guc->stats.g2h_dropped++;
-        qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: GuC G2H queue full, "
-                      "event 0x%04x dropped\n", action);
+        qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: GuC event 0x%04x "
+                      "dropped: the G2H CT buffer is off or full\n", action);
         return;
     }
-    msg = &guc->g2h[((guc->g2h_head + guc->g2h_count) %
-                     INTEL_OA_GUC_G2H_DEPTH) * INTEL_OA_GUC_MSG_DWORDS];
-    msg[0] = HXG_ORIGIN_GUC | (HXG_TYPE_EVENT << HXG_TYPE_SHIFT) | action;
-    msg[1] = dw1;
-    msg[2] = dw2;
-    msg[3] = dw3;
-    guc->g2h_count++;
-    guc_g2h_present(guc);
+    guc->stats.g2h_presented++;
+    trace_intel_oa_guc_g2h(action, dw1, dw2, dw3);
+    guc_raise(guc, INTEL_OA_GUC_INTR_GUC2HOST);
 }
 
 /* ---- host-to-GuC --------------------------------------------------------- */
@@ -213,6 +198,23 @@ static void guc_h2g_cb(void *opaque)
             break;
         case GUC_ACTION_DEALLOCATE_DOORBELL:
             err = guc_deallocate_doorbell(guc, msg);
+            break;
+        case GUC_ACTION_SELF_CFG: {
+            int r = intel_oa_guc_ct_self_cfg(&guc->ct, msg[1] >> 16,
+                                             msg[1] & 0xffff,
+                                             msg[2] | (uint64_t)msg[3] << 32);
+
+            if (r < 0) {
+                err = GUC_RESPONSE_NOT_SUPPORTED;
+            } else {
+                data0 = r;
+            }
+            break;
+        }
+        case GUC_ACTION_CONTROL_CTB:
+            if (!intel_oa_guc_ct_control(&guc->ct, msg[1])) {
+                err = GUC_RESPONSE_GENERIC_FAIL;
+            }
             break;
         default:
             err = GUC_ERR_UNKNOWN_ACTION;
@@ -360,10 +362,6 @@ bool intel_oa_guc_mmio_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
     if (guc_in(addr, A_SOFT_SCRATCH0, 4 * INTEL_OA_GUC_SCRATCH)) {
         n = (addr - A_SOFT_SCRATCH0) / 4;
         guc->scratch[n] = val;
-        if (n == GUC_G2H_SCRATCH && !val) {
-            /* the host consumed the event: present the next one */
-            guc_g2h_present(guc);
-        }
         return true;
     }
     if (guc_in(addr, A_GUC_BCS_RCS_IER, 4 * INTEL_OA_GUC_IERS)) {
@@ -472,9 +470,7 @@ static void guc_firmware_state_reset(IntelOAGuc *guc)
     timer_del(guc->db_timer);
     guc->h2g_pending = false;
     memset(guc->h2g_msg, 0, sizeof(guc->h2g_msg));
-    guc->g2h_head = 0;
-    guc->g2h_count = 0;
-    memset(guc->g2h, 0, sizeof(guc->g2h));
+    intel_oa_guc_ct_reset(&guc->ct);
     intel_oa_db_reset(&guc->db);
     memset(guc->db_type, 0, sizeof(guc->db_type));
     guc->h2g_busy = false;
@@ -513,6 +509,7 @@ bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
     /* the timers exist everywhere so one migration layout fits all */
     guc->h2g_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_h2g_cb, guc);
     guc->db_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_db_cb, guc);
+    intel_oa_guc_ct_init(&guc->ct, pdev, ggtt);
     if (!intel_oa_guc_boot_init(&guc->boot, pdev, ggtt, ctl,
                                 present ? plat->guc_rsa_bytes : 0,
                                 present ? key_path : NULL,
@@ -557,18 +554,13 @@ static int guc_post_load(void *opaque, int version_id)
 {
     IntelOAGuc *guc = opaque;
 
-    if (guc->g2h_head >= INTEL_OA_GUC_G2H_DEPTH ||
-        guc->g2h_count > INTEL_OA_GUC_G2H_DEPTH ||
-        guc->late_ms > INTEL_OA_GUC_LATE_MAX_MS) {
-        return -EINVAL;
-    }
-    return 0;
+    return guc->late_ms > INTEL_OA_GUC_LATE_MAX_MS ? -EINVAL : 0;
 }
 
 const VMStateDescription vmstate_intel_oa_guc = {
     .name = "intel-oa-gpu/guc",
-    .version_id = 4,
-    .minimum_version_id = 1,
+    .version_id = 5,
+    .minimum_version_id = 5,
     .post_load = guc_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(scratch, IntelOAGuc, INTEL_OA_GUC_SCRATCH),
@@ -578,10 +570,6 @@ const VMStateDescription vmstate_intel_oa_guc = {
         VMSTATE_BOOL(h2g_pending, IntelOAGuc),
         VMSTATE_UINT32_ARRAY(h2g_msg, IntelOAGuc, INTEL_OA_GUC_MSG_DWORDS),
         VMSTATE_TIMER_PTR(h2g_timer, IntelOAGuc),
-        VMSTATE_UINT32(g2h_head, IntelOAGuc),
-        VMSTATE_UINT32(g2h_count, IntelOAGuc),
-        VMSTATE_UINT32_ARRAY(g2h, IntelOAGuc,
-                             INTEL_OA_GUC_G2H_DEPTH * INTEL_OA_GUC_MSG_DWORDS),
         VMSTATE_STRUCT(db, IntelOAGuc, 1, vmstate_intel_oa_doorbells,
                        IntelOADoorbells),
         VMSTATE_UINT8_ARRAY(db_type, IntelOAGuc, INTEL_OA_DB_IDS),
@@ -599,6 +587,8 @@ const VMStateDescription vmstate_intel_oa_guc = {
         /* version 4: the GuC boot path */
         VMSTATE_STRUCT(boot, IntelOAGuc, 4, vmstate_intel_oa_guc_boot,
                        IntelOAGucBoot),
+        VMSTATE_STRUCT(ct, IntelOAGuc, 5, vmstate_intel_oa_guc_ct,
+                       IntelOAGucCt),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -25,13 +25,13 @@
 #include "intel_oa_ctl.h"
 #include "intel_oa_doorbell.h"
 #include "intel_oa_guc_boot.h"
+#include "intel_oa_guc_ct.h"
 #include "intel_oa_irq.h"
 #include "intel_oa_platform.h"
 #include "intel_oa_unit.h"
 
 #define INTEL_OA_GUC_SCRATCH        16
 #define INTEL_OA_GUC_IERS           4
-#define INTEL_OA_GUC_G2H_DEPTH      16
 #define INTEL_OA_GUC_MSG_DWORDS     4
 
 /* guc-late: the longest delay of a final reply, in ms */
@@ -64,10 +64,8 @@ struct IntelOAGuc {
     bool h2g_pending;
     uint32_t h2g_msg[INTEL_OA_GUC_MSG_DWORDS];
 
-    /* G2H events not yet presented in SOFT_SCRATCH(8..11) */
-    uint32_t g2h_head;
-    uint32_t g2h_count;
-    uint32_t g2h[INTEL_OA_GUC_G2H_DEPTH * INTEL_OA_GUC_MSG_DWORDS];
+    /* the CT buffers G2H events go through */
+    IntelOAGucCt ct;
 
     /* doorbells, and the work type the firmware armed each one for */
     IntelOADoorbells db;
