@@ -50,17 +50,23 @@ static int do_sample(int fd, struct intel_oa_perf_sample *s)
  */
 static int db_sample(struct intel_oa_perf_sample *s)
 {
-	const char *stats = oa_stats_path(&dev);
-	char path[PATH_MAX], text[128];
+	/* opened once: timed callers measure the request, not the open */
+	static int fd = -1;
+	static char path[PATH_MAX];
+	const char *stats;
+	char text[128];
 	unsigned long long marker, ts;
 	ssize_t n;
-	int fd, ret = 0;
+	int ret = 0;
 
-	igt_require_f(stats, "no debugfs");
-	snprintf(path, sizeof(path), "%.*sguc_doorbell_sample",
-		 (int)(strrchr(stats, '/') + 1 - stats), stats);
-	fd = open(path, O_RDWR);
-	igt_assert_f(fd >= 0, "%s: %s", path, strerror(errno));
+	if (fd < 0) {
+		stats = oa_stats_path(&dev);
+		igt_require_f(stats, "no debugfs");
+		snprintf(path, sizeof(path), "%.*sguc_doorbell_sample",
+			 (int)(strrchr(stats, '/') + 1 - stats), stats);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		igt_assert_f(fd >= 0, "%s: %s", path, strerror(errno));
+	}
 	do {
 		n = write(fd, "1", 1);
 	} while (n < 0 && errno == EINTR);
@@ -75,8 +81,15 @@ static int db_sample(struct intel_oa_perf_sample *s)
 		s->marker = marker;
 		s->timestamp = ts;
 	}
-	close(fd);
 	return ret;
+}
+
+/* A subtest that fails with a GuC fault knob set must not leave it set. */
+static void guc_knobs_off(void *unused __attribute__((unused)))
+{
+	vgpu_write(&dev, VGPU_GUC_HANG, 0);
+	vgpu_write(&dev, VGPU_GUC_GARBAGE, 0);
+	vgpu_write(&dev, VGPU_GUC_LATE, 0);
 }
 
 static int open_sample_stream(const struct oa_format *f, struct oa_open *o,
@@ -371,6 +384,7 @@ static void test_sample_guc_hang(void)
 	int fd;
 
 	oa_require_vgpu(&dev);
+	igt_push_cleanup(guc_knobs_off, NULL);
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
 	sample_and_check_via(fd, &c, true);	/* the doorbell is armed */
@@ -418,6 +432,7 @@ static void test_sample_hang_log(void)
 	int fd, ret;
 
 	oa_require_vgpu(&dev);
+	igt_push_cleanup(guc_knobs_off, NULL);
 	fd = open_sample_stream(f, &o, 0);
 	vgpu_write(&dev, VGPU_GUC_HANG, 1);
 	oa_kmsg_begin(&k, "doorbell samples with the GuC hung");
@@ -465,6 +480,7 @@ static void test_sample_guc_garbage(void)
 	int fd, ret;
 
 	oa_require_vgpu(&dev);
+	igt_push_cleanup(guc_knobs_off, NULL);
 	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 4,
 		      "the virtual GPU's control page has no guc-garbage (version < 4)\n");
 	fd = open_sample_stream(f, &o, 0);
@@ -533,6 +549,7 @@ static void test_sample_guc_late(void)
 	int fd, ret;
 
 	oa_require_vgpu(&dev);
+	igt_push_cleanup(guc_knobs_off, NULL);
 	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 5,
 		      "the virtual GPU's control page has no guc-late (version < 5)\n");
 	violations = vgpu_read(&dev, VGPU_VIOLATIONS);
