@@ -18,6 +18,8 @@ passed=0
 failed=0
 
 [ -r "$dir/signed.bin" ] || { echo "no $dir/signed.bin: run scripts/make-guc-test-images $dir"; exit 1; }
+# firmware_class's path must be absolute
+dir=$(realpath "$dir")
 modprobe drm || exit 1
 # request_firmware() looks here first, then in /lib/firmware
 printf '%s' "$dir" >/sys/module/firmware_class/parameters/path || exit 1

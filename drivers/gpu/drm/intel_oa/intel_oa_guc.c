@@ -29,9 +29,10 @@
  * check GUC_STATUS reports the uKernel ready, forward the OA half-full
  * interrupt to the host (clear GUC_WD_VECS_IER bit 28), let the GuC
  * service doorbells (DOORBELL_CTRL bit 31), enable and unmask the GuC
- * vector bits GUC2HOST and DOORBELL_RANG, then PING. A failure is logged
- * once and leaves &intel_oa_guc.ready false: streams work, the sample
- * ioctl returns -ENODEV. Probe fails only when another driver's GuC is
+ * vector bits GUC2HOST and DOORBELL_RANG, then set up the CT buffers
+ * (the first requests the GuC answers). A failure is logged once and
+ * leaves &intel_oa_guc.ready false: streams work, the debugfs doorbell
+ * sample returns -ENODEV. Probe fails only when another driver's GuC is
  * already running.
  *
  * Host to GuC: intel_oa_guc_send() writes the request's DW1..3 to
@@ -319,8 +320,6 @@ static void guc_fw_reset_action(void *data)
  */
 int intel_oa_xehp_guc_init(struct intel_oa_device *oa)
 {
-	static const u32 none[3];
-	u32 version = 0;
 	int ret;
 
 	ret = intel_oa_forcewake_get(oa);
@@ -353,10 +352,7 @@ int intel_oa_xehp_guc_init(struct intel_oa_device *oa)
 	intel_oa_gen11_guc_irq_enable(oa, GUC_INTR_GUC2HOST |
 				      GUC_INTR_DOORBELL_RANG);
 
-	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_PING, none, &version);
-	if (ret)
-		goto out;
-	drm_dbg(&oa->drm, "GuC interface version %u\n", version);
+	/* Its first requests: real firmware has no ping to send before. */
 	ret = intel_oa_guc_ct_enable(oa);
 out:
 	intel_oa_forcewake_put(oa);
