@@ -70,5 +70,39 @@ case_ "no such file" none.bin \
 case_ "re-signed, after all of the above" signed.bin \
 	", GuC ready, OA perf ready"
 
+# Another driver's GuC (control page guc-preloaded): probe refuses it;
+# after a function level reset (the AF capability) it binds again.
+gpu=
+for d in /sys/bus/pci/devices/*; do
+	if [ "$(cat "$d/vendor")" = 0x8086 ] && [ "$(cat "$d/class")" = 0x030000 ]; then
+		gpu=${d##*/}
+		break
+	fi
+done
+echo 1 >"/sys/bus/pci/devices/$gpu/enable"
+running=$(python3 - "/sys/bus/pci/devices/$gpu/resource2" <<'PY'
+import mmap, os, struct, sys
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_SYNC)
+m = mmap.mmap(fd, 4096)
+m[0x80:0x84] = struct.pack('<I', 1)        # guc-preloaded
+print(struct.unpack('<I', m[0x80:0x84])[0])
+PY
+)
+echo 0 >"/sys/bus/pci/devices/$gpu/enable"
+dmesg -C
+insmod "$ko" guc_firmware_path=signed.bin
+if [ "$running" = 1 ] && [ ! -e "/sys/bus/pci/drivers/intel_oa/$gpu" ] &&
+   dmesg | grep -qF "GuC already running (GUC_STATUS 0x8000f0ec): another driver loaded it"; then
+	echo "ok   another driver's GuC: not bound"
+	passed=$((passed + 1))
+else
+	echo "FAIL another driver's GuC: guc-preloaded read $running; the log:"
+	dmesg | grep intel_oa | tail -4
+	failed=$((failed + 1))
+fi
+rmmod intel_oa
+echo 1 >"/sys/bus/pci/devices/$gpu/reset"
+case_ "after a function level reset" signed.bin ", GuC ready, OA perf ready"
+
 echo "$passed passed, $failed failed, 0 skipped"
 [ "$failed" -eq 0 ]

@@ -339,12 +339,11 @@ def test_identity(qemu):
     eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
     eq(qt.cfg_readl(0x2c), 0x11001af4, 'subsystem: QEMU (0x1af4:0x1100)')
     eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
-    eq(qt.ctl(CTL_VERSION), 5, 'version (5: guc-late, bad-ggtt-pages, '
-       'surprise-removal)')
+    eq(qt.ctl(CTL_VERSION), 6, 'version (6: guc-preloaded)')
     eq(qt.ctl(CTL_SEED), SEED, 'seed')
     eq(qt.ctl(CTL_RATIO), RATIO, 'ratio')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
-    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (5 << 32) | 0x41474f56,
+    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (6 << 32) | 0x41474f56,
        '64-bit control page read')
     qt.close()
     # a board's own subsystem, to test how a driver treats real hardware
@@ -2614,6 +2613,7 @@ def guc_call(qt, action, dw1=0, dw2=0, dw3=0):
 
 # GuC boot path (guc-firmware.rst; i915 intel_guc_reg.h, guc_errors_abi.h)
 GDRST, GUC_HEADER_INFO, GUC_WOPCM_SIZE, GUC_SHIM = 0x941c, 0xc014, 0xc050, 0xc064
+CTL_GUC_PRELOADED = 0x80                                # control page version 6
 UOS_RSA0, DMA_ADDR0_LO, DMA_COPY_SIZE, DMA_CTRL = 0xc200, 0xc300, 0xc310, 0xc314
 DMA_WOPCM_OFFSET = 0xc340
 GS_IN_RESET = 1
@@ -2702,6 +2702,29 @@ def test_xehp_guc_boot(qemu):
     eq(guc_load(qt, css_image(), dst=0x1000), 0x75 << 1,
        'not at 8 KiB: LOADLOC_FAILED')
     eq(guc_load(qt, css_image()), GS_READY, 'a good image boots again')
+    qt.close()
+
+    # guc-preloaded: the state another driver leaves behind
+    qt = xehp_qt(qemu)
+    eq(qt.ctl(CTL_GUC_PRELOADED), 0, 'in reset: not running')
+    qt.ctl_wr(CTL_GUC_PRELOADED, 1)
+    eq(qt.rd(GUC_STATUS), GS_READY, 'preloaded: READY at once')
+    eq(qt.ctl(CTL_GUC_PRELOADED), 1, 'reads 1 while it runs')
+    eq(guc_call(qt, 0x0), hxg(1, 7, 1), 'and it answers')
+    qt.wr(GDRST, 1 << 3)
+    eq((qt.rd(GUC_STATUS), qt.ctl(CTL_GUC_PRELOADED)), (GS_IN_RESET, 0),
+       'GDRST: in reset again')
+    # function level reset through the AF capability at 0xa4
+    eq(qt.cfg_readl(0x34) & 0xff, 0xa4, 'capability list starts at 0xa4')
+    eq(qt.cfg_readl(0xa4) & 0xffff00ff, 0x03060013,
+       'AF: length 6, TP and FLR')
+    qt.ctl_wr(CTL_GUC_PRELOADED, 1)
+    qt.cfg_writel(0xa8, 1)
+    eq(qt.cfg_readl(0xa8) & 0xff, 0, 'FLR done: the bit reads 0')
+    eq(qt.cfg_readl(0x04) & 0x6, 0, 'memory and bus master off')
+    qt.setup_pci()
+    eq((qt.rd(GUC_STATUS), qt.ctl(CTL_GUC_PRELOADED)), (GS_IN_RESET, 0),
+       'FLR: the GuC in reset')
     qt.close()
 
     qt = xehp_qt(qemu)

@@ -41,6 +41,7 @@ struct IntelOAGpuState {
     MemoryRegion mmio;
     MemoryRegion gone;          /* over BAR0 while surprise-removed */
     QEMUBH *reinsert_bh;
+    int af_cap;                 /* config offset of the AF capability */
 
     IntelOAGt gt;
     IntelOAGgtt ggtt;

@@ -159,6 +159,7 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_GUC_HANG ... A_CTL_G2H_DROPPED:
     case A_CTL_GUC_GARBAGE:
     case A_CTL_GUC_LATE:
+    case A_CTL_GUC_PRELOADED:
         val = intel_oa_guc_ctl_read(ctl->guc, addr);
         break;
     case A_CTL_BAD_GGTT_PAGES:
@@ -274,6 +275,7 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
     case A_CTL_IRQ_IN_SERVICE:
     case A_CTL_GUC_GARBAGE:
     case A_CTL_GUC_LATE:
+    case A_CTL_GUC_PRELOADED:
         intel_oa_guc_ctl_write(ctl->guc, addr, val);
         break;
     case A_CTL_BAD_GGTT_PAGES:

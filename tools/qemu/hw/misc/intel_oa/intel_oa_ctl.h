@@ -19,7 +19,7 @@
 #include "hw/registerfields.h"
 
 #define INTEL_OA_CTL_MAGIC      0x41474f56  /* "VOGA" */
-#define INTEL_OA_CTL_VERSION    5
+#define INTEL_OA_CTL_VERSION    6
 
 REG32(CTL_MAGIC, 0x000)
 REG32(CTL_VERSION, 0x004)
@@ -57,6 +57,8 @@ REG32(CTL_GUC_LATE, 0x070)
 REG32(CTL_BAD_GGTT_PAGES, 0x074)
 REG32(CTL_SURPRISE_REMOVAL, 0x078)
 REG32(CTL_DMA_ERRORS, 0x07c)
+/* version 6 (guc-firmware.rst): a GuC another driver left running */
+REG32(CTL_GUC_PRELOADED, 0x080)
 
 /*
  * PRM-rule violations. The numeric value is what the control page's

@@ -420,6 +420,8 @@ uint32_t intel_oa_guc_ctl_read(IntelOAGuc *guc, hwaddr addr)
         return guc->garbage;
     case A_CTL_GUC_LATE:
         return guc->late_ms;
+    case A_CTL_GUC_PRELOADED:
+        return intel_oa_guc_boot_running(&guc->boot);
     case A_CTL_IRQ_IN_SERVICE:
         return guc->irq_in_service;
     case A_CTL_H2G_ANSWERED:
@@ -457,6 +459,12 @@ void intel_oa_guc_ctl_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
     case A_CTL_GUC_LATE:
         /* a request already answered BUSY keeps its deadline */
         guc->late_ms = MIN(val, INTEL_OA_GUC_LATE_MAX_MS);
+        break;
+    case A_CTL_GUC_PRELOADED:
+        /* as if another driver had loaded the GuC and left it running */
+        if (val & 1) {
+            intel_oa_guc_boot_preload(&guc->boot);
+        }
         break;
     }
 }

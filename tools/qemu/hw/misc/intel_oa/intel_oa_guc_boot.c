@@ -229,6 +229,18 @@ static void guc_domain_reset(IntelOAGucBoot *boot)
     }
 }
 
+void intel_oa_guc_boot_preload(IntelOAGucBoot *boot)
+{
+    if (intel_oa_guc_boot_running(boot)) {
+        return;
+    }
+    timer_del(boot->timer);
+    boot->status = GS_AUTH_GOOD | failed(BOOTROM_JUMP_PASSED) |
+                   (UKERNEL_READY << GS_UKERNEL_SHIFT);
+    trace_intel_oa_guc_boot(boot->status);
+    boot->changed(boot->opaque, true);
+}
+
 bool intel_oa_guc_boot_running(const IntelOAGucBoot *boot)
 {
     return (boot->status >> GS_UKERNEL_SHIFT & 0xff) == UKERNEL_READY;

@@ -66,6 +66,8 @@ bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, PCIDevice *pdev,
 void intel_oa_guc_boot_finalize(IntelOAGucBoot *boot);
 void intel_oa_guc_boot_reset(IntelOAGucBoot *boot);
 bool intel_oa_guc_boot_running(const IntelOAGucBoot *boot);
+/* Control page guc-preloaded: READY now, as another driver leaves it. */
+void intel_oa_guc_boot_preload(IntelOAGucBoot *boot);
 
 bool intel_oa_guc_boot_mmio_read(IntelOAGucBoot *boot, hwaddr addr,
                                  uint32_t *val);

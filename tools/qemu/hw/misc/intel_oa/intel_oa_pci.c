@@ -219,6 +219,14 @@ static void intel_oa_write_config(PCIDevice *pdev, uint32_t addr,
         return;
     }
     pci_default_write_config(pdev, addr, val, len);
+    if (pci_get_byte(pdev->config + s->af_cap + PCI_AF_CTRL) &
+        PCI_AF_CTRL_FLR) {
+        /* function level reset: done at once, the bit reads 0 after */
+        trace_intel_oa_flr();
+        pci_device_reset(pdev);
+        pci_set_byte(pdev->config + s->af_cap + PCI_AF_CTRL, 0);
+        return;
+    }
     if (!msi_enabled(pdev)) {
         pci_set_irq(pdev, s->irq.level);
     }
@@ -305,6 +313,22 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         error_propagate_prepend(errp, err, "intel-oa-gpu: MSI setup failed: ");
         return;
     }
+
+    /*
+     * PCI Advanced Features with function level reset, as Intel's
+     * integrated GPUs expose it at 0xa4 (lspci: "Capabilities: [a4] PCI
+     * Advanced Features, AFCap: TP+ FLR+"), clear of GMCH_CTRL at 0x50;
+     * Linux's pci_af_flr() drives it (the sysfs reset file).
+     */
+    s->af_cap = pci_add_capability(pdev, PCI_CAP_ID_AF, 0xa4, 6, &err);
+    if (s->af_cap < 0) {
+        error_propagate_prepend(errp, err, "intel-oa-gpu: ");
+        msi_uninit(pdev);
+        return;
+    }
+    pci_set_byte(conf + s->af_cap + PCI_AF_LENGTH, 6);
+    pci_set_byte(conf + s->af_cap + PCI_AF_CAP, PCI_AF_CAP_TP | PCI_AF_CAP_FLR);
+    pci_set_byte(pdev->wmask + s->af_cap + PCI_AF_CTRL, PCI_AF_CTRL_FLR);
 
     intel_oa_ggtt_init(&s->ggtt, plat->ggtt, OBJECT(s), &err);
     if (err) {
@@ -433,6 +457,9 @@ static const struct {
     { "bad-ggtt-pages", A_CTL_BAD_GGTT_PAGES,
       "the PTEs of the N OA buffer pages after the one being written map "
       "nothing; their reports are lost on the bus (write only)" },
+    { "guc-preloaded", A_CTL_GUC_PRELOADED,
+      "1: the GuC runs as if another driver had loaded it (reads 1 while "
+      "it runs)" },
     { "surprise-removal", A_CTL_SURPRISE_REMOVAL,
       "1: the device leaves the bus (reads all-ones); 0: a new one is "
       "inserted" },
