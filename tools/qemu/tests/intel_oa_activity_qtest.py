@@ -698,7 +698,7 @@ def test_violations(qemu):
 
 def test_linear_unchanged(qemu):
     qt = QTest(qemu)
-    eq(qt.ctl(CTL_VERSION), 5, 'control page version 5')
+    eq(qt.ctl(CTL_VERSION), 6, 'control page version 6')
     eq(qt.ctl(CTL_WORKLOAD), 0, 'default workload linear')
     qt.ctl_wr(CTL_WORKLOAD, 7)
     eq(qt.ctl(CTL_WORKLOAD), 0, 'other values ignored')
