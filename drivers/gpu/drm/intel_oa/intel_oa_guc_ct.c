@@ -89,25 +89,28 @@ static int self_cfg(struct intel_oa_device *oa, u16 key, u16 len, u64 val)
 
 static int ct_register(struct intel_oa_device *oa)
 {
+	/* xe's order; an address is a GGTT offset in the block, len 2 */
+	static const struct { u16 key, len; u32 val; } klvs[] = {
+		{ KLV_H2G_CTB_DESC, 2, CT_H2G_DESC },
+		{ KLV_H2G_CTB_ADDR, 2, CT_H2G_RING },
+		{ KLV_H2G_CTB_SIZE, 1, CT_H2G_SIZE },
+		{ KLV_G2H_CTB_DESC, 2, CT_G2H_DESC },
+		{ KLV_G2H_CTB_ADDR, 2, CT_G2H_RING },
+		{ KLV_G2H_CTB_SIZE, 1, CT_G2H_SIZE },
+	};
 	u32 base = oa->guc.ct.ggtt_offset;
 	u32 on[3] = { GUC_CTB_CONTROL_ENABLE };
+	unsigned int i;
 	int ret;
 
-	ret = self_cfg(oa, KLV_H2G_CTB_DESC, 2, base + CT_H2G_DESC);
-	if (!ret)
-		ret = self_cfg(oa, KLV_H2G_CTB_ADDR, 2, base + CT_H2G_RING);
-	if (!ret)
-		ret = self_cfg(oa, KLV_H2G_CTB_SIZE, 1, CT_H2G_SIZE);
-	if (!ret)
-		ret = self_cfg(oa, KLV_G2H_CTB_DESC, 2, base + CT_G2H_DESC);
-	if (!ret)
-		ret = self_cfg(oa, KLV_G2H_CTB_ADDR, 2, base + CT_G2H_RING);
-	if (!ret)
-		ret = self_cfg(oa, KLV_G2H_CTB_SIZE, 1, CT_G2H_SIZE);
-	if (!ret)
-		ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_CONTROL_CTB, on,
-					NULL);
-	return ret;
+	for (i = 0; i < ARRAY_SIZE(klvs); i++) {
+		ret = self_cfg(oa, klvs[i].key, klvs[i].len,
+			       klvs[i].len == 2 ? base + klvs[i].val :
+						  klvs[i].val);
+		if (ret)
+			return ret;
+	}
+	return intel_oa_guc_send(oa, INTEL_GUC_ACTION_CONTROL_CTB, on, NULL);
 }
 
 static void ct_release(void *data)
@@ -137,6 +140,7 @@ int intel_oa_guc_ct_enable(struct intel_oa_device *oa)
 	unsigned int i;
 	int ret;
 
+	BUILD_BUG_ON(ARRAY_SIZE(ct->saved) != CT_PAGES);
 	ret = intel_oa_ggtt_find_free(oa, CT_SIZE, GUC_GGTT_TOP,
 				      &ct->ggtt_offset);
 	if (ret) {

@@ -47,6 +47,10 @@ enum {
 #define DMA_SPACE_WOPCM     7
 #define DMA_SPACE_GTT       8
 
+/* an accepted image: boot ROM JUMP_PASSED, uKernel READY, auth good */
+#define GS_RUNNING  (GS_AUTH_GOOD | BOOTROM_JUMP_PASSED << GS_BOOTROM_SHIFT | \
+                     UKERNEL_READY << GS_UKERNEL_SHIFT)
+
 static uint32_t failed(uint32_t code)
 {
     return code << GS_BOOTROM_SHIFT;
@@ -151,8 +155,7 @@ static uint32_t authenticate(IntelOAGucBoot *boot, const uint8_t *img,
             return failed(BOOTROM_RSA_FAILED) | GS_AUTH_BAD;
         }
     }
-    return GS_AUTH_GOOD | failed(BOOTROM_JUMP_PASSED) |
-           (UKERNEL_READY << GS_UKERNEL_SHIFT);
+    return GS_RUNNING;
 }
 
 static void dma_start(IntelOAGucBoot *boot)
@@ -235,8 +238,7 @@ void intel_oa_guc_boot_preload(IntelOAGucBoot *boot)
         return;
     }
     timer_del(boot->timer);
-    boot->status = GS_AUTH_GOOD | failed(BOOTROM_JUMP_PASSED) |
-                   (UKERNEL_READY << GS_UKERNEL_SHIFT);
+    boot->status = GS_RUNNING;
     trace_intel_oa_guc_boot(boot->status);
     boot->changed(boot->opaque, true);
 }

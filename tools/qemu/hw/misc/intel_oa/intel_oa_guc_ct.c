@@ -113,7 +113,6 @@ bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, const uint32_t *msg, uint32_t n)
     uint32_t head, tail, status, size = ct->g2h.size / 4, used, i;
 
     if (!ct->enabled || !n || n > CTB_HDR_NUM_DWORDS) {
-        ct->stats.g2h_dropped++;
         return false;
     }
     if (!ct_read32(ct, ct->g2h.desc + CTB_DESC_HEAD, &head) ||
@@ -125,7 +124,6 @@ bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, const uint32_t *msg, uint32_t n)
         qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: G2H descriptor head "
                       "%u tail %u outside the %u-dword ring\n", head, tail,
                       size);
-        ct->stats.g2h_dropped++;
         return false;
     }
     used = (tail + size - head) % size;
@@ -133,7 +131,6 @@ bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, const uint32_t *msg, uint32_t n)
     if (used + 1 + n >= size) {
         ct_write32(ct, ct->g2h.desc + CTB_DESC_STATUS,
                    status | CTB_STATUS_OVERFLOW);
-        ct->stats.g2h_dropped++;
         trace_intel_oa_guc_ct_full(head, tail);
         return false;
     }
@@ -151,13 +148,11 @@ bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, const uint32_t *msg, uint32_t n)
     if (!ct_write32(ct, ct->g2h.desc + CTB_DESC_TAIL, tail)) {
         goto bus_error;
     }
-    ct->stats.g2h_written++;
     return true;
 
 bus_error:
     qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: G2H CTB access failed; "
                   "does the GGTT map the descriptor and ring?\n");
-    ct->stats.g2h_dropped++;
     return false;
 }
 
@@ -173,7 +168,6 @@ void intel_oa_guc_ct_reset(IntelOAGucCt *ct)
     memset(&ct->h2g, 0, sizeof(ct->h2g));
     memset(&ct->g2h, 0, sizeof(ct->g2h));
     ct->enabled = false;
-    memset(&ct->stats, 0, sizeof(ct->stats));
 }
 
 static const VMStateDescription vmstate_intel_oa_guc_ctb = {
@@ -198,8 +192,6 @@ const VMStateDescription vmstate_intel_oa_guc_ct = {
         VMSTATE_STRUCT(g2h, IntelOAGucCt, 1, vmstate_intel_oa_guc_ctb,
                        IntelOAGucCtb),
         VMSTATE_BOOL(enabled, IntelOAGucCt),
-        VMSTATE_UINT32(stats.g2h_written, IntelOAGucCt),
-        VMSTATE_UINT32(stats.g2h_dropped, IntelOAGucCt),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -32,17 +32,11 @@ typedef struct IntelOAGucCtb {
     uint32_t size;      /* bytes, a multiple of 4 KiB */
 } IntelOAGucCtb;
 
-typedef struct IntelOAGucCtStats {
-    uint32_t g2h_written;
-    uint32_t g2h_dropped;       /* ring full, channel off or a bus error */
-} IntelOAGucCtStats;
-
 typedef struct IntelOAGucCt {
     PCIDevice *pdev;
     IntelOAGgtt *ggtt;
     IntelOAGucCtb h2g, g2h;
     bool enabled;
-    IntelOAGucCtStats stats;
 } IntelOAGucCt;
 
 void intel_oa_guc_ct_init(IntelOAGucCt *ct, PCIDevice *pdev,
@@ -58,9 +52,9 @@ int intel_oa_guc_ct_self_cfg(IntelOAGucCt *ct, uint16_t key, uint16_t len,
 /* HOST2GUC_CONTROL_CTB: true when the channel is now as asked */
 bool intel_oa_guc_ct_control(IntelOAGucCt *ct, uint32_t enable);
 /*
- * Write one HXG message of @n dwords into the G2H ring; false (and
- * counted as dropped) if the channel is off, the ring has no room or the
- * bus failed.
+ * Write one HXG message of @n dwords into the G2H ring; false if the
+ * channel is off, the ring has no room or the bus failed (the caller
+ * counts it).
  */
 bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, const uint32_t *msg, uint32_t n);
 
