@@ -156,7 +156,8 @@ static void test_reason_timer(void)
 		const uint32_t *r = oa_capture_report(&c, i);
 		uint64_t T = oa_capture_ts(&c, i);
 		uint32_t reason = oa_report_reason(dev.plat, r);
-		bool boundary = T % OA_SLICE_TICKS == 0;
+		/* Gen6/7: the tick half a period after the boundary */
+		bool boundary = (T - oa_timer_phase(dev.plat, 10)) % OA_SLICE_TICKS == 0;
 		uint32_t hw_id = oa_sched_hw_id(T);
 
 		if (!dev.plat->ctx_switch_reports) {
@@ -294,6 +295,7 @@ static void test_no_context_switch(struct oa_capture *c, unsigned int e,
 				   uint64_t first, uint64_t last)
 {
 	uint64_t period = oa_period_ticks(e), ticks, boundaries;
+	uint64_t phase = oa_timer_phase(dev.plat, e);
 	size_t i;
 
 	for (i = 0; i < c->n; i++) {
@@ -301,12 +303,12 @@ static void test_no_context_switch(struct oa_capture *c, unsigned int e,
 		uint64_t T = oa_capture_ts(c, i);
 
 		igt_assert_f(oa_report_reason(dev.plat, r) == OA_REASON_TIMER &&
-			     T % period == 0,
-			     "report %zu at T=%#llx: RPT_ID %#010x; %s has only timer reports every %#llx ticks",
+			     T % period == phase,
+			     "report %zu at T=%#llx: RPT_ID %#010x; %s has only timer reports, at T = %#llx mod %#llx",
 			     i, (unsigned long long)T, r[0], dev.plat->name,
-			     (unsigned long long)period);
+			     (unsigned long long)phase, (unsigned long long)period);
 	}
-	ticks = last / period - (first - 1) / period;
+	ticks = oa_reports_between(dev.plat, first - 1, last, e);
 	boundaries = last / OA_SLICE_TICKS - (first - 1) / OA_SLICE_TICKS;
 	igt_info("exponent %u: %zu reports for %llu timer ticks, %llu slice boundaries without a report of their own\n",
 		 e, c->n, (unsigned long long)ticks, (unsigned long long)boundaries);
@@ -420,7 +422,7 @@ static void check_gen7_wrap(const struct oa_format *f, const uint32_t *a,
 		const struct oa_dword *dw = &f->dwords[d];
 
 		if (dw->kind == OA_DW_TS_HI) {
-			igt_assert_f(b[d] == ((a[d] + (b[1] == 0)) & 0xf),
+			igt_assert_f(b[d] == ((a[d] + (b[1] < a[1])) & 0xf),
 				     "reports %zu->%zu (TIME_STAMP %#x -> %#x): DW2 %#x -> %#x",
 				     i - 1, i, a[1], b[1], a[d], b[d]);
 			ts_hi++;
@@ -455,7 +457,8 @@ static const struct oa_format *format_with_u40(void)
  * counters-across-timestamp-wrap: when the reports' 32-bit TIMESTAMP
  * wraps, the 40-bit A counters keep counting: between consecutive reports
  * A_k grows by exactly P * (k + 1), decoded straight from the reports; the
- * report whose TIMESTAMP is exactly 0 is delivered, nothing is lost, and
+ * first report past the wrap (TIMESTAMP 0; on Gen6/7 half a period, where
+ * the timer ticks) is delivered, nothing is lost, and
  * every field matches the workload at the unwrapped timestamp. The
  * control page's ts-advance (version 4) brings the wrap to within a
  * second; an older device needs it to come soon by itself: run the VM with
@@ -465,7 +468,7 @@ static void test_timestamp_wrap(void)
 {
 	const struct oa_format *f = format_with_u40();
 	uint64_t period = oa_period_ticks(WRAP_TEST_EXPONENT);
-	uint64_t ref, wrap, to_wrap, want_T;
+	uint64_t ref, wrap, to_wrap, want_T, phase;
 	const struct oa_seg *seg = NULL;
 	size_t i, at = SIZE_MAX;
 	struct oa_capture c;
@@ -535,15 +538,17 @@ static void test_timestamp_wrap(void)
 		     (unsigned long long)oa_capture_ts(&c, 0), (unsigned long long)wrap,
 		     (unsigned long long)ref);
 	oa_assert_reports(&dev, &c, WRAP_TEST_EXPONENT, 0);
+	/* Gen6/7 ticks trail the multiples of the period by half of it */
+	phase = oa_timer_phase(dev.plat, WRAP_TEST_EXPONENT);
 	for (i = 0; i < c.n; i++)
-		if (oa_capture_ts(&c, i) == wrap)
+		if (oa_capture_ts(&c, i) == wrap + phase)
 			at = i;
 	igt_assert_f(at != SIZE_MAX && at > 0,
-		     "no report with TIMESTAMP 0 at T=%#llx among %zu reports (T %#llx..%#llx)",
-		     (unsigned long long)wrap, c.n,
+		     "no report with TIMESTAMP %#llx at T=%#llx among %zu reports (T %#llx..%#llx)",
+		     (unsigned long long)phase, (unsigned long long)(wrap + phase), c.n,
 		     (unsigned long long)oa_capture_ts(&c, 0),
 		     (unsigned long long)oa_capture_ts(&c, c.n - 1));
-	igt_assert_eq(oa_capture_report(&c, at)[1], 0);
+	igt_assert_eq(oa_capture_report(&c, at)[1], (uint32_t)phase);
 	for (i = at; i <= at + 1; i++) {
 		const uint32_t *a = oa_capture_report(&c, i - 1);
 		const uint32_t *b = oa_capture_report(&c, i);
@@ -563,9 +568,10 @@ static void test_timestamp_wrap(void)
 				     (unsigned long long)d, (unsigned long long)want);
 		}
 	}
-	igt_info("%s: %zu reports, T %#llx..%#llx across the 32-bit wrap; report %zu has TIMESTAMP 0; %s\n",
+	igt_info("%s: %zu reports, T %#llx..%#llx across the 32-bit wrap; report %zu has TIMESTAMP %#llx; %s\n",
 		 f->name, c.n, (unsigned long long)oa_capture_ts(&c, 0),
 		 (unsigned long long)oa_capture_ts(&c, c.n - 1), at,
+		 (unsigned long long)phase,
 		 seg ? "40-bit counters kept counting" :
 		 "TIME_STAMP high bits (DW2) stepped, 32-bit counter deltas exact");
 	oa_capture_fini(&c);
@@ -582,7 +588,7 @@ igt_main
 	 * First, so that make check's device timestamp-base (the wrap falls
 	 * a few seconds after boot) is still ahead when it runs.
 	 */
-	igt_describe("Across the wrap of the 32-bit report TIMESTAMP the 40-bit A counters keep counting (delta exactly P*(k+1); Gen6/7: DW2 steps by one, 32-bit deltas exact), the report with TIMESTAMP 0 is delivered and nothing is lost. Skips unless the wrap is due within 30 s (device property timestamp-base).");
+	igt_describe("Across the wrap of the 32-bit report TIMESTAMP the 40-bit A counters keep counting (delta exactly P*(k+1); Gen6/7: DW2 steps by one, 32-bit deltas exact), the first report past the wrap (TIMESTAMP 0, Gen6/7: half a period) is delivered and nothing is lost. Skips unless the wrap is due within 30 s (device property timestamp-base).");
 	igt_subtest("counters-across-timestamp-wrap")
 		test_timestamp_wrap();
 

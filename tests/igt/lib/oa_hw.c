@@ -713,12 +713,27 @@ uint32_t oa_expected_ctx_id(const struct oa_platform *p, uint64_t T)
 	return id ? id : p->squashed_ctx_id;
 }
 
+uint64_t oa_timer_phase(const struct oa_platform *p, unsigned int exponent)
+{
+	if (exponent == OA_NO_TIMER || p->graphics_ver >= 8)
+		return 0;
+	return oa_period_ticks(exponent) / 2;
+}
+
+/* Is @T a timer tick: a multiple of the period plus the phase? */
+static bool timer_tick(const struct oa_platform *p, uint64_t T,
+		       unsigned int exponent)
+{
+	return exponent != OA_NO_TIMER &&
+	       (T - oa_timer_phase(p, exponent)) % oa_period_ticks(exponent) == 0;
+}
+
 uint32_t oa_expected_reason(const struct oa_platform *p, uint64_t T,
 			    unsigned int exponent)
 {
 	uint32_t reason = 0;
 
-	if (exponent != OA_NO_TIMER && T % oa_period_ticks(exponent) == 0)
+	if (timer_tick(p, T, exponent))
 		reason |= OA_REASON_TIMER;
 	if (p->ctx_switch_reports && T % OA_SLICE_TICKS == 0)
 		reason |= OA_REASON_CTX_SWITCH;
@@ -730,6 +745,17 @@ static uint64_t next_multiple(uint64_t T, uint64_t m)
 	return (T / m + 1) * m;
 }
 
+/* First timer tick after @T. */
+static uint64_t next_tick(const struct oa_platform *p, uint64_t T,
+			  unsigned int exponent)
+{
+	uint64_t phase = oa_timer_phase(p, exponent);
+
+	if (T < phase)
+		return phase;
+	return next_multiple(T - phase, oa_period_ticks(exponent)) + phase;
+}
+
 uint64_t oa_next_report_ts(const struct oa_platform *p, uint64_t T,
 			   unsigned int exponent)
 {
@@ -737,7 +763,7 @@ uint64_t oa_next_report_ts(const struct oa_platform *p, uint64_t T,
 			next_multiple(T, OA_SLICE_TICKS) : ~0ull;
 
 	if (exponent != OA_NO_TIMER) {
-		uint64_t timer = next_multiple(T, oa_period_ticks(exponent));
+		uint64_t timer = next_tick(p, T, exponent);
 
 		if (timer < next)
 			next = timer;
@@ -749,6 +775,16 @@ uint64_t oa_next_report_ts(const struct oa_platform *p, uint64_t T,
 static uint64_t multiples_between(uint64_t a, uint64_t b, uint64_t m)
 {
 	return b > a ? b / m - a / m : 0;
+}
+
+/* Timer ticks in (@a, @b]: shifted by P - phase, they are multiples of P. */
+static uint64_t ticks_between(const struct oa_platform *p, uint64_t a,
+			      uint64_t b, unsigned int exponent)
+{
+	uint64_t P = oa_period_ticks(exponent);
+	uint64_t shift = P - oa_timer_phase(p, exponent);
+
+	return multiples_between(a + shift, b + shift, P);
 }
 
 uint64_t oa_ctx_only_reports_between(const struct oa_platform *p, uint64_t a,
@@ -781,7 +817,7 @@ uint64_t oa_reports_between(const struct oa_platform *p, uint64_t a,
 	uint64_t n = oa_ctx_only_reports_between(p, a, b, exponent);
 
 	if (exponent != OA_NO_TIMER)
-		n += multiples_between(a, b, oa_period_ticks(exponent));
+		n += ticks_between(p, a, b, exponent);
 	return n;
 }
 
@@ -1248,10 +1284,13 @@ static void build_gen7_report(const struct oa_format *f,
 	}
 }
 
-/* Gen6/7: T on the exponent-16 grid, below and above 2^32 and 2^36. */
+/*
+ * Gen6/7: timer ticks of exponent 16 (2^16 past a multiple of 2^17), below
+ * and above 2^32 and 2^36.
+ */
 static const uint64_t gen7_cases[] = {
-	0x1fffe0000ull, 0x200000000ull, 0xf00260000ull, 0x1200020000ull,
-	0xabcde0000ull,
+	0x1ffff0000ull, 0x200010000ull, 0xf00270000ull, 0x1200030000ull,
+	0xabcdf0000ull,
 };
 
 static int check_gen7_formats(const struct oa_platform *p)
@@ -1276,7 +1315,7 @@ static int check_gen7_formats(const struct oa_platform *p)
 					(unsigned long long)gen7_cases[k], why);
 				bad++;
 			}
-			if (gen7_cases[k] % oa_period_ticks(20) &&
+			if (!oa_expected_reason(p, gen7_cases[k], 20) &&
 			    oa_report_check(p, f, &w, r, gen7_cases[k], 20, why, sizeof(why))) {
 				fprintf(stderr, "%s %s T=%#llx: accepted off the exponent-20 grid\n",
 					p->name, f->name,

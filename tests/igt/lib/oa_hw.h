@@ -370,6 +370,13 @@ static inline uint64_t oa_period_ticks(unsigned int e)
 	return 2ull << e;
 }
 
+/*
+ * Ticks by which timer reports of exponent @e trail the multiples of the
+ * period: half a period on Gen6/7, where the strobe is a TIME_STAMP bit
+ * rising (gen6-gen7.rst "Timer period"), 0 on Gen8+.
+ */
+uint64_t oa_timer_phase(const struct oa_platform *p, unsigned int e);
+
 /* Hardware context ID running at @T, 0 in an idle slice. */
 uint32_t oa_sched_hw_id(uint64_t T);
 

@@ -391,7 +391,8 @@ def test_i915_test_oa_tgl(qemu):
     t_en = qt.ts_base + qt.now * TGL_TS_HZ // 10**9
     start_block(qt, buf, OAG, 5, 10)
     period = 2048
-    first = (t_en // period + 1) * period
+    # the ticks trail the multiples by half a period (gen6-gen7.rst)
+    first = ((t_en - period // 2) // period + 1) * period + period // 2
     step_to_ts(qt, first + 3 * period + 1, TGL_TS_HZ)
     reps = find_reports(buf, 256, 3, decode_fmt5, OAG['tail'])
     for a, b in zip(reps, reps[1:]):
@@ -435,7 +436,8 @@ def test_xehp_flex_events(qemu):
     t_en = qt.now * XEHP_TS_HZ // 10**9
     start_block(qt, buf, OAG, 1, 12)
     period = 8192
-    first = (t_en // period + 1) * period
+    # the ticks trail the multiples by half a period (gen6-gen7.rst)
+    first = ((t_en - period // 2) // period + 1) * period + period // 2
     step_to_ts(qt, first + 2 * period + 1, XEHP_TS_HZ)
     eq(qt.ctl(CTL_VIOLATIONS), 1, 'one violation (A13)')
     eq(qt.ctl(CTL_LAST), VIOL_UNSUPPORTED, 'CONTROL with coarse GS')
@@ -603,7 +605,8 @@ def test_gen6_cec_snb(qemu):
     t_en = buf.start(2, 6)
     period = 1 << 10                    # SNB: 2^(TP + 4)
     qt.step(3 * period * 10**9 // 12500000)
-    first = (t_en // period + 1) * period
+    # the ticks trail the multiples by half a period (gen6-gen7.rst)
+    first = ((t_en - period // 2) // period + 1) * period + period // 2
     qt.rd(OASTATUS1)                    # lands the due reports
     reps = []
     for i in range(2):

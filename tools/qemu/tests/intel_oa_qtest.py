@@ -1874,8 +1874,12 @@ def gen7_ts(qt):
 
 
 def gen7_due(t0, t1, period):
-    """Timestamps of the reports due after enabling at t0, up to t1."""
-    return list(range((t0 // period + 1) * period, t1 + 1, period))
+    """Timestamps of the reports due after enabling at t0, up to t1: the
+    strobe is TIME_STAMP bit log2(period) - 1 rising, so the ticks lie
+    half a period past the multiples (gen6-gen7.rst "Timer period")."""
+    phase = period // 2
+    return list(range(((t0 - phase) // period + 1) * period + phase, t1 + 1,
+                      period))
 
 
 def gen7_check(buf, sel, start_off, stamps, what):
@@ -1976,7 +1980,9 @@ def test_gen7_snb_timer_mapping(qemu):
         r = [struct.unpack('<4I', buf.read(i * 64, 16)) for i in range(4)]
         for a, b in zip(r, r[1:]):
             eq(b[1] - a[1], 1 << shift, name + ' report spacing')
-        eq(r[0][1] % (1 << shift), 0, name + ' report on a period multiple')
+        # bit shift - 1 of TIME_STAMP rising: half a period past a multiple
+        eq(r[0][1] % (1 << shift), 1 << (shift - 1),
+           name + ' report on the strobe bit rising')
         qt.close()
 
 

@@ -63,6 +63,7 @@ struct IntelOARegLayout {
 
     /* Gen6/7 (gen6-gen7.rst) */
     unsigned int timer_extra;   /* SNB: period 2^(TP + 4), not 2^(TP + 1) */
+    bool timer_edge;            /* the strobe is a TIME_STAMP bit rising */
     uint32_t buf_align;         /* OABUFFER alignment at enable (rule 26) */
     bool overrun;               /* a report that does not fit is written */
     bool has_no_overrun;        /* HSW OABUFFER bit 3 selects holding back */
@@ -251,23 +252,47 @@ static uint64_t oa_period(const IntelOAUnit *oa)
 }
 
 /*
- * First multiple of the spacing after @now_ts, or OA_TS_NEVER if it does
- * not fit in 64 bits. T itself stays below 2^64 - 1 (the realize check
- * on timestamp-base), so OA_TS_NEVER is never reached.
+ * Ticks by which the timer strobe trails a multiple of its period P. On
+ * Gen6/7 the strobe is "a specified bit" of TIME_STAMP (gen6-gen7.rst,
+ * OACONTROL Timer Period, from seed 001): bit log2(P) - 1 rises when
+ * TIME_STAMP = P/2 mod P, which is where IGT's Haswell check
+ * oa_report_is_periodic() (tests/i915/perf.c) finds timer reports on
+ * real hardware. Gen8+ reports carry their reason and no source places
+ * their strobe: there it stays on the multiples, which the 2^20-tick
+ * context-switch grid needs (oa_period_shift()).
+ */
+static uint64_t oa_timer_phase(const IntelOAUnit *oa)
+{
+    unsigned int shift = oa_timer_shift(oa);
+
+    if (!oa->layout->timer_edge || shift >= 64) {
+        return 0;
+    }
+    return 1ull << (shift - 1);
+}
+
+/*
+ * First report of the spacing after @now_ts (a multiple of it, plus the
+ * timer's phase), or OA_TS_NEVER if it does not fit in 64 bits. T itself
+ * stays below 2^64 - 1 (the realize check on timestamp-base), so
+ * OA_TS_NEVER is never reached.
  */
 static uint64_t oa_first_due(const IntelOAUnit *oa, uint64_t now_ts)
 {
     unsigned int shift = oa_period_shift(oa);
-    uint64_t q;
+    uint64_t phase = oa_timer_phase(oa), q;
 
     if (shift >= 64) {
         return OA_TS_NEVER;
     }
-    q = (now_ts >> shift) + 1;
-    if (q > (OA_TS_NEVER >> shift)) {
+    if (now_ts < phase) {
+        return phase;
+    }
+    q = ((now_ts - phase) >> shift) + 1;
+    if (q > ((OA_TS_NEVER - phase) >> shift)) {
         return OA_TS_NEVER;
     }
-    return q << shift;
+    return (q << shift) + phase;
 }
 
 static unsigned int oa_select_gen8(const IntelOAUnit *oa)
@@ -401,7 +426,8 @@ static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
     unsigned int tshift = oa_timer_shift(oa);
     uint32_t rpt = intel_oa_trig_rpt_id(&oa->trig, ts, shift, true);
 
-    if (tshift < 64 && !(ts & MAKE_64BIT_MASK(0, tshift))) {
+    if (tshift < 64 &&
+        !((ts - oa_timer_phase(oa)) & MAKE_64BIT_MASK(0, tshift))) {
         rpt |= 1u << (shift + INTEL_OA_REASON_TIMER);
     }
     stl_le_p(r + 0, rpt);
@@ -948,7 +974,7 @@ static void oa_reconfigure(IntelOAUnit *oa)
     if (run && (!oa->running || period != oa->period ||
                 (oa_period_shift(oa) >= 64) !=
                 (oa->next_ts == OA_TS_NEVER))) {
-        /* first report: the first multiple of the period after now */
+        /* first report: the first strobe of the period after now */
         oa->period = period;
         oa->next_ts = oa_first_due(oa, now_ts);
     }
@@ -1704,7 +1730,7 @@ uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n)
     .read = oa_gen7_read, .write = oa_gen7_write, \
     .buf_base = oa_buf_base_gen7, .buf_size = (size_), \
     .select = oa_select_gen7, .timer_enabled = oa_timer_enabled_gen7, \
-    .timer_shift = oa_timer_shift_gen7
+    .timer_shift = oa_timer_shift_gen7, .timer_edge = true
 
 static const IntelOARegLayout oa_layouts[] = {
     [INTEL_OA_BLOCK_LEGACY] = {
