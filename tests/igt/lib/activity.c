@@ -595,7 +595,8 @@ unsigned int act_trig_fires(const struct act_gpu *g, const struct act_cec *cec,
 			    uint32_t thr, uint32_t ctl, uint64_t c_enable,
 			    uint64_t c_end, uint64_t *fires, unsigned int max)
 {
-	uint32_t limit = (thr & 0xffff) ? (thr & 0xffff) : 65536;
+	/* threshold 0 is met on the first cycle, as 1 (counters.rst 19) */
+	uint32_t limit = (thr & 0xffff) ? (thr & 0xffff) : 1;
 	bool threshold = ctl & (1u << 23), last = false;
 	unsigned int n = 0;
 	uint32_t count = 0;

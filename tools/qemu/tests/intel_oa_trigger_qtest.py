@@ -264,15 +264,35 @@ def test_both_report_triggers(qemu):
     s.qt.close()
 
 
-def test_start_trigger(qemu):
-    # Debian RenderBasic's start trigger 1: enable, threshold enable,
-    # threshold 0 = 65536 cycles of constant 1. Timer reports every 256
-    # ticks: before the fire the counters hold (delta 0, bit 18 clear),
-    # after it they advance by the formula (bit 18 set).
+def test_start_trigger_threshold_zero(qemu):
+    # Debian RenderBasic's and i915's Test OA start trigger 1: enable,
+    # threshold enable, threshold 0, constant 1. Threshold 0 is met on the
+    # enable cycle (counters.rst reading 19): bit 18 is set in every
+    # report and the counters advance from the first one.
     s = Stream(qemu, 'skl', LEGACY_OA, LEGACY_TRIG, 2, 128, EXAMPLE2_CEC,
                start=[0, 0xf0800000], timer=7)
-    fire = fires(lambda c: True, s.c_en, s.c_en + 70000, 65536)[0]
-    eq(fire, s.c_en + 65535, 'the 65536th cycle')
+    eq(fires(lambda c: True, s.c_en, s.c_en + 10, 1)[0], s.c_en,
+       'fires on the enable cycle')
+    s.run_to(s.ts_en + 1024)
+    got = s.reports()
+    assert len(got) >= 3, len(got)
+    for i, r in enumerate(got):
+        eq(r[0] & RPT_START_FIRED, RPT_START_FIRED, 'bit 18 in report %d' % i)
+    # B0 counts the odd cycles of [0, T * R) from the first report on
+    for a, b in zip(got, got[1:]):
+        eq((b[16] - a[16]) & 0xffffffff, 256 * s.ratio // 2, 'B0 delta')
+    s.qt.close()
+
+
+def test_start_trigger(qemu):
+    # Start trigger 1: enable, threshold enable, 40000 cycles of constant
+    # 1. Timer reports every 256 ticks: before the fire the counters hold
+    # (delta 0, bit 18 clear), after it they advance by the formula (bit
+    # 18 set).
+    s = Stream(qemu, 'skl', LEGACY_OA, LEGACY_TRIG, 2, 128, EXAMPLE2_CEC,
+               start=[40000, 0xf0800000], timer=7)
+    fire = fires(lambda c: True, s.c_en, s.c_en + 70000, 40000)[0]
+    eq(fire, s.c_en + 39999, 'the 40000th cycle')
     end = s.run_to(s.ts_en + 4096)
     got = s.reports()
     want = list(range((s.ts_en // 256 + 1) * 256, end + 1, 256))

@@ -23,7 +23,7 @@
 #define TRIG_PHASES         4
 #define TRIG_IDLE_PHASE     3
 /*
- * Runs searched for one fire. A threshold of 65536 needs at most 96 runs
+ * Runs searched for one fire. A threshold of 65535 needs at most 96 runs
  * when the condition holds once a period; a condition that never fires
  * again is given up on after this many.
  */
@@ -66,13 +66,23 @@ static bool trig_threshold_mode(const IntelOATrig *t, unsigned int i)
     return FIELD_EX32(trig_ctl(t, i), TRIG_CTL, THRESHOLD_EN);
 }
 
-/* Cycles with the condition per fire: the threshold, 0 meaning 65536. */
+/*
+ * Cycles with the condition per fire: the threshold, 0 acting as 1 (the
+ * count is compared before it advances, so a threshold of 0 is met on
+ * the first cycle with the condition). i915's Test OA configuration
+ * starts its counters with threshold-0 start triggers of a constant
+ * condition, and IGT's perf tests, written against real hardware
+ * (tests/i915/perf.c gen8_sanity_check_test_oa_reports() on the first
+ * pair of ~20 us reports in non-zero-reason), find every B counter
+ * counting from the first report: the start has fired at enable, not
+ * 65536 cycles later (counters.rst reading 19).
+ */
 static uint32_t trig_threshold(const IntelOATrig *t, unsigned int i)
 {
     uint32_t v = FIELD_EX32(trig_regs(t, i)[A_TRIG_THRESHOLD / 4],
                             TRIG_THRESHOLD, VALUE);
 
-    return v ? v : 1u << 16;
+    return v ? v : 1;
 }
 
 static bool trig_any_start(const IntelOATrig *t)
