@@ -117,7 +117,7 @@ recorder_list_metrics() {
 }
 
 recorder_record_read() {
-	local dir rec out rout pid rc exp period n corr first last span range deadline
+	local dir rec out rout pid rc exp period phase n corr first last span range deadline
 	require_tools || return
 	require_metric "$("$RECORDER" --metric list 2>&1)" || return
 	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
@@ -191,12 +191,15 @@ recorder_record_read() {
 	# Period of exponent e is 2^(e+1) timestamp ticks. For e <= 19 every
 	# context-switch report (each 2^20-tick slice boundary) shares a timer
 	# tick's report, so the reports are exactly the timer ticks; Haswell
-	# writes timer reports only.
+	# writes timer reports only, half a period past the multiples (its
+	# strobe is a TIME_STAMP bit rising, Documentation/gen6-gen7.rst).
 	[ "$exp" -le 19 ] || { fail "exponent $exp > 19 for a 1 ms period"; return; }
 	period=$((2 << exp))
+	phase=0
+	[ "$(device_gen "$(device_id)")" -le 7 ] && phase=$((period / 2))
 	span=$((last - first))
 	echo "exponent $exp: period $period ticks; $n reports spanning $span ticks; $corr correlation points"
-	[ $((first % period)) -eq 0 ] || { fail "first timestamp $first not a multiple of $period"; return; }
+	[ $((first % period)) -eq "$phase" ] || { fail "first timestamp $first is not $phase past a multiple of $period"; return; }
 	[ $((span % period)) -eq 0 ] || { fail "timestamp span $span not a multiple of $period"; return; }
 	[ $((span / period + 1)) -eq "$n" ] ||
 		{ fail "$n reports but the timestamps span $((span / period + 1)) periods: reports lost or duplicated"; return; }

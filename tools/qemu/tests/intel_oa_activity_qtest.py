@@ -700,9 +700,12 @@ def test_violations(qemu):
 
 
 def test_linear_unchanged(qemu):
+    qt = QTest(qemu, workload=None)
+    eq(qt.ctl(CTL_WORKLOAD), 1, 'default workload activity')
+    qt.close()
     qt = QTest(qemu)
     eq(qt.ctl(CTL_VERSION), 6, 'control page version 6')
-    eq(qt.ctl(CTL_WORKLOAD), 0, 'default workload linear')
+    eq(qt.ctl(CTL_WORKLOAD), 0, 'workload=linear selects linear')
     qt.ctl_wr(CTL_WORKLOAD, 7)
     eq(qt.ctl(CTL_WORKLOAD), 0, 'other values ignored')
     for addr, val in EX2_CEC + [(0xe458, 0x00071000)]:

@@ -135,8 +135,16 @@ LIVE = []
 
 
 class QTest:
-    def __init__(self, qemu, extra='', ts_base=0, args=(), monitor=None):
+    """A device under qtest. The contract tests check the linear workload
+    (vgpu-contract.rst), the explicit test mode: it is selected unless
+    @extra names a workload or @workload is None (the device's default,
+    activity)."""
+
+    def __init__(self, qemu, extra='', ts_base=0, args=(), monitor=None,
+                 workload='linear'):
         dev = 'intel-oa-gpu,addr=02.0' + extra
+        if workload and 'workload=' not in extra:
+            dev += ',workload=' + workload
         self.ts_base = ts_base
         if ts_base:
             dev += ',timestamp-base=%d' % ts_base

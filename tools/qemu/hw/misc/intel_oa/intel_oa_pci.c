@@ -289,10 +289,14 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         return;
     }
 
-    if (!s->workload || !strcmp(s->workload, "linear")) {
-        s->ctl.reset_workload = INTEL_OA_WORKLOAD_LINEAR;
-    } else if (!strcmp(s->workload, "activity")) {
+    /*
+     * By default the counters count what the OA programming selects, as on
+     * hardware (counters.rst); "linear" is the contract's test mode.
+     */
+    if (!s->workload || !strcmp(s->workload, "activity")) {
         s->ctl.reset_workload = INTEL_OA_WORKLOAD_ACTIVITY;
+    } else if (!strcmp(s->workload, "linear")) {
+        s->ctl.reset_workload = INTEL_OA_WORKLOAD_LINEAR;
     } else {
         error_setg(errp, "intel-oa-gpu: workload '%s' is not 'linear' "
                    "(value_k(T) = S_k + T * (k + 1)) or 'activity' "
