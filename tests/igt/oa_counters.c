@@ -763,48 +763,50 @@ static uint64_t b_delta(const struct oa_capture *c, size_t i, size_t j, unsigned
 /*
  * i915's "Test OA" metric set (i915_oa_*.c, the boolean part; Gen12 moves
  * it to the OAG block): IGT expects B0 = 0, B1 = B2 = GPU clocks,
- * B3 = clocks / 2, B4 = B5 = clocks / 3, B6 = clocks / 6, B7 = 2/3 clocks.
+ * B3 = clocks / 2, B4 = B5 = clocks / 3, B6 = clocks / 6, B7 = 2/3 clocks,
+ * and every A and C counter to advance by at most clocks x EUs
+ * (gen8_sanity_check_test_oa_reports() in IGT's tests/i915/perf.c).
  * Its start triggers (threshold 0 on a constant-1 condition) fire on the
  * enable cycle (counters.rst reading 19), so the relationships hold from
- * the very first report pair, as upstream IGT checks them.
+ * the very first report pair, as upstream IGT checks them, and between
+ * any two reports, context-switch reports included.
  */
-static void test_cec_test_oa(void)
+static const struct act_cec test_oa_cec = {
+	.r0 = { 0x4, 0x3, 0x7, 0x00100002, 0x00100002, 0x00100082,
+		0x001000c2, 0x00100001 },
+	.r1 = { 0x0, 0x0, 0x0, 0xfff7, 0xffcf, 0xffef, 0xffe7, 0xffe7 },
+};
+
+static uint64_t ticks_to_ms(uint64_t ticks)
 {
-	static const struct act_cec cec = {
-		.r0 = { 0x4, 0x3, 0x7, 0x00100002, 0x00100002, 0x00100082,
-			0x001000c2, 0x00100001 },
-		.r1 = { 0x0, 0x0, 0x0, 0xfff7, 0xffcf, 0xffef, 0xffe7, 0xffe7 },
-	};
-	struct oa_capture c;
-	struct prog pr;
-	uint64_t id;
-	unsigned int n, pairs = 0;
+	return ticks * 1000 / dev.plat->timestamp_hz;
+}
+
+/* Checks every pair of @c; returns the pairs ending in a switch-only report. */
+static unsigned int check_test_oa_pairs(const struct prog *pr, const struct oa_capture *c)
+{
+	const uint64_t n_eus = (uint64_t)gpu.n_ss * gpu.eus;
+	unsigned int n, w, switch_only = 0;
+	uint64_t a0, a1;
 	size_t i;
 
-	begin();
-	memset(&pr, 0, sizeof(pr));
-	pr.cec = cec;
-	if (has_triggers()) {
-		pr.trig[TRIG_REPORT1] = 0x00800000;
-		pr.trig[TRIG_START1] = 0xf0800000;
-		pr.trig[TRIG_START2] = 0xf0800000;
-	}
-	id = add_prog(&pr, 6);
-	igt_assert_eq_u32(capture(id, exponent_at_least(12), 8, 3000, &c, NULL), 0);
-	for (i = 0; i + 1 < c.n; i++) {
-		uint64_t T0 = oa_capture_ts(&c, i), T1 = oa_capture_ts(&c, i + 1);
+	for (i = 0; i + 1 < c->n; i++) {
+		uint64_t T0 = oa_capture_ts(c, i), T1 = oa_capture_ts(c, i + 1);
 		uint64_t clocks = (T1 - T0) * gpu.R, want[ACT_N_CEC];
 		uint64_t closed[ACT_N_CEC] = {
 			0, clocks, clocks, clocks / 2, clocks / 3, clocks / 3, clocks / 6,
 			clocks * 2 / 3,
 		};
+		const uint32_t *r1 = oa_capture_report(c, i + 1);
+		static const enum bank_kind bounded[] = { CTR_A, CTR_C };
+		unsigned int k;
 
 		if (has_triggers())
-			igt_assert_f(oa_capture_report(&c, i)[0] & (1u << 18),
+			igt_assert_f(oa_capture_report(c, i)[0] & (1u << 18),
 				     "report %zu: RPT_ID bit 18 clear, the start trigger has not fired", i);
-		act_cec_counts(&gpu, &pr.cec, T0 * gpu.R, T1 * gpu.R, want);
+		act_cec_counts(&gpu, &pr->cec, T0 * gpu.R, T1 * gpu.R, want);
 		for (n = 0; n < bank()->n_cec; n++) {
-			uint64_t got = b_delta(&c, i, i + 1, n);
+			uint64_t got = b_delta(c, i, i + 1, n);
 
 			igt_assert_f(got == (want[n] & 0xffffffffu),
 				     "Test OA B%u over T %#" PRIx64 "..%#" PRIx64 ": %" PRIu64 ", expected %" PRIu64,
@@ -814,9 +816,55 @@ static void test_cec_test_oa(void)
 				igt_assert_f(want[n] == closed[n], "B%u: model %" PRIu64 " vs IGT's %" PRIu64,
 					     n, want[n], closed[n]);
 		}
-		pairs++;
+		for (k = 0; k < 2; k++)
+			for (n = 0; n < (bounded[k] == CTR_A ? n_a() : N_C); n++) {
+				unsigned int ck = ctr_k(bounded[k], n);
+
+				if (!report_ctr(c->fmt, ck, oa_capture_report(c, i), &a0, &w) ||
+				    !report_ctr(c->fmt, ck, r1, &a1, &w))
+					continue;
+				igt_assert_f(((a1 - a0) & wmask(w)) <= clocks * n_eus,
+					     "Test OA %c%u over T %#" PRIx64 "..%#" PRIx64 ": delta %" PRIu64 " above IGT's bound, %" PRIu64 " clocks x %" PRIu64 " EUs",
+					     bounded[k] == CTR_A ? 'A' : 'C', n, T0, T1,
+					     (a1 - a0) & wmask(w), clocks, n_eus);
+			}
+		switch_only += oa_report_reason(dev.plat, r1) == OA_REASON_CTX_SWITCH;
 	}
-	igt_assert_f(pairs >= 7, "only %u report pairs", pairs);
+	return switch_only;
+}
+
+static void test_cec_test_oa(void)
+{
+	struct oa_capture c;
+	unsigned int switch_only;
+	struct prog pr;
+	uint64_t id;
+
+	begin();
+	memset(&pr, 0, sizeof(pr));
+	pr.cec = test_oa_cec;
+	if (has_triggers()) {
+		pr.trig[TRIG_REPORT1] = 0x00800000;
+		pr.trig[TRIG_START1] = 0xf0800000;
+		pr.trig[TRIG_START2] = 0xf0800000;
+	}
+	id = add_prog(&pr, 6);
+	igt_assert_eq_u32(capture(id, exponent_at_least(12), 8, 3000, &c, NULL), 0);
+	igt_assert_f(c.n >= 8, "only %zu reports", c.n);
+	check_test_oa_pairs(&pr, &c);
+	oa_capture_fini(&c);
+	if (!dev.plat->ctx_switch_reports)
+		return;
+	/*
+	 * Exponent 20: timer ticks every second 2^20-tick slice boundary,
+	 * so the boundaries between them get context-switch-only reports.
+	 */
+	igt_assert_eq_u32(capture(id, 20, 6, (int)ticks_to_ms(8 * OA_SLICE_TICKS) + 3000,
+				  &c, NULL), 0);
+	switch_only = check_test_oa_pairs(&pr, &c);
+	igt_info("exponent 20: %zu reports, %u pairs ending in a context-switch-only report\n",
+		 c.n, switch_only);
+	igt_assert_f(switch_only >= 1, "no context-switch-only report among %zu", c.n);
 	oa_capture_fini(&c);
 }
 
@@ -892,11 +940,6 @@ static void test_report_trigger(void)
 	igt_assert_f(j >= 8, "%zu trigger reports among %zu", j, c.n);
 	check_all(&pr, &c);
 	oa_capture_fini(&c);
-}
-
-static uint64_t ticks_to_ms(uint64_t ticks)
-{
-	return ticks * 1000 / dev.plat->timestamp_hz;
 }
 
 /*
