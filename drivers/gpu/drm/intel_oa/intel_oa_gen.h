@@ -37,6 +37,25 @@ extern const struct intel_oa_ggtt_desc intel_oa_snb_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_vlv_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_hsw_ggtt;
 
+/* intel_oa_unit.c: one OA unit code path for Gen8+ over register tables. */
+extern const struct intel_oa_unit_regs intel_oa_gen8_unit_regs;
+extern const struct intel_oa_unit_regs intel_oa_oag_unit_regs;
+void intel_oa_unit_enable(struct intel_oa_stream *stream);
+void intel_oa_unit_disable(struct intel_oa_stream *stream);
+u32 intel_oa_unit_read_tail(struct intel_oa_stream *stream);
+void intel_oa_unit_write_head(struct intel_oa_stream *stream, u32 head);
+u32 intel_oa_unit_read_status(struct intel_oa_stream *stream);
+void intel_oa_unit_clear_report_lost(struct intel_oa_stream *stream);
+
+#define INTEL_OA_UNIT_OPS(regs)						\
+	.unit_regs = &(regs),						\
+	.oa_enable = intel_oa_unit_enable,				\
+	.oa_disable = intel_oa_unit_disable,				\
+	.read_tail = intel_oa_unit_read_tail,				\
+	.write_head = intel_oa_unit_write_head,				\
+	.read_status = intel_oa_unit_read_status,			\
+	.clear_report_lost = intel_oa_unit_clear_report_lost
+
 /* intel_oa_gen7.c: the Gen7 boolean whitelist Gen8..Gen11 share. */
 bool intel_oa_gen7_is_valid_b_counter_addr(u32 addr);
 

@@ -4,10 +4,7 @@
  */
 
 #include <linux/bitfield.h>
-#include <linux/delay.h>
 #include <linux/kernel.h>
-
-#include <drm/drm_print.h>
 
 #include "intel_oa.h"
 #include "intel_oa_gen.h"
@@ -25,17 +22,12 @@
  * - The metrics set keeps clock-ratio reports off (as on Gen9/11) and
  *   explicitly leaves context-switch reports on, because every stream of
  *   this driver samples OA reports.
- * - Enabling programs status, head, buffer and tail in that order, then
- *   OAG_OACONTROL with the counter select of the stream's format (Gen12
- *   has only select 5; Gen12.5 adds select 1, the 64-bit header format).
- * - Disabling clears OAG_OACONTROL, waits for the unit to stop, then
- *   invalidates the OA TLB (OA_TLB_INV_CR) and waits, bounded, for the
- *   invalidation to complete, so the next buffer programming cannot hit a
- *   stale translation.
+ * - Enabling and disabling the unit, its pointers and its status are
+ *   intel_oa_unit.c's one code path over OAG's registers
+ *   (intel_oa_oag_unit_regs): the counter select is the stream's format's
+ *   (Gen12 has only select 5; Gen12.5 adds select 1, the 64-bit header
+ *   format), and a stop is followed by an OA TLB invalidation.
  */
-
-#define OAG_STOP_TIMEOUT_MS		50
-#define OA_TLB_INV_TIMEOUT_MS		50
 
 static void gen12_enable_metric_set(struct intel_oa_stream *stream,
 				    const struct intel_oa_config *config)
@@ -70,91 +62,6 @@ static void gen12_disable_metric_set(struct intel_oa_stream *stream)
 
 	/* Make sure the NOA network is off to save power. */
 	intel_oa_rmw(oa, RPM_CONFIG1, GEN10_GT_NOA_ENABLE, 0);
-}
-
-static void gen12_oa_enable(struct intel_oa_stream *stream)
-{
-	struct intel_oa_device *oa = stream->oa;
-	u32 base = stream->buf.ggtt_offset;
-	unsigned long flags;
-
-	/* As on Gen8: forget old reports, zero memory for the landed check. */
-	intel_oa_buffer_reset(stream);
-
-	spin_lock_irqsave(&stream->buf.ptr_lock, flags);
-	intel_oa_write(oa, GEN12_OAG_OASTATUS, 0);
-	intel_oa_write(oa, GEN12_OAG_OAHEADPTR, base & GEN8_OAHEADPTR_MASK);
-	/* PRM: OABUFFER after OAHEADPTR and before OATAILPTR (overflow bit). */
-	intel_oa_write(oa, GEN12_OAG_OABUFFER,
-		       (base & GEN8_OABUFFER_BASE_MASK) |
-		       FIELD_PREP(GEN8_OABUFFER_SIZE_MASK,
-				  stream->buf.size_field) |
-		       GEN8_OABUFFER_MEM_SELECT_GGTT);
-	intel_oa_write(oa, GEN12_OAG_OATAILPTR, base & GEN8_OATAILPTR_MASK);
-	spin_unlock_irqrestore(&stream->buf.ptr_lock, flags);
-
-	intel_oa_write(oa, GEN12_OAG_OACONTROL,
-		       FIELD_PREP(GEN12_OAG_OACONTROL_FORMAT_MASK,
-				  stream->buf.format->format) |
-		       GEN12_OAG_OACONTROL_COUNTER_ENABLE);
-}
-
-static void gen12_oa_disable(struct intel_oa_stream *stream)
-{
-	struct intel_oa_device *oa = stream->oa;
-
-	intel_oa_write(oa, GEN12_OAG_OACONTROL, 0);
-	if (intel_oa_wait_for_register(oa, GEN12_OAG_OACONTROL,
-				       GEN12_OAG_OACONTROL_COUNTER_ENABLE, 0,
-				       OAG_STOP_TIMEOUT_MS) == -ETIMEDOUT)
-		drm_err_ratelimited(&oa->drm,
-				    "OAG unit did not stop within %d ms (OAG_OACONTROL 0x%08x); close the stream and reload the driver\n",
-				    OAG_STOP_TIMEOUT_MS,
-				    intel_oa_read(oa, GEN12_OAG_OACONTROL));
-
-	intel_oa_write(oa, GEN12_OA_TLB_INV_CR, GEN12_OA_TLB_INV_CR_BUSY);
-	if (intel_oa_wait_for_register(oa, GEN12_OA_TLB_INV_CR,
-				       GEN12_OA_TLB_INV_CR_BUSY, 0,
-				       OA_TLB_INV_TIMEOUT_MS) == -ETIMEDOUT)
-		drm_err_ratelimited(&oa->drm,
-				    "OA TLB invalidation did not complete within %d ms; the next stream may read stale translations, reload the driver\n",
-				    OA_TLB_INV_TIMEOUT_MS);
-}
-
-static u32 gen12_read_tail(struct intel_oa_stream *stream)
-{
-	return intel_oa_read(stream->oa, GEN12_OAG_OATAILPTR) &
-	       GEN8_OATAILPTR_MASK;
-}
-
-static void gen12_write_head(struct intel_oa_stream *stream, u32 head)
-{
-	intel_oa_write(stream->oa, GEN12_OAG_OAHEADPTR,
-		       head & GEN8_OAHEADPTR_MASK);
-}
-
-static u32 gen12_read_status(struct intel_oa_stream *stream)
-{
-	u32 oastatus = intel_oa_read(stream->oa, GEN12_OAG_OASTATUS);
-	u32 status = 0;
-
-	if (oastatus & GEN12_OAG_OASTATUS_REPORT_LOST)
-		status |= INTEL_OA_STATUS_REPORT_LOST;
-	if (oastatus & GEN12_OAG_OASTATUS_BUFFER_OVERFLOW)
-		status |= INTEL_OA_STATUS_BUFFER_OVERFLOW;
-	return status;
-}
-
-static void gen12_clear_report_lost(struct intel_oa_stream *stream)
-{
-	/*
-	 * As on Gen8: writing 0 clears a status bit and 1 keeps it, so keep
-	 * buffer-overflow in case it was raised after the read.
-	 */
-	intel_oa_rmw(stream->oa, GEN12_OAG_OASTATUS,
-		     GEN12_OAG_OASTATUS_COUNTER_OVERFLOW |
-		     GEN12_OAG_OASTATUS_REPORT_LOST,
-		     GEN12_OAG_OASTATUS_BUFFER_OVERFLOW);
 }
 
 /* Whitelists, as ranges from i915_perf.c (gen12_oa_*_regs). */
@@ -204,12 +111,7 @@ static bool gen12_is_valid_mux_addr(u32 addr)
 #define GEN12_OAG_OPS							\
 	.enable_metric_set = gen12_enable_metric_set,			\
 	.disable_metric_set = gen12_disable_metric_set,			\
-	.oa_enable = gen12_oa_enable,					\
-	.oa_disable = gen12_oa_disable,					\
-	.read_tail = gen12_read_tail,					\
-	.write_head = gen12_write_head,					\
-	.read_status = gen12_read_status,				\
-	.clear_report_lost = gen12_clear_report_lost,			\
+	INTEL_OA_UNIT_OPS(intel_oa_oag_unit_regs),			\
 	.is_valid_mux_reg = gen12_is_valid_mux_addr,			\
 	.is_valid_flex_reg = intel_oa_is_valid_flex_addr
 

@@ -7,8 +7,6 @@
 #include <linux/delay.h>
 #include <linux/kernel.h>
 
-#include <drm/drm_print.h>
-
 #include "intel_oa.h"
 #include "intel_oa_gen.h"
 #include "intel_oa_trace.h"
@@ -26,8 +24,8 @@
  * flex registers into every context image; intel_oa has no contexts, so it
  * writes the registers themselves.
  *
- * Enabling resets the OA buffer and writes OACONTROL; disabling clears
- * OACONTROL and waits for the enable bit to drop.
+ * Enabling, disabling, the pointers and the status are intel_oa_unit.c's,
+ * over the Gen8-11 block's registers (intel_oa_gen8_unit_regs).
  */
 
 #define NOA_PROGRAMMING_DELAY_US	500
@@ -138,87 +136,6 @@ static void gen11_disable_metric_set(struct intel_oa_stream *stream)
 	intel_oa_clear_flex(oa);
 
 	intel_oa_rmw(oa, RPM_CONFIG1, GEN10_GT_NOA_ENABLE, 0);
-}
-
-static void gen8_oa_enable(struct intel_oa_stream *stream)
-{
-	struct intel_oa_device *oa = stream->oa;
-	u32 base = stream->buf.ggtt_offset;
-	unsigned long flags;
-
-	/*
-	 * Reset the pointers and zero the buffer so nothing from before now
-	 * is forwarded and the "landed" check sees zeroed memory.
-	 */
-	intel_oa_buffer_reset(stream);
-
-	spin_lock_irqsave(&stream->buf.ptr_lock, flags);
-	intel_oa_write(oa, GEN8_OASTATUS, 0);
-	intel_oa_write(oa, GEN8_OAHEADPTR, base & GEN8_OAHEADPTR_MASK);
-	intel_oa_write(oa, GEN8_OABUFFER_UDW, 0);
-	/* PRM: OABUFFER after OAHEADPTR and before OATAILPTR (overflow bit). */
-	intel_oa_write(oa, GEN8_OABUFFER,
-		       (base & GEN8_OABUFFER_BASE_MASK) |
-		       FIELD_PREP(GEN8_OABUFFER_SIZE_MASK,
-				  stream->buf.size_field) |
-		       GEN8_OABUFFER_MEM_SELECT_GGTT);
-	intel_oa_write(oa, GEN8_OATAILPTR, base & GEN8_OATAILPTR_MASK);
-	spin_unlock_irqrestore(&stream->buf.ptr_lock, flags);
-
-	/* No hardware context filtering: the counters are global. */
-	intel_oa_write(oa, GEN8_OACONTROL,
-		       FIELD_PREP(GEN8_OA_REPORT_FORMAT_MASK,
-				  stream->buf.format->format) |
-		       GEN8_OA_COUNTER_ENABLE);
-}
-
-static void gen8_oa_disable(struct intel_oa_stream *stream)
-{
-	struct intel_oa_device *oa = stream->oa;
-
-	intel_oa_write(oa, GEN8_OACONTROL, 0);
-	if (intel_oa_wait_for_register(oa, GEN8_OACONTROL,
-				       GEN8_OA_COUNTER_ENABLE, 0, 50) == -ETIMEDOUT)
-		drm_err_ratelimited(&oa->drm,
-				    "OA unit did not stop within 50 ms (OACONTROL 0x%08x); close the stream and reload the driver\n",
-				    intel_oa_read(oa, GEN8_OACONTROL));
-}
-
-static u32 gen8_read_tail(struct intel_oa_stream *stream)
-{
-	return intel_oa_read(stream->oa, GEN8_OATAILPTR) & GEN8_OATAILPTR_MASK;
-}
-
-static void gen8_write_head(struct intel_oa_stream *stream, u32 head)
-{
-	intel_oa_write(stream->oa, GEN8_OAHEADPTR, head & GEN8_OAHEADPTR_MASK);
-}
-
-static u32 gen8_read_status(struct intel_oa_stream *stream)
-{
-	u32 oastatus = intel_oa_read(stream->oa, GEN8_OASTATUS);
-	u32 status = 0;
-
-	if (oastatus & GEN8_OASTATUS_REPORT_LOST)
-		status |= INTEL_OA_STATUS_REPORT_LOST;
-	if (oastatus & GEN8_OASTATUS_OABUFFER_OVERFLOW)
-		status |= INTEL_OA_STATUS_BUFFER_OVERFLOW;
-	return status;
-}
-
-static void gen8_clear_report_lost(struct intel_oa_stream *stream)
-{
-	/*
-	 * Status bits are cleared by writing 0 and kept by writing 1. Clear
-	 * report-lost and counter-overflow like i915; write 1 to the wrap
-	 * and buffer-overflow bits so an event arriving between the read and
-	 * the write of this read-modify-write is not lost.
-	 */
-	intel_oa_rmw(stream->oa, GEN8_OASTATUS,
-		     GEN8_OASTATUS_COUNTER_OVERFLOW | GEN8_OASTATUS_REPORT_LOST,
-		     GEN8_OASTATUS_HEAD_POINTER_WRAP |
-		     GEN8_OASTATUS_TAIL_POINTER_WRAP |
-		     GEN8_OASTATUS_OABUFFER_OVERFLOW);
 }
 
 /**
@@ -375,12 +292,7 @@ static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
  */
 #define GEN8_OA_UNIT_OPS						\
 	.enable_metric_set = gen8_enable_metric_set,			\
-	.oa_enable = gen8_oa_enable,					\
-	.oa_disable = gen8_oa_disable,					\
-	.read_tail = gen8_read_tail,					\
-	.write_head = gen8_write_head,					\
-	.read_status = gen8_read_status,				\
-	.clear_report_lost = gen8_clear_report_lost,			\
+	INTEL_OA_UNIT_OPS(intel_oa_gen8_unit_regs),			\
 	.is_valid_b_counter_reg = intel_oa_gen7_is_valid_b_counter_addr,	\
 	.is_valid_flex_reg = intel_oa_is_valid_flex_addr
 

@@ -208,6 +208,41 @@ struct intel_oa_topology {
 };
 
 /**
+ * struct intel_oa_unit_regs - where one Gen8+ OA unit's registers are
+ * @name: the unit's name in log lines ("OA", "OAG").
+ * @control: OACONTROL (counter select, counter enable).
+ * @status: OASTATUS.
+ * @head: OAHEADPTR.
+ * @tail: OATAILPTR.
+ * @buffer: OABUFFER (base, size field, memory select).
+ * @buffer_udw: OABUFFER_UDW, the base's upper dword (0: none).
+ * @tlb_inv: the OA TLB invalidation register, written after a stop (0:
+ *	no OA TLB).
+ * @status_report_lost: @status bit for "a report was lost".
+ * @status_buffer_overflow: @status bit for "the buffer overflowed".
+ * @status_clear: @status bits clearing report-lost clears (write 0).
+ * @status_keep: @status bits it must keep (write 1).
+ *
+ * The same layout at two places (the Gen8-11 block and Gen12's OAG), see
+ * "OA unit register tables" in intel_oa_unit.c. Read-only data chosen with
+ * the ops at probe: no lock.
+ */
+struct intel_oa_unit_regs {
+	const char *name;
+	u32 control;
+	u32 status;
+	u32 head;
+	u32 tail;
+	u32 buffer;
+	u32 buffer_udw;
+	u32 tlb_inv;
+	u32 status_report_lost;
+	u32 status_buffer_overflow;
+	u32 status_clear;
+	u32 status_keep;
+};
+
+/**
  * struct intel_oa_hw_ops - per-generation OA unit programming
  *
  * @read_topology: fill &intel_oa_device.topo from the fuse registers.
@@ -218,6 +253,9 @@ struct intel_oa_topology {
  * @enable_metric_set: program a stream's metrics set (NOA mux, boolean
  *	counters, flex EU counters) and the periodic timer.
  * @disable_metric_set: undo @enable_metric_set.
+ * @unit_regs: the Gen8+ unit's registers, which intel_oa_unit_enable() and
+ *	the other intel_oa_unit_* hooks program (NULL on Gen6/7, whose
+ *	hooks are their own).
  * @oa_enable: (re)initialise the OA buffer registers and start the unit.
  * @oa_disable: stop the unit and wait for it to idle.
  * @read_tail: read the hardware tail pointer (GGTT address).
@@ -254,6 +292,7 @@ struct intel_oa_hw_ops {
 	void (*enable_metric_set)(struct intel_oa_stream *stream,
 				  const struct intel_oa_config *config);
 	void (*disable_metric_set)(struct intel_oa_stream *stream);
+	const struct intel_oa_unit_regs *unit_regs;
 	void (*oa_enable)(struct intel_oa_stream *stream);
 	void (*oa_disable)(struct intel_oa_stream *stream);
 	u32 (*read_tail)(struct intel_oa_stream *stream);
