@@ -50,8 +50,7 @@ struct IntelOAGpuState {
     IntelOAUnit oa;
     IntelOAGuc guc;
     IntelOASteer steer;
-    IntelOACec cec;
-    IntelOAFlexCache flex_cache;
+    IntelOAActivity act;
 };
 
 #endif /* HW_MISC_INTEL_OA_H */

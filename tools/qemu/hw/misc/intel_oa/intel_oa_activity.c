@@ -13,7 +13,8 @@
 #include "qemu/osdep.h"
 #include "qemu/bitops.h"
 #include "qemu/host-utils.h"
-#include "intel_oa.h"
+#include "intel_oa_activity.h"
+#include "intel_oa_cec.h"
 
 /* counters.rst "Time base": slices of 2^20 ticks, phase 3 idle */
 #define ACT_SLICE_SHIFT     20
@@ -317,7 +318,7 @@ static const ActGen act_xehp = {
     },
 };
 
-static const ActGen *act_gen(IntelOAGpuState *s)
+static const ActGen *act_gen(IntelOAActivity *s)
 {
     const IntelOAGen *gen = s->plat->gen;
 
@@ -328,19 +329,19 @@ static const ActGen *act_gen(IntelOAGpuState *s)
     return gen->has_mmio_trigger ? &act_xehp : &act_gen8;
 }
 
-bool intel_oa_activity_enabled(IntelOAGpuState *s)
+bool intel_oa_activity_enabled(IntelOAActivity *s)
 {
-    return s->ctl.workload == INTEL_OA_WORKLOAD_ACTIVITY;
+    return s->ctl->workload == INTEL_OA_WORKLOAD_ACTIVITY;
 }
 
 /* ---- time base ---------------------------------------------------------- */
 
-static IntelOACycles act_slice_cycles(IntelOAGpuState *s)
+static IntelOACycles act_slice_cycles(IntelOAActivity *s)
 {
     return (IntelOACycles)s->plat->gpu_ticks_ratio << ACT_SLICE_SHIFT;
 }
 
-IntelOACycles intel_oa_busy_before_wide(IntelOAGpuState *s, IntelOACycles c)
+IntelOACycles intel_oa_busy_before_wide(IntelOAActivity *s, IntelOACycles c)
 {
     IntelOACycles len = act_slice_cycles(s);
     IntelOACycles slice = c / len, r = c % len;
@@ -349,12 +350,12 @@ IntelOACycles intel_oa_busy_before_wide(IntelOAGpuState *s, IntelOACycles c)
     return len * (3 * (slice / 4) + MIN(phase, 3)) + (phase != 3 ? r : 0);
 }
 
-uint64_t intel_oa_busy_before(IntelOAGpuState *s, uint64_t c)
+uint64_t intel_oa_busy_before(IntelOAActivity *s, uint64_t c)
 {
     return intel_oa_busy_before_wide(s, c);
 }
 
-bool intel_oa_cycle_busy(IntelOAGpuState *s, IntelOACycles c)
+bool intel_oa_cycle_busy(IntelOAActivity *s, IntelOACycles c)
 {
     return (c / act_slice_cycles(s)) % 4 != 3;
 }
@@ -376,7 +377,7 @@ static uint32_t act_eu_pipe(const ActGen *g, unsigned int pipe,
     return act_pipe_phases[pipe] & act_lambda_mask(e);
 }
 
-unsigned int intel_oa_eu0_pipes(IntelOAGpuState *s, unsigned int p)
+unsigned int intel_oa_eu0_pipes(IntelOAActivity *s, unsigned int p)
 {
     static const unsigned int bits[PIPE_COUNT] = {
         [PIPE_ALU0] = INTEL_OA_PIPE_FPU0, [PIPE_ALU1] = INTEL_OA_PIPE_FPU1,
@@ -397,12 +398,12 @@ unsigned int intel_oa_eu0_pipes(IntelOAGpuState *s, unsigned int p)
 
 /* ---- topology ----------------------------------------------------------- */
 
-static unsigned int act_subslices(IntelOAGpuState *s)
+static unsigned int act_subslices(IntelOAActivity *s)
 {
     return s->plat->slices * s->plat->subslices_per_slice;
 }
 
-static unsigned int act_eus(IntelOAGpuState *s)
+static unsigned int act_eus(IntelOAActivity *s)
 {
     return MIN(s->plat->eus_per_subslice, ACT_MAX_EUS);
 }
@@ -418,7 +419,7 @@ static unsigned int act_threads_loaded(unsigned int e)
 }
 
 /* Present EUs of kind @kind. */
-static uint64_t act_kind_eus(IntelOAGpuState *s, const ActGen *g,
+static uint64_t act_kind_eus(IntelOAActivity *s, const ActGen *g,
                              unsigned int kind)
 {
     unsigned int e, n = 0;
@@ -436,10 +437,10 @@ typedef struct ActField {
 } ActField;
 
 /* The field of flex counter A(7 + @i). */
-static ActField act_flex_field(IntelOAGpuState *s, const ActGen *g,
+static ActField act_flex_field(IntelOAActivity *s, const ActGen *g,
                                unsigned int i)
 {
-    uint32_t reg = s->oa.flex[i / 2];
+    uint32_t reg = s->flex_regs[i / 2];
     uint32_t f = extract32(reg, (i % 2) * g->field_bits, g->field_bits);
     ActField field = {
         .event = extract32(f, 0, g->event_bits),
@@ -545,7 +546,7 @@ static unsigned int act_event_terms(const ActGen *g, const ActEvent *ev,
 }
 
 /* Fill @fc's entry for flex counter A(7 + @i). */
-static void act_flex_build(IntelOAGpuState *s, const ActGen *g,
+static void act_flex_build(IntelOAActivity *s, const ActGen *g,
                            IntelOAFlexCache *fc, unsigned int i)
 {
     ActField f = act_flex_field(s, g, i);
@@ -582,15 +583,15 @@ static void act_flex_build(IntelOAGpuState *s, const ActGen *g,
     }
 }
 
-static IntelOAFlexCache *act_flex_cache(IntelOAGpuState *s, const ActGen *g)
+static IntelOAFlexCache *act_flex_cache(IntelOAActivity *s, const ActGen *g)
 {
     IntelOAFlexCache *fc = &s->flex_cache;
     unsigned int i;
 
-    if (fc->valid && !memcmp(fc->regs, s->oa.flex, sizeof(fc->regs))) {
+    if (fc->valid && !memcmp(fc->regs, s->flex_regs, sizeof(fc->regs))) {
         return fc;
     }
-    memcpy(fc->regs, s->oa.flex, sizeof(fc->regs));
+    memcpy(fc->regs, s->flex_regs, sizeof(fc->regs));
     for (i = 0; i < INTEL_OA_FLEX_COUNTERS; i++) {
         act_flex_build(s, g, fc, i);
     }
@@ -599,7 +600,7 @@ static IntelOAFlexCache *act_flex_cache(IntelOAGpuState *s, const ActGen *g)
 }
 
 /* E_X(c) summed over the selected EUs, or their accumulator pulses. */
-static uint64_t act_flex_count(IntelOAGpuState *s, const ActGen *g,
+static uint64_t act_flex_count(IntelOAActivity *s, const ActGen *g,
                                unsigned int i, IntelOACycles busy)
 {
     IntelOAFlexCache *fc = act_flex_cache(s, g);
@@ -621,7 +622,7 @@ static uint64_t act_flex_count(IntelOAGpuState *s, const ActGen *g,
 
 /* ---- fixed-function A counters ------------------------------------------ */
 
-static uint64_t act_fixed_count(IntelOAGpuState *s, const ActGen *g,
+static uint64_t act_fixed_count(IntelOAActivity *s, const ActGen *g,
                                 const ActFixed *fx, IntelOACycles busy)
 {
     IntelOACycles per_period = 0;
@@ -660,7 +661,7 @@ static uint64_t act_fixed_count(IntelOAGpuState *s, const ActGen *g,
 
 /* ---- counters ----------------------------------------------------------- */
 
-bool intel_oa_activity_count_wide(IntelOAGpuState *s, unsigned int k,
+bool intel_oa_activity_count_wide(IntelOAActivity *s, unsigned int k,
                                   IntelOACycles c, uint64_t *n)
 {
     const ActGen *g = act_gen(s);
@@ -690,20 +691,20 @@ bool intel_oa_activity_count_wide(IntelOAGpuState *s, unsigned int k,
     return true;
 }
 
-bool intel_oa_activity_count(IntelOAGpuState *s, unsigned int k,
+bool intel_oa_activity_count(IntelOAActivity *s, unsigned int k,
                              uint64_t c, uint64_t *n)
 {
     return intel_oa_activity_count_wide(s, k, c, n);
 }
 
-bool intel_oa_activity_count_at(IntelOAGpuState *s, unsigned int k,
+bool intel_oa_activity_count_at(IntelOAActivity *s, unsigned int k,
                                 uint64_t ts, uint64_t *n)
 {
     return intel_oa_activity_count_wide(s, k, (IntelOACycles)ts *
                                         s->plat->gpu_ticks_ratio, n);
 }
 
-void intel_oa_activity_check(IntelOAGpuState *s)
+void intel_oa_activity_check(IntelOAActivity *s)
 {
     const ActGen *g = act_gen(s);
     unsigned int i;
@@ -716,11 +717,11 @@ void intel_oa_activity_check(IntelOAGpuState *s)
         IntelOAViolation v = act_field_check(g, f);
 
         if (v != INTEL_OA_VIOL_NONE) {
-            intel_oa_violation(&s->ctl, v, "OA enabled with A%u's flex "
+            intel_oa_violation(s->ctl, v, "OA enabled with A%u's flex "
                                "field event 0x%x, coarse 0x%x, fine 0x%x "
                                "in EU_PERF_CNT_CTL%u 0x%08x: %s",
                                ACT_FLEX_A0 + i, f.event, f.coarse, f.fine,
-                               i / 2, s->oa.flex[i / 2],
+                               i / 2, s->flex_regs[i / 2],
                                v == INTEL_OA_VIOL_FLEX_RESERVED_ENCODING ?
                                "reserved encoding, the counter counts 0" :
                                "filter the event does not support, the "
@@ -730,13 +731,25 @@ void intel_oa_activity_check(IntelOAGpuState *s)
     intel_oa_cec_check(s);
 }
 
-void intel_oa_activity_reset(IntelOAGpuState *s)
+void intel_oa_activity_init(IntelOAActivity *s, const IntelOAPlatform *plat,
+                            IntelOACtl *ctl, uint32_t *flex_regs,
+                            const uint32_t *cec_regs)
+{
+    s->plat = plat;
+    s->ctl = ctl;
+    s->flex_regs = flex_regs;
+    s->cec_regs = cec_regs;
+    s->cec.valid = false;
+    s->flex_cache.valid = false;
+}
+
+void intel_oa_activity_reset(IntelOAActivity *s)
 {
     const ActGen *g = act_gen(s);
     unsigned int i;
 
     for (i = 0; i < INTEL_OA_NUM_FLEX; i++) {
-        s->oa.flex[i] = g->flex_reset;
+        s->flex_regs[i] = g->flex_reset;
     }
     s->cec.valid = false;
     s->flex_cache.valid = false;

@@ -3,8 +3,12 @@
  * busy cycles B(c), the synthetic EU activity model, the flex EU counters
  * A7..A20 and the fixed-function A counters.
  *
- * Under the default "linear" workload nothing here is consulted and every
+ * Under the "linear" test workload nothing here is consulted and every
  * counter keeps value_k(T) of Documentation/vgpu-contract.rst.
+ *
+ * Bus-agnostic: it reads the OA unit's flex and CEC registers and the
+ * control page's workload through the pointers of IntelOAActivity, which
+ * the device wires up at realize; nothing here knows the PCI device.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -13,8 +17,8 @@
 #define HW_MISC_INTEL_OA_ACTIVITY_H
 
 #include "intel_oa_regs.h"
-
-typedef struct IntelOAGpuState IntelOAGpuState;
+#include "intel_oa_platform.h"
+#include "intel_oa_ctl.h"
 
 #define INTEL_OA_FLEX_COUNTERS  14
 #define INTEL_OA_FLEX_PERIOD    32
@@ -32,6 +36,41 @@ typedef struct IntelOAFlexCache {
     uint16_t threads_eus[INTEL_OA_FLEX_COUNTERS];
     uint16_t head[INTEL_OA_FLEX_COUNTERS][INTEL_OA_FLEX_PERIOD + 1];
 } IntelOAFlexCache;
+
+#define INTEL_OA_CEC_BLOCKS     8
+/* lcm(2, 3, 512): every bus signal repeats inside a busy or idle run */
+#define INTEL_OA_CEC_PERIOD     1536
+
+/*
+ * Per-cycle truth of every CEC block over one period, busy and idle, as
+ * prefix counts; derived from the CEC registers, rebuilt when they
+ * change, never migrated (intel_oa_cec.c).
+ */
+typedef struct IntelOACec {
+    bool valid;
+    uint32_t regs[2 * INTEL_OA_CEC_BLOCKS];
+    uint16_t prefix[2][INTEL_OA_CEC_BLOCKS][INTEL_OA_CEC_PERIOD + 1];
+    /* true cycles per 12 slices, the busy/idle and signal super-period */
+    uint64_t super[INTEL_OA_CEC_BLOCKS];
+} IntelOACec;
+
+/*
+ * The synthetic GPU: its inputs (wired at realize, not migrated: the
+ * registers they point at are the OA unit's and migrate with it) and the
+ * caches derived from them.
+ */
+typedef struct IntelOAActivity {
+    const IntelOAPlatform *plat;
+    IntelOACtl *ctl;                /* workload selector, violations */
+    uint32_t *flex_regs;            /* EU_PERF_CNT_CTL0..6; reset here */
+    const uint32_t *cec_regs;       /* CEC0_0, CEC0_1 .. CEC7_1 */
+    IntelOAFlexCache flex_cache;
+    IntelOACec cec;
+} IntelOAActivity;
+
+void intel_oa_activity_init(IntelOAActivity *s, const IntelOAPlatform *plat,
+                            IntelOACtl *ctl, uint32_t *flex_regs,
+                            const uint32_t *cec_regs);
 
 /* Control page offset 0x054 and the "workload" property. */
 typedef enum IntelOAWorkload {
@@ -55,17 +94,17 @@ enum {
 };
 
 /* True when the device runs the activity workload. */
-bool intel_oa_activity_enabled(IntelOAGpuState *s);
+bool intel_oa_activity_enabled(IntelOAActivity *s);
 
 /* Busy cycles before cycle @c, B(c) of counters.rst, for the platform's R. */
-uint64_t intel_oa_busy_before(IntelOAGpuState *s, uint64_t c);
-IntelOACycles intel_oa_busy_before_wide(IntelOAGpuState *s, IntelOACycles c);
+uint64_t intel_oa_busy_before(IntelOAActivity *s, uint64_t c);
+IntelOACycles intel_oa_busy_before_wide(IntelOAActivity *s, IntelOACycles c);
 
 /* Whether cycle @c lies in a busy slice. */
-bool intel_oa_cycle_busy(IntelOAGpuState *s, IntelOACycles c);
+bool intel_oa_cycle_busy(IntelOAActivity *s, IntelOACycles c);
 
 /* The pipes EU0 (e8 = 0, lambda 32) runs at phase @p of a busy period. */
-unsigned int intel_oa_eu0_pipes(IntelOAGpuState *s, unsigned int p);
+unsigned int intel_oa_eu0_pipes(IntelOAActivity *s, unsigned int p);
 
 /*
  * N_k(c) of counters.rst for counter @k in the contract's numbering (the
@@ -75,21 +114,21 @@ unsigned int intel_oa_eu0_pipes(IntelOAGpuState *s, unsigned int p);
  * linear workload, A24/A33, C counters, Gen6/7 A counters...). Counter k
  * then reports S_k + N_k(c(T)), truncated to its width.
  */
-bool intel_oa_activity_count(IntelOAGpuState *s, unsigned int k,
+bool intel_oa_activity_count(IntelOAActivity *s, unsigned int k,
                              uint64_t c, uint64_t *n);
-bool intel_oa_activity_count_wide(IntelOAGpuState *s, unsigned int k,
+bool intel_oa_activity_count_wide(IntelOAActivity *s, unsigned int k,
                                   IntelOACycles c, uint64_t *n);
 /* The same at timestamp @ts, i.e. at cycle c(T) = T * R. */
-bool intel_oa_activity_count_at(IntelOAGpuState *s, unsigned int k,
+bool intel_oa_activity_count_at(IntelOAActivity *s, unsigned int k,
                                 uint64_t ts, uint64_t *n);
 
 /*
  * The OA unit was just enabled: log violations 36 and 37 for the flex
  * fields and 38 for the CEC blocks (activity workload only).
  */
-void intel_oa_activity_check(IntelOAGpuState *s);
+void intel_oa_activity_check(IntelOAActivity *s);
 
 /* Device reset: the Gen12.5 flex registers' hardware default. */
-void intel_oa_activity_reset(IntelOAGpuState *s);
+void intel_oa_activity_reset(IntelOAActivity *s);
 
 #endif /* HW_MISC_INTEL_OA_ACTIVITY_H */

@@ -15,7 +15,7 @@
 #include "qemu/osdep.h"
 #include "qemu/bitops.h"
 #include "qemu/host-utils.h"
-#include "intel_oa.h"
+#include "intel_oa_cec.h"
 
 #define CEC_SLICE_SHIFT     20
 #define CEC_SUPER_SLICES    12
@@ -58,7 +58,7 @@ static const unsigned int cec_blocks[] = {
     [INTEL_OA_BLOCK_HSW] = 8,
 };
 
-unsigned int intel_oa_cec_blocks(IntelOAGpuState *s)
+unsigned int intel_oa_cec_blocks(IntelOAActivity *s)
 {
     return cec_blocks[s->plat->gen->block];
 }
@@ -69,7 +69,7 @@ static unsigned int cec_source(uint32_t cec0)
 }
 
 /* The two buses at cycle phase @x of the period. */
-static void cec_buses(IntelOAGpuState *s, bool busy, unsigned int x,
+static void cec_buses(IntelOAActivity *s, bool busy, unsigned int x,
                       uint16_t *internal, uint16_t *boolean)
 {
     unsigned int pipes = busy ? intel_oa_eu0_pipes(s, x) : 0;
@@ -93,7 +93,7 @@ static void cec_buses(IntelOAGpuState *s, bool busy, unsigned int x,
 }
 
 /* Block truth for every block at one cycle, as a bit mask. */
-static unsigned int cec_eval(IntelOAGpuState *s, const uint32_t *regs,
+static unsigned int cec_eval(IntelOAActivity *s, const uint32_t *regs,
                              unsigned int nr, bool busy, unsigned int x)
 {
     uint16_t internal, boolean, chain = 0;
@@ -134,7 +134,7 @@ static unsigned int cec_eval(IntelOAGpuState *s, const uint32_t *regs,
     return truth;
 }
 
-static IntelOACycles cec_super_cycles(IntelOAGpuState *s)
+static IntelOACycles cec_super_cycles(IntelOAActivity *s)
 {
     return ((IntelOACycles)s->plat->gpu_ticks_ratio << CEC_SLICE_SHIFT) *
            CEC_SUPER_SLICES;
@@ -151,7 +151,7 @@ static IntelOACycles cec_upto(const IntelOACec *t, bool busy, unsigned int n,
 }
 
 /* True cycles in [0, @y) for @y at most one super-period. */
-static IntelOACycles cec_head(IntelOAGpuState *s, const IntelOACec *t,
+static IntelOACycles cec_head(IntelOAActivity *s, const IntelOACec *t,
                               unsigned int n, IntelOACycles y)
 {
     IntelOACycles len = (IntelOACycles)s->plat->gpu_ticks_ratio <<
@@ -173,16 +173,16 @@ static IntelOACycles cec_head(IntelOAGpuState *s, const IntelOACec *t,
 }
 
 /* The prefix tables for the current registers. */
-static IntelOACec *cec_tables(IntelOAGpuState *s)
+static IntelOACec *cec_tables(IntelOAActivity *s)
 {
     IntelOACec *t = &s->cec;
     unsigned int nr = intel_oa_cec_blocks(s);
     unsigned int b, n, x;
 
-    if (t->valid && !memcmp(t->regs, s->oa.cec, 2 * nr * sizeof(uint32_t))) {
+    if (t->valid && !memcmp(t->regs, s->cec_regs, 2 * nr * sizeof(uint32_t))) {
         return t;
     }
-    memcpy(t->regs, s->oa.cec, 2 * nr * sizeof(uint32_t));
+    memcpy(t->regs, s->cec_regs, 2 * nr * sizeof(uint32_t));
     for (b = 0; b < 2; b++) {
         for (n = 0; n < nr; n++) {
             t->prefix[b][n][0] = 0;
@@ -203,7 +203,7 @@ static IntelOACec *cec_tables(IntelOAGpuState *s)
     return t;
 }
 
-bool intel_oa_cec_true_wide(IntelOAGpuState *s, unsigned int n,
+bool intel_oa_cec_true_wide(IntelOAActivity *s, unsigned int n,
                             IntelOACycles c)
 {
     IntelOACec *t = cec_tables(s);
@@ -216,12 +216,12 @@ bool intel_oa_cec_true_wide(IntelOAGpuState *s, unsigned int n,
     return t->prefix[busy][n][x + 1] != t->prefix[busy][n][x];
 }
 
-bool intel_oa_cec_true(IntelOAGpuState *s, unsigned int n, uint64_t c)
+bool intel_oa_cec_true(IntelOAActivity *s, unsigned int n, uint64_t c)
 {
     return intel_oa_cec_true_wide(s, n, c);
 }
 
-uint64_t intel_oa_cec_count(IntelOAGpuState *s, unsigned int n,
+uint64_t intel_oa_cec_count(IntelOAActivity *s, unsigned int n,
                             IntelOACycles c)
 {
     IntelOACec *t = cec_tables(s);
@@ -233,16 +233,16 @@ uint64_t intel_oa_cec_count(IntelOAGpuState *s, unsigned int n,
     return c / super * t->super[n] + cec_head(s, t, n, c % super);
 }
 
-void intel_oa_cec_check(IntelOAGpuState *s)
+void intel_oa_cec_check(IntelOAActivity *s)
 {
     unsigned int n;
 
     for (n = 0; n < intel_oa_cec_blocks(s); n++) {
-        if (cec_source(s->oa.cec[2 * n]) == CEC_SRC_RESERVED) {
-            intel_oa_violation(&s->ctl, INTEL_OA_VIOL_CEC_RESERVED_SOURCE,
+        if (cec_source(s->cec_regs[2 * n]) == CEC_SRC_RESERVED) {
+            intel_oa_violation(s->ctl, INTEL_OA_VIOL_CEC_RESERVED_SOURCE,
                                "OA enabled with CEC%u-0 0x%08x selecting "
                                "reserved source 3: B%u counts nothing", n,
-                               s->oa.cec[2 * n], n);
+                               s->cec_regs[2 * n], n);
         }
     }
 }

@@ -215,7 +215,8 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
             val = INTEL_OA_SPURIOUS_MAX;
         }
         for (uint32_t i = 0; i < val; i++) {
-            PCIDevice *pdev = ctl->oa->pdev;
+            /* the control page is BAR2 of the device that sends them */
+            PCIDevice *pdev = PCI_DEVICE(memory_region_owner(&ctl->mr));
 
             if (msi_enabled(pdev)) {
                 ctl->stats.msis_sent++;

@@ -352,8 +352,9 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     s->ctl.removal_opaque = s;
     s->reinsert_bh = qemu_bh_new_guarded(intel_oa_reinsert_bh, s,
                                          &DEVICE(s)->mem_reentrancy_guard);
-    intel_oa_unit_init(&s->oa, pdev, plat, &s->ggtt, &s->irq, &s->gt,
-                       &s->ctl, s->seed);
+    intel_oa_activity_init(&s->act, plat, &s->ctl, s->oa.flex, s->oa.cec);
+    intel_oa_unit_init(&s->oa, pci_get_address_space(pdev), &s->act, plat,
+                       &s->ggtt, &s->irq, &s->gt, &s->ctl, s->seed);
     if (!intel_oa_guc_init(&s->guc, plat, pdev, &s->ggtt, &s->ctl, &s->irq,
                            &s->oa, s->guc_key, errp)) {
         intel_oa_unit_finalize(&s->oa);
@@ -407,7 +408,7 @@ static void intel_oa_reset(DeviceState *dev)
     intel_oa_irq_reset(&s->irq);
     intel_oa_ctl_reset(&s->ctl);
     intel_oa_unit_reset(&s->oa);
-    intel_oa_activity_reset(s);
+    intel_oa_activity_reset(&s->act);
     intel_oa_guc_reset(&s->guc);
     intel_oa_steer_reset(&s->steer);
     intel_oa_apply_removal(s);

@@ -10,7 +10,6 @@
 
 #include "qemu/osdep.h"
 #include "hw/registerfields.h"
-#include "intel_oa.h"
 #include "intel_oa_cec.h"
 #include "intel_oa_activity.h"
 #include "intel_oa_trigger.h"
@@ -148,7 +147,7 @@ static void trig_build_tables(IntelOATrig *t)
 
             blocks[busy][j] = 0;
             for (n = 0; n < TRIG_NUM_CEC; n++) {
-                if (intel_oa_cec_true(t->s, n, c)) {
+                if (intel_oa_cec_true(t->act, n, c)) {
                     blocks[busy][j] |= 1u << n;
                 }
             }
@@ -336,12 +335,12 @@ static void trig_restart(IntelOATrig *t, uint64_t c)
 
 /* ---- interface --------------------------------------------------------- */
 
-void intel_oa_trig_init(IntelOATrig *t, PCIDevice *pdev,
+void intel_oa_trig_init(IntelOATrig *t, IntelOAActivity *act,
                         const IntelOAPlatform *plat,
                         const uint32_t *start_regs,
                         const uint32_t *report_regs)
 {
-    t->s = INTEL_OA_GPU(pdev);
+    t->act = act;
     t->ratio = plat->gpu_ticks_ratio;
     t->start_regs = start_regs;
     t->report_regs = report_regs;
@@ -368,7 +367,7 @@ void intel_oa_trig_enable(IntelOATrig *t, bool on, uint64_t now_ts)
     if (!t->start_regs) {
         return;     /* SNB, IVB, VLV: no triggers */
     }
-    on = on && intel_oa_activity_enabled(t->s);
+    on = on && intel_oa_activity_enabled(t->act);
     if (on == t->armed) {
         return;
     }

@@ -14,11 +14,10 @@
 #ifndef HW_MISC_INTEL_OA_TRIGGER_H
 #define HW_MISC_INTEL_OA_TRIGGER_H
 
-#include "hw/pci/pci.h"
 #include "migration/vmstate.h"
 #include "intel_oa_platform.h"
 
-typedef struct IntelOAGpuState IntelOAGpuState;
+typedef struct IntelOAActivity IntelOAActivity;
 
 /* The four modelled triggers: two start, two report. */
 enum {
@@ -48,7 +47,7 @@ typedef struct IntelOATrigEval {
 
 typedef struct IntelOATrig {
     /* collaborators (not migrated) */
-    IntelOAGpuState *s;
+    IntelOAActivity *act;
     const uint32_t *start_regs;     /* OASTARTTRIG1..8 storage */
     const uint32_t *report_regs;    /* OAREPORTTRIG1..8 storage */
     uint64_t ratio;                 /* GPU cycles per timestamp tick */
@@ -66,7 +65,7 @@ typedef struct IntelOATrig {
     uint16_t pre[INTEL_OA_TRIG_COUNT][2][2][INTEL_OA_TRIG_PERIOD + 1];
 } IntelOATrig;
 
-void intel_oa_trig_init(IntelOATrig *t, PCIDevice *pdev,
+void intel_oa_trig_init(IntelOATrig *t, IntelOAActivity *act,
                         const IntelOAPlatform *plat,
                         const uint32_t *start_regs,
                         const uint32_t *report_regs);

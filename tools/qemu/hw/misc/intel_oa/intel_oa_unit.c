@@ -13,7 +13,7 @@
 #include "qemu/host-utils.h"
 #include "qemu/log.h"
 #include "sysemu/dma.h"
-#include "intel_oa.h"
+#include "intel_oa_unit.h"
 #include "trace.h"
 
 /* Batch interval for short sampling periods (virtual time). */
@@ -457,10 +457,9 @@ static void (*const oa_headers[])(const IntelOAUnit *oa, uint8_t *r,
 static uint64_t oa_count_at_cycle(const IntelOAUnit *oa, unsigned int k,
                                   uint64_t c)
 {
-    IntelOAGpuState *s = container_of(oa, IntelOAGpuState, oa);
     uint64_t n = c / oa->plat->gpu_ticks_ratio * (k + 1);
 
-    intel_oa_activity_count(s, k, c, &n);
+    intel_oa_activity_count(oa->act, k, c, &n);
     return n;
 }
 
@@ -474,7 +473,6 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
     const IntelOAFormat *f = oa->fmt;
-    IntelOAGpuState *s = container_of(oa, IntelOAGpuState, oa);
     uint64_t hold_from, hold_to;
     bool hold = intel_oa_trig_hold(&oa->trig, ts, &hold_from, &hold_to);
     unsigned int i, j;
@@ -496,7 +494,7 @@ static void oa_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
             uint64_t v;
 
             /* counters.rst: S_k + N_k(c(T)) under the activity workload */
-            intel_oa_activity_count_at(s, k, ts, &n);
+            intel_oa_activity_count_at(oa->act, k, ts, &n);
             if (hold) {
                 /* no advance while the start trigger had not fired */
                 n -= oa_count_at_cycle(oa, k, hold_to) -
@@ -530,7 +528,7 @@ static void oa_dma(IntelOAUnit *oa, uint64_t phys, const void *buf,
     /* callers never cross a GGTT page: each page maps separately */
     assert(len <= INTEL_OA_GGTT_PAGE_SIZE &&
            phys % INTEL_OA_GGTT_PAGE_SIZE + len <= INTEL_OA_GGTT_PAGE_SIZE);
-    r = pci_dma_write(oa->pdev, phys, buf, len);
+    r = dma_memory_write(oa->dma_as, phys, buf, len, MEMTXATTRS_UNSPECIFIED);
     if (r != MEMTX_OK) {
         /* the unit writes cachelines: count those that went nowhere */
         oa->ctl->stats.dma_errors += DIV_ROUND_UP(len, 64);
@@ -1065,7 +1063,7 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
             oa_check_pointers(oa);
         }
         oa->wptr = oa->oatailptr;
-        intel_oa_activity_check(container_of(oa, IntelOAGpuState, oa));
+        intel_oa_activity_check(oa->act);
     }
     oa_reconfigure(oa);
 }
@@ -1463,7 +1461,7 @@ static void oa_gen7_write_oacontrol(IntelOAUnit *oa, uint32_t val)
     oa->fmt = oa_format(oa);
     if (!was_enabled && oa_enabled(oa)) {
         oa_gen7_check_enable(oa);
-        intel_oa_activity_check(container_of(oa, IntelOAGpuState, oa));
+        intel_oa_activity_check(oa->act);
         oa->wptr = oa->oatailptr;
         /* counter overflow compares reports of one enable period */
         oa->last_valid = false;
@@ -1823,14 +1821,16 @@ static const IntelOARegLayout oa_layouts[] = {
 
 /* ---- lifecycle ---------------------------------------------------------- */
 
-void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
+void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
+                        IntelOAActivity *act,
                         const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
                         IntelOAIrq *irq, IntelOAGt *gt, IntelOACtl *ctl,
                         uint32_t seed)
 {
     unsigned int k;
 
-    oa->pdev = pdev;
+    oa->dma_as = dma_as;
+    oa->act = act;
     oa->plat = plat;
     oa->ggtt = ggtt;
     oa->irq = irq;
@@ -1846,7 +1846,7 @@ void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
     }
     oa->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, oa_timer_cb, oa);
     /* SNB, IVB, VLV have no trigger registers */
-    intel_oa_trig_init(&oa->trig, pdev, plat,
+    intel_oa_trig_init(&oa->trig, act, plat,
                        oa->layout->starttrig ? oa->starttrig : NULL,
                        oa->layout->reporttrig ? oa->reporttrig : NULL);
 

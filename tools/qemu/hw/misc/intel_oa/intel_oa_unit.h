@@ -17,7 +17,7 @@
 #define HW_MISC_INTEL_OA_UNIT_H
 
 #include "exec/hwaddr.h"
-#include "hw/pci/pci.h"
+#include "exec/memory.h"
 #include "migration/vmstate.h"
 #include "qemu/timer.h"
 #include "intel_oa_regs.h"
@@ -27,6 +27,7 @@
 #include "intel_oa_gt.h"
 #include "intel_oa_ctl.h"
 #include "intel_oa_trigger.h"
+#include "intel_oa_activity.h"
 
 #define INTEL_OA_NOA_REGS       (INTEL_OA_NOA_SIZE / 4)
 
@@ -64,7 +65,8 @@ typedef struct IntelOATrigger {
 
 struct IntelOAUnit {
     /* collaborators */
-    PCIDevice *pdev;
+    AddressSpace *dma_as;       /* where report writes go (bus master) */
+    IntelOAActivity *act;       /* what the counters count */
     const IntelOAPlatform *plat;
     IntelOAGgtt *ggtt;
     IntelOAIrq *irq;
@@ -132,7 +134,8 @@ struct IntelOAUnit {
     uint8_t stage[INTEL_OA_GGTT_PAGE_SIZE + INTEL_OA_MAX_REPORT_SIZE];
 };
 
-void intel_oa_unit_init(IntelOAUnit *oa, PCIDevice *pdev,
+void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
+                        IntelOAActivity *act,
                         const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
                         IntelOAIrq *irq, IntelOAGt *gt, IntelOACtl *ctl,
                         uint32_t seed);
