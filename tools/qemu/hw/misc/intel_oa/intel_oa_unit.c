@@ -36,11 +36,6 @@ uint32_t oa_unit_buf_size(const IntelOAUnit *oa)
     return oa->layout->buf_size(oa);
 }
 
-
-
-
-
-
 /* Offset of GGTT address @addr in the buffer, modulo the buffer size. */
 static uint32_t oa_buf_offset(const IntelOAUnit *oa, uint32_t addr)
 {
@@ -76,8 +71,6 @@ static bool oa_timer_enabled(const IntelOAUnit *oa)
     return oa->layout->timer_enabled(oa);
 }
 
-
-
 /*
  * Context-switch reports: always on Gen8 (no OA_DEBUG), on Gen9+ unless
  * OA_DEBUG bit 1 turns them off.
@@ -96,8 +89,6 @@ unsigned int oa_unit_timer_shift(const IntelOAUnit *oa)
 {
     return oa->layout->timer_shift(oa);
 }
-
-
 
 /*
  * log2 of the spacing of all reports. Timer and context-switch periods
@@ -166,8 +157,6 @@ static uint64_t oa_first_due(const IntelOAUnit *oa, uint64_t now_ts)
     }
     return (q << shift) + phase;
 }
-
-
 
 const IntelOAFormat *oa_unit_format(const IntelOAUnit *oa)
 {
