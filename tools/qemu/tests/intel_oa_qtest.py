@@ -2827,9 +2827,10 @@ def ct_setup(qt, g2h_size=0x2000):
     eq(guc_call(qt, ACT_CONTROL_CTB, 1), hxg(1, 7, 0), 'CONTROL_CTB enable')
 
 
-def g2h_msgs(qt, g2h_size=0x2000):
+def g2h_msgs(qt, g2h_size=0x2000, fences=False):
     """Consume the G2H ring as the host does: the HXG dwords of each
-    message from head to tail, then head = tail."""
+    message from head to tail (with fences, (fence, dwords) pairs), then
+    head = tail."""
     desc = CT_PHYS + CT_G2H_DESC
     head, tail = struct.unpack('<II', qt.mem(desc, 8))
     size = g2h_size // 4
@@ -2840,10 +2841,136 @@ def g2h_msgs(qt, g2h_size=0x2000):
     out = []
     while head != tail:
         n = dw(head) & 0xff
-        out.append([dw(head + 1 + k) for k in range(n)])
+        msg = [dw(head + 1 + k) for k in range(n)]
+        out.append((dw(head) >> 16, msg) if fences else msg)
         head = (head + 1 + n) % size
     qt.cmd('writel 0x%x 0x%x' % (desc, head))
     return out
+
+
+# the H2G descriptor at 0 and its 4 KiB ring at 4 KiB (ct_setup())
+CT_H2G_RING, CT_H2G_DW = 0x1000, 1024
+
+
+def h2g_write(qt, tail, dws):
+    """Write dwords into the H2G ring at @tail and publish the new tail
+    (i915 ct_write()); the new tail."""
+    for v in dws:
+        qt.cmd('writel 0x%x 0x%x' % (CT_PHYS + CT_H2G_RING + 4 * tail, v))
+        tail = (tail + 1) % CT_H2G_DW
+    qt.cmd('writel 0x%x 0x%x' % (CT_PHYS + 4, tail))
+    return tail
+
+
+def h2g_request(fence, action, dw1=0, dw2=0, dw3=0):
+    """A CTB message: header (FENCE, FORMAT HXG, 4 dwords), HXG request."""
+    return [(fence << 16) | 4, hxg(0, 0, action), dw1, dw2, dw3]
+
+
+def h2g_desc(qt):
+    """(head, tail, status) of the H2G descriptor."""
+    return struct.unpack('<III', qt.mem(CT_PHYS, 12))
+
+
+def test_xehp_guc_ct_h2g(qemu):
+    """Requests over the H2G CT buffer (guc_communication_ctb_abi.h): the
+    GuC reads them 20 us after GUC_SEND_INTERRUPT, in order, moves the
+    descriptor head, and answers each in the G2H ring under the request's
+    fence; guc-late, guc-garbage and guc-hang act on them; a malformed
+    message breaks the channel with the ABI's status bits."""
+    qt = xehp_qt(qemu, guc=True)
+    guc_irq_setup(qt)
+    ct_setup(qt)
+    h2g = h2g_write(qt, 0, h2g_request(7, 0x0))
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS - 1)
+    eq(h2g_desc(qt), (0, 5, 0), 'not read before 20 us')
+    qt.step(1)
+    eq(h2g_desc(qt), (5, 5, 0), 'read: head = tail')
+    eq(g2h_msgs(qt, fences=True), [(7, [hxg(1, 7, 1)])],
+       'PING answered under fence 7')
+    dw0, ident = guc_service(qt)
+    eq(ident & 0xffff, V_GUC2HOST, 'GUC2HOST raised')
+    qt.wr(GT_INTR_DW0, dw0)
+    # two requests, one trigger: answered in order, each its own fence
+    h2g = h2g_write(qt, h2g, h2g_request(8, ACT_ALLOCATE, 3, 2 * 4096, 1) +
+                    h2g_request(9, 0x1234))
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS)
+    eq(g2h_msgs(qt, fences=True),
+       [(8, [hxg(1, 7, 0)]), (9, [hxg(1, 6, 0xff)])],
+       'ALLOCATE done, unknown action refused')
+    eq(qt.rd(DB_PHYS0 + 8 * 3), 1 | (2 << 12), 'the doorbell is armed')
+    eq(qt.ctl(CTL_H2G), 10, 'answered: 7 set-up over MMIO, PING, 2 over CT')
+    # guc-late: each reply late_ms after the GuC took the request, the
+    # next request read only then
+    qt.ctl_wr(CTL_GUC_LATE, 3)
+    h2g = h2g_write(qt, h2g, h2g_request(10, 0x0) + h2g_request(11, 0x0))
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS)
+    eq(h2g_desc(qt)[0], 20, 'the first taken')
+    qt.step(3000000 - 1)
+    eq(g2h_msgs(qt, fences=True), [], 'nothing before 3 ms')
+    qt.step(1)
+    eq(g2h_msgs(qt, fences=True), [(10, [hxg(1, 7, 1)])], 'fence 10 at 3 ms')
+    eq(h2g_desc(qt)[0], 25, 'the second taken then')
+    qt.ctl_wr(CTL_GUC_LATE, 0)
+    qt.step(3000000)
+    eq(g2h_msgs(qt, fences=True), [(11, [hxg(1, 7, 1)])],
+       'fence 11 keeps its deadline')
+    # an MMIO request answered BUSY does not stop the channel's trigger
+    qt.ctl_wr(CTL_GUC_LATE, 3)
+    guc_send(qt, 0x0)
+    qt.step(GUC_NS)
+    eq(qt.rd(scratch(0)), hxg(1, 3, 0), 'MMIO request BUSY')
+    qt.ctl_wr(CTL_GUC_LATE, 0)
+    h2g = h2g_write(qt, h2g, h2g_request(12, 0x0))
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS)
+    eq(g2h_msgs(qt, fences=True), [(12, [hxg(1, 7, 1)])],
+       'CT answered while the MMIO request is BUSY')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'that trigger is no send while busy')
+    qt.step(3000000)
+    eq(qt.rd(scratch(0)), hxg(1, 7, 1), 'the MMIO reply at 3 ms')
+    # guc-garbage: under the fence, a message of host origin with junk
+    qt.ctl_wr(CTL_GUC_GARBAGE, 1)
+    h2g = h2g_write(qt, h2g, h2g_request(13, ACT_DEALLOCATE, 3))
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS)
+    eq(g2h_msgs(qt, fences=True),
+       [(13, [hxg(0, 1, 0x0badc0de & 0x0fffffff)] + [0xdeadbeef] * 3)],
+       'garbage under fence 13')
+    eq(qt.rd(DB_PHYS0 + 8 * 3) & 1, 1, 'and the action not done')
+    qt.ctl_wr(CTL_GUC_GARBAGE, 0)
+    # guc-hang: nothing read; read 20 us after the knob clears
+    qt.ctl_wr(CTL_GUC_HANG, 1)
+    h2g = h2g_write(qt, h2g, h2g_request(14, ACT_DEALLOCATE, 3))
+    qt.wr(GUC_SEND, 1)
+    qt.step(10 * GUC_NS)
+    eq(h2g_desc(qt)[0], 35, 'hung: not read')
+    qt.ctl_wr(CTL_GUC_HANG, 0)
+    qt.step(GUC_NS)
+    eq(g2h_msgs(qt, fences=True), [(14, [hxg(1, 7, 0)])], 'read on recovery')
+    eq(qt.rd(DB_PHYS0 + 8 * 3) & 1, 0, 'disarmed')
+    # malformed: a length beyond the tail is UNDERFLOW, and the GuC stops
+    h2g = h2g_write(qt, h2g, [(15 << 16) | 200, hxg(0, 0, 0)])
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS)
+    eq(h2g_desc(qt), (40, 42, 2), 'status UNDERFLOW, head kept')
+    h2g = h2g_write(qt, h2g, h2g_request(16, 0x0))
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS)
+    eq(g2h_msgs(qt), [], 'a broken channel is not read')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+    # a format other than HXG is MISMATCH
+    qt = xehp_qt(qemu, guc=True)
+    ct_setup(qt)
+    h2g_write(qt, 0, [(1 << 16) | (1 << 12) | 1, 0])
+    qt.wr(GUC_SEND, 1)
+    qt.step(GUC_NS)
+    eq(h2g_desc(qt), (0, 2, 4), 'status MISMATCH')
+    qt.close()
 
 
 def guc_irq_setup(qt):

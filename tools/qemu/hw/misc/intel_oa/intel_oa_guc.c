@@ -83,7 +83,7 @@ static void guc_g2h_queue(IntelOAGuc *guc, uint16_t action, uint32_t dw1,
         dw1, dw2, dw3,
     };
 
-    if (!intel_oa_guc_ct_g2h(&guc->ct, msg, ARRAY_SIZE(msg))) {
+    if (!intel_oa_guc_ct_g2h(&guc->ct, 0, msg, ARRAY_SIZE(msg))) {
         guc->stats.g2h_dropped++;
         qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: GuC event 0x%04x "
                       "dropped: the G2H CT buffer is off or full\n", action);
@@ -96,18 +96,20 @@ static void guc_g2h_queue(IntelOAGuc *guc, uint16_t action, uint32_t dw1,
 
 /* ---- host-to-GuC --------------------------------------------------------- */
 
-/* The model's actions answer with DW0 only; DW1..3 read 0. */
-static void guc_respond(IntelOAGuc *guc, bool ok, uint32_t data0)
+/* The response header: success with data0, or failure with an error. */
+static uint32_t guc_response_hdr(bool ok, uint32_t data0)
 {
-    uint32_t hdr = HXG_ORIGIN_GUC;
-
     if (ok) {
-        hdr |= (HXG_TYPE_RESPONSE_SUCCESS << HXG_TYPE_SHIFT) |
+        return HXG_ORIGIN_GUC | (HXG_TYPE_RESPONSE_SUCCESS << HXG_TYPE_SHIFT) |
                (data0 & ~(HXG_ORIGIN_GUC | HXG_TYPE_MASK));
-    } else {
-        hdr |= (HXG_TYPE_RESPONSE_FAILURE << HXG_TYPE_SHIFT) |
-               (data0 & HXG_ACTION_MASK);
     }
+    return HXG_ORIGIN_GUC | (HXG_TYPE_RESPONSE_FAILURE << HXG_TYPE_SHIFT) |
+           (data0 & HXG_ACTION_MASK);
+}
+
+/* The model's actions answer with DW0 only; DW1..3 read 0. */
+static void guc_respond(IntelOAGuc *guc, uint32_t hdr)
+{
     guc->scratch[1] = 0;
     guc->scratch[2] = 0;
     guc->scratch[3] = 0;
@@ -142,12 +144,50 @@ static uint32_t guc_deallocate_doorbell(IntelOAGuc *guc, const uint32_t *msg)
     return err;
 }
 
+/*
+ * Carry out one request, whichever way it came: 0 and its data0, or the
+ * failure's error code.
+ */
+static uint32_t guc_action(IntelOAGuc *guc, const uint32_t *msg,
+                           uint32_t *data0)
+{
+    *data0 = 0;
+    if ((msg[0] & (HXG_ORIGIN_GUC | HXG_TYPE_MASK)) !=
+        HXG_TYPE_REQUEST << HXG_TYPE_SHIFT) {
+        return GUC_ERR_UNKNOWN_ACTION;
+    }
+    switch (msg[0] & HXG_ACTION_MASK) {
+    case GUC_ACTION_PING:
+        *data0 = GUC_INTERFACE_VERSION;
+        return 0;
+    case GUC_ACTION_ALLOCATE_DOORBELL:
+        return guc_allocate_doorbell(guc, msg);
+    case GUC_ACTION_DEALLOCATE_DOORBELL:
+        return guc_deallocate_doorbell(guc, msg);
+    case GUC_ACTION_SELF_CFG: {
+        int r = intel_oa_guc_ct_self_cfg(&guc->ct, msg[1] >> 16,
+                                         msg[1] & 0xffff,
+                                         msg[2] | (uint64_t)msg[3] << 32);
+
+        if (r < 0) {
+            return GUC_RESPONSE_NOT_SUPPORTED;
+        }
+        *data0 = r;
+        return 0;
+    }
+    case GUC_ACTION_CONTROL_CTB:
+        return intel_oa_guc_ct_control(&guc->ct, msg[1]) ?
+               0 : GUC_RESPONSE_GENERIC_FAIL;
+    }
+    return GUC_ERR_UNKNOWN_ACTION;
+}
+
 static void guc_h2g_cb(void *opaque)
 {
     IntelOAGuc *guc = opaque;
     const uint32_t *msg = guc->h2g_msg;
     uint16_t action = msg[0] & HXG_ACTION_MASK;
-    uint32_t err = 0, data0 = 0;
+    uint32_t err, data0;
 
     if (guc->hang) {
         /* a hung firmware loses the request */
@@ -185,68 +225,127 @@ static void guc_h2g_cb(void *opaque)
         trace_intel_oa_guc_h2g(action, msg[1], msg[2], msg[3], UINT32_MAX);
         return;
     }
-    if ((msg[0] & (HXG_ORIGIN_GUC | HXG_TYPE_MASK)) !=
-        HXG_TYPE_REQUEST << HXG_TYPE_SHIFT) {
-        err = GUC_ERR_UNKNOWN_ACTION;
-    } else {
-        switch (action) {
-        case GUC_ACTION_PING:
-            data0 = GUC_INTERFACE_VERSION;
-            break;
-        case GUC_ACTION_ALLOCATE_DOORBELL:
-            err = guc_allocate_doorbell(guc, msg);
-            break;
-        case GUC_ACTION_DEALLOCATE_DOORBELL:
-            err = guc_deallocate_doorbell(guc, msg);
-            break;
-        case GUC_ACTION_SELF_CFG: {
-            int r = intel_oa_guc_ct_self_cfg(&guc->ct, msg[1] >> 16,
-                                             msg[1] & 0xffff,
-                                             msg[2] | (uint64_t)msg[3] << 32);
-
-            if (r < 0) {
-                err = GUC_RESPONSE_NOT_SUPPORTED;
-            } else {
-                data0 = r;
-            }
-            break;
-        }
-        case GUC_ACTION_CONTROL_CTB:
-            if (!intel_oa_guc_ct_control(&guc->ct, msg[1])) {
-                err = GUC_RESPONSE_GENERIC_FAIL;
-            }
-            break;
-        default:
-            err = GUC_ERR_UNKNOWN_ACTION;
-            break;
-        }
-    }
-    guc_respond(guc, !err, err ? err : data0);
+    err = guc_action(guc, msg, &data0);
+    guc_respond(guc, guc_response_hdr(!err, err ? err : data0));
     guc->stats.h2g_answered++;
     trace_intel_oa_guc_h2g(action, msg[1], msg[2], msg[3], err);
 }
 
+/* ---- host-to-GuC over the CT buffers ------------------------------------- */
+
+/* Carry out a request from the H2G ring and answer it in the G2H ring. */
+static void guc_ct_answer(IntelOAGuc *guc, uint16_t fence, const uint32_t *msg)
+{
+    uint32_t reply[INTEL_OA_GUC_MSG_DWORDS] = { 0 }, n = 1, err, data0;
+
+    if (guc->garbage) {
+        /*
+         * guc-garbage (vgpu-contract.rst): under the request's fence, a
+         * message that is no response: host origin, junk data.
+         */
+        reply[0] = (HXG_TYPE_EVENT << HXG_TYPE_SHIFT) |
+                   (0x0badc0de & ~(HXG_ORIGIN_GUC | HXG_TYPE_MASK));
+        reply[1] = reply[2] = reply[3] = 0xdeadbeef;
+        n = ARRAY_SIZE(reply);
+        err = UINT32_MAX;
+    } else {
+        err = guc_action(guc, msg, &data0);
+        reply[0] = guc_response_hdr(!err, err ? err : data0);
+    }
+    guc->stats.h2g_answered++;
+    trace_intel_oa_guc_ct_h2g(fence, msg[0] & HXG_ACTION_MASK, msg[1], msg[2],
+                              msg[3], err);
+    if (!intel_oa_guc_ct_g2h(&guc->ct, fence, reply, n)) {
+        guc->stats.g2h_dropped++;
+        qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: GuC response to fence "
+                      "%u dropped: the G2H CT buffer is off or full\n", fence);
+        return;
+    }
+    guc_raise(guc, INTEL_OA_GUC_INTR_GUC2HOST);
+}
+
+/*
+ * The firmware reads the H2G ring 20 us after the host's send interrupt
+ * and answers each request in order. With guc-late a request's reply
+ * comes late_ms after the firmware took it, and the firmware reads no
+ * further until then.
+ */
+static void guc_ct_cb(void *opaque)
+{
+    IntelOAGuc *guc = opaque;
+    uint32_t msg[INTEL_OA_GUC_MSG_DWORDS], n;
+    uint16_t fence;
+
+    if (guc->hang || !intel_oa_guc_boot_running(&guc->boot)) {
+        /* a hung firmware loses the request it held and reads no more */
+        guc->ct_owed = false;
+        return;
+    }
+    if (guc->ct_owed) {
+        guc->ct_owed = false;
+        guc_ct_answer(guc, guc->ct_owed_fence, guc->ct_owed_msg);
+    }
+    while (intel_oa_guc_ct_h2g_next(&guc->ct, &fence, msg, ARRAY_SIZE(msg),
+                                    &n) > 0) {
+        if (guc->late_ms) {
+            guc->ct_owed = true;
+            guc->ct_owed_fence = fence;
+            memcpy(guc->ct_owed_msg, msg, sizeof(msg));
+            timer_mod(guc->ct_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                                     (int64_t)guc->late_ms * SCALE_MS);
+            trace_intel_oa_guc_ct_late(fence, msg[0] & HXG_ACTION_MASK,
+                                       guc->late_ms);
+            return;
+        }
+        guc_ct_answer(guc, fence, msg);
+    }
+}
+
+static void guc_ct_kick(IntelOAGuc *guc)
+{
+    if (guc->ct.enabled && !guc->ct_owed && !timer_pending(guc->ct_timer)) {
+        timer_mod(guc->ct_timer,
+                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + GUC_LATENCY_NS);
+    }
+}
+
+/*
+ * GUC_SEND_INTERRUPT. (model) The firmware takes a new MMIO request when
+ * SOFT_SCRATCH(0) holds a header of host origin (its replies carry GuC
+ * origin), and reads the H2G ring whenever the channel is on. A trigger
+ * while an MMIO request is unanswered is dropped (violation 35) unless it
+ * can only be meant for the H2G ring: SOFT_SCRATCH(0) unchanged since the
+ * BUSY reply and the channel on.
+ */
 static void guc_send(IntelOAGuc *guc, uint32_t val)
 {
+    bool mmio_request;
+
     guc->send_latch = val;
     if (!FIELD_EX32(val, GUC_SEND_INTERRUPT, TRIGGER)) {
         return;
     }
-    if (guc->h2g_pending) {
+    mmio_request = !(guc->scratch[0] & HXG_ORIGIN_GUC);
+    if (guc->h2g_pending && (mmio_request || !guc->ct.enabled)) {
         intel_oa_violation(guc->ctl, INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY,
                            "GUC_SEND_INTERRUPT written while the request "
                            "0x%08x is not answered; dropped",
                            guc->h2g_msg[0]);
         return;
     }
-    if (!intel_oa_guc_boot_running(&guc->boot)) {
-        /* no uKernel to take it: the request is never answered */
-        return;
+    if (mmio_request) {
+        if (!intel_oa_guc_boot_running(&guc->boot)) {
+            /* no uKernel to take it: the request is never answered */
+            return;
+        }
+        memcpy(guc->h2g_msg, guc->scratch, sizeof(guc->h2g_msg));
+        guc->h2g_pending = true;
+        timer_mod(guc->h2g_timer,
+                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + GUC_LATENCY_NS);
     }
-    memcpy(guc->h2g_msg, guc->scratch, sizeof(guc->h2g_msg));
-    guc->h2g_pending = true;
-    timer_mod(guc->h2g_timer,
-              qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + GUC_LATENCY_NS);
+    if (intel_oa_guc_boot_running(&guc->boot)) {
+        guc_ct_kick(guc);
+    }
 }
 
 /* ---- doorbell servicing ------------------------------------------------ */
@@ -449,6 +548,10 @@ void intel_oa_guc_ctl_write(IntelOAGuc *guc, hwaddr addr, uint32_t val)
         if (!guc->hang && intel_oa_db_guc_work(&guc->db)) {
             guc_db_to_guc(guc);
         }
+        if (!guc->hang && intel_oa_guc_boot_running(&guc->boot)) {
+            /* requests left in the H2G ring are read now */
+            guc_ct_kick(guc);
+        }
         break;
     case A_CTL_IRQ_IN_SERVICE:
         guc->irq_in_service = val;
@@ -476,6 +579,8 @@ static void guc_firmware_state_reset(IntelOAGuc *guc)
 {
     timer_del(guc->h2g_timer);
     timer_del(guc->db_timer);
+    timer_del(guc->ct_timer);
+    guc->ct_owed = false;
     guc->h2g_pending = false;
     memset(guc->h2g_msg, 0, sizeof(guc->h2g_msg));
     intel_oa_guc_ct_reset(&guc->ct);
@@ -517,6 +622,7 @@ bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
     /* the timers exist everywhere so one migration layout fits all */
     guc->h2g_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_h2g_cb, guc);
     guc->db_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_db_cb, guc);
+    guc->ct_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_ct_cb, guc);
     intel_oa_guc_ct_init(&guc->ct, pdev, ggtt);
     if (!intel_oa_guc_boot_init(&guc->boot, pdev, ggtt, ctl,
                                 present ? plat->guc_rsa_bytes : 0,
@@ -535,6 +641,7 @@ void intel_oa_guc_finalize(IntelOAGuc *guc)
 {
     g_clear_pointer(&guc->h2g_timer, timer_free);
     g_clear_pointer(&guc->db_timer, timer_free);
+    g_clear_pointer(&guc->ct_timer, timer_free);
     intel_oa_guc_boot_finalize(&guc->boot);
 }
 
@@ -567,8 +674,8 @@ static int guc_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_guc = {
     .name = "intel-oa-gpu/guc",
-    .version_id = 5,
-    .minimum_version_id = 5,
+    .version_id = 6,
+    .minimum_version_id = 6,
     .post_load = guc_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(scratch, IntelOAGuc, INTEL_OA_GUC_SCRATCH),
@@ -597,6 +704,11 @@ const VMStateDescription vmstate_intel_oa_guc = {
                        IntelOAGucBoot),
         VMSTATE_STRUCT(ct, IntelOAGuc, 5, vmstate_intel_oa_guc_ct,
                        IntelOAGucCt),
+        /* version 6: requests over the H2G CT buffer */
+        VMSTATE_TIMER_PTR(ct_timer, IntelOAGuc),
+        VMSTATE_BOOL(ct_owed, IntelOAGuc),
+        VMSTATE_UINT16(ct_owed_fence, IntelOAGuc),
+        VMSTATE_UINT32_ARRAY(ct_owed_msg, IntelOAGuc, INTEL_OA_GUC_MSG_DWORDS),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -8,8 +8,9 @@
  * The host loads the GuC image through the boot path
  * (intel_oa_guc_boot.c); its code is not executed. Once the boot ROM
  * has accepted an image, a small built-in "firmware" stands in for it:
- * it answers a handful of actions 20 us of virtual time after the host
- * asks, and services OA-sample doorbells by triggering OA reports.
+ * it answers a handful of actions, over the MMIO mailbox or the H2G CT
+ * buffer, 20 us of virtual time after the host asks, and services
+ * OA-sample doorbells by triggering OA reports.
  * Before that, and after a GuC reset, requests and doorbells go
  * unanswered, as with a GuC that is not running.
  *
@@ -54,6 +55,7 @@ struct IntelOAGuc {
     IntelOAGucBoot boot;
     QEMUTimer *h2g_timer;
     QEMUTimer *db_timer;
+    QEMUTimer *ct_timer;
 
     uint32_t scratch[INTEL_OA_GUC_SCRATCH];
     uint32_t send_latch;        /* GUC_HOST2GUC_DATA */
@@ -64,8 +66,12 @@ struct IntelOAGuc {
     bool h2g_pending;
     uint32_t h2g_msg[INTEL_OA_GUC_MSG_DWORDS];
 
-    /* the CT buffers G2H events go through */
+    /* the CT buffers: requests, their responses and events */
     IntelOAGucCt ct;
+    /* guc-late: a request taken from the H2G ring, its reply due */
+    bool ct_owed;
+    uint16_t ct_owed_fence;
+    uint32_t ct_owed_msg[INTEL_OA_GUC_MSG_DWORDS];
 
     /* doorbells, and the work type the firmware armed each one for */
     IntelOADoorbells db;

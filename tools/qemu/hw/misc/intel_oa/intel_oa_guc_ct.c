@@ -15,9 +15,14 @@
 #define CTB_DESC_HEAD       0
 #define CTB_DESC_TAIL       4
 #define CTB_DESC_STATUS     8
-#define CTB_STATUS_OVERFLOW (1u << 0)
+#define CTB_STATUS_OVERFLOW  (1u << 0)
+#define CTB_STATUS_UNDERFLOW (1u << 1)
+#define CTB_STATUS_MISMATCH  (1u << 2)
 /* CTB message header: FENCE 31:16, FORMAT 15:12 (0: HXG), NUM_DWORDS 7:0 */
-#define CTB_HDR_NUM_DWORDS  0xffu
+#define CTB_HDR_FENCE_SHIFT  16
+#define CTB_HDR_FORMAT_SHIFT 12
+#define CTB_HDR_FORMAT_MASK  (0xfu << CTB_HDR_FORMAT_SHIFT)
+#define CTB_HDR_NUM_DWORDS   0xffu
 
 static bool ct_rw(IntelOAGucCt *ct, uint64_t addr, void *buf, bool write)
 {
@@ -108,7 +113,8 @@ bool intel_oa_guc_ct_control(IntelOAGucCt *ct, uint32_t enable)
     return true;
 }
 
-bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, const uint32_t *msg, uint32_t n)
+bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, uint16_t fence, const uint32_t *msg,
+                         uint32_t n)
 {
     uint32_t head, tail, status, size = ct->g2h.size / 4, used, i;
 
@@ -134,7 +140,8 @@ bool intel_oa_guc_ct_g2h(IntelOAGucCt *ct, const uint32_t *msg, uint32_t n)
         trace_intel_oa_guc_ct_full(head, tail);
         return false;
     }
-    if (!ct_write32(ct, ct->g2h.ring + 4 * tail, n)) {
+    if (!ct_write32(ct, ct->g2h.ring + 4 * tail,
+                    (uint32_t)fence << CTB_HDR_FENCE_SHIFT | n)) {
         goto bus_error;
     }
     for (i = 0; i < n; i++) {
@@ -154,6 +161,76 @@ bus_error:
     qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: G2H CTB access failed; "
                   "does the GGTT map the descriptor and ring?\n");
     return false;
+}
+
+/* The H2G channel is broken: record why in its status; the GuC stops. */
+static int h2g_broken(IntelOAGucCt *ct, uint32_t status, uint32_t bit,
+                      const char *why, uint32_t head, uint32_t tail)
+{
+    qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: H2G CTB %s (head %u "
+                  "tail %u); the GuC reads no more of it\n", why, head, tail);
+    trace_intel_oa_guc_ct_broken(head, tail, status | bit);
+    ct_write32(ct, ct->h2g.desc + CTB_DESC_STATUS, status | bit);
+    return -1;
+}
+
+int intel_oa_guc_ct_h2g_next(IntelOAGucCt *ct, uint16_t *fence, uint32_t *msg,
+                             uint32_t max, uint32_t *n)
+{
+    uint32_t head, tail, status, hdr, size = ct->h2g.size / 4, avail, len, i;
+
+    if (!ct->enabled) {
+        return 0;
+    }
+    if (!ct_read32(ct, ct->h2g.desc + CTB_DESC_HEAD, &head) ||
+        !ct_read32(ct, ct->h2g.desc + CTB_DESC_TAIL, &tail) ||
+        !ct_read32(ct, ct->h2g.desc + CTB_DESC_STATUS, &status)) {
+        goto bus_error;
+    }
+    if (status) {
+        /* i915 ct_write(): a channel with a status is not used */
+        return -1;
+    }
+    if (head >= size || tail >= size) {
+        return h2g_broken(ct, status, CTB_STATUS_OVERFLOW,
+                          "offset outside the ring", head, tail);
+    }
+    if (head == tail) {
+        return 0;
+    }
+    avail = (tail + size - head) % size;
+    if (!ct_read32(ct, ct->h2g.ring + 4 * head, &hdr)) {
+        goto bus_error;
+    }
+    len = hdr & CTB_HDR_NUM_DWORDS;
+    if (!len || 1 + len > avail) {
+        return h2g_broken(ct, status, CTB_STATUS_UNDERFLOW,
+                          "message longer than the ring holds", head, tail);
+    }
+    if (hdr & CTB_HDR_FORMAT_MASK) {
+        return h2g_broken(ct, status, CTB_STATUS_MISMATCH,
+                          "message not in HXG format", head, tail);
+    }
+    memset(msg, 0, 4 * max);
+    for (i = 0; i < len; i++) {
+        head = (head + 1) % size;
+        if (i < max && !ct_read32(ct, ct->h2g.ring + 4 * head, &msg[i])) {
+            goto bus_error;
+        }
+    }
+    head = (head + 1) % size;
+    /* consumed: the host may reuse the space */
+    if (!ct_write32(ct, ct->h2g.desc + CTB_DESC_HEAD, head)) {
+        goto bus_error;
+    }
+    *fence = hdr >> CTB_HDR_FENCE_SHIFT;
+    *n = MIN(len, max);
+    return 1;
+
+bus_error:
+    qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: H2G CTB access failed; "
+                  "does the GGTT map the descriptor and ring?\n");
+    return -1;
 }
 
 void intel_oa_guc_ct_init(IntelOAGucCt *ct, PCIDevice *pdev,
