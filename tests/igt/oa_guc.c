@@ -367,11 +367,32 @@ static void test_sample_enodev(void)
 	igt_info("%s (no OAG_MMIOTRIGGER): INTEL_OA_PERF_IOCTL_SAMPLE is ENODEV\n", dev.plat->name);
 }
 
+/* Value of "@key: N" in debugfs guc, or UINT64_MAX without debugfs. */
+static uint64_t guc_stat(const char *key)
+{
+	char text[4096], pat[64];
+	const char *at;
+
+	if (!oa_debugfs_guc(&dev, text, sizeof(text)))
+		return UINT64_MAX;
+	snprintf(pat, sizeof(pat), "%s: ", key);
+	at = strstr(text, pat);
+	igt_assert_f(at, "debugfs guc has no %s line", key);
+	return strtoull(at + strlen(pat), NULL, 10);
+}
+
 /*
  * sample-guc-hang: with the control page's guc-hang set the GuC answers
- * nothing: a sample fails with ETIMEDOUT after the driver's 50 ms (we
- * accept 45..400 ms under TCG); once the knob is cleared the same stream
- * samples again and its periodic reports are right.
+ * nothing. A sample on an armed doorbell fails with ETIMEDOUT after the
+ * driver's 50 ms wait for OA_SAMPLE_DONE (we accept 45..400 ms under
+ * TCG); once the knob is cleared the same stream samples again and its
+ * periodic reports are right. A new stream's first sample must arm a
+ * doorbell: its ALLOCATE_DOORBELL request waits in the H2G CT buffer
+ * unread and fails with ETIMEDOUT after the driver's 1 s (990..1450 ms).
+ * The recovered GuC then reads it and arms the doorbell; its response
+ * comes too late and is discarded (debugfs h2g_stale), the id stays
+ * reserved until a DEALLOCATE frees it, and the next sample arms and
+ * samples.
  */
 static void test_sample_guc_hang(void)
 {
@@ -379,7 +400,7 @@ static void test_sample_guc_hang(void)
 	struct intel_oa_perf_sample s;
 	struct oa_capture c;
 	struct oa_open o;
-	uint64_t t0, ms[2];
+	uint64_t t0, ms[2], stale0, stale1;
 	unsigned int i;
 	int fd;
 
@@ -410,16 +431,43 @@ static void test_sample_guc_hang(void)
 	igt_info("ETIMEDOUT after %llu and %llu ms with the GuC hung; samples work again after recovery (%zu reports)\n",
 		 (unsigned long long)ms[0], (unsigned long long)ms[1], c.n);
 	oa_capture_fini(&c);
+
+	/* a hung GuC does not read the H2G ring: arming times out */
+	stale0 = guc_stat("h2g_stale");
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	vgpu_write(&dev, VGPU_GUC_HANG, 1);
+	memset(&s, 0, sizeof(s));
+	t0 = oa_now_ns();
+	igt_assert_eq(db_sample(&s), -ETIMEDOUT);
+	ms[0] = (oa_now_ns() - t0) / 1000000;
+	vgpu_write(&dev, VGPU_GUC_HANG, 0);
+	igt_assert_f(ms[0] >= 990 && ms[0] <= 1450,
+		     "arming with the GuC hung: ETIMEDOUT after %llu ms, expected about 1000 ms",
+		     (unsigned long long)ms[0]);
+	oa_sleep_ms(20);
+	sample_and_check_via(fd, &c, true);
+	oa_capture_until(fd, &c, c.n + 2, 2000);
+	close(fd);
+	check_periodic(&c, 0);
+	oa_capture_fini(&c);
+	stale1 = guc_stat("h2g_stale");
+	igt_info("arming with the GuC hung: ETIMEDOUT after %llu ms; late responses discarded: %llu\n",
+		 (unsigned long long)ms[0],
+		 stale0 == UINT64_MAX ? 0ull : (unsigned long long)(stale1 - stale0));
+	if (stale0 != UINT64_MAX)
+		igt_assert_eq(stale1 - stale0, 1);
 }
 
 /*
- * sample-hang-log-ratelimited: with the GuC hung before the stream's first
- * sample, every SAMPLE tries to arm a doorbell and times out in the H2G
- * exchange. Userspace may retry as fast as it likes; the kernel log must
- * not grow a line per sample (issue 13): the driver's rate limit (printk's
- * default, 10 lines per 5 s, and a "callbacks suppressed" line when a
- * window opens after one that refused lines, perhaps another GPU's) caps
- * 30 failures at 11 lines a window.
+ * sample-hang-log-ratelimited: with the GuC hung after the stream's
+ * doorbell is armed, every doorbell sample waits 50 ms for an
+ * OA_SAMPLE_DONE that never comes, and the driver logs it. Userspace may
+ * retry as fast as it likes; the kernel log must not grow a line per
+ * sample (issue 13): the driver's rate limit (printk's default, 10 lines
+ * per 5 s, and a "callbacks suppressed" line when a window opens after
+ * one that refused lines, perhaps another GPU's) caps 30 failures at 11
+ * lines a window.
  */
 static void test_sample_hang_log(void)
 {
@@ -434,6 +482,8 @@ static void test_sample_hang_log(void)
 	oa_require_vgpu(&dev);
 	igt_push_cleanup(guc_knobs_off, NULL);
 	fd = open_sample_stream(f, &o, 0);
+	memset(&s, 0, sizeof(s));
+	igt_assert_eq(db_sample(&s), 0);	/* the doorbell is armed */
 	vgpu_write(&dev, VGPU_GUC_HANG, 1);
 	oa_kmsg_begin(&k, "doorbell samples with the GuC hung");
 	start = oa_now_ns();
@@ -513,35 +563,23 @@ static void test_sample_guc_garbage(void)
 	oa_capture_fini(&c);
 }
 
-/* Value of "@key: N" in debugfs guc, or UINT64_MAX without debugfs. */
-static uint64_t guc_stat(const char *key)
-{
-	char text[4096], pat[64];
-	const char *at;
-
-	if (!oa_debugfs_guc(&dev, text, sizeof(text)))
-		return UINT64_MAX;
-	snprintf(pat, sizeof(pat), "%s: ", key);
-	at = strstr(text, pat);
-	igt_assert_f(at, "debugfs guc has no %s line", key);
-	return strtoull(at + strlen(pat), NULL, 10);
-}
-
 /*
- * sample-guc-late: the GuC answers BUSY and gives its final reply late
- * (control page guc-late, the exchange of Linux's xe_guc_mmio_send_recv()).
- * 300 ms late: the stream's first SAMPLE (which arms a doorbell through the
- * H2G exchange) waits for it and succeeds. 1500 ms late: the SAMPLE gives
- * up with ETIMEDOUT after the driver's 1 s; the next one, while the GuC
- * still owes that reply, is EBUSY at once and sends nothing (the device
- * counts no send-while-busy violation); once the late reply has come the
- * driver discards it (debugfs h2g_stale) instead of taking it for a later
- * request's, and samples work. Every report stays right.
+ * sample-guc-late: the GuC answers late (control page guc-late): it
+ * answers a request read from the H2G CT buffer late_ms after reading it,
+ * and reads the next only then. 300 ms late: the stream's first sample
+ * (which arms a doorbell with an ALLOCATE_DOORBELL request) waits for it
+ * and succeeds. 1500 ms late: the sample gives up with ETIMEDOUT after
+ * the driver's 1 s. The next sample, sent at once with the knob cleared,
+ * waits behind the owed request and gets its own response, about 500 ms
+ * later; the late response is discarded (debugfs h2g_stale), its fence
+ * answering no waiting request, instead of being taken for the later
+ * request's. Every report stays right and the device counts no
+ * violation.
  */
 static void test_sample_guc_late(void)
 {
 	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
-	uint64_t t0, ms_ok, ms_timeout, ms_busy, stale0, stale1;
+	uint64_t t0, ms_ok, ms_timeout, ms_next, stale0, stale1;
 	struct intel_oa_perf_sample s;
 	uint32_t violations;
 	struct oa_capture c;
@@ -574,32 +612,28 @@ static void test_sample_guc_late(void)
 	t0 = oa_now_ns();
 	ret = db_sample(&s);
 	ms_timeout = (oa_now_ns() - t0) / 1000000;
+	vgpu_write(&dev, VGPU_GUC_LATE, 0);
 	igt_assert_f(ret == -ETIMEDOUT, "SAMPLE with the reply 1500 ms late: %s, expected ETIMEDOUT",
 		     ret ? strerror(-ret) : "success");
 	igt_assert_f(ms_timeout >= 990 && ms_timeout < 1450,
 		     "ETIMEDOUT after %llu ms, expected about 1000 ms",
 		     (unsigned long long)ms_timeout);
-	t0 = oa_now_ns();
-	ret = db_sample(&s);
-	ms_busy = (oa_now_ns() - t0) / 1000000;
-	igt_assert_f(ret == -EBUSY, "SAMPLE while the GuC owes a reply: %s, expected EBUSY",
-		     ret ? strerror(-ret) : "success");
-	igt_assert_f(ms_busy < 45, "EBUSY took %llu ms: the request was sent",
-		     (unsigned long long)ms_busy);
-	vgpu_write(&dev, VGPU_GUC_LATE, 0);
-	/* the owed reply comes 1500 ms after the first request */
-	oa_sleep_ms(1500 - (int)(ms_timeout + ms_busy) + 100);
 	oa_capture_drain(fd, &c);
+	t0 = oa_now_ns();
 	sample_and_check_via(fd, &c, true);
+	ms_next = (oa_now_ns() - t0) / 1000000;
+	igt_assert_f(ms_next >= 100 && ms_next < 1000,
+		     "the sample after the timeout took %llu ms, expected about 500 ms (behind the owed request)",
+		     (unsigned long long)ms_next);
 	oa_capture_until(fd, &c, c.n + 2, 2000);
 	close(fd);
 	check_periodic(&c, 0);
 	oa_capture_fini(&c);
 	stale1 = guc_stat("h2g_stale");
 
-	igt_info("300 ms late: sample in %llu ms; 1500 ms late: ETIMEDOUT after %llu ms, then EBUSY in %llu ms; late replies discarded: %llu\n",
+	igt_info("300 ms late: sample in %llu ms; 1500 ms late: ETIMEDOUT after %llu ms, the next sample in %llu ms; late responses discarded: %llu\n",
 		 (unsigned long long)ms_ok, (unsigned long long)ms_timeout,
-		 (unsigned long long)ms_busy,
+		 (unsigned long long)ms_next,
 		 stale0 == UINT64_MAX ? 0ull : (unsigned long long)(stale1 - stale0));
 	if (stale0 != UINT64_MAX)
 		igt_assert_eq(stale1 - stale0, 1);
@@ -660,6 +694,78 @@ static void test_doorbell_debugfs(void)
 	igt_assert_f(after == 0, "%u doorbell(s) still listed after the stream closed:\n%s",
 		     after, text);
 	oa_capture_fini(&c);
+}
+
+/* The CT descriptors and last fence of debugfs guc's "ct:" line. */
+struct guc_ct_line {
+	unsigned int h2g_head, h2g_tail, h2g_status;
+	unsigned int g2h_head, g2h_tail, g2h_status, fence;
+};
+
+static void guc_ct_line(struct guc_ct_line *ct)
+{
+	static char text[8192];
+	const char *at;
+
+	igt_assert(oa_debugfs_guc(&dev, text, sizeof(text)));
+	at = strstr(text, "ct: ");
+	igt_assert_f(at, "debugfs guc has no ct line:\n%s", text);
+	igt_assert_eq(sscanf(at, "ct: ggtt=%*x h2g_head=%u h2g_tail=%u h2g_status=%x g2h_head=%u g2h_tail=%u g2h_status=%x last_fence=%u",
+			     &ct->h2g_head, &ct->h2g_tail, &ct->h2g_status,
+			     &ct->g2h_head, &ct->g2h_tail, &ct->g2h_status,
+			     &ct->fence), 7);
+}
+
+/*
+ * ct-exchange: the doorbell actions travel over the CT buffers, not the
+ * MMIO mailbox. Arming a stream's doorbell (its first sample) writes one
+ * 5-dword request (CTB header and HXG request, i915's ct_write() layout)
+ * into the H2G ring under the next fence; the GuC reads it (head catches
+ * up with tail) and its response and OA_SAMPLE_DONE come through the G2H
+ * ring, which the driver empties. Closing the stream sends DEALLOCATE the
+ * same way. No descriptor reports an error.
+ */
+static void test_ct_exchange(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	struct guc_ct_line c0, c1, c2;
+	uint64_t sent0, recv0, sent1, recv1;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	oa_require_vgpu(&dev);
+	igt_require_f(guc_stat("h2g_sent") != UINT64_MAX,
+		      "no debugfs guc file next to %s\n", oa_stats_path(&dev));
+	fd = open_sample_stream(f, &o, 0);
+	oa_capture_init(&c, f, &o);
+	guc_ct_line(&c0);
+	sent0 = guc_stat("h2g_sent");
+	recv0 = guc_stat("g2h_received");
+	sample_and_check_via(fd, &c, true);
+	guc_ct_line(&c1);
+	sent1 = guc_stat("h2g_sent");
+	recv1 = guc_stat("g2h_received");
+	close(fd);
+	oa_capture_fini(&c);
+	guc_ct_line(&c2);
+
+	igt_info("H2G head/tail %u/%u -> %u/%u -> %u/%u, fence %u -> %u -> %u; G2H head/tail %u/%u -> %u/%u\n",
+		 c0.h2g_head, c0.h2g_tail, c1.h2g_head, c1.h2g_tail,
+		 c2.h2g_head, c2.h2g_tail, c0.fence, c1.fence, c2.fence,
+		 c0.g2h_head, c0.g2h_tail, c1.g2h_head, c1.g2h_tail);
+	igt_assert_eq_u64(sent1 - sent0, 1);
+	igt_assert_eq_u32(c1.h2g_tail, (c0.h2g_tail + 5) % 1024);
+	igt_assert_eq_u32(c1.h2g_head, c1.h2g_tail);
+	igt_assert_eq_u32(c1.fence, (c0.fence + 1) & 0xffff);
+	/* ALLOCATE's response and the sample's OA_SAMPLE_DONE */
+	igt_assert_eq_u64(recv1 - recv0, 2);
+	igt_assert_eq_u32(c1.g2h_head, c1.g2h_tail);
+	igt_assert_eq_u32(c2.h2g_tail, (c1.h2g_tail + 5) % 1024);
+	igt_assert_eq_u32(c2.h2g_head, c2.h2g_tail);
+	igt_assert_eq_u32(c2.fence, (c1.fence + 1) & 0xffff);
+	igt_assert_eq_u32(c0.h2g_status | c1.h2g_status | c2.h2g_status, 0);
+	igt_assert_eq_u32(c0.g2h_status | c1.g2h_status | c2.g2h_status, 0);
 }
 
 /* Last number on the first debugfs guc line mentioning "notify". */
@@ -988,22 +1094,25 @@ igt_main
 	igt_describe("Sample ioctl errnos: EINVAL flags, EIO disabled, EFAULT pointers.");
 	igt_subtest("sample-errnos")
 		test_sample_errnos();
-	igt_describe("With the GuC hung a doorbell sample is ETIMEDOUT after ~50 ms; the stream samples again once it recovers.");
+	igt_describe("With the GuC hung a doorbell sample is ETIMEDOUT after ~50 ms and arming a doorbell over the H2G CT buffer after ~1 s; the stream samples again once it recovers.");
 	igt_subtest("sample-guc-hang")
 		test_sample_guc_hang();
-	igt_describe("Failed samples with the GuC hung log no more than the rate limit's 10 lines (and a suppressed-callbacks line) per 5 s however often they are retried.");
+	igt_describe("Failed doorbell samples with the GuC hung log no more than the rate limit's 10 lines (and a suppressed-callbacks line) per 5 s however often they are retried.");
 	igt_subtest("sample-hang-log-ratelimited")
 		test_sample_hang_log();
 	igt_describe("Malformed GuC replies fail doorbell samples with EIO at once, rate-limited; the stream samples after.");
 	igt_subtest("sample-guc-garbage")
 		test_sample_guc_garbage();
-	igt_describe("A GuC that answers BUSY and replies late: 300 ms late a doorbell sample waits and succeeds; 1500 ms late it is ETIMEDOUT after 1 s, the next is EBUSY without a send, the late reply is discarded and samples work again.");
+	igt_describe("A GuC that answers H2G CT requests late: 300 ms late a doorbell sample waits and succeeds; 1500 ms late it is ETIMEDOUT after 1 s, the next waits behind the owed request and gets its own response, the late one is discarded.");
 	igt_subtest("sample-guc-late")
 		test_sample_guc_late();
 
 	igt_describe("debugfs guc lists the stream's doorbell after a sample and none after close.");
 	igt_subtest("doorbell-debugfs")
 		test_doorbell_debugfs();
+	igt_describe("Doorbell actions go over the H2G CT buffer under fences and their responses come back through the G2H buffer.");
+	igt_subtest("ct-exchange")
+		test_ct_exchange();
 	igt_describe("A GuC NOTIFY raised while the host services an interrupt is delivered.");
 	igt_subtest("irq-in-service")
 		test_irq_in_service();

@@ -24,6 +24,38 @@ modprobe drm || exit 1
 # request_firmware() looks here first, then in /lib/firmware
 printf '%s' "$dir" >/sys/module/firmware_class/parameters/path || exit 1
 
+gpu=
+for d in /sys/bus/pci/devices/*; do
+	if [ "$(cat "$d/vendor")" = 0x8086 ] && [ "$(cat "$d/class")" = 0x030000 ]; then
+		gpu=${d##*/}
+		break
+	fi
+done
+
+# ctl_write OFFSET VALUE: write the control page (BAR2) with the driver
+# unbound; prints what it reads back
+ctl_write() {
+	echo 1 >"/sys/bus/pci/devices/$gpu/enable"
+	python3 - "/sys/bus/pci/devices/$gpu/resource2" "$1" "$2" <<'PY'
+import mmap, os, struct, sys
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_SYNC)
+m = mmap.mmap(fd, 4096)
+off, val = int(sys.argv[2], 0), int(sys.argv[3], 0)
+m[off:off + 4] = struct.pack('<I', val)
+print(struct.unpack('<I', m[off:off + 4])[0])
+PY
+	echo 0 >"/sys/bus/pci/devices/$gpu/enable"
+}
+
+# debugfs guc counter NAME of the bound GPU, or "none"
+guc_stat() {
+	local f
+	for f in /sys/kernel/debug/dri/*/guc; do
+		[ -r "$f" ] && sed -n "s/^$1: //p" "$f" && return
+	done
+	echo none
+}
+
 # case NAME IMAGE|"" EXPECTED-LOG-LINE...: load, check every line is there
 case_() {
 	local name=$1 image=$2 want missing=
@@ -70,25 +102,36 @@ case_ "no such file" none.bin \
 case_ "re-signed, after all of the above" signed.bin \
 	", GuC ready, OA perf ready"
 
+# The CT set-up requests go over the MMIO mailbox. A GuC that answers
+# them BUSY and 300 ms late (control page guc-late): the driver waits
+# (xe_guc_mmio_send_recv()'s second wait) and binds with the GuC ready.
+# 1500 ms late: the first request times out after 1 s, the GuC is left
+# unavailable and streams still work.
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+late=$(ctl_write 0x70 300)
+dmesg -C
+insmod "$ko" guc_firmware_path=signed.bin
+busy=$(guc_stat h2g_busy)
+if [ "$late" = 300 ] && dmesg | grep -qF ", GuC ready, OA perf ready" &&
+   { [ "$busy" = none ] || [ "$busy" -ge 7 ]; }; then
+	echo "ok   set-up answered BUSY, 300 ms late: bound ($busy BUSY replies)"
+	passed=$((passed + 1))
+else
+	echo "FAIL set-up answered 300 ms late: guc-late read $late, h2g_busy $busy; the log:"
+	dmesg | grep intel_oa | tail -4
+	failed=$((failed + 1))
+fi
+rmmod intel_oa
+late=$(ctl_write 0x70 1500)
+case_ "set-up answered 1500 ms late" signed.bin \
+	"GuC still busy with SELF_CFG (action 0x0508) after 1000 ms" \
+	"GuC CT set-up failed (-110)" "GuC not available (-110)"
+ctl_write 0x70 0 >/dev/null
+case_ "re-signed, prompt GuC again" signed.bin ", GuC ready, OA perf ready"
+
 # Another driver's GuC (control page guc-preloaded): probe refuses it;
 # after a function level reset (the AF capability) it binds again.
-gpu=
-for d in /sys/bus/pci/devices/*; do
-	if [ "$(cat "$d/vendor")" = 0x8086 ] && [ "$(cat "$d/class")" = 0x030000 ]; then
-		gpu=${d##*/}
-		break
-	fi
-done
-echo 1 >"/sys/bus/pci/devices/$gpu/enable"
-running=$(python3 - "/sys/bus/pci/devices/$gpu/resource2" <<'PY'
-import mmap, os, struct, sys
-fd = os.open(sys.argv[1], os.O_RDWR | os.O_SYNC)
-m = mmap.mmap(fd, 4096)
-m[0x80:0x84] = struct.pack('<I', 1)        # guc-preloaded
-print(struct.unpack('<I', m[0x80:0x84])[0])
-PY
-)
-echo 0 >"/sys/bus/pci/devices/$gpu/enable"
+running=$(ctl_write 0x80 1)		# guc-preloaded
 dmesg -C
 insmod "$ko" guc_firmware_path=signed.bin
 if [ "$running" = 1 ] && [ ! -e "/sys/bus/pci/drivers/intel_oa/$gpu" ] &&

@@ -13,6 +13,7 @@
 
 struct drm_file;
 struct drm_minor;
+struct seq_file;
 
 /**
  * intel_oa_topology_ss_stride - bytes per slice of the subslice masks
@@ -130,15 +131,20 @@ int intel_oa_ring_mmap(struct intel_oa_stream *stream,
 int intel_oa_guc_init(struct intel_oa_device *oa);
 /* intel_oa_guc_ct.c */
 int intel_oa_guc_ct_enable(struct intel_oa_device *oa);
+int intel_oa_guc_ct_send(struct intel_oa_device *oa, u32 action,
+			 const u32 dw[3], u32 *data0);
 void intel_oa_guc_ct_receive(struct intel_oa_device *oa,
 			     void (*dispatch)(struct intel_oa_device *oa,
-					      const u32 msg[4]));
+					      u16 fence, const u32 msg[4]));
+void intel_oa_guc_ct_response(struct intel_oa_device *oa, u16 fence,
+			      u32 hxg);
+void intel_oa_guc_ct_show(struct intel_oa_device *oa, struct seq_file *m);
 /* intel_oa_guc_fw.c */
 int intel_oa_guc_fw_load(struct intel_oa_device *oa);
 void intel_oa_guc_fw_reset(struct intel_oa_device *oa);
 int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		      const u32 dw[3], u32 *data0);
-bool intel_oa_guc_reply_owed(struct intel_oa_device *oa);
+const char *intel_oa_guc_action_name(u32 action);
 void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir);
 
 /* intel_oa_doorbell.c */

@@ -27,9 +27,11 @@
  *
  * guc (next to it) prints the GuC state: "status" (ready or
  * unavailable), h2g_sent, h2g_timeouts, h2g_busy (requests answered
- * BUSY first), h2g_stale (late replies discarded), g2h_received, g2h_unknown,
- * doorbell_rang, last_notify (payload of the last NOTIFY event), "ct:
- * ggtt=0x<address>" (where the GuC CT buffers are mapped) and one
+ * BUSY first), h2g_stale (late replies, and CT responses no request waits
+ * for, discarded), g2h_received, g2h_unknown, doorbell_rang, last_notify
+ * (payload of the last NOTIFY event), "ct: ggtt=0x<address>" (where the
+ * GuC CT buffers are mapped) followed by h2g_head, h2g_tail, h2g_status,
+ * g2h_head, g2h_tail, g2h_status (the descriptors) and last_fence, and one
  * "doorbell: id=<id> page=<page>" line per armed doorbell (" orphaned"
  * appended to one whose release timed out).
  *
@@ -89,7 +91,7 @@ static int guc_show(struct seq_file *m, void *unused)
 	if (!guc->ready)
 		return 0;
 	if (READ_ONCE(guc->ct.enabled))
-		seq_printf(m, "ct: ggtt=0x%x\n", guc->ct.ggtt_offset);
+		intel_oa_guc_ct_show(oa, m);
 	mutex_lock(&guc->db_lock);
 	for_each_set_bit(id, guc->db_ids, INTEL_OA_NUM_DOORBELLS)
 		seq_printf(m, "doorbell: id=%d page=%u%s\n", id,

@@ -27,10 +27,13 @@
  * {cookie, status, offset}. Disarming sends DEALLOCATE_DOORBELL and
  * checks VALID is clear before the page and id are reused.
  *
- * The GuC may not answer (a timed-out request). The physical register is
- * the truth then: an ALLOCATE that did arm the doorbell keeps it armed, a
- * DEALLOCATE that did not clear VALID leaves the id and page reserved
- * ("orphaned", retried before the next arm), so the bitmaps never
+ * Both actions go over the H2G CT buffer (see "GuC CT buffers"). The GuC
+ * may not answer in time (a timed-out request) yet act on the request
+ * later, since it reads the ring in order. The physical register is the
+ * truth then: an ALLOCATE that did arm the doorbell keeps it armed; one
+ * that timed out, and a DEALLOCATE that did not clear VALID, leave the id
+ * and page reserved ("orphaned", retried before the next arm: that
+ * DEALLOCATE is read after the old ALLOCATE), so the bitmaps never
  * disagree with the hardware.
  *
  * The allocation actions' payloads, the OA-sample work type and the
@@ -77,10 +80,10 @@ static bool db_deallocate_locked(struct intel_oa_device *oa, int id)
 
 	lockdep_assert_held(&guc->db_lock);
 
-	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_DEALLOCATE_DOORBELL, dw,
-				NULL);
-	/* Not sent: the GuC may still arm it with a late ALLOCATE reply. */
-	if (ret == -EBUSY)
+	ret = intel_oa_guc_ct_send(oa, INTEL_GUC_ACTION_DEALLOCATE_DOORBELL, dw,
+				   NULL);
+	/* Not sent: the GuC may still arm it, reading an earlier ALLOCATE. */
+	if (ret == -EBUSY || ret == -EPIPE)
 		return false;
 	/* Nothing is left to release on a device that left the bus. */
 	if (ret == -ENODEV)
@@ -110,8 +113,8 @@ static void db_retry_orphans_locked(struct intel_oa_device *oa)
  * @oa: device with a ready GuC
  * @db: out: the armed doorbell
  *
- * Return: 0, -EBUSY (no free page or id, or the GuC still owes a late
- * reply), -ETIMEDOUT, -EIO.
+ * Return: 0, -EBUSY (no free page or id, or no room in the H2G ring),
+ * -ETIMEDOUT, -EIO, -EPIPE (the H2G channel is broken), -ENODEV.
  */
 int intel_oa_doorbell_arm(struct intel_oa_device *oa,
 			  struct intel_oa_doorbell *db)
@@ -137,8 +140,8 @@ int intel_oa_doorbell_arm(struct intel_oa_device *oa,
 	dw[0] = id;
 	dw[1] = page * SZ_4K;
 	dw[2] = GUC_DOORBELL_TYPE_OA_SAMPLE;
-	ret = intel_oa_guc_send(oa, INTEL_GUC_ACTION_ALLOCATE_DOORBELL, dw,
-				NULL);
+	ret = intel_oa_guc_ct_send(oa, INTEL_GUC_ACTION_ALLOCATE_DOORBELL, dw,
+				   NULL);
 
 	/* Whatever the answer, the physical register says what happened. */
 	if (intel_oa_forcewake_get(oa)) {
@@ -161,12 +164,12 @@ int intel_oa_doorbell_arm(struct intel_oa_device *oa,
 			ret = -EIO;
 		}
 		/*
-		 * A request the GuC answered BUSY may still take effect when
-		 * its late reply comes: keep the id until a DEALLOCATE says
-		 * it is free.
+		 * A request the GuC has not answered (or not read) may still
+		 * take effect later: keep the id until a DEALLOCATE, which
+		 * the GuC reads after it, says it is free.
 		 */
-		if ((reg & GUC_DOORBELL_VALID) ||
-		    (ret == -ETIMEDOUT && intel_oa_guc_reply_owed(oa)))
+		if ((reg & GUC_DOORBELL_VALID) || ret == -ETIMEDOUT ||
+		    ret == -EBUSY)
 			set_bit(id, guc->db_orphaned);
 		else
 			db_release_locked(guc, id);
@@ -223,7 +226,7 @@ void intel_oa_doorbell_disarm(struct intel_oa_device *oa,
  *
  * Return: 0, -ENODEV (no GuC), -EIO (stream disabled, or the OA unit
  * wrote no report), -ETIMEDOUT (no answer; the stream stays usable),
- * -EBUSY (no doorbell free, or a late GuC reply is still owed).
+ * -EBUSY (no doorbell free, or no room in the H2G ring), -EPIPE.
  */
 int intel_oa_doorbell_sample_locked(struct intel_oa_stream *stream,
 				    u32 *marker, u64 *timestamp)
@@ -232,7 +235,6 @@ int intel_oa_doorbell_sample_locked(struct intel_oa_stream *stream,
 	struct intel_oa_guc *guc = &oa->guc;
 	unsigned long flags;
 	u32 cookie, status, offset;
-	long left;
 	int ret;
 
 	lockdep_assert_held(&stream->lock);
@@ -259,8 +261,8 @@ int intel_oa_doorbell_sample_locked(struct intel_oa_stream *stream,
 	trace_intel_oa_doorbell_ring(stream->db.id, cookie);
 	intel_oa_write(oa, GUC_DOORBELL_PAGE(stream->db.page), cookie);
 
-	left = wait_event_timeout(guc->wq, READ_ONCE(guc->done),
-				  msecs_to_jiffies(OA_SAMPLE_TIMEOUT_MS));
+	wait_event_timeout(guc->wq, READ_ONCE(guc->done),
+			   msecs_to_jiffies(OA_SAMPLE_TIMEOUT_MS));
 
 	spin_lock_irqsave(&guc->lock, flags);
 	ret = guc->done ? 0 : -ETIMEDOUT;
@@ -270,8 +272,9 @@ int intel_oa_doorbell_sample_locked(struct intel_oa_stream *stream,
 	spin_unlock_irqrestore(&guc->lock, flags);
 
 	if (ret) {
-		drm_dbg(&oa->drm, "no OA_SAMPLE_DONE for cookie %u (%ld)\n",
-			cookie, left);
+		drm_err_ratelimited(&oa->drm,
+				    "GuC sent no OA_SAMPLE_DONE for doorbell %d, cookie %u, within %d ms\n",
+				    stream->db.id, cookie, OA_SAMPLE_TIMEOUT_MS);
 		goto out;
 	}
 	ret = -EIO;

@@ -35,7 +35,7 @@
  * sample returns -ENODEV. Probe fails only when another driver's GuC is
  * already running.
  *
- * Host to GuC: intel_oa_guc_send() writes the request's DW1..3 to
+ * Host to GuC over MMIO: intel_oa_guc_send() writes the request's DW1..3 to
  * SOFT_SCRATCH(1..3), DW0 to SOFT_SCRATCH(0) and triggers
  * GUC_SEND_INTERRUPT, then polls SOFT_SCRATCH(0) for a header of GuC
  * origin for up to 50 ms. &intel_oa_guc.send_lock keeps one request in
@@ -56,11 +56,16 @@
  * is thus never taken for a later request's. A request with no answer at
  * all (not even BUSY) is taken as lost: the GuC did not accept it.
  *
- * GuC to host: events arrive in the G2H CT buffer with vector bit
- * GUC2HOST (see "GuC CT buffers"); the hard handler hands the vector to
- * the interrupt thread, which consumes the ring and dispatches each:
- * OA_SAMPLE_DONE wakes the doorbell sample waiting for its cookie, NOTIFY
- * records its payload, anything else is counted as unknown.
+ * The MMIO mailbox carries the CT set-up requests only; once the CT
+ * buffers are up, requests go over them (intel_oa_guc_ct_send(), see
+ * "GuC CT buffers").
+ *
+ * GuC to host: responses and events arrive in the G2H CT buffer with
+ * vector bit GUC2HOST; the hard handler hands the vector to the interrupt
+ * thread, which consumes the ring and dispatches each: a response goes to
+ * the request waiting for its fence, OA_SAMPLE_DONE wakes the doorbell
+ * sample waiting for its cookie, NOTIFY records its payload, anything
+ * else is counted as unknown.
  */
 
 #define GUC_READY_TIMEOUT_MS	10
@@ -69,7 +74,13 @@
 #define GUC_H2G_BUSY_TIMEOUT_MS	1000
 #define GUC_INTERFACE_VERSION	1
 
-static const char *guc_action_name(u32 action)
+/**
+ * intel_oa_guc_action_name - name of an H2G action, for log lines
+ * @action: INTEL_GUC_ACTION_*
+ *
+ * Return: a static string, "unknown" for an action the driver never sends.
+ */
+const char *intel_oa_guc_action_name(u32 action)
 {
 	switch (action) {
 	case INTEL_GUC_ACTION_PING:
@@ -156,7 +167,7 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 			trace_intel_oa_guc_timeout(action);
 			drm_err_ratelimited(&oa->drm,
 					    "GuC still busy with %s (action 0x%04x) after %d ms; its late reply will be discarded\n",
-					    guc_action_name(action), action,
+					    intel_oa_guc_action_name(action), action,
 					    GUC_H2G_BUSY_TIMEOUT_MS);
 			goto out;
 		}
@@ -166,7 +177,7 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		trace_intel_oa_guc_timeout(action);
 		drm_err_ratelimited(&oa->drm,
 				    "GuC did not answer %s (action 0x%04x) within %d ms\n",
-				    guc_action_name(action), action, GUC_H2G_TIMEOUT_MS);
+				    intel_oa_guc_action_name(action), action, GUC_H2G_TIMEOUT_MS);
 		goto out;
 	}
 	switch (FIELD_GET(GUC_HXG_MSG_0_TYPE, hdr)) {
@@ -177,7 +188,7 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 	case GUC_HXG_TYPE_RESPONSE_FAILURE:
 		drm_dbg(&oa->drm,
 			"GuC refused %s (action 0x%04x): error 0x%x hint 0x%x\n",
-			guc_action_name(action), action,
+			intel_oa_guc_action_name(action), action,
 			FIELD_GET(GUC_HXG_FAILURE_MSG_0_ERROR, hdr),
 			FIELD_GET(GUC_HXG_FAILURE_MSG_0_HINT, hdr));
 		ret = -EIO;
@@ -185,7 +196,7 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 	default:
 		drm_err_ratelimited(&oa->drm,
 				    "GuC answered %s with an unexpected header 0x%08x\n",
-				    guc_action_name(action), hdr);
+				    intel_oa_guc_action_name(action), hdr);
 		ret = -EIO;
 		break;
 	}
@@ -196,38 +207,23 @@ out:
 	return ret;
 }
 
-/**
- * intel_oa_guc_reply_owed - does the GuC still owe a timed-out request's reply?
- * @oa: device
- *
- * Return: true if the last request was answered BUSY and timed out, and
- * no later request has seen its final reply yet.
- */
-bool intel_oa_guc_reply_owed(struct intel_oa_device *oa)
-{
-	struct intel_oa_guc *guc = &oa->guc;
-	bool owed;
-
-	mutex_lock(&guc->send_lock);
-	owed = guc->reply_owed;
-	mutex_unlock(&guc->send_lock);
-	return owed;
-}
-
-static void guc_dispatch(struct intel_oa_device *oa, const u32 msg[4])
+static void guc_dispatch(struct intel_oa_device *oa, u16 fence,
+			 const u32 msg[4])
 {
 	struct intel_oa_guc *guc = &oa->guc;
 	u32 action = FIELD_GET(GUC_HXG_REQUEST_MSG_0_ACTION, msg[0]);
 	unsigned long flags;
 	bool known = true;
 
-	trace_intel_oa_guc_g2h(action, &msg[1]);
 	atomic64_inc(&guc->stats.g2h_received);
 
-	if (FIELD_GET(GUC_HXG_MSG_0_TYPE, msg[0]) != GUC_HXG_TYPE_EVENT) {
-		atomic64_inc(&guc->stats.g2h_unknown);
+	/* Anything but a GuC event answers (or claims to answer) a request. */
+	if (!(msg[0] & GUC_HXG_MSG_0_ORIGIN) ||
+	    FIELD_GET(GUC_HXG_MSG_0_TYPE, msg[0]) != GUC_HXG_TYPE_EVENT) {
+		intel_oa_guc_ct_response(oa, fence, msg[0]);
 		return;
 	}
+	trace_intel_oa_guc_g2h(action, &msg[1]);
 
 	spin_lock_irqsave(&guc->lock, flags);
 	switch (action) {

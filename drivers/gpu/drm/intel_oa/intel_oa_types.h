@@ -484,8 +484,10 @@ struct intel_oa_stats {
  * @h2g_sent: H2G requests sent.
  * @h2g_timeouts: H2G requests without an answer in time.
  * @h2g_busy: H2G requests the GuC answered BUSY before its final reply.
- * @h2g_stale: late final replies discarded (their request had timed out).
- * @g2h_received: G2H events consumed from the CT buffer.
+ * @h2g_stale: late final replies discarded (their request had timed out),
+ *	and CT responses whose fence no request waits for.
+ * @g2h_received: G2H messages (events and responses) consumed from the
+ *	CT buffer.
  * @g2h_unknown: G2H events of an unknown action or a stale cookie.
  * @doorbell_rang: DOORBELL_RANG vectors (rings routed to the host).
  */
@@ -521,6 +523,15 @@ struct intel_oa_doorbell {
  * @vaddr: its kernel mapping (coherent).
  * @dma: its bus address.
  * @saved: the PTEs found at @ggtt_offset, written back at unbind.
+ * @h2g_tail: where the next H2G message goes, in dwords; under
+ *	&intel_oa_guc.send_lock.
+ * @last_fence: the fence of the last H2G request; under
+ *	&intel_oa_guc.send_lock.
+ * @wait_fence: fence of the request waiting for its response, 0 for
+ *	none; under &intel_oa_guc.lock.
+ * @resp_done: the response of @wait_fence arrived; under
+ *	&intel_oa_guc.lock.
+ * @resp: its HXG header; under &intel_oa_guc.lock.
  */
 struct intel_oa_guc_ct {
 	bool enabled;
@@ -528,14 +539,20 @@ struct intel_oa_guc_ct {
 	void *vaddr;
 	dma_addr_t dma;
 	u64 saved[4];
+	u32 h2g_tail;
+	u16 last_fence;
+	u16 wait_fence;
+	bool resp_done;
+	u32 resp;
 };
 
 /**
  * struct intel_oa_guc - GuC interface state (Gen12.5)
  * @ready: bring-up succeeded; written once at probe before the device
  *	is registered.
- * @send_lock: one H2G request at a time (the mailbox holds one);
- *	protects @reply_owed.
+ * @send_lock: one H2G request at a time, over the MMIO mailbox (which
+ *	holds one) or the CT buffer; protects @reply_owed and the H2G side of
+ *	@ct.
  * @reply_owed: a request the GuC answered BUSY timed out: its final
  *	reply is still to come and must not be taken for the next one's.
  * @db_lock: protects @db_pages, @db_ids and @db_page_of; taken before
