@@ -77,7 +77,10 @@ qemu: setup
 initramfs: setup
 	@scripts/build-initramfs >/dev/null
 
-run: all
+# The platform name is checked before anything is built.
+run:
+	@scripts/vm-run --check --platform $(PLATFORM) -- true >/dev/null
+	@$(MAKE) --no-print-directory all
 	@echo "booting the virtual $(PLATFORM) and recording OA reports for $(DURATION) s"
 	@scripts/vm-run --platform $(PLATFORM) -- $(BUILD)/tools/intel-oa-stat --duration $(DURATION)
 
