@@ -467,25 +467,45 @@ static int sig_digits(const char *s)
 	return n;
 }
 
+/* The significant digits of a %g-style or fixed number, as a string. */
+static void sig_string(const char *s, char *out, size_t size)
+{
+	size_t n = 0, keep = 0;
+
+	for (; *s && *s != 'e' && *s != 'E' && n + 1 < size; s++) {
+		if (*s < '0' || *s > '9' || (*s == '0' && !n))
+			continue;
+		out[n++] = *s;
+		if (*s != '0')
+			keep = n;
+	}
+	out[keep] = '\0';
+}
+
 /*
- * Many doubles of every magnitude (a fixed xorshift sequence): each reads
- * back exactly, with no more digits than the fewest of 15, 16, 17 that
- * printf's correctly rounded %.Ng needs.
+ * A million doubles of every magnitude and kind (a fixed xorshift
+ * sequence: random bit patterns, subnormals, integers, quotients,
+ * fractions). Each is printed shortest, as checked against printf() and
+ * strtod(): it reads back exactly; with its n digits, printf's correctly
+ * rounded %.(n-1)g does not read back (nothing shorter is taken); and
+ * where %.ng reads back, both have the same digits (the nearest of the
+ * shortest).
  */
 static void test_format_double_many(const void *arg UNIT_UNUSED)
 {
 	uint64_t x = 0x9e3779b97f4a7c15ull;
-	char buf[32], ref[40];
+	char buf[32], ref[400], a[24], b[24];
+	unsigned int bad = 0;
 	long i;
 
-	for (i = 0; i < 200000; i++) {
+	for (i = 0; i < 1000000; i++) {
 		double v;
-		int p;
+		int n;
 
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		switch (i % 4) {
+		switch (i % 5) {
 		case 0:
 			memcpy(&v, &x, sizeof(v));
 			break;
@@ -495,6 +515,10 @@ static void test_format_double_many(const void *arg UNIT_UNUSED)
 		case 2:
 			v = (double)(x % 1000000) / (double)(x % 997 + 1);
 			break;
+		case 3:
+			x &= ~(0x7ffull << 52);	/* exponent 0: subnormal */
+			memcpy(&v, &x, sizeof(v));
+			break;
 		default:
 			v = (double)(x >> 11) * 0x1p-53 * 100.0;
 			break;
@@ -502,14 +526,27 @@ static void test_format_double_many(const void *arg UNIT_UNUSED)
 		if (!isfinite(v) || v == 0)
 			continue;
 		intel_oa_format_double(buf, sizeof(buf), v);
-		UNIT_CHECK(strtod(buf, NULL) == v, "%.17g printed as %s", v, buf);
-		for (p = 15; p < 17; p++) {
-			snprintf(ref, sizeof(ref), "%.*g", p, v);
-			if (strtod(ref, NULL) == v)
-				break;
+		n = sig_digits(buf);
+		if (strtod(buf, NULL) != v) {
+			UNIT_CHECK(0, "%.17g printed as %s", v, buf);
+			bad++;
 		}
-		UNIT_CHECK(sig_digits(buf) <= p, "%.17g: %s has more than %d digits",
-			   v, buf, p);
+		if (n > 1) {
+			snprintf(ref, sizeof(ref), "%.*g", n - 1, v);
+			if (strtod(ref, NULL) == v) {
+				UNIT_CHECK(0, "%.17g printed as %s, but %s reads back too", v, buf, ref);
+				bad++;
+			}
+		}
+		snprintf(ref, sizeof(ref), "%.*g", n, v);
+		sig_string(buf, a, sizeof(a));
+		sig_string(ref, b, sizeof(b));
+		if (strtod(ref, NULL) == v && strcmp(a, b)) {
+			UNIT_CHECK(0, "%.17g printed as %s, printf's nearest is %s", v, buf, ref);
+			bad++;
+		}
+		if (bad > 10)
+			break;
 	}
 }
 

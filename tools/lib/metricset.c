@@ -1356,11 +1356,18 @@ struct set_eval {
 	void *ctx;
 	const double *values;
 	const unsigned int *flags;
+	/*
+	 * Built-ins asked for during this evaluation, each computed once:
+	 * a set's metrics name the same few counters again and again.
+	 */
+	uint64_t bi_known[(INTEL_OA_BI_COUNT + 63) / 64];
+	uint64_t bi_defined[(INTEL_OA_BI_COUNT + 63) / 64];
+	double bi_value[INTEL_OA_BI_COUNT];
 };
 
 static double set_lookup(void *ctx, int id, unsigned int *flags)
 {
-	const struct set_eval *se = ctx;
+	struct set_eval *se = ctx;
 	const struct intel_oa_metric_set *s = se->s;
 	double v;
 
@@ -1377,8 +1384,21 @@ static double set_lookup(void *ctx, int id, unsigned int *flags)
 	}
 	if (id >= ID_CONST)
 		return const_lookup(s->file, id, flags);
-	if (se->builtin && !se->builtin(se->ctx, id, &v))
+	if (id >= 0 && id < INTEL_OA_BI_COUNT) {
+		uint64_t bit = 1ULL << (id % 64);
+
+		if (!(se->bi_known[id / 64] & bit)) {
+			se->bi_known[id / 64] |= bit;
+			if (se->builtin && !se->builtin(se->ctx, id, &v)) {
+				se->bi_defined[id / 64] |= bit;
+				se->bi_value[id] = v;
+			}
+		}
+		if (se->bi_defined[id / 64] & bit)
+			return se->bi_value[id];
+	} else if (se->builtin && !se->builtin(se->ctx, id, &v)) {
 		return v;
+	}
 	*flags |= INTEL_OA_EVAL_UNDEFINED;
 	return NAN;
 }
@@ -1410,6 +1430,8 @@ size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
 	se.ctx = ctx;
 	se.values = values;
 	se.flags = fl;
+	memset(se.bi_known, 0, sizeof(se.bi_known));
+	memset(se.bi_defined, 0, sizeof(se.bi_defined));
 	for (i = 0; i < s->n_metrics; i++) {
 		fl[i] = 0;
 		values[i] = intel_oa_expr_eval(s->metrics[i].e, set_lookup, &se,

@@ -17,6 +17,7 @@
 
 #include "intel_oa/metrics.h"
 #include "intel_oa/output.h"
+#include "util.h"
 
 /* Narrowest table column for a value: "-1.23457e+123" fits. */
 #define TABLE_MIN_WIDTH 13
@@ -50,52 +51,19 @@ static int is_value(double v)
 	return isfinite(v);
 }
 
-/* Powers of ten exact as long double (5^27 < 2^64). */
-static const long double pow10l_tab[] = {
-	1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L,
-	1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L,
-	1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
-};
-
-/* Powers of ten exact as double. */
-static const double pow10_tab[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-#define EXACT_POW10 22
-#define TWO_POW_53 9007199254740992ULL
-
-static long double scale10(long double a, int k)
-{
-	if (k >= 0)
-		return a * (k < 28 ? pow10l_tab[k] : powl(10.0L, k));
-	return a / (-k < 28 ? pow10l_tab[-k] : powl(10.0L, -k));
-}
-
-/*
- * Does d * 10^q read back as @a? One IEEE multiply or divide of two exact
- * doubles is correctly rounded (strtod's own fast path), so for d < 2^53
- * and |q| <= 22 the answer is exact; -1 when this cannot tell.
- */
-static int reads_back(unsigned long long d, int q, double a)
-{
-	double back;
-
-	if (d >= TWO_POW_53 || q > EXACT_POW10 || q < -EXACT_POW10)
-		return -1;
-	back = q >= 0 ? (double)d * pow10_tab[q] : (double)d / pow10_tab[-q];
-	return back == a;
-}
-
 /*
  * Write sign, the decimal digits of @d (no trailing zeros) and exponent
  * @q (value d * 10^q) as a JSON number: fixed notation when the leading
  * digit's exponent is -5..16, else d.ddde[+-]XX.
  */
-static void put_decimal(char *buf, size_t size, int neg,
-			unsigned long long d, int q)
+static size_t put_decimal(char *buf, size_t size, int neg,
+			  unsigned long long d, int q)
 {
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
 	char dig[24], *p = buf;
 	int n = 0, lead, i;
 
@@ -103,10 +71,20 @@ static void put_decimal(char *buf, size_t size, int neg,
 		d /= 10;
 		q++;
 	}
-	do {
-		dig[n++] = (char)('0' + d % 10);
-		d /= 10;
-	} while (d);
+	/* Two digits a division: this runs for every value written. */
+	while (d >= 100) {
+		unsigned int r = (unsigned int)(d % 100);
+
+		d /= 100;
+		dig[n++] = pairs[2 * r + 1];
+		dig[n++] = pairs[2 * r];
+	}
+	if (d >= 10) {
+		dig[n++] = pairs[2 * d + 1];
+		dig[n++] = pairs[2 * d];
+	} else {
+		dig[n++] = (char)('0' + d);
+	}
 	/* dig[] holds the digits last first. */
 	lead = q + n - 1;
 	if (neg)
@@ -117,8 +95,9 @@ static void put_decimal(char *buf, size_t size, int neg,
 			*p++ = '.';
 		for (i = n - 2; i >= 0; i--)
 			*p++ = dig[i];
-		snprintf(p, size - (size_t)(p - buf), "e%+03d", lead);
-		return;
+		return (size_t)(p - buf) +
+		       (size_t)snprintf(p, size - (size_t)(p - buf), "e%+03d",
+					lead);
 	}
 	if (lead < 0) {
 		*p++ = '0';
@@ -137,68 +116,32 @@ static void put_decimal(char *buf, size_t size, int neg,
 		}
 	}
 	*p = '\0';
+	return (size_t)(p - buf);
+}
+
+/* intel_oa_format_double() into @buf (DBL_BUF bytes); its length. */
+static size_t format_double(char *buf, double v)
+{
+	uint64_t d;
+	int q;
+
+	if (!isfinite(v))
+		return (size_t)snprintf(buf, DBL_BUF, "%.17g", v);
+	if (v == 0) {
+		/* as %.17g prints them, without its cost (metrics are often 0) */
+		strcpy(buf, signbit(v) ? "-0" : "0");
+		return signbit(v) ? 2 : 1;
+	}
+	intel_oa_shortest(fabs(v), &d, &q);
+	return put_decimal(buf, DBL_BUF, v < 0, d, q);
 }
 
 char *intel_oa_format_double(char *buf, size_t size, double v)
 {
-	unsigned long long d17, d;
-	double a = fabs(v);
-	int e2, e10, q, tries, drop;
-	long double m;
-
-	if (size < 32 || v == 0 || !isfinite(v)) {
+	if (size < DBL_BUF)
 		snprintf(buf, size, "%.17g", v);
-		return buf;
-	}
-	/*
-	 * The value to 17 significant digits, d17 * 10^q, from one long
-	 * double multiply (64-bit mantissa): log10 from the binary exponent
-	 * may be one low, and the loop fixes that.
-	 */
-	frexp(a, &e2);
-	e10 = (int)floor((e2 - 1) * 0.30102999566398120);
-	for (tries = 0; tries < 3; tries++) {
-		m = scale10(a, 16 - e10);
-		d17 = (unsigned long long)(m + 0.5L);
-		if (d17 >= 100000000000000000ULL)
-			e10++;
-		else if (d17 < 10000000000000000ULL)
-			e10--;
-		else
-			break;
-	}
-	q = e10 - 16;
-	/*
-	 * Shortest first: 15 digits are enough for most values (anything
-	 * with at most 15 significant decimal digits), 16 or 17 for the
-	 * rest. A candidate is taken when it provably reads back as @v;
-	 * printf() and strtod() would cost a microsecond per value, and this
-	 * runs for every value of a CSV or JSON output.
-	 */
-	for (drop = 2; drop >= 1; drop--) {
-		unsigned long long div = drop == 2 ? 100 : 10;
-		/*
-		 * d17 is itself rounded: when it ends in exactly half a unit
-		 * of the shorter form, the value may lie below that half.
-		 */
-		int tie = d17 % div == div / 2, c;
-
-		d = (d17 + div / 2) / div;
-		for (c = 0; c <= tie; c++, d--) {
-			int rb = reads_back(d, q + drop, a);
-
-			if (rb == 0)
-				continue;
-			put_decimal(buf, size, v < 0, d, q + drop);
-			/* Out of the exact range (huge, tiny): ask strtod(). */
-			if (rb == 1 || strtod(buf, NULL) == v)
-				return buf;
-		}
-	}
-	put_decimal(buf, size, v < 0, d17, q);
-	if (strtod(buf, NULL) == v)
-		return buf;
-	snprintf(buf, size, "%.17g", v);
+	else
+		format_double(buf, v);
 	return buf;
 }
 
@@ -360,23 +303,35 @@ static void csv_begin(struct intel_oa_output *o)
 	fputc('\n', o->f);
 }
 
+/*
+ * One row, built in memory and written with one fwrite(): a value per
+ * field is the hot path of converting a recording to CSV.
+ */
 static void csv_period(struct intel_oa_output *o, double t0, double t1,
 		       const double *v, const unsigned int *flags)
 {
-	char buf[DBL_BUF];
-	size_t i;
+	char stack[4096], *line = stack, *p;
+	size_t i, need = (o->n + 3) * (DBL_BUF + 1) + 2;
 
 	(void)flags;
-	fprintf(o->f, "%lu,%s", o->periods,
-		intel_oa_format_double(buf, sizeof(buf), t0));
-	fprintf(o->f, ",%s", intel_oa_format_double(buf, sizeof(buf), t1));
-	for (i = 0; i < o->n; i++) {
-		fputc(',', o->f);
-		if (is_value(v[i]))
-			fputs(intel_oa_format_double(buf, sizeof(buf), v[i]),
-			      o->f);
+	if (need > sizeof(stack)) {
+		line = malloc(need);
+		if (!line)
+			return;
 	}
-	fputc('\n', o->f);
+	p = line + snprintf(line, 24, "%lu,", o->periods);
+	p += format_double(p, t0);
+	*p++ = ',';
+	p += format_double(p, t1);
+	for (i = 0; i < o->n; i++) {
+		*p++ = ',';
+		if (is_value(v[i]))
+			p += format_double(p, v[i]);
+	}
+	*p++ = '\n';
+	fwrite(line, 1, (size_t)(p - line), o->f);
+	if (line != stack)
+		free(line);
 }
 
 /* ---- JSON ---- */
