@@ -25,10 +25,10 @@
 /* Read buffer of a live stream: many reports per read() keep syscalls rare. */
 #define STREAM_BUF (256 * 1024)
 
-/* ---- the option-style mode: metrics-legacy.c, -csv.c, -mali.c ---- */
+/* ---- csv and mali: metrics-file.c, -csv.c, -mali.c ---- */
 
-void legacy_usage(FILE *f);
-int legacy_main(int argc, char **argv);
+int cmd_csv(int argc, char **argv);
+int cmd_mali(int argc, char **argv);
 /* an intel_oa_builtin_fn: SECONDS is *(double *)ctx, the period length */
 int seconds_builtin(void *ctx, int id, double *value);
 void print_value(double v, unsigned int flags, const char *unit);

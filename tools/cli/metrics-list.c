@@ -47,7 +47,14 @@ int cmd_list(int argc, char **argv)
 		case 'p': platform = optarg; break;
 		case 'm': mdir = optarg; break;
 		case 'h':
-			printf("usage: " PROG " list [--platform NAME] [--metrics-dir DIR]\n");
+			printf("usage: " PROG " list [--platform NAME] [--metrics-dir DIR]\n"
+			       "\n"
+			       "Lists the metric sets of a platform: name, format, metrics.\n"
+			       "\n"
+			       "  -p, --platform NAME     platform (default: the GPU's, or every\n"
+			       "                          platform's sets without one)\n"
+			       "  -m, --metrics-dir DIR   metric files (default: the ones built in)\n"
+			       "  -h, --help              this help\n");
 			return 0;
 		default: return 1;
 		}

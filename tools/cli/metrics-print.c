@@ -155,7 +155,20 @@ int cmd_print(int argc, char **argv)
 	};
 	static const char use[] =
 		"usage: " PROG " print FILE [--set NAME] [--output table|csv|json|trace]\n"
-		"                         [--metrics a,b] [--interval MS] [--metrics-dir DIR]\n";
+		"                         [--metrics a,b] [--interval MS] [--metrics-dir DIR]\n"
+		"\n"
+		"Evaluates a recording (i915-perf-recorder's or '" PROG " record''s)\n"
+		"period by period (Documentation/userspace.rst, \"Outputs\").\n"
+		"\n"
+		"  FILE                    the recording\n"
+		"  -s, --set NAME          metric set (default: the one the recording names)\n"
+		"  -o, --output KIND       table (default), csv, json or trace (Chrome\n"
+		"                          trace events)\n"
+		"  -M, --metrics a,b       only these metrics\n"
+		"  -i, --interval MS       merge reports into periods of at least MS ms\n"
+		"                          (default: one period per pair of reports)\n"
+		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
+		"  -h, --help              this help\n";
 	struct print_opts po = { .kind = INTEL_OA_OUTPUT_TABLE };
 	int opt;
 

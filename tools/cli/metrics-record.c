@@ -40,8 +40,22 @@ int cmd_record(int argc, char **argv)
 		"usage: " PROG " record --set NAME [--exponent N | --period-us US]\n"
 		"                          [--duration S] -o FILE [--print [--output KIND]\n"
 		"                          [--metrics a,b]] [--metrics-dir DIR] [--mmap]\n"
-		"  --mmap  write the records straight from the mmap()ed stream ring\n"
-		"          (intel_oa), with no read() copy\n";
+		"\n"
+		"Opens an OA stream with a metric set and writes an i915-perf recording\n"
+		"(i915-perf-reader and '" PROG " print' read it).\n"
+		"\n"
+		"  -s, --set NAME          metric set ('" PROG " list' shows them)\n"
+		"  -e, --exponent N        OA timer exponent\n"
+		"  -p, --period-us US      OA sampling period (default 1000)\n"
+		"  -t, --duration S        seconds to record (default 1)\n"
+		"  -o FILE                 the recording to write\n"
+		"  -P, --print             also print the metrics, as 'print' would\n"
+		"      --output KIND       with --print: table, csv, json or trace\n"
+		"  -M, --metrics a,b       with --print: only these metrics\n"
+		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
+		"  -m, --mmap              write the records straight from the mmap()ed\n"
+		"                          stream ring (intel_oa), with no read() copy\n"
+		"  -h, --help              this help\n";
 	const char *setname = NULL, *file = NULL;
 	struct print_opts po = { .kind = INTEL_OA_OUTPUT_TABLE };
 	double duration = 1;

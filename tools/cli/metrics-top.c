@@ -70,7 +70,20 @@ int cmd_top(int argc, char **argv)
 	static const char use[] =
 		"usage: " PROG " top --set NAME [--interval MS] [--iterations N] [--batch]\n"
 		"                       [--exponent N | --period-us US] [--metrics a,b]\n"
-		"                       [--metrics-dir DIR]\n";
+		"                       [--metrics-dir DIR]\n"
+		"\n"
+		"Opens an OA stream with a metric set and shows its metrics, refreshed\n"
+		"every interval, until interrupted.\n"
+		"\n"
+		"  -s, --set NAME          metric set ('" PROG " list' shows them)\n"
+		"  -i, --interval MS       refresh period (default 1000)\n"
+		"  -n, --iterations N      stop after N refreshes (default: never)\n"
+		"  -b, --batch             plain lines, no screen control (for logs)\n"
+		"  -e, --exponent N        OA timer exponent\n"
+		"  -p, --period-us US      OA sampling period (default 1000)\n"
+		"  -M, --metrics a,b       only these metrics\n"
+		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
+		"  -h, --help              this help\n";
 	const char *setname = NULL, *metrics = NULL, *mdir = NULL;
 	double interval_ms = 1000;
 	long iterations = 0;

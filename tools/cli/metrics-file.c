@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * intel-oa-metrics: the option-style mode of the first version, without a
- * subcommand: a metric file evaluated over CSV counts (metrics-csv.c) or
+ * intel-oa-metrics csv and mali: a metric file evaluated over counts that
+ * were not recorded from an OA stream, CSV readings (metrics-csv.c) or
  * Mali counter dumps (metrics-mali.c); Documentation/metrics.rst.
  *
  * Copyright (c) 2025 The intel-oa authors
@@ -15,32 +15,43 @@
 
 #include "metrics-cli.h"
 
-void legacy_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: " PROG " --metrics FILE|DIR [--csv IN [--set NAME] [--deltas]]\n"
-		"                        [-D NAME=VALUE]... [--list] [--help]\n"
-		"       " PROG " --metrics FILE|DIR --mali-dump DUMP [--mali-dump DUMP2]\n"
-		"                        --core-mask MASK --l2-slices N [--seconds S]\n"
-		"                        [--set NAME] [-D NAME=VALUE]...\n"
-		"\n"
-		"  -m, --metrics FILE|DIR  metric file, or a directory of *.metrics\n"
-		"  -c, --csv IN            readings: a 'seconds' column and one column per\n"
-		"                          counter; each pair of lines is one period\n"
-		"  -s, --set NAME          evaluate only this set (default: every set\n"
-		"                          whose counters are all columns of IN)\n"
-		"      --deltas            each CSV line is one period's counts, and\n"
-		"                          'seconds' its length\n"
-		"      --mali-dump DUMP    a Mali counter dump as DRM_IOCTL_PANFROST_PERFCNT_DUMP\n"
-		"                          returns it; one: counts since the counters were\n"
-		"                          enabled; two: the period between them\n"
-		"      --core-mask MASK    the GPU's SHADER_PRESENT (e.g. 0x3, 0x5)\n"
-		"      --l2-slices N       the GPU's L2 slices (1..16)\n"
-		"      --seconds S         length of the period (for SECONDS)\n"
-		"  -D NAME=VALUE           give a file constant a value\n"
-		"  -l, --list              list the sets, counters and metrics\n"
-		"  -h, --help              this help\n");
-}
+static const char csv_use[] =
+	"usage: " PROG " csv --metrics FILE|DIR IN [--set NAME] [--deltas]\n"
+	"                        [-D NAME=VALUE]...\n"
+	"       " PROG " csv --metrics FILE|DIR --list\n"
+	"\n"
+	"Evaluates the metric sets of a metric file over counter readings in a\n"
+	"CSV file (Documentation/metrics.rst, \"CSV input\").\n"
+	"\n"
+	"  IN                      readings: a 'seconds' column and one column per\n"
+	"                          counter; each pair of lines is one period\n"
+	"  -m, --metrics FILE|DIR  metric file, or a directory of *.metrics\n"
+	"  -s, --set NAME          evaluate only this set (default: every set\n"
+	"                          whose counters are all columns of IN)\n"
+	"      --deltas            each CSV line is one period's counts, and\n"
+	"                          'seconds' its length\n"
+	"  -D NAME=VALUE           give a file constant a value\n"
+	"  -l, --list              list the sets, counters and metrics\n"
+	"  -h, --help              this help\n";
+
+static const char mali_use[] =
+	"usage: " PROG " mali --metrics FILE|DIR DUMP [DUMP2] --core-mask MASK\n"
+	"                         --l2-slices N [--seconds S] [--set NAME]\n"
+	"                         [-D NAME=VALUE]...\n"
+	"\n"
+	"Evaluates a Mali metric file over Panfrost counter dumps\n"
+	"(Documentation/metrics.rst, \"Mali Bifrost\").\n"
+	"\n"
+	"  DUMP [DUMP2]            a counter dump as DRM_IOCTL_PANFROST_PERFCNT_DUMP\n"
+	"                          returns it; one: counts since the counters were\n"
+	"                          enabled; two: the period between them\n"
+	"  -m, --metrics FILE|DIR  metric file, or a directory of *.metrics\n"
+	"      --core-mask MASK    the GPU's SHADER_PRESENT (e.g. 0x3, 0x5)\n"
+	"      --l2-slices N       the GPU's L2 slices (1..16)\n"
+	"      --seconds S         length of the period (for SECONDS)\n"
+	"  -s, --set NAME          evaluate only this set\n"
+	"  -D NAME=VALUE           give a file constant a value\n"
+	"  -h, --help              this help\n";
 
 int seconds_builtin(void *ctx, int id, double *value)
 {
@@ -192,21 +203,21 @@ static void list_sets(const struct intel_oa_metrics *m)
 	}
 }
 
-int legacy_main(int argc, char **argv)
+/* csv (mali 0) or mali (mali 1): the two share options and set-up. */
+static int file_main(int argc, char **argv, int mali)
 {
 	static const struct option opts[] = {
 		{ "metrics", required_argument, NULL, 'm' },
-		{ "csv", required_argument, NULL, 'c' },
 		{ "set", required_argument, NULL, 's' },
 		{ "deltas", no_argument, NULL, 'd' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "mali-dump", required_argument, NULL, 'M' },
 		{ "core-mask", required_argument, NULL, 'K' },
 		{ "l2-slices", required_argument, NULL, 'L' },
 		{ "seconds", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *use = mali ? mali_use : csv_use;
 	const char *mpath = NULL, *cpath = NULL, *setname = NULL;
 	const char *dumps[2] = { NULL, NULL }, *mask_s = NULL, *l2_s = NULL;
 	const char *secs_s = NULL;
@@ -222,36 +233,38 @@ int legacy_main(int argc, char **argv)
 	defs = calloc((size_t)argc, sizeof(*defs));
 	if (!defs)
 		return 1;
-	while ((opt = getopt_long(argc, argv, "m:c:s:D:lh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "m:s:D:lh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'm': mpath = optarg; break;
-		case 'c': cpath = optarg; break;
 		case 's': setname = optarg; break;
 		case 'd': deltas = 1; break;
 		case 'D': defs[n_defs++] = optarg; break;
 		case 'l': list = 1; break;
-		case 'h': legacy_usage(stdout); free(defs); return 0;
-		case 'M':
-			if (n_dumps == 2) {
-				fprintf(stderr, PROG ": at most two --mali-dump\n");
-				free(defs);
-				return 1;
-			}
-			dumps[n_dumps++] = optarg;
-			break;
+		case 'h': fputs(use, stdout); free(defs); return 0;
 		case 'K': mask_s = optarg; break;
 		case 'L': l2_s = optarg; break;
 		case 'S': secs_s = optarg; break;
-		default: legacy_usage(stderr); free(defs); return 1;
+		default: fputs(use, stderr); free(defs); return 2;
 		}
 	}
-	if (!mpath || optind < argc || (!cpath && !n_dumps && !list) ||
-	    (cpath && n_dumps) ||
-	    (n_dumps && (!mask_s || !l2_s)) ||
-	    (!n_dumps && (mask_s || l2_s || secs_s))) {
-		legacy_usage(stderr);
+	if (mali) {
+		while (optind < argc && n_dumps < 2)
+			dumps[n_dumps++] = argv[optind++];
+	} else if (optind < argc) {
+		cpath = argv[optind++];
+	}
+	if (!mpath) {
+		fprintf(stderr, PROG " %s: --metrics FILE|DIR names the metric file ('" PROG " %s --help')\n",
+			mali ? "mali" : "csv", mali ? "mali" : "csv");
 		free(defs);
-		return 1;
+		return 2;
+	}
+	if (optind < argc || (mali && (deltas || list)) ||
+	    (!mali && (mask_s || l2_s || secs_s)) ||
+	    (mali ? !n_dumps || !mask_s || !l2_s : !cpath && !list)) {
+		fputs(use, stderr);
+		free(defs);
+		return 2;
 	}
 	m = intel_oa_metrics_new();
 	if (!m)
@@ -332,6 +345,16 @@ out:
 	intel_oa_metrics_free(m);
 	free(defs);
 	return status;
+}
+
+int cmd_csv(int argc, char **argv)
+{
+	return file_main(argc, argv, 0);
+}
+
+int cmd_mali(int argc, char **argv)
+{
+	return file_main(argc, argv, 1);
 }
 
 /* ---- subcommands: list, record, print, top ----------------------------- */
