@@ -12,6 +12,7 @@
  * recording is never held here.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
@@ -270,9 +271,19 @@ static pid_t start_gnuplot(const char *path, FILE **in)
 		return -1;
 	}
 	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
 		dup2(fds[0], STDIN_FILENO);
 		close(fds[0]);
 		close(fds[1]);
+		/*
+		 * gnuplot writes the image to stdout when it cannot open the
+		 * output: never let that reach ours.
+		 */
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			close(null);
+		}
 		execl(path, "gnuplot", "-", (char *)NULL);
 		fprintf(stderr, PROG ": cannot run %s: %s; " GNUPLOT_HINT "\n",
 			path, strerror(errno));
@@ -428,6 +439,20 @@ out:
 	return ret;
 }
 
+/* Why gnuplot failed, from waitpid()'s result. */
+static void report_exit(pid_t wret, int status)
+{
+	if (wret < 0)
+		fprintf(stderr, PROG ": waiting for gnuplot: %s\n",
+			strerror(errno));
+	else if (WIFSIGNALED(status))
+		fprintf(stderr, PROG ": gnuplot was killed by signal %d (%s)\n",
+			WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else
+		fprintf(stderr, PROG ": gnuplot failed (exit status %d; its messages are above)\n",
+			WEXITSTATUS(status));
+}
+
 static int plot(const struct plot_opts *o, const char *out)
 {
 	char gnuplot[4096], *line = NULL, **hdr = NULL, *copy;
@@ -435,7 +460,7 @@ static int plot(const struct plot_opts *o, const char *out)
 	FILE *csv, *gp = NULL;
 	long nf;
 	pid_t pid;
-	int status, ret = 1, wret;
+	int status, ret = 1, wret, fd;
 	struct stat stb;
 	struct plot_opts eff;
 	void (*old_pipe)(int);
@@ -480,6 +505,14 @@ static int plot(const struct plot_opts *o, const char *out)
 	}
 	n_want = (size_t)nf;
 
+	/* Say so now, not after gnuplot ran, if OUT cannot be written. */
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		fprintf(stderr, PROG ": cannot write %s: %s (choose another -o)\n",
+			out, strerror(errno));
+		goto out;
+	}
+	close(fd);
 	pid = start_gnuplot(gnuplot, &gp);
 	if (pid < 0) {
 		fprintf(stderr, PROG ": cannot start gnuplot: %s\n",
@@ -505,8 +538,7 @@ static int plot(const struct plot_opts *o, const char *out)
 	} while (wret < 0 && errno == EINTR);
 	if (wret < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		if (!ret)
-			fprintf(stderr, PROG ": gnuplot failed (status %d)\n",
-				wret < 0 ? -1 : status);
+			report_exit(wret, status);
 		ret = 1;
 	} else if (!ret && (stat(out, &stb) || stb.st_size == 0)) {
 		fprintf(stderr, PROG ": gnuplot wrote no %s\n", out);

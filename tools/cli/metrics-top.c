@@ -78,7 +78,8 @@ int cmd_top(int argc, char **argv)
 		"  -s, --set NAME          metric set ('" PROG " list' shows them)\n"
 		"  -i, --interval MS       refresh period (default 1000)\n"
 		"  -n, --iterations N      stop after N refreshes (default: never)\n"
-		"  -b, --batch             plain lines, no screen control (for logs)\n"
+		"  -b, --batch             plain lines, no screen control (the default\n"
+		"                          when stdout is not a terminal)\n"
 		"  -e, --exponent N        OA timer exponent\n"
 		"  -p, --period-us US      OA sampling period (default 1000)\n"
 		"  -M, --metrics a,b       only these metrics\n"
@@ -132,6 +133,9 @@ int cmd_top(int argc, char **argv)
 		fputs(use, stderr);
 		return 1;
 	}
+	/* Screen control only on a terminal: a pipe or file gets lines. */
+	if (!isatty(STDOUT_FILENO))
+		batch = 1;
 	m = load_metrics(mdir);
 	if (!m)
 		return 1;
