@@ -618,10 +618,12 @@ static void test_json(const void *arg UNIT_UNUSED)
 	UNIT_CHECK(!bad, "not one JSON value, or the first period not streamed");
 	mets = jget(doc, "metrics");
 	pers = jget(doc, "periods");
-	if (!jis_str(jget(doc, "set"), "RenderBasic") ||
+	if (!jis_num(jget(doc, "schema_version"), INTEL_OA_OUTPUT_JSON_SCHEMA) ||
+	    INTEL_OA_OUTPUT_JSON_SCHEMA != 1 ||
+	    !jis_str(jget(doc, "set"), "RenderBasic") ||
 	    !jis_str(jget(doc, "platform"), "skl") || !mets ||
 	    mets->type != J_ARR || mets->n != N_MET || !pers ||
-	    pers->type != J_ARR || pers->n != N_PER || doc->n != 4)
+	    pers->type != J_ARR || pers->n != N_PER || doc->n != 5)
 		bad = 1;
 	for (m = 0; !bad && m < N_MET; m++)
 		bad = !jis_str(jget(mets->items[m], "name"), names[m]) ||

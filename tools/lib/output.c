@@ -340,7 +340,8 @@ static void json_begin(struct intel_oa_output *o)
 {
 	size_t i;
 
-	fputs("{\"set\":", o->f);
+	fprintf(o->f, "{\"schema_version\":%d,\"set\":",
+		INTEL_OA_OUTPUT_JSON_SCHEMA);
 	put_json_string(o->f, o->set_name);
 	fputs(",\"platform\":", o->f);
 	if (o->platform)

@@ -27,11 +27,17 @@ extern "C" {
  *	"n/a" for values that could not be computed
  * @INTEL_OA_OUTPUT_CSV: "period,t_start_s,t_end_s,<name>..." then one row
  *	per period, shortest round-trip doubles, empty field for n/a
- * @INTEL_OA_OUTPUT_JSON: one object {"set","platform","metrics",
- *	"periods"}, null for n/a
+ * @INTEL_OA_OUTPUT_JSON: one object {"schema_version","set","platform",
+ *	"metrics","periods"}, null for n/a
  * @INTEL_OA_OUTPUT_TRACE: trace-event JSON, one "C" event per metric per
  *	period (none for n/a)
  */
+/**
+ * INTEL_OA_OUTPUT_JSON_SCHEMA - "schema_version" of the JSON output; it
+ * grows when a key changes meaning or goes, not when one is added
+ */
+#define INTEL_OA_OUTPUT_JSON_SCHEMA 1
+
 enum intel_oa_output_kind {
 	INTEL_OA_OUTPUT_TABLE,
 	INTEL_OA_OUTPUT_CSV,
