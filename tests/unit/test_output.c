@@ -48,6 +48,8 @@ static const unsigned int fixture_flags[N_PER][N_MET] = {
 };
 
 /* The writer's output for @kind, NUL-terminated; the caller frees it. */
+static double render_origin;	/* intel_oa_output_set_time_origin() */
+
 static char *render(int kind, size_t *len_after_first)
 {
 	char *buf = NULL;
@@ -64,6 +66,8 @@ static char *render(int kind, size_t *len_after_first)
 		free(buf);
 		return NULL;
 	}
+	if (render_origin)
+		intel_oa_output_set_time_origin(o, render_origin);
 	for (p = 0; p < N_PER; p++) {
 		double v[N_MET];
 
@@ -650,6 +654,29 @@ static void test_json(const void *arg UNIT_UNUSED)
 	UNIT_CHECK(!bad, "document does not match the fixture");
 }
 
+/*
+ * With a time origin, trace events are stamped origin + t_start (us) and
+ * CSV keeps times from the first report.
+ */
+static void test_trace_origin(const void *arg UNIT_UNUSED)
+{
+	char *text, *csv, want[64];
+	int ok;
+
+	render_origin = 8135.25;
+	text = render(INTEL_OA_OUTPUT_TRACE, NULL);
+	csv = render(INTEL_OA_OUTPUT_CSV, NULL);
+	render_origin = 0;
+	UNIT_CHECK(text && csv, "writers failed");
+	intel_oa_format_double(want, sizeof(want), (8135.25 + t_start[1]) * 1e6);
+	ok = strstr(text, want) != NULL;
+	intel_oa_format_double(want, sizeof(want), t_start[1]);
+	ok = ok && strstr(csv, want) != NULL;
+	free(text);
+	free(csv);
+	UNIT_CHECK(ok, "trace ts is not origin + t_start, or CSV moved");
+}
+
 static void test_trace(const void *arg UNIT_UNUSED)
 {
 	char *text = render(INTEL_OA_OUTPUT_TRACE, NULL);
@@ -812,6 +839,7 @@ static const struct unit_test tests[] = {
 	{ "output-kind-names", test_kind_names, NULL },
 	{ "output-format-double-round-trip", test_format_double, NULL },
 	{ "output-format-double-many", test_format_double_many, NULL },
+	{ "output-trace-time-origin", test_trace_origin, NULL },
 	{ "output-csv-parse-back", test_csv, NULL },
 	{ "output-json-parse-back", test_json, NULL },
 	{ "output-trace-parse-back", test_trace, NULL },

@@ -509,6 +509,48 @@ static void test_real_recorder_file(const void *arg UNIT_UNUSED)
 	intel_oa_recording_fini(&r);
 }
 
+/*
+ * Report timestamps on the CPU clock of the correlations: after the
+ * first correlation, across a 32-bit wrap, at the measured rate, with an
+ * OA clock twice the CS clock (Gen12.5), and before the first one.
+ */
+static void test_cpu_ns(const void *arg UNIT_UNUSED)
+{
+	struct intel_oa_rec_correlation corr[2] = {
+		/* 5 s of CPU time, 60000000 CS ticks: 12 MHz exactly */
+		{ 1000000000ull, 0x3ffff0000ull },
+		{ 6000000000ull, 0x3ffff0000ull + 60000000ull },
+	};
+	struct intel_oa_recording r;
+	uint64_t ns = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.info.timestamp_frequency = 12000000;
+	UNIT_EQ(intel_oa_recording_cpu_ns(&r, 0, 12000000, 32, &ns), -ENODATA,
+		"no correlation");
+	r.corr = corr;
+	r.n_corr = 2;
+	/* 0xffff0000 + 120000 wraps: 10 ms after the first correlation */
+	UNIT_EQ(intel_oa_recording_cpu_ns(&r, (0xffff0000ull + 120000) & 0xffffffff,
+					  12000000, 32, &ns), 0, "mapped");
+	UNIT_EQ(ns, 1010000000ull, "10 ms after, across the wrap");
+	UNIT_EQ(intel_oa_recording_cpu_ns(&r, 0xffff0000ull - 12000,
+					  12000000, 32, &ns), 0, "mapped");
+	UNIT_EQ(ns, 999000000ull, "1 ms before");
+	/* the CPU clock ran 1 % fast against the GPU's */
+	corr[1].cpu_ns = 1000000000ull + 5050000000ull;
+	UNIT_EQ(intel_oa_recording_cpu_ns(&r, 0x3ffff0000ull + 12000000,
+					  12000000, 36, &ns), 0, "mapped");
+	UNIT_EQ(ns, 2010000000ull, "1 s of GPU time is 1.01 s of CPU time");
+	/* OA at 24 MHz, CS at 12 MHz, 56-bit timestamps */
+	corr[1].cpu_ns = 6000000000ull;
+	UNIT_EQ(intel_oa_recording_cpu_ns(&r, 2 * 0x3ffff0000ull + 48000000,
+					  24000000, 56, &ns), 0, "mapped");
+	UNIT_EQ(ns, 3000000000ull, "2 s after, at twice the CS clock");
+	UNIT_EQ(intel_oa_recording_cpu_ns(&r, 0, 12000000, 0, &ns), -ENODATA,
+		"no timestamp width");
+}
+
 static const struct unit_test tests[] = {
 	{ "recording-write-layout", test_write_layout, NULL },
 	{ "recording-read-back", test_read_back, NULL },
@@ -518,6 +560,7 @@ static const struct unit_test tests[] = {
 	{ "recording-load-file", test_load_file, NULL },
 	{ "recording-evaluate-set", test_evaluate_set, NULL },
 	{ "recording-real-recorder-file", test_real_recorder_file, NULL },
+	{ "recording-cpu-ns", test_cpu_ns, NULL },
 };
 
 UNIT_SUITE(recording_suite, tests);

@@ -40,6 +40,27 @@ recorded_set(const struct intel_oa_metrics *m, const char *name,
 	return NULL;
 }
 
+/*
+ * The first report's time on the recorder's CPU clock, from the
+ * recording's correlations; false when they cannot give it.
+ */
+static bool trace_origin(const struct intel_oa_recording *rec,
+			 const struct evaluator *ev, uint64_t *ns)
+{
+	static const unsigned int bits[] = {
+		[INTEL_OA_HDR_GEN7] = 36,
+		[INTEL_OA_HDR_32] = 32,
+		[INTEL_OA_HDR_64] = 56,
+	};
+	struct intel_oa_report r;
+
+	if (ev->fmt.header >= sizeof(bits) / sizeof(bits[0]) ||
+	    intel_oa_decode(&ev->fmt, intel_oa_recording_report(rec, 0), &r))
+		return false;
+	return !intel_oa_recording_cpu_ns(rec, r.timestamp, ev->ts_freq,
+					  bits[ev->fmt.header], ns);
+}
+
 int print_recording(const char *path, const struct print_opts *po)
 {
 	struct intel_oa_recording rec;
@@ -49,7 +70,7 @@ int print_recording(const char *path, const struct print_opts *po)
 	const struct intel_oa_metric_set *s;
 	struct intel_oa_metrics *m = NULL;
 	struct evaluator ev;
-	uint64_t ts_freq;
+	uint64_t ts_freq, origin_ns;
 	size_t i;
 	int ret, status = 1;
 
@@ -113,6 +134,10 @@ int print_recording(const char *path, const struct print_opts *po)
 		fprintf(stderr, PROG ": output: %s\n", strerror(errno));
 		goto out;
 	}
+	/* Trace events on the recorder's CPU clock, to overlay CPU traces. */
+	if (po->kind == INTEL_OA_OUTPUT_TRACE && rec.n_samples &&
+	    trace_origin(&rec, &ev, &origin_ns))
+		intel_oa_output_set_time_origin(ev.out, (double)origin_ns / 1e9);
 	for (i = 0; i < rec.n_samples; i++)
 		evaluator_feed(&ev, intel_oa_recording_report(&rec, i));
 	/* the last, shorter interval still counts */

@@ -44,6 +44,7 @@ struct intel_oa_output {
 	unsigned long *na_count;	/* table: n/a periods per metric */
 	unsigned int *na_flags;	/* table: their reasons, ORed */
 	unsigned long periods;
+	double origin;		/* trace: seconds added to period times */
 };
 
 static int is_value(double v)
@@ -430,7 +431,7 @@ static void trace_period(struct intel_oa_output *o, double t0, double t1,
 	 * of a period is stamped at its start. An n/a value gets no event:
 	 * the trace format has no "unknown" and 0 would be a lie.
 	 */
-	intel_oa_format_double(ts, sizeof(ts), t0 * 1e6);
+	intel_oa_format_double(ts, sizeof(ts), (o->origin + t0) * 1e6);
 	for (i = 0; i < o->n; i++) {
 		if (!is_value(v[i]))
 			continue;
@@ -551,6 +552,13 @@ oom:
 	output_free(o);
 	errno = ENOMEM;
 	return NULL;
+}
+
+void intel_oa_output_set_time_origin(struct intel_oa_output *o,
+				     double seconds)
+{
+	if (o)
+		o->origin = seconds;
 }
 
 void intel_oa_output_period(struct intel_oa_output *o, double t_start_s,

@@ -297,3 +297,29 @@ int intel_oa_rec_write_correlation(FILE *f, uint64_t cpu_ns, uint64_t gpu_ts)
 					 INTEL_OA_REC_TYPE_TIMESTAMP_CORRELATION,
 					 c, sizeof(c));
 }
+
+int intel_oa_recording_cpu_ns(const struct intel_oa_recording *r,
+			      uint64_t oa_ts, uint64_t oa_freq,
+			      unsigned int ts_bits, uint64_t *cpu_ns)
+{
+	uint64_t cs_freq = r->info.timestamp_frequency, mask, c0_oa, d;
+	const struct intel_oa_rec_correlation *c0, *cn;
+	double ns_per_tick, off;
+
+	if (!r->n_corr || !oa_freq || !cs_freq || !ts_bits || ts_bits > 64)
+		return -ENODATA;
+	mask = ts_bits == 64 ? ~0ULL : (1ULL << ts_bits) - 1;
+	c0 = &r->corr[0];
+	cn = &r->corr[r->n_corr - 1];
+	c0_oa = (uint64_t)((unsigned __int128)c0->gpu_ts * oa_freq / cs_freq);
+	d = (oa_ts - c0_oa) & mask;
+	ns_per_tick = 1e9 / (double)oa_freq;
+	if (cn->gpu_ts > c0->gpu_ts && cn->cpu_ns > c0->cpu_ns)
+		ns_per_tick = (double)(cn->cpu_ns - c0->cpu_ns) /
+			      (double)(cn->gpu_ts - c0->gpu_ts) *
+			      (double)cs_freq / (double)oa_freq;
+	/* more than half a wrap ahead: the report came before it */
+	off = d > mask / 2 ? -(double)(mask - d + 1) : (double)d;
+	*cpu_ns = (uint64_t)((double)c0->cpu_ns + off * ns_per_tick + 0.5);
+	return 0;
+}

@@ -103,6 +103,19 @@ void intel_oa_output_period(struct intel_oa_output *o, double t_start_s,
 			    const unsigned int *flags);
 
 /**
+ * intel_oa_output_set_time_origin() - where period times start, for traces
+ * @o: writer
+ * @seconds: the time period times count from, on a clock other traces use
+ *	(e.g. CLOCK_MONOTONIC of the machine that recorded)
+ *
+ * The trace writer stamps its events origin + t_start_s (in us), so they
+ * line up with CPU traces of the same clock; the other writers keep times
+ * relative to the first report. Call it before the first period.
+ */
+void intel_oa_output_set_time_origin(struct intel_oa_output *o,
+				     double seconds);
+
+/**
  * intel_oa_output_finish() - close the document, flush and free
  * @o: writer (may be NULL)
  *

@@ -177,6 +177,32 @@ intel_oa_recording_report(const struct intel_oa_recording *r, size_t i)
 }
 
 /**
+ * intel_oa_recording_cpu_ns() - an OA report timestamp on the recorder's
+ * CPU clock
+ * @r: recording with at least one correlation
+ * @oa_ts: a report's TIMESTAMP field
+ * @oa_freq: Hz of report timestamps (the platform's OA timestamp clock)
+ * @ts_bits: bits of @oa_ts (32, 36 or 56: intel_oa_format.header)
+ * @cpu_ns: set to the time, ns of the correlations' CPU clock
+ *	(CLOCK_MONOTONIC unless the recorder was told otherwise)
+ *
+ * The report is placed after the first correlation (the recorder writes
+ * it before it opens the stream) by the difference of the timestamps
+ * modulo 2^@ts_bits, so the OA timestamp's wraps do not matter as long as
+ * the report comes less than half a wrap after it, and is converted at
+ * the rate the first and last correlations measured (the nominal rate with
+ * one correlation). The correlations' GPU timestamps, at
+ * intel_oa_rec_device_info.timestamp_frequency, are scaled to @oa_freq: the
+ * two clocks are taken to count from the same moment.
+ *
+ * Return: 0, or -ENODATA without a correlation, frequencies or @ts_bits
+ * in 1..64.
+ */
+int intel_oa_recording_cpu_ns(const struct intel_oa_recording *r,
+			      uint64_t oa_ts, uint64_t oa_freq,
+			      unsigned int ts_bits, uint64_t *cpu_ns);
+
+/**
  * intel_oa_rec_write_header() - VERSION, DEVICE_INFO and DEVICE_TOPOLOGY
  * @f: output
  * @info: the device info (names longer than their fields are cut)
