@@ -156,12 +156,16 @@ int correlate(int fd, FILE *f);
 
 /* ---- metrics-print.c ---- */
 
+struct plot_meta;
+
 struct print_opts {
 	const char *setname;
 	const char *mdir;
 	const char *metrics;
 	int kind;
 	double interval_ms;
+	FILE *out;			/* NULL: stdout */
+	struct plot_meta *meta;		/* filled when not NULL (plot) */
 };
 
 int print_recording(const char *path, const struct print_opts *po);

@@ -35,30 +35,38 @@
 #define MAX_PIXELS 20000
 
 struct plot_opts {
-	const char *csv;
+	const char *csv;	/* the input's name */
 	const char *metrics;
 	const char *out;
 	const char *title;
 	long width;
 	long height;
+	double interval_ms;
+	const struct plot_meta *meta;	/* units etc.: NULL for a CSV */
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: " PROG " CSV [--metrics A,B,...] [-o OUT.png] [--title T]\n"
+		"usage: " PROG " RECORDING|CSV [--metrics A,B,...] [-o OUT.png]\n"
+		"                             [--title T] [--interval MS]\n"
 		"                             [--width W] [--height H]\n"
 		"\n"
-		"  CSV              written by '--output csv'\n"
+		"  RECORDING        an i915-perf recording: its set's metrics, with\n"
+		"                   units, the set and platform in the title\n"
+		"  CSV              written by 'print --output csv' (no units)\n"
 		"  -m, --metrics L  metrics to draw, comma separated (default: all)\n"
-		"  -o, --output F   PNG to write (default: CSV with .png for .csv)\n"
-		"  -t, --title T    title (default: the CSV file name)\n"
+		"  -o, --output F   PNG to write (default: the input with .png for\n"
+		"                   .csv, or .png added)\n"
+		"  -t, --title T    title (default: set and platform, and the file)\n"
+		"  -i, --interval MS  with a recording: periods of at least MS ms\n"
 		"      --width W    pixels (default 1200)\n"
 		"      --height H   pixels (default %d per metric + 80)\n"
 		"  -h, --help       this help\n"
 		"\n"
-		"Each metric gets its own panel and y axis; x is t_end_s. Needs\n"
-		"gnuplot: " GNUPLOT_HINT ".\n", PANEL_HEIGHT);
+		"Each metric gets its own panel and y axis, labelled with its unit,\n"
+		"SI-prefixed ticks, 0-100 for percentages; x is t_end_s in seconds.\n"
+		"Needs gnuplot: " GNUPLOT_HINT ".\n", PANEL_HEIGHT);
 }
 
 /*
@@ -106,6 +114,17 @@ static long split_csv(char *line, char **fields, size_t max)
 	}
 }
 
+/* The unit of metric @name in @meta, or NULL when unknown. */
+static const char *unit_of(const struct plot_meta *meta, const char *name)
+{
+	size_t i;
+
+	for (i = 0; meta && i < meta->n; i++)
+		if (!strcmp(meta->names[i], name))
+			return meta->units[i];
+	return NULL;
+}
+
 /* A gnuplot single-quoted string: only ' needs escaping, as ''. */
 static void put_gp_string(FILE *f, const char *s)
 {
@@ -116,6 +135,18 @@ static void put_gp_string(FILE *f, const char *s)
 		fputc(*s, f);
 	}
 	fputc('\'', f);
+}
+
+/* "NAME [UNIT]", or NAME when the unit is unknown or empty. */
+static void put_gp_label(FILE *f, const char *name, const char *unit)
+{
+	char buf[512];
+
+	if (unit && *unit)
+		snprintf(buf, sizeof(buf), "%s [%s]", name, unit);
+	else
+		snprintf(buf, sizeof(buf), "%s", name);
+	put_gp_string(f, buf);
 }
 
 static int find_gnuplot(char *path, size_t size)
@@ -162,14 +193,26 @@ static int parse_args(int argc, char **argv, struct plot_opts *o)
 		{ "title", required_argument, NULL, 't' },
 		{ "width", required_argument, NULL, 'W' },
 		{ "height", required_argument, NULL, 'H' },
+		{ "interval", required_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "m:o:t:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:o:t:i:h", longopts, NULL)) != -1) {
+		char *end;
+
 		switch (c) {
+		case 'i':
+			o->interval_ms = strtod(optarg, &end);
+			if (end == optarg || *end || !(o->interval_ms >= 0) ||
+			    !isfinite(o->interval_ms)) {
+				fprintf(stderr, PROG ": bad --interval '%s' (ms, >= 0)\n",
+					optarg);
+				return 2;
+			}
+			break;
 		case 'm':
 			o->metrics = optarg;
 			break;
@@ -400,9 +443,15 @@ static int write_script(FILE *gp, FILE *csv, const struct plot_opts *o,
 	put_gp_string(gp, o->title);
 	fputc('\n', gp);
 	for (i = 0; i < n_want; i++) {
+		const char *unit = unit_of(o->meta, hdr[want[i]]);
+		int percent = unit && !strcmp(unit, "%");
+
 		fputs("set ylabel ", gp);
-		put_gp_string(gp, hdr[want[i]]);
+		put_gp_label(gp, hdr[want[i]], unit);
 		fputc('\n', gp);
+		/* SI prefixes (k, M, G) on the ticks; percentages as they are */
+		fputs(percent ? "set format y '%g'\n" : "set format y '%.3s%c'\n",
+		      gp);
 		fputs(i + 1 == n_want ? "set xlabel 't_end_s [s]'\n" :
 		      "unset xlabel\n", gp);
 		if (st[i].any) {
@@ -412,7 +461,14 @@ static int write_script(FILE *gp, FILE *csv, const struct plot_opts *o,
 			 * A constant metric gets a range around its value from
 			 * here: gnuplot would pick the same, with a warning.
 			 */
-			if (st[i].max > st[i].min)
+			if (percent && st[i].min >= 0 && st[i].max <= 100)
+				fputs("set yrange [0:100]\n", gp);
+			/*
+			 * Less spread than the ticks can show (a clock that
+			 * moves by a few Hz in 600 MHz) is drawn as constant.
+			 */
+			else if (st[i].max - st[i].min >
+				 1e-9 * fmax(fabs(st[i].max), fabs(st[i].min)))
 				fputs("set autoscale y\n", gp);
 			else
 				fprintf(gp, "set yrange [%.17g:%.17g]\n",
@@ -453,11 +509,11 @@ static void report_exit(pid_t wret, int status)
 			WEXITSTATUS(status));
 }
 
-static int plot(const struct plot_opts *o, const char *out)
+static int plot(const struct plot_opts *o, FILE *csv, const char *out)
 {
 	char gnuplot[4096], *line = NULL, **hdr = NULL, *copy;
 	size_t line_cap = 0, n_hdr, n_want, *want = NULL;
-	FILE *csv, *gp = NULL;
+	FILE *gp = NULL;
 	long nf;
 	pid_t pid;
 	int status, ret = 1, wret, fd;
@@ -467,11 +523,6 @@ static int plot(const struct plot_opts *o, const char *out)
 
 	if (find_gnuplot(gnuplot, sizeof(gnuplot))) {
 		fprintf(stderr, PROG ": gnuplot not found; " GNUPLOT_HINT "\n");
-		return 1;
-	}
-	csv = fopen(o->csv, "r");
-	if (!csv) {
-		fprintf(stderr, PROG ": %s: %s\n", o->csv, strerror(errno));
 		return 1;
 	}
 	if (getline(&line, &line_cap, csv) < 0) {
@@ -547,36 +598,92 @@ static int plot(const struct plot_opts *o, const char *out)
 	if (!ret)
 		fprintf(stderr, PROG ": wrote %s (%zu metrics)\n", out, n_want);
 out:
-	fclose(csv);
 	free(line);
 	free(hdr);
 	free(want);
 	return ret;
 }
 
+/* An i915-perf recording starts with its VERSION record (type 0x10000). */
+static int is_recording(FILE *f)
+{
+	unsigned char b[4];
+	int rec = fread(b, 1, 4, f) == 4 &&
+		  (b[0] | b[1] << 8 | b[2] << 16 | (unsigned int)b[3] << 24) ==
+		  0x10000;
+
+	rewind(f);
+	return rec;
+}
+
 int metrics_plot_main(int argc, char **argv)
 {
 	struct plot_opts o = { .width = 1200 };
-	char *def_out = NULL;
+	struct plot_meta meta = { 0 };
+	char *def_out = NULL, *def_title = NULL;
+	const char *base;
+	FILE *in, *csv;
 	int ret;
 
 	ret = parse_args(argc, argv, &o);
 	if (ret >= 0)
 		return ret;
-	if (!o.out) {
-		def_out = default_output(o.csv);
-		if (!def_out) {
-			fprintf(stderr, PROG ": out of memory\n");
+	in = fopen(o.csv, "r");
+	if (!in) {
+		fprintf(stderr, PROG ": %s: %s\n", o.csv, strerror(errno));
+		return 1;
+	}
+	csv = in;
+	if (is_recording(in)) {
+		/* Evaluate it into a CSV first: that gives the units too. */
+		fclose(in);
+		csv = tmpfile();
+		if (!csv) {
+			fprintf(stderr, PROG ": temporary file: %s\n",
+				strerror(errno));
 			return 1;
 		}
+		if (plot_recording_csv(o.csv, o.interval_ms, csv, &meta)) {
+			fclose(csv);
+			return 1;
+		}
+		rewind(csv);
+		o.meta = &meta;
+	} else if (o.interval_ms) {
+		fprintf(stderr, PROG ": --interval applies to a recording, not to a CSV\n");
+		fclose(in);
+		return 2;
+	}
+	ret = 1;
+	if (!o.out) {
+		def_out = default_output(o.csv);
+		if (!def_out)
+			goto oom;
 		o.out = def_out;
 	}
-	if (!o.title) {
-		const char *base = strrchr(o.csv, '/');
+	base = strrchr(o.csv, '/');
+	base = base ? base + 1 : o.csv;
+	if (!o.title && o.meta) {
+		size_t len = strlen(meta.set) + strlen(meta.platform) +
+			     strlen(base) + 16;
 
-		o.title = base ? base + 1 : o.csv;
+		def_title = malloc(len);
+		if (!def_title)
+			goto oom;
+		snprintf(def_title, len, "%s on %s (%s)", meta.set,
+			 meta.platform, base);
+		o.title = def_title;
+	} else if (!o.title) {
+		o.title = base;
 	}
-	ret = plot(&o, o.out);
+	ret = plot(&o, csv, o.out);
+	goto out;
+oom:
+	fprintf(stderr, PROG ": out of memory\n");
+out:
+	fclose(csv);
+	plot_meta_free(&meta);
 	free(def_out);
+	free(def_title);
 	return ret;
 }

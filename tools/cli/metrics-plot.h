@@ -8,6 +8,42 @@
 #ifndef INTEL_OA_METRICS_PLOT_H
 #define INTEL_OA_METRICS_PLOT_H
 
+#include <stddef.h>
+#include <stdio.h>
+
+/**
+ * struct plot_meta - what a recording says about the metrics it plots
+ * @set: the metric set's name
+ * @platform: the platform's name
+ * @n: number of metrics
+ * @names: their names, in CSV column order
+ * @units: their units ("" for none)
+ *
+ * Every string is malloc()ed; plot_meta_free() frees them.
+ */
+struct plot_meta {
+	char *set;
+	char *platform;
+	size_t n;
+	char **names;
+	char **units;
+};
+
+/**
+ * plot_recording_csv() - evaluate a recording into CSV for plot
+ * @path: the recording
+ * @interval_ms: as print --interval (0: a period per report pair)
+ * @out: where the CSV goes
+ * @meta: filled with the set, platform, names and units
+ *
+ * metrics-print.c; errors are printed.
+ *
+ * Return: 0 or 1.
+ */
+int plot_recording_csv(const char *path, double interval_ms, FILE *out,
+		       struct plot_meta *meta);
+void plot_meta_free(struct plot_meta *meta);
+
 /**
  * metrics_plot_main() - run "intel-oa-metrics plot"
  * @argc: argument count

@@ -12,6 +12,7 @@
 
 #include "intel_oa/recording.h"
 #include "metrics-cli.h"
+#include "metrics-plot.h"
 
 /* The recording's own set: by name, then by the uuid we derive. */
 static const struct intel_oa_metric_set *
@@ -38,6 +39,61 @@ recorded_set(const struct intel_oa_metrics *m, const char *name,
 			return s;
 	}
 	return NULL;
+}
+
+void plot_meta_free(struct plot_meta *meta)
+{
+	size_t i;
+
+	for (i = 0; i < meta->n; i++) {
+		free(meta->names[i]);
+		free(meta->units[i]);
+	}
+	free(meta->names);
+	free(meta->units);
+	free(meta->set);
+	free(meta->platform);
+	memset(meta, 0, sizeof(*meta));
+}
+
+static int plot_meta_fill(struct plot_meta *meta, const char *set,
+			  const char *platform, const struct evaluator *ev)
+{
+	size_t i;
+
+	meta->set = strdup(set);
+	meta->platform = strdup(platform);
+	meta->names = calloc(ev->n_sel ? ev->n_sel : 1, sizeof(char *));
+	meta->units = calloc(ev->n_sel ? ev->n_sel : 1, sizeof(char *));
+	if (!meta->set || !meta->platform || !meta->names || !meta->units)
+		goto oom;
+	for (; meta->n < ev->n_sel; meta->n++) {
+		i = meta->n;
+		meta->names[i] = strdup(ev->sel_names[i]);
+		meta->units[i] = strdup(ev->sel_units[i] ? ev->sel_units[i] : "");
+		if (!meta->names[i] || !meta->units[i]) {
+			meta->n++;
+			goto oom;
+		}
+	}
+	return 0;
+oom:
+	fprintf(stderr, PROG ": out of memory\n");
+	plot_meta_free(meta);
+	return -1;
+}
+
+int plot_recording_csv(const char *path, double interval_ms, FILE *out,
+		       struct plot_meta *meta)
+{
+	struct print_opts po = {
+		.kind = INTEL_OA_OUTPUT_CSV,
+		.interval_ms = interval_ms,
+		.out = out,
+		.meta = meta,
+	};
+
+	return print_recording(path, &po) ? 1 : 0;
 }
 
 /*
@@ -127,7 +183,10 @@ int print_recording(const char *path, const struct print_opts *po)
 		goto out;
 	ev.interval_ticks = (uint64_t)(po->interval_ms * 1e-3 *
 				       (double)ts_freq);
-	ev.out = intel_oa_output_new(stdout, po->kind,
+	if (po->meta && plot_meta_fill(po->meta, intel_oa_metric_set_name(s),
+				       pl->name, &ev))
+		goto out;
+	ev.out = intel_oa_output_new(po->out ? po->out : stdout, po->kind,
 				     intel_oa_metric_set_name(s), pl->name,
 				     ev.n_sel, ev.sel_names, ev.sel_units);
 	if (!ev.out) {
