@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -30,23 +31,41 @@ static void draw_top(const struct session *ss, const struct evaluator *ev,
 		     bool have, bool batch, unsigned int iteration,
 		     double interval_s)
 {
-	size_t i;
+	size_t i, shown = ev->n_sel;
+	struct winsize ws;
+	int name_w = 40;
 
-	if (!batch)
+	if (!batch) {
 		fputs("\033[H\033[2J", stdout);
+		/*
+		 * Fit the terminal, read again at every refresh so a resize
+		 * takes effect: a header, the metrics that fit, a note of
+		 * the rest, the quit hint; names shortened on a narrow one.
+		 */
+		if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row) {
+			if (ev->n_sel + 4 > ws.ws_row)
+				shown = ws.ws_row > 5 ? ws.ws_row - 5u : 0;
+			if (ws.ws_col && ws.ws_col < 40 + 20 + 12)
+				name_w = ws.ws_col > 20 + 12 + 8 ?
+					 ws.ws_col - 20 - 12 : 8;
+		}
+	}
 	printf("%s  set %s  period %" PRIu64 " ns  interval %.3f s  #%u  reports %" PRIu64 "  lost %" PRIu64 "\n",
 	       ss->pl->name, intel_oa_metric_set_name(ss->set),
 	       intel_oa_exponent_period_ns((unsigned int)ss->exponent,
 					   ss->dev.ts_freq),
 	       interval_s, iteration, ev->reports, ss->lost);
-	for (i = 0; i < ev->n_sel; i++) {
-		printf("%-40s", ev->sel_names[i]);
+	for (i = 0; i < shown; i++) {
+		printf("%-*.*s", name_w, name_w, ev->sel_names[i]);
 		if (have)
 			print_top_value(ev->sel_vals[i], ev->sel_flags[i]);
 		else
 			printf("  %18s", "-");
 		printf("  %s\n", ev->sel_units[i] ? ev->sel_units[i] : "");
 	}
+	if (shown < ev->n_sel)
+		printf("(%zu more metrics: a taller window, or --metrics)\n",
+		       ev->n_sel - shown);
 	if (batch)
 		printf("\n");
 	else
