@@ -14,6 +14,9 @@
 #                 6.12 (make check runs part of the suite under it)
 #   make debug    the debug guest kernel (KASAN, lockdep, kmemleak, UBSAN,
 #                 fault injection; cached) and the driver built against it
+#   make install  install the tools, libintel_oa (shared and static), its
+#                 headers, intel-oa.pc and the metric files under PREFIX
+#                 (default /usr/local; DESTDIR for staging)
 #   make fuzz     the seeded syscall fuzzer, FUZZ_SEQUENCES per platform
 #                 family under the debug kernel (FUZZ_SEED replays a run,
 #                 FUZZ_FIRST starts it at a later sequence)
@@ -27,7 +30,7 @@ KDIR     ?= /lib/modules/$(KVER)/build
 PLATFORM ?= skl
 DURATION ?= 2
 
-.PHONY: all setup module module-6.12 tools igt qemu initramfs debug run check fuzz style clean help
+.PHONY: all setup module module-6.12 tools igt qemu initramfs debug run check fuzz style clean help install
 
 all: module tools igt qemu initramfs
 
@@ -43,6 +46,11 @@ module: setup
 tools: setup
 	@echo "building the userspace library, intel-oa-stat and intel-oa-metrics"
 	@$(MAKE) -s -C tools O=$(BUILD)/tools
+
+PREFIX ?= /usr/local
+install: setup
+	@echo "installing the tools, libintel_oa, its headers and the metric files under $(DESTDIR)$(PREFIX)"
+	@$(MAKE) -s -C tools O=$(BUILD)/tools PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) install
 
 igt: setup tools
 	@echo "building the in-guest test suite"

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "intel_oa/intel_oa.h"
 #include "intel_oa/metrics.h"
@@ -1275,7 +1276,14 @@ const char *intel_oa_metrics_default_dir(void)
 {
 	const char *dir = getenv("INTEL_OA_METRICS_DIR");
 
-	return dir && dir[0] ? dir : INTEL_OA_METRICS_DIR;
+	if (dir && dir[0])
+		return dir;
+#ifdef INTEL_OA_METRICS_INSTALL_DIR
+	/* An installed build whose source tree is gone: the installed files. */
+	if (access(INTEL_OA_METRICS_DIR, R_OK))
+		return INTEL_OA_METRICS_INSTALL_DIR;
+#endif
+	return INTEL_OA_METRICS_DIR;
 }
 
 const char *intel_oa_metric_set_name(const struct intel_oa_metric_set *s)

@@ -349,7 +349,9 @@ intel_oa_metrics_find_for(const struct intel_oa_metrics *m, const char *name,
  * intel_oa_metrics_default_dir() - where the metric files are
  *
  * Return: $INTEL_OA_METRICS_DIR if set and not empty, else the source
- * tree's tools/metrics (an absolute path compiled in by tools/Makefile).
+ * tree's tools/metrics while it exists (an absolute path compiled in by
+ * tools/Makefile), else the installed share/intel-oa/metrics of the
+ * PREFIX the library was built for.
  */
 const char *intel_oa_metrics_default_dir(void);
 
