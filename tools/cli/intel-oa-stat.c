@@ -21,6 +21,7 @@
 #include "drm/intel_oa_drm.h"
 #include "intel_oa/device.h"
 #include "intel_oa/intel_oa.h"
+#include "intel_oa/version.h"
 
 #define PROG "intel-oa-stat"
 #define READ_BUF_SIZE (256 * 1024)
@@ -186,6 +187,7 @@ static void usage(FILE *f)
 "  -L, --list-platforms   list the known platforms (PCI id, generation, GT,\n"
 "                         timestamp clock) and exit\n"
 "  -h, --help             show this help and exit\n"
+"      --version          print the version and exit\n"
 "\n"
 "After the counter table come the reports per reason bit of the generation\n"
 "(timer, trigger1, trigger2, context-switch, go-transition, and from Gen9\n"
@@ -354,6 +356,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "list-formats", no_argument, NULL, 'l' },
 		{ "list-platforms", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	uint64_t v;
@@ -485,6 +488,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			exit(0);
 		case 'h':
 			usage(stdout);
+			exit(0);
+		case 'V':
+			printf(PROG " " INTEL_OA_VERSION_STRING "\n");
 			exit(0);
 		default:
 			fprintf(stderr, "Try '" PROG " --help'.\n");
