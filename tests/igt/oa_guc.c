@@ -702,6 +702,12 @@ struct guc_ct_line {
 	unsigned int g2h_head, g2h_tail, g2h_status, fence;
 };
 
+/* The fence after @f: 16 bits, 0 skipped (0 is "no request"). */
+static unsigned int next_fence(unsigned int f)
+{
+	return f == 0xffff ? 1 : f + 1;
+}
+
 static void guc_ct_line(struct guc_ct_line *ct)
 {
 	static char text[8192];
@@ -757,13 +763,13 @@ static void test_ct_exchange(void)
 	igt_assert_eq_u64(sent1 - sent0, 1);
 	igt_assert_eq_u32(c1.h2g_tail, (c0.h2g_tail + 5) % 1024);
 	igt_assert_eq_u32(c1.h2g_head, c1.h2g_tail);
-	igt_assert_eq_u32(c1.fence, (c0.fence + 1) & 0xffff);
+	igt_assert_eq_u32(c1.fence, next_fence(c0.fence));
 	/* ALLOCATE's response and the sample's OA_SAMPLE_DONE */
 	igt_assert_eq_u64(recv1 - recv0, 2);
 	igt_assert_eq_u32(c1.g2h_head, c1.g2h_tail);
 	igt_assert_eq_u32(c2.h2g_tail, (c1.h2g_tail + 5) % 1024);
 	igt_assert_eq_u32(c2.h2g_head, c2.h2g_tail);
-	igt_assert_eq_u32(c2.fence, (c1.fence + 1) & 0xffff);
+	igt_assert_eq_u32(c2.fence, next_fence(c1.fence));
 	igt_assert_eq_u32(c0.h2g_status | c1.h2g_status | c2.h2g_status, 0);
 	igt_assert_eq_u32(c0.g2h_status | c1.g2h_status | c2.g2h_status, 0);
 }

@@ -348,7 +348,10 @@ int intel_oa_guc_ct_send(struct intel_oa_device *oa, u32 action,
 		return ret;
 
 	mutex_lock(&guc->send_lock);
-	fence = ++ct->last_fence;
+	/* 0 means "no request waits": never a request's fence, even wrapped */
+	do {
+		fence = ++ct->last_fence;
+	} while (!fence);
 	spin_lock_irq(&guc->lock);
 	ct->wait_fence = fence;
 	ct->resp_done = false;
