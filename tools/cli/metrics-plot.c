@@ -645,6 +645,7 @@ int metrics_plot_main(int argc, char **argv)
 		}
 		if (plot_recording_csv(o.csv, o.interval_ms, csv, &meta)) {
 			fclose(csv);
+			plot_meta_free(&meta);
 			return 1;
 		}
 		rewind(csv);
