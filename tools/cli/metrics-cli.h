@@ -164,6 +164,7 @@ struct print_opts {
 	const char *metrics;
 	int kind;
 	double interval_ms;
+	bool force;			/* another configuration is fine */
 	FILE *out;			/* NULL: stdout */
 	struct plot_meta *meta;		/* filled when not NULL (plot) */
 };

@@ -42,6 +42,7 @@ struct plot_opts {
 	long width;
 	long height;
 	double interval_ms;
+	bool force;
 	const struct plot_meta *meta;	/* units etc.: NULL for a CSV */
 };
 
@@ -60,6 +61,7 @@ static void usage(FILE *f)
 		"                   .csv, or .png added)\n"
 		"  -t, --title T    title (default: set and platform, and the file)\n"
 		"  -i, --interval MS  with a recording: periods of at least MS ms\n"
+		"  -f, --force      with a recording: as print --force\n"
 		"      --width W    pixels (default 1200)\n"
 		"      --height H   pixels (default %d per metric + 80)\n"
 		"  -h, --help       this help\n"
@@ -194,16 +196,20 @@ static int parse_args(int argc, char **argv, struct plot_opts *o)
 		{ "width", required_argument, NULL, 'W' },
 		{ "height", required_argument, NULL, 'H' },
 		{ "interval", required_argument, NULL, 'i' },
+		{ "force", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "m:o:t:i:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:o:t:i:fh", longopts, NULL)) != -1) {
 		char *end;
 
 		switch (c) {
+		case 'f':
+			o->force = true;
+			break;
 		case 'i':
 			o->interval_ms = strtod(optarg, &end);
 			if (end == optarg || *end || !(o->interval_ms >= 0) ||
@@ -643,7 +649,8 @@ int metrics_plot_main(int argc, char **argv)
 				strerror(errno));
 			return 1;
 		}
-		if (plot_recording_csv(o.csv, o.interval_ms, csv, &meta)) {
+		if (plot_recording_csv(o.csv, o.interval_ms, o.force, csv,
+				       &meta)) {
 			fclose(csv);
 			plot_meta_free(&meta);
 			return 1;

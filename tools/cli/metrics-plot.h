@@ -8,6 +8,7 @@
 #ifndef INTEL_OA_METRICS_PLOT_H
 #define INTEL_OA_METRICS_PLOT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -33,6 +34,7 @@ struct plot_meta {
  * plot_recording_csv() - evaluate a recording into CSV for plot
  * @path: the recording
  * @interval_ms: as print --interval (0: a period per report pair)
+ * @force: as print --force
  * @out: where the CSV goes
  * @meta: filled with the set, platform, names and units
  *
@@ -40,8 +42,8 @@ struct plot_meta {
  *
  * Return: 0 or 1.
  */
-int plot_recording_csv(const char *path, double interval_ms, FILE *out,
-		       struct plot_meta *meta);
+int plot_recording_csv(const char *path, double interval_ms, bool force,
+		       FILE *out, struct plot_meta *meta);
 void plot_meta_free(struct plot_meta *meta);
 
 /**

@@ -83,11 +83,12 @@ oom:
 	return -1;
 }
 
-int plot_recording_csv(const char *path, double interval_ms, FILE *out,
-		       struct plot_meta *meta)
+int plot_recording_csv(const char *path, double interval_ms, bool force,
+		       FILE *out, struct plot_meta *meta)
 {
 	struct print_opts po = {
 		.kind = INTEL_OA_OUTPUT_CSV,
+		.force = force,
 		.interval_ms = interval_ms,
 		.out = out,
 		.meta = meta,
@@ -127,6 +128,7 @@ int print_recording(const char *path, const struct print_opts *po)
 	struct intel_oa_metrics *m = NULL;
 	struct evaluator ev;
 	uint64_t ts_freq, origin_ns;
+	char uuid[40];
 	size_t i;
 	int ret, status = 1;
 
@@ -175,6 +177,23 @@ int print_recording(const char *path, const struct print_opts *po)
 			path, po->setname ? po->setname :
 			rec.info.metric_set_name, pl->name, pl->name);
 		goto out;
+	}
+	/*
+	 * A set's formulas mean what they say only over the counters its own
+	 * programming selects. A recording made with another configuration
+	 * (IGT's RenderBasic is not our Render) would give other numbers than
+	 * the recorder's own tools: say so, and go on only when told to.
+	 */
+	set_uuid(intel_oa_metric_set_name(s), uuid);
+	if (strcmp(uuid, rec.info.metric_set_uuid)) {
+		fprintf(stderr, PROG ": %s: recorded with configuration %s (uuid %s), not set %s's (uuid %s): the counters were programmed differently, so %s's formulas %s\n",
+			path, rec.info.metric_set_name, rec.info.metric_set_uuid,
+			intel_oa_metric_set_name(s), uuid,
+			intel_oa_metric_set_name(s),
+			po->force ? "may not mean what they say (--force)" :
+			"would not mean what they say; pass --force to evaluate it anyway");
+		if (!po->force)
+			goto out;
 	}
 	/* the reports' clock is the OA one; the file's is the CS clock */
 	ts_freq = pl->ts_freq ? pl->ts_freq : rec.info.timestamp_frequency;
@@ -234,12 +253,14 @@ int cmd_print(int argc, char **argv)
 		{ "metrics", required_argument, NULL, 'M' },
 		{ "metrics-dir", required_argument, NULL, 'd' },
 		{ "interval", required_argument, NULL, 'i' },
+		{ "force", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char use[] =
 		"usage: " PROG " print FILE [--set NAME] [--output table|csv|json|trace]\n"
 		"                         [--metrics a,b] [--interval MS] [--metrics-dir DIR]\n"
+		"                         [--force]\n"
 		"\n"
 		"Evaluates a recording (i915-perf-recorder's or '" PROG " record''s)\n"
 		"period by period (Documentation/userspace.rst, \"Outputs\").\n"
@@ -252,12 +273,15 @@ int cmd_print(int argc, char **argv)
 		"  -i, --interval MS       merge reports into periods of at least MS ms\n"
 		"                          (default: one period per pair of reports)\n"
 		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
+		"  -f, --force             evaluate a recording made with another\n"
+		"                          configuration than the set's (a note says so)\n"
 		"  -h, --help              this help\n";
 	struct print_opts po = { .kind = INTEL_OA_OUTPUT_TABLE };
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "s:o:M:d:i:h", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:o:M:d:i:fh", opts, NULL)) != -1) {
 		switch (opt) {
+		case 'f': po.force = true; break;
 		case 's': po.setname = optarg; break;
 		case 'o':
 			if (parse_kind(optarg, &po.kind))
