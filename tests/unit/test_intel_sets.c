@@ -960,6 +960,65 @@ static void test_eval_all(const void *arg UNIT_UNUSED)
 	UNIT_CHECK(!unknown, "unknown Intel set %s", unknown);
 	UNIT_CHECK(runs == 34 * 3, "%zu set/platform evaluations", runs);
 }
+/*
+ * Every metric of every shipped set (Intel OA, Bay Trail, Mali) has a line
+ * in tools/metrics/descriptions, and every line there names a metric of
+ * some set: none missing, none stale.
+ */
+static void test_descriptions(const void *arg UNIT_UNUSED)
+{
+	struct intel_oa_metrics *m = load_all();
+	unsigned int missing = 0, described = 0;
+	size_t i, j;
+
+	UNIT_CHECK(m, "loading %s failed", METRICS_DIR);
+	for (i = 0; i < intel_oa_metrics_set_count(m); i++) {
+		const struct intel_oa_metric_set *s = intel_oa_metrics_set_at(m, i);
+
+		for (j = 0; j < intel_oa_metric_set_metric_count(s); j++) {
+			const char *name = intel_oa_metric_set_metric(s, j, NULL);
+
+			if (!*intel_oa_metrics_description(m, name)) {
+				if (missing++ < 5)
+					UNIT_CHECK(0, "%s of set %s has no description",
+						   name, intel_oa_metric_set_name(s));
+			} else {
+				described++;
+			}
+		}
+	}
+	UNIT_CHECK(!*intel_oa_metrics_description(m, "no_such_metric"),
+		   "an unknown name is described");
+	/* and no line of the file describes a metric no set has */
+	{
+		FILE *f = fopen(METRICS_DIR "/descriptions", "r");
+		char line[512], name[128];
+		unsigned int stale = 0;
+
+		UNIT_CHECK(f, "no %s/descriptions", METRICS_DIR);
+		while (fgets(line, sizeof(line), f)) {
+			bool found = false;
+
+			if (line[0] == '#' || sscanf(line, "%127s", name) != 1)
+				continue;
+			for (i = 0; !found && i < intel_oa_metrics_set_count(m); i++) {
+				const struct intel_oa_metric_set *s =
+					intel_oa_metrics_set_at(m, i);
+
+				for (j = 0; j < intel_oa_metric_set_metric_count(s); j++)
+					if (!strcmp(name, intel_oa_metric_set_metric(s, j, NULL)))
+						found = true;
+			}
+			if (!found && stale++ < 5)
+				UNIT_CHECK(0, "descriptions names %s, which no set has", name);
+		}
+		fclose(f);
+	}
+	intel_oa_metrics_free(m);
+	UNIT_CHECK(!missing && described > 400, "%u described, %u missing",
+		   described, missing);
+}
+
 static const struct unit_test tests[] = {
 	{ "intel-sets-directives", test_directives, NULL },
 	{ "intel-sets-err-platforms-twice", test_directive_errors, &idx[0] },
@@ -980,6 +1039,7 @@ static const struct unit_test tests[] = {
 	{ "intel-sets-platform-coverage", test_platform_coverage, NULL },
 	{ "intel-sets-whitelists-and-violations", test_whitelists, NULL },
 	{ "intel-sets-eval-every-set-every-platform", test_eval_all, NULL },
+	{ "intel-sets-every-metric-described", test_descriptions, NULL },
 };
 
 UNIT_SUITE(intel_sets_suite, tests);

@@ -658,6 +658,34 @@ static void test_json(const void *arg UNIT_UNUSED)
  * With a time origin, trace events are stamped origin + t_start (us) and
  * CSV keeps times from the first report.
  */
+/* intel_oa_output_new_described(): each JSON metric gets its line. */
+static void test_json_descriptions(const void *arg UNIT_UNUSED)
+{
+	static const char *const desc[N_MET] = { "first \"one\"", NULL };
+	char *buf = NULL;
+	size_t len = 0, m;
+	FILE *f = open_memstream(&buf, &len);
+	struct intel_oa_output *o;
+	const struct jval *mets;
+	struct jval *doc;
+	int bad;
+
+	UNIT_CHECK(f, "open_memstream");
+	o = intel_oa_output_new_described(f, INTEL_OA_OUTPUT_JSON, "S", NULL,
+					  N_MET, names, units, desc);
+	UNIT_CHECK(o && !intel_oa_output_finish(o), "writer failed");
+	fclose(f);
+	doc = jparse(buf);
+	free(buf);
+	mets = doc ? jget(doc, "metrics") : NULL;
+	bad = !mets || mets->type != J_ARR || mets->n != N_MET;
+	for (m = 0; !bad && m < N_MET; m++)
+		bad = !jis_str(jget(mets->items[m], "description"),
+			       desc[m] ? desc[m] : "");
+	jfree(doc);
+	UNIT_CHECK(!bad, "metrics lack their descriptions");
+}
+
 static void test_trace_origin(const void *arg UNIT_UNUSED)
 {
 	char *text, *csv, want[64];
@@ -840,6 +868,7 @@ static const struct unit_test tests[] = {
 	{ "output-format-double-round-trip", test_format_double, NULL },
 	{ "output-format-double-many", test_format_double_many, NULL },
 	{ "output-trace-time-origin", test_trace_origin, NULL },
+	{ "output-json-descriptions", test_json_descriptions, NULL },
 	{ "output-csv-parse-back", test_csv, NULL },
 	{ "output-json-parse-back", test_json, NULL },
 	{ "output-trace-parse-back", test_trace, NULL },

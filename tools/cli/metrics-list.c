@@ -11,7 +11,8 @@
 
 #include "metrics-cli.h"
 
-static void list_one(const struct intel_oa_metric_set *s)
+static void list_one(const struct intel_oa_metrics *m,
+		     const struct intel_oa_metric_set *s)
 {
 	size_t j;
 	const char *fmt = intel_oa_metric_set_format(s);
@@ -24,7 +25,8 @@ static void list_one(const struct intel_oa_metric_set *s)
 		const char *unit;
 		const char *name = intel_oa_metric_set_metric(s, j, &unit);
 
-		printf("  %-40s %s\n", name, unit);
+		printf("  %-40s %-10s %s\n", name, unit,
+		       intel_oa_metrics_description(m, name));
 	}
 }
 
@@ -84,7 +86,7 @@ int cmd_list(int argc, char **argv)
 
 		if (platform && !intel_oa_metric_set_applies(s, platform))
 			continue;
-		list_one(s);
+		list_one(m, s);
 		shown++;
 	}
 	intel_oa_metrics_free(m);

@@ -128,6 +128,7 @@ int print_recording(const char *path, const struct print_opts *po)
 	struct intel_oa_metrics *m = NULL;
 	struct evaluator ev;
 	uint64_t ts_freq, origin_ns;
+	const char **descs;
 	char uuid[40];
 	size_t i;
 	int ret, status = 1;
@@ -205,9 +206,19 @@ int print_recording(const char *path, const struct print_opts *po)
 	if (po->meta && plot_meta_fill(po->meta, intel_oa_metric_set_name(s),
 				       pl->name, &ev))
 		goto out;
-	ev.out = intel_oa_output_new(po->out ? po->out : stdout, po->kind,
-				     intel_oa_metric_set_name(s), pl->name,
-				     ev.n_sel, ev.sel_names, ev.sel_units);
+	descs = calloc(ev.n_sel ? ev.n_sel : 1, sizeof(*descs));
+	if (!descs) {
+		fprintf(stderr, PROG ": out of memory\n");
+		goto out;
+	}
+	for (i = 0; i < ev.n_sel; i++)
+		descs[i] = intel_oa_metrics_description(m, ev.sel_names[i]);
+	ev.out = intel_oa_output_new_described(po->out ? po->out : stdout,
+					       po->kind,
+					       intel_oa_metric_set_name(s),
+					       pl->name, ev.n_sel, ev.sel_names,
+					       ev.sel_units, descs);
+	free(descs);
 	if (!ev.out) {
 		fprintf(stderr, PROG ": output: %s\n", strerror(errno));
 		goto out;

@@ -89,6 +89,10 @@ struct intel_oa_metrics {
 	size_t n_files;
 	struct intel_oa_metric_set **sets;
 	size_t n_sets;
+	/* a directory's "descriptions" file: name, then text, per line */
+	char *desc_text;
+	char **desc;		/* name at desc[2k], its text at desc[2k + 1] */
+	size_t n_desc;
 };
 
 /* ---- built-ins --------------------------------------------------------- */
@@ -1064,7 +1068,71 @@ void intel_oa_metrics_free(struct intel_oa_metrics *m)
 		free_file(m->files[i]);
 	free(m->sets);
 	free(m->files);
+	free(m->desc_text);
+	free(m->desc);
 	free(m);
+}
+
+/*
+ * A directory's "descriptions" file: "NAME TEXT" per line ('#' comments),
+ * kept as it was read, split in place.
+ */
+static int load_descriptions(struct intel_oa_metrics *m, const char *path)
+{
+	char *text, *line, *next, **d;
+	size_t len, k = 0;
+	void *data;
+	int ret = intel_oa_read_file(path, &data, &len);
+
+	if (ret == -ENOENT)
+		return 0;
+	if (ret)
+		return ret;
+	text = realloc(data, len + 1);
+	if (!text) {
+		free(data);
+		return -ENOMEM;
+	}
+	text[len] = '\0';
+	d = calloc(2 * (len / 2 + 1), sizeof(*d));
+	if (!d) {
+		free(text);
+		return -ENOMEM;
+	}
+	for (line = text; line && *line; line = next) {
+		char *sp;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (*line == '#' || !*line)
+			continue;
+		sp = strpbrk(line, " \t");
+		if (!sp)
+			continue;
+		*sp++ = '\0';
+		sp += strspn(sp, " \t");
+		d[2 * k] = line;
+		d[2 * k + 1] = sp;
+		k++;
+	}
+	free(m->desc_text);
+	free(m->desc);
+	m->desc_text = text;
+	m->desc = d;
+	m->n_desc = k;
+	return 0;
+}
+
+const char *intel_oa_metrics_description(const struct intel_oa_metrics *m,
+					 const char *metric)
+{
+	size_t k;
+
+	for (k = 0; m && metric && k < m->n_desc; k++)
+		if (!strcmp(m->desc[2 * k], metric))
+			return m->desc[2 * k + 1];
+	return "";
 }
 
 int intel_oa_metrics_load_string(struct intel_oa_metrics *m,
@@ -1202,6 +1270,15 @@ int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	if (!ret) {
+		char *path = malloc(strlen(dir) + sizeof("/descriptions"));
+
+		if (!path)
+			return -ENOMEM;
+		sprintf(path, "%s/descriptions", dir);
+		ret = load_descriptions(m, path);
+		free(path);
+	}
 	return ret ? ret : loaded;
 }
 

@@ -45,6 +45,7 @@ struct intel_oa_output {
 	unsigned int *na_flags;	/* table: their reasons, ORed */
 	unsigned long periods;
 	double origin;		/* trace: seconds added to period times */
+	char **desc;		/* JSON: one line per metric, or NULL */
 };
 
 static int is_value(double v)
@@ -355,6 +356,10 @@ static void json_begin(struct intel_oa_output *o)
 		put_json_string(o->f, o->names[i]);
 		fputs(",\"unit\":", o->f);
 		put_json_string(o->f, o->units[i]);
+		if (o->desc) {
+			fputs(",\"description\":", o->f);
+			put_json_string(o->f, o->desc[i]);
+		}
 		fputc('}', o->f);
 	}
 	fputs("],\n\"periods\":[", o->f);
@@ -489,7 +494,10 @@ static void output_free(struct intel_oa_output *o)
 			free(o->units[i]);
 		if (o->quoted)
 			free(o->quoted[i]);
+		if (o->desc)
+			free(o->desc[i]);
 	}
+	free(o->desc);
 	free(o->names);
 	free(o->units);
 	free(o->quoted);
@@ -506,6 +514,17 @@ struct intel_oa_output *intel_oa_output_new(FILE *f, int kind,
 					    const char *platform, size_t n,
 					    const char *const *names,
 					    const char *const *units)
+{
+	return intel_oa_output_new_described(f, kind, set_name, platform, n,
+					     names, units, NULL);
+}
+
+struct intel_oa_output *
+intel_oa_output_new_described(FILE *f, int kind, const char *set_name,
+			      const char *platform, size_t n,
+			      const char *const *names,
+			      const char *const *units,
+			      const char *const *descriptions)
 {
 	struct intel_oa_output *o;
 	size_t i;
@@ -535,8 +554,11 @@ struct intel_oa_output *intel_oa_output_new(FILE *f, int kind,
 	o->width = calloc(n ? n : 1, sizeof(*o->width));
 	o->na_count = calloc(n ? n : 1, sizeof(*o->na_count));
 	o->na_flags = calloc(n ? n : 1, sizeof(*o->na_flags));
+	if (descriptions)
+		o->desc = calloc(n ? n : 1, sizeof(*o->desc));
 	if (!o->set_name || (platform && !o->platform) || !o->names ||
-	    !o->units || !o->quoted || !o->width || !o->na_count || !o->na_flags)
+	    !o->units || !o->quoted || !o->width || !o->na_count ||
+	    !o->na_flags || (descriptions && !o->desc))
 		goto oom;
 	for (i = 0; i < n; i++) {
 		const char *u = units && units[i] ? units[i] : "";
@@ -545,6 +567,11 @@ struct intel_oa_output *intel_oa_output_new(FILE *f, int kind,
 		o->units[i] = strdup(u);
 		if (!o->names[i] || !o->units[i])
 			goto oom;
+		if (descriptions) {
+			o->desc[i] = strdup(descriptions[i] ? descriptions[i] : "");
+			if (!o->desc[i])
+				goto oom;
+		}
 	}
 	o->ops->begin(o);
 	return o;

@@ -346,6 +346,18 @@ intel_oa_metrics_find_for(const struct intel_oa_metrics *m, const char *name,
 			  const char *platform);
 
 /**
+ * intel_oa_metrics_description() - one line on what a metric measures
+ * @m: metrics loaded with intel_oa_metrics_load_dir() (or _load_path() of
+ *	a directory), whose "descriptions" file gives them ("NAME TEXT" per
+ *	line); a name means the same in every set that has it
+ * @metric: a metric's name
+ *
+ * Return: the text, or "" when the directory describes no such metric.
+ */
+const char *intel_oa_metrics_description(const struct intel_oa_metrics *m,
+					 const char *metric);
+
+/**
  * intel_oa_metrics_default_dir() - where the metric files are
  *
  * Return: $INTEL_OA_METRICS_DIR if set and not empty, else the source

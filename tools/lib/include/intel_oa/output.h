@@ -86,6 +86,29 @@ struct intel_oa_output *intel_oa_output_new(FILE *f, int kind,
 					    const char *const *units);
 
 /**
+ * intel_oa_output_new_described() - intel_oa_output_new() with a line on
+ * what each metric measures
+ * @f: as intel_oa_output_new()
+ * @kind: as intel_oa_output_new()
+ * @set_name: as intel_oa_output_new()
+ * @platform: as intel_oa_output_new()
+ * @n: as intel_oa_output_new()
+ * @names: as intel_oa_output_new()
+ * @units: as intel_oa_output_new()
+ * @descriptions: @n texts (entries NULL for none; intel_oa_metrics_description()
+ *	gives them), or NULL: the JSON writer gives each metric a
+ *	"description"
+ *
+ * Return: as intel_oa_output_new().
+ */
+struct intel_oa_output *
+intel_oa_output_new_described(FILE *f, int kind, const char *set_name,
+			      const char *platform, size_t n,
+			      const char *const *names,
+			      const char *const *units,
+			      const char *const *descriptions);
+
+/**
  * intel_oa_output_period() - write one period
  * @o: writer
  * @t_start_s: start of the period, seconds
