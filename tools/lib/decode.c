@@ -266,19 +266,49 @@ int intel_oa_accumulate(const struct intel_oa_format *fmt, const void *prev,
 		acc->gpu_ticks += intel_oa_delta(hp.gpu_ticks, hc.gpu_ticks,
 						 hd->ticks_width);
 
+	/*
+	 * One bounds check and one width dispatch per run, then a tight loop
+	 * over its counters: this runs for every report of a recording.
+	 */
 	for (k = 0; k < fmt->layout->n_runs; k++) {
 		const struct intel_oa_counter_run *run = &fmt->layout->runs[k];
+		uint64_t *slot;
 
-		for (i = 0; i < run->count; i++) {
-			uint64_t *slot = counter_slot(acc->a, acc->b, acc->c,
-						      acc->m, run->kind,
-						      run->first + i);
+		if (!run->count)
+			continue;
+		slot = counter_slot(acc->a, acc->b, acc->c, acc->m, run->kind,
+				    run->first);
+		if (!slot || !counter_slot(acc->a, acc->b, acc->c, acc->m,
+					   run->kind,
+					   run->first + run->count - 1))
+			return -EINVAL;
+		switch (run->width) {
+		case 64:
+			for (i = 0; i < run->count; i++)
+				slot[i] += rd64(c + run->offset + 8 * i) -
+					   rd64(p + run->offset + 8 * i);
+			break;
+		case 40:
+			for (i = 0; i < run->count; i++) {
+				uint64_t pv = rd32(p + run->offset + 4 * i) |
+					      (uint64_t)p[run->hi_offset + i] << 32;
+				uint64_t cv = rd32(c + run->offset + 4 * i) |
+					      (uint64_t)c[run->hi_offset + i] << 32;
 
-			if (!slot)
-				return -EINVAL;
-			*slot += intel_oa_delta(read_counter(p, run, i),
-						read_counter(c, run, i),
-						run->width);
+				slot[i] += (cv - pv) & ((1ULL << 40) - 1);
+			}
+			break;
+		default:
+			if (run->descending) {
+				for (i = 0; i < run->count; i++)
+					slot[i] += (uint32_t)(rd32(c + run->offset - 4 * i) -
+							      rd32(p + run->offset - 4 * i));
+			} else {
+				for (i = 0; i < run->count; i++)
+					slot[i] += (uint32_t)(rd32(c + run->offset + 4 * i) -
+							      rd32(p + run->offset + 4 * i));
+			}
+			break;
 		}
 	}
 	acc->n_deltas++;
