@@ -1434,6 +1434,8 @@ void intel_oa_metric_counter_deltas(const struct intel_oa_metric_set *s,
 	}
 }
 
+enum { BI_UNKNOWN, BI_DEFINED, BI_UNDEFINED };
+
 struct set_eval {
 	const struct intel_oa_metric_set *s;
 	const double *deltas;
@@ -1445,8 +1447,7 @@ struct set_eval {
 	 * Built-ins asked for during this evaluation, each computed once:
 	 * a set's metrics name the same few counters again and again.
 	 */
-	uint64_t bi_known[(INTEL_OA_BI_COUNT + 63) / 64];
-	uint64_t bi_defined[(INTEL_OA_BI_COUNT + 63) / 64];
+	uint8_t bi_state[INTEL_OA_BI_COUNT];	/* BI_UNKNOWN, _DEFINED, _UNDEFINED */
 	double bi_value[INTEL_OA_BI_COUNT];
 };
 
@@ -1470,17 +1471,16 @@ static double set_lookup(void *ctx, int id, unsigned int *flags)
 	if (id >= ID_CONST)
 		return const_lookup(s->file, id, flags);
 	if (id >= 0 && id < INTEL_OA_BI_COUNT) {
-		uint64_t bit = 1ULL << (id % 64);
-
-		if (!(se->bi_known[id / 64] & bit)) {
-			se->bi_known[id / 64] |= bit;
+		if (se->bi_state[id] == BI_DEFINED)
+			return se->bi_value[id];
+		if (se->bi_state[id] == BI_UNKNOWN) {
+			se->bi_state[id] = BI_UNDEFINED;
 			if (se->builtin && !se->builtin(se->ctx, id, &v)) {
-				se->bi_defined[id / 64] |= bit;
+				se->bi_state[id] = BI_DEFINED;
 				se->bi_value[id] = v;
+				return v;
 			}
 		}
-		if (se->bi_defined[id / 64] & bit)
-			return se->bi_value[id];
 	} else if (se->builtin && !se->builtin(se->ctx, id, &v)) {
 		return v;
 	}
@@ -1515,8 +1515,7 @@ size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
 	se.ctx = ctx;
 	se.values = values;
 	se.flags = fl;
-	memset(se.bi_known, 0, sizeof(se.bi_known));
-	memset(se.bi_defined, 0, sizeof(se.bi_defined));
+	memset(se.bi_state, BI_UNKNOWN, sizeof(se.bi_state));
 	for (i = 0; i < s->n_metrics; i++) {
 		fl[i] = 0;
 		values[i] = intel_oa_expr_eval(s->metrics[i].e, set_lookup, &se,
