@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * intel-oa-metrics: the CSV input of the option-style mode: a "seconds" column
+ * intel-oa-metrics csv: the CSV input: a "seconds" column
  * and one column per counter (Documentation/metrics.rst, "CSV input").
  *
  * Copyright (c) 2025 The intel-oa authors

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * intel-oa-metrics: Mali counter dumps as panfrost returns them, in the
- * option-style mode (Documentation/metrics.rst, "Mali Bifrost").
+ * intel-oa-metrics mali: Mali counter dumps as panfrost returns them
+ * (Documentation/metrics.rst, "Mali Bifrost").
  *
  * Copyright (c) 2025 The intel-oa authors
  */
