@@ -35,3 +35,55 @@ debug_kernel_tree() {
 	[ -f "$t/.done" ] || return 1
 	printf '%s\n' "$t"
 }
+
+as_root() {
+	if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Add a deb-src entry for bookworm that mirrors the machine's own deb entry:
+# apt refuses two entries for one archive whose Signed-By differ, so the
+# deb-src entry must use the same URI and keyring as the deb one. Debian 12
+# ships a deb822 file (debian.sources); older setups a one-line list.
+add_deb_src() {
+	local f=/etc/apt/sources.list.d/debian.sources uris signed comps
+	if [ -f "$f" ]; then
+		# first stanza whose Suites has plain "bookworm"
+		read -r uris signed comps < <(awk -v RS= '
+			/(^|\n)Types:[^\n]*deb/ && /(^|\n)Suites:[^\n]*bookworm( |$|\n)/ {
+				u = s = c = "-"
+				n = split($0, l, "\n")
+				for (i = 1; i <= n; i++) {
+					if (l[i] ~ /^URIs:/) { sub(/^URIs: */, "", l[i]); u = l[i] }
+					if (l[i] ~ /^Signed-By:/) { sub(/^Signed-By: */, "", l[i]); s = l[i] }
+					if (l[i] ~ /^Components:/) { sub(/^Components: */, "", l[i]); gsub(/ /, ",", l[i]); c = l[i] }
+				}
+				print u, s, c; exit
+			}' "$f")
+	fi
+	if [ -n "${uris:-}" ] && [ "$uris" != - ]; then
+		say "adding a deb-src entry for bookworm ($uris) to apt's sources"
+		{
+			echo "Types: deb-src"
+			echo "URIs: $uris"
+			echo "Suites: bookworm bookworm-updates"
+			echo "Components: ${comps//,/ }"
+			[ "$signed" != - ] && echo "Signed-By: $signed"
+		} | as_root tee /etc/apt/sources.list.d/intel-oa-deb-src.sources >/dev/null
+	else
+		local line
+		line=$(grep -hs '^deb \(\[[^]]*\] \)\?[^ ]* bookworm ' \
+			/etc/apt/sources.list /etc/apt/sources.list.d/*.list | head -n1)
+		[ -n "$line" ] || die "no Debian bookworm entry in apt's sources to base a deb-src entry on; add 'deb-src <mirror> bookworm main' yourself"
+		say "adding a deb-src entry for bookworm to apt's sources"
+		echo "deb-src ${line#deb }" |
+			as_root tee /etc/apt/sources.list.d/intel-oa-deb-src.list >/dev/null
+	fi
+}
+
+# Make apt-get source work: a deb-src entry for bookworm unless one exists.
+ensure_deb_src() {
+	if ! grep -rqs '^deb-src .*bookworm\|^Types:.*deb-src' \
+		/etc/apt/sources.list /etc/apt/sources.list.d/; then
+		add_deb_src
+	fi
+}

@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 		&stats_suite, &gen67_suite, &dg2_suite, &expr_suite,
 		&metricset_suite, &baytrail_suite, &mali_suite,
 		&output_suite,
-		&intel_sets_suite, &recording_suite,
+		&intel_sets_suite, &recording_suite, &oa_xml_suite,
 	};
 	unsigned int passed = 0, failed = 0;
 	size_t s, t;

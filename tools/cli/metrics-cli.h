@@ -63,7 +63,9 @@ uint64_t now_ns(clockid_t clk);
 int load_metrics_path(struct intel_oa_metrics *m, const char *path,
 		      struct intel_oa_parse_error *err);
 struct intel_oa_metrics *load_metrics(const char *path);
+void use_oa_xml(const char *path);
 void set_uuid(const char *name, char out[40]);
+void set_uuid_of(const struct intel_oa_metric_set *s, char out[40]);
 const char *igt_name(const char *ours);
 const char *our_name(const char *recorded);
 const struct intel_oa_platform *platform_of(uint32_t devid);
@@ -91,6 +93,7 @@ struct evaluator {
 	size_t report_size;
 	struct intel_oa_accumulator acc;
 	struct intel_oa_oa_period op;
+	struct intel_oa_gt_info gt;
 	uint64_t ts_freq;
 	uint8_t *prev;
 	bool have_prev;
@@ -116,7 +119,8 @@ int evaluator_init(struct evaluator *ev,
 		   const struct intel_oa_metric_set *s,
 		   unsigned int format, const struct intel_oa_gen *gen,
 		   const struct intel_oa_platform *pl, uint64_t ts_freq,
-		   double gpu_freq_max, const char *metrics);
+		   double gpu_freq_max, const struct intel_oa_gt_info *gt,
+		   const char *metrics);
 void evaluator_fini(struct evaluator *ev);
 void evaluator_feed(struct evaluator *ev, const void *report);
 bool evaluator_eval(struct evaluator *ev);

@@ -5,6 +5,7 @@
  *
  * Copyright (c) 2025 The intel-oa authors
  */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -53,6 +54,66 @@ int load_metrics_path(struct intel_oa_metrics *m, const char *path,
 	return intel_oa_metrics_load_file(m, path, err);
 }
 
+/* An OA metric XML file to load next to the metric files (--oa-xml). */
+static const char *oa_xml;
+
+void use_oa_xml(const char *path)
+{
+	oa_xml = path;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* One OA metric XML file, or every oa-*.xml of a directory. */
+static int load_oa_xml(struct intel_oa_metrics *m, const char *path,
+		       struct intel_oa_parse_error *err)
+{
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, i;
+	struct stat st;
+	int ret = 0;
+	DIR *d;
+
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return intel_oa_metrics_load_file(m, path, err);
+	d = opendir(path);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		char **nn;
+
+		if (strncmp(de->d_name, "oa-", 3) || l < 7 ||
+		    strcmp(de->d_name + l - 4, ".xml"))
+			continue;
+		nn = realloc(names, (n + 1) * sizeof(*nn));
+		if (nn)
+			names = nn;
+		if (nn)
+			nn[n] = malloc(strlen(path) + l + 2);
+		if (!nn || !nn[n]) {
+			ret = -ENOMEM;
+			break;
+		}
+		sprintf(nn[n++], "%s/%s", path, de->d_name);
+	}
+	closedir(d);
+	if (!ret && !n)
+		ret = -ENOENT;
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_name);
+	for (i = 0; !ret && i < n; i++)
+		ret = intel_oa_metrics_load_file(m, names[i], err);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
 struct intel_oa_metrics *load_metrics(const char *path)
 {
 	struct intel_oa_metrics *m = intel_oa_metrics_new();
@@ -71,6 +132,14 @@ struct intel_oa_metrics *load_metrics(const char *path)
 	else if (ret < 0)
 		fprintf(stderr, PROG ": metric files %s: %s (set INTEL_OA_METRICS_DIR or pass --metrics-dir DIR)\n",
 			path, strerror(-ret));
+	if (ret >= 0 && oa_xml) {
+		ret = load_oa_xml(m, oa_xml, &err);
+		if (ret == -EINVAL)
+			fprintf(stderr, PROG ": %s\n", err.text);
+		else if (ret < 0)
+			fprintf(stderr, PROG ": OA metric files %s: %s (IGT's lib/i915/perf-configs/oa-*.xml or Mesa's src/intel/perf/oa-*.xml, or their directory)\n",
+				oa_xml, strerror(-ret));
+	}
 	if (ret < 0) {
 		intel_oa_metrics_free(m);
 		return NULL;
@@ -83,6 +152,17 @@ struct intel_oa_metrics *load_metrics(const char *path)
  * machine) names the same set's configuration alike and a config left
  * behind by a killed run is found again instead of piling up.
  */
+/* The uuid an OA metric XML set names, else set_uuid() of its name. */
+void set_uuid_of(const struct intel_oa_metric_set *s, char out[40])
+{
+	const char *u = intel_oa_metric_set_uuid(s);
+
+	if (u)
+		snprintf(out, 40, "%s", u);
+	else
+		set_uuid(intel_oa_metric_set_name(s), out);
+}
+
 void set_uuid(const char *name, char out[40])
 {
 	uint64_t h[2] = { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull };

@@ -33,7 +33,8 @@ int evaluator_init(struct evaluator *ev,
 		   const struct intel_oa_metric_set *s,
 		   unsigned int format, const struct intel_oa_gen *gen,
 		   const struct intel_oa_platform *pl, uint64_t ts_freq,
-		   double gpu_freq_max, const char *metrics)
+		   double gpu_freq_max, const struct intel_oa_gt_info *gt,
+		   const char *metrics)
 {
 	size_t i, n_slots = intel_oa_metric_set_counter_count(s);
 	int ret;
@@ -67,9 +68,23 @@ int evaluator_init(struct evaluator *ev,
 	/* OA sets read built-ins; a declared counter has no OA source */
 	for (i = 0; i < n_slots; i++)
 		ev->deltas[i] = NAN;
+	/* the device: the caller's, else the table row's */
+	if (gt)
+		ev->gt = *gt;
+	else if (pl)
+		intel_oa_gt_info_from_topology(&ev->gt, pl, NULL, 0);
+	ev->op.gt = gt || pl ? &ev->gt : NULL;
+	ev->op.acc = &ev->acc;
+	ev->op.platform = pl;
+	ev->op.ts_freq = ts_freq;
+	ev->op.gpu_freq_max = gpu_freq_max;
 	if (!metrics) {
+		/* all the device has: IGT leaves out unavailable counters */
 		for (i = 0; i < ev->n_metrics; i++)
-			ev->sel[ev->n_sel++] = i;
+			if (intel_oa_metric_set_metric_available(s, i,
+								 intel_oa_oa_builtin,
+								 &ev->op))
+				ev->sel[ev->n_sel++] = i;
 	} else {
 		const char *p = metrics;
 
@@ -118,10 +133,6 @@ int evaluator_init(struct evaluator *ev,
 		ev->op.has_c = r.c_mask;
 		ev->op.has_gpu_ticks = r.has_gpu_ticks;
 	}
-	ev->op.acc = &ev->acc;
-	ev->op.platform = pl;
-	ev->op.ts_freq = ts_freq;
-	ev->op.gpu_freq_max = gpu_freq_max;
 	return 0;
 }
 

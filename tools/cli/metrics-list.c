@@ -35,6 +35,7 @@ int cmd_list(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "platform", required_argument, NULL, 'p' },
 		{ "metrics-dir", required_argument, NULL, 'm' },
+		{ "oa-xml", required_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -44,18 +45,22 @@ int cmd_list(int argc, char **argv)
 	size_t i, shown = 0;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "p:m:h", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "p:m:x:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'p': platform = optarg; break;
 		case 'm': mdir = optarg; break;
+		case 'x': use_oa_xml(optarg); break;
 		case 'h':
 			printf("usage: " PROG " list [--platform NAME] [--metrics-dir DIR]\n"
+			       "                         [--oa-xml FILE]\n"
 			       "\n"
 			       "Lists the metric sets of a platform: name, format, metrics.\n"
 			       "\n"
 			       "  -p, --platform NAME     platform (default: the GPU's, or every\n"
 			       "                          platform's sets without one)\n"
 			       "  -m, --metrics-dir DIR   metric files (default: the ones built in)\n"
+			       "  -x, --oa-xml FILE       also Intel's sets of an OA metric XML file (IGT's\n"
+			       "                          or Mesa's oa-<chipset>.xml)\n"
 			       "  -h, --help              this help\n");
 			return 0;
 		default: return 1;

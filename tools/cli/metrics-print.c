@@ -34,7 +34,7 @@ recorded_set(const struct intel_oa_metrics *m, const char *name,
 		s = intel_oa_metrics_set_at(m, i);
 		if (!intel_oa_metric_set_applies(s, platform))
 			continue;
-		set_uuid(intel_oa_metric_set_name(s), u);
+		set_uuid_of(s, u);
 		if (!strcmp(u, uuid))
 			return s;
 	}
@@ -127,6 +127,7 @@ int print_recording(const char *path, const struct print_opts *po)
 	const struct intel_oa_metric_set *s;
 	struct intel_oa_metrics *m = NULL;
 	struct evaluator ev;
+	struct intel_oa_gt_info gt;
 	uint64_t ts_freq, origin_ns;
 	const char **descs;
 	char uuid[40];
@@ -185,7 +186,7 @@ int print_recording(const char *path, const struct print_opts *po)
 	 * (IGT's RenderBasic is not our Render) would give other numbers than
 	 * the recorder's own tools: say so, and go on only when told to.
 	 */
-	set_uuid(intel_oa_metric_set_name(s), uuid);
+	set_uuid_of(s, uuid);
 	if (strcmp(uuid, rec.info.metric_set_uuid)) {
 		fprintf(stderr, PROG ": %s: recorded with configuration %s (uuid %s), not set %s's (uuid %s): the counters were programmed differently, so %s's formulas %s\n",
 			path, rec.info.metric_set_name, rec.info.metric_set_uuid,
@@ -198,8 +199,19 @@ int print_recording(const char *path, const struct print_opts *po)
 	}
 	/* the reports' clock is the OA one; the file's is the CS clock */
 	ts_freq = pl->ts_freq ? pl->ts_freq : rec.info.timestamp_frequency;
+	/* the device as the recorder saw it, for IGT's equations */
+	if (intel_oa_gt_info_from_topology(&gt, pl, rec.topology,
+					   rec.topology_len)) {
+		fprintf(stderr, PROG ": %s: DEVICE_TOPOLOGY is shorter than its header says\n",
+			path);
+		goto out;
+	}
+	gt.cs_ts_freq = rec.info.timestamp_frequency;
+	gt.gpu_freq_min = rec.info.gt_min_frequency;
+	gt.gpu_freq_max = rec.info.gt_max_frequency;
+	gt.revision = rec.info.device_revision;
 	if (evaluator_init(&ev, s, rec.info.oa_format, gen, pl, ts_freq,
-			   rec.info.gt_max_frequency, po->metrics))
+			   rec.info.gt_max_frequency, &gt, po->metrics))
 		goto out;
 	ev.interval_ticks = (uint64_t)(po->interval_ms * 1e-3 *
 				       (double)ts_freq);
@@ -265,13 +277,14 @@ int cmd_print(int argc, char **argv)
 		{ "metrics-dir", required_argument, NULL, 'd' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "oa-xml", required_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char use[] =
 		"usage: " PROG " print FILE [--set NAME] [--output table|csv|json|trace]\n"
 		"                         [--metrics a,b] [--interval MS] [--metrics-dir DIR]\n"
-		"                         [--force]\n"
+		"                         [--oa-xml FILE] [--force]\n"
 		"\n"
 		"Evaluates a recording (i915-perf-recorder's or '" PROG " record''s)\n"
 		"period by period (Documentation/userspace.rst, \"Outputs\").\n"
@@ -284,15 +297,19 @@ int cmd_print(int argc, char **argv)
 		"  -i, --interval MS       merge reports into periods of at least MS ms\n"
 		"                          (default: one period per pair of reports)\n"
 		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
+		"  -x, --oa-xml FILE       also Intel's sets of an OA metric XML file (IGT's\n"
+		"                          or Mesa's oa-<chipset>.xml), evaluated as\n"
+		"                          i915-perf-reader evaluates them\n"
 		"  -f, --force             evaluate a recording made with another\n"
 		"                          configuration than the set's (a note says so)\n"
 		"  -h, --help              this help\n";
 	struct print_opts po = { .kind = INTEL_OA_OUTPUT_TABLE };
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "s:o:M:d:i:fh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:o:M:d:i:x:fh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'f': po.force = true; break;
+		case 'x': use_oa_xml(optarg); break;
 		case 's': po.setname = optarg; break;
 		case 'o':
 			if (parse_kind(optarg, &po.kind))

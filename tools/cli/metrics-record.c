@@ -32,6 +32,7 @@ int cmd_record(int argc, char **argv)
 		{ "output", required_argument, NULL, 'O' },
 		{ "metrics", required_argument, NULL, 'M' },
 		{ "metrics-dir", required_argument, NULL, 'd' },
+		{ "oa-xml", required_argument, NULL, 'x' },
 		{ "mmap", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -40,6 +41,7 @@ int cmd_record(int argc, char **argv)
 		"usage: " PROG " record --set NAME [--exponent N | --period-us US]\n"
 		"                          [--duration S] -o FILE [--print [--output KIND]\n"
 		"                          [--metrics a,b]] [--metrics-dir DIR] [--mmap]\n"
+		"                          [--oa-xml FILE]\n"
 		"\n"
 		"Opens an OA stream with a metric set and writes an i915-perf recording\n"
 		"(i915-perf-reader and '" PROG " print' read it).\n"
@@ -53,6 +55,9 @@ int cmd_record(int argc, char **argv)
 		"      --output KIND       with --print: table, csv, json or trace\n"
 		"  -M, --metrics a,b       with --print: only these metrics\n"
 		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
+		"  -x, --oa-xml FILE       also Intel's sets of an OA metric XML file (IGT's\n"
+		"                          or Mesa's oa-<chipset>.xml); the recording names\n"
+		"                          the set's hw_config_guid, as i915-perf-recorder's\n"
 		"  -m, --mmap              write the records straight from the mmap()ed\n"
 		"                          stream ring (intel_oa), with no read() copy\n"
 		"  -h, --help              this help\n";
@@ -70,7 +75,7 @@ int cmd_record(int argc, char **argv)
 	int opt, print = 0, status = 1, corr_err = 0, use_mmap = 0;
 	FILE *f = NULL;
 
-	while ((opt = getopt_long(argc, argv, "s:e:p:t:o:PM:d:mh", opts,
+	while ((opt = getopt_long(argc, argv, "s:e:p:t:o:PM:d:mx:h", opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's': setname = optarg; break;
@@ -91,6 +96,7 @@ int cmd_record(int argc, char **argv)
 			break;
 		case 'M': po.metrics = optarg; break;
 		case 'd': po.mdir = optarg; break;
+		case 'x': use_oa_xml(optarg); break;
 		case 'm': use_mmap = 1; break;
 		case 'h': fputs(use, stdout); return 0;
 		default: fputs(use, stderr); return 1;

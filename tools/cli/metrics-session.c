@@ -89,20 +89,38 @@ double read_gpu_freq(const struct intel_oa_device *dev, const char *which)
 	return ok ? (double)mhz * 1e6 : 0;
 }
 
-static struct intel_oa_reg_pair *reg_pairs(const struct intel_oa_metric_set *s,
+/*
+ * A set's registers of one kind on this device. The device is described
+ * by its table row: an OA metric XML set's lists for particular
+ * revisions or fusings are chosen as for the row's full configuration
+ * at revision 0.
+ */
+static struct intel_oa_reg_pair *reg_pairs(const struct session *ss,
 					   int kind, unsigned int *n)
 {
+	struct intel_oa_gt_info gt;
+	struct intel_oa_oa_period op = { .platform = ss->pl, .gt = &gt };
+	struct intel_oa_metric_reg *r;
+	struct intel_oa_reg_pair *p;
 	size_t count, i;
-	const struct intel_oa_metric_reg *r =
-		intel_oa_metric_set_regs(s, kind, &count);
-	struct intel_oa_reg_pair *p = calloc(count + 1, sizeof(*p));
 
-	if (!p)
+	intel_oa_gt_info_from_topology(&gt, ss->pl, NULL, 0);
+	count = intel_oa_metric_set_regs_for(ss->set, kind, intel_oa_oa_builtin,
+					     &op, NULL, 0);
+	r = calloc(count + 1, sizeof(*r));
+	p = calloc(count + 1, sizeof(*p));
+	if (!r || !p) {
+		free(r);
+		free(p);
 		return NULL;
+	}
+	intel_oa_metric_set_regs_for(ss->set, kind, intel_oa_oa_builtin, &op,
+				     r, count);
 	for (i = 0; i < count; i++) {
 		p[i].addr = r[i].addr;
 		p[i].value = r[i].value;
 	}
+	free(r);
 	*n = (unsigned int)count;
 	return p;
 }
@@ -116,11 +134,11 @@ static int add_config(struct session *ss)
 	int k, attempt;
 
 	for (k = 0; k < INTEL_OA_REG_KINDS; k++)
-		regs[k] = reg_pairs(ss->set, k, &n[k]);
+		regs[k] = reg_pairs(ss, k, &n[k]);
 	for (k = 0; k < INTEL_OA_REG_KINDS; k++)
 		if (!regs[k])
 			goto out;
-	set_uuid(intel_oa_metric_set_name(ss->set), ss->uuid);
+	set_uuid_of(ss->set, ss->uuid);
 	for (attempt = 0; attempt < 2; attempt++) {
 		ret = intel_oa_add_config(&ss->dev, ss->uuid,
 					  regs[INTEL_OA_REG_MUX], n[INTEL_OA_REG_MUX],

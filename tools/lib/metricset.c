@@ -20,80 +20,14 @@
 
 #include "intel_oa/intel_oa.h"
 #include "intel_oa/metrics.h"
+#include "metricset-internal.h"
+#include "rpn.h"
 #include "util.h"
 
 /* tools/Makefile passes the source tree's tools/metrics */
 #ifndef INTEL_OA_METRICS_DIR
 #define INTEL_OA_METRICS_DIR "/usr/share/intel-oa/metrics"
 #endif
-
-#define NAME_BUF (INTEL_OA_NAME_MAX + 1)
-#define MAX_SLOTS 256
-#define MAX_METRICS 4096
-#define MAX_CONSTS 4096
-
-/* Variable ids: built-ins are 0..INTEL_OA_BI_COUNT-1, then these bases. */
-#define ID_CONST 0x10000
-#define ID_COUNTER 0x20000
-#define ID_METRIC 0x30000
-
-struct mconst {
-	char name[NAME_BUF];
-	unsigned int line;
-	int has_value;
-	double value;
-};
-
-struct mfile {
-	char *name;
-	char family[NAME_BUF];
-	unsigned int family_line;
-	struct mconst *consts;
-	size_t n_consts;
-	/* bit i: intel_oa_platform_at(i) (the "platforms" directive) */
-	uint64_t platforms;
-	unsigned int platforms_line;
-};
-
-struct mcounter {
-	char name[NAME_BUF];
-	unsigned int width;
-	unsigned int line;
-};
-
-struct mmetric {
-	char name[NAME_BUF];
-	char unit[32];
-	unsigned int line;
-	struct intel_oa_expr *e;
-};
-
-struct intel_oa_metric_set {
-	char name[NAME_BUF];
-	unsigned int line;
-	unsigned int col;
-	struct mfile *file;
-	char *description;
-	char format[NAME_BUF];		/* "" = the generation's default */
-	unsigned int format_line;
-	struct mcounter *slots;		/* MAX_SLOTS entries, name[0] = 0: empty */
-	size_t n_slots;
-	struct mmetric *metrics;
-	size_t n_metrics;
-	struct intel_oa_metric_reg *regs[INTEL_OA_REG_KINDS];
-	size_t n_regs[INTEL_OA_REG_KINDS];
-};
-
-struct intel_oa_metrics {
-	struct mfile **files;
-	size_t n_files;
-	struct intel_oa_metric_set **sets;
-	size_t n_sets;
-	/* a directory's "descriptions" file: name, then text, per line */
-	char *desc_text;
-	char **desc;		/* name at desc[2k], its text at desc[2k + 1] */
-	size_t n_desc;
-};
 
 /* ---- built-ins --------------------------------------------------------- */
 
@@ -107,6 +41,12 @@ static const char *const bi_names[] = {
 	[INTEL_OA_BI_TS_FREQ - INTEL_OA_BI_GPU_TICKS] = "TS_FREQ",
 	[INTEL_OA_BI_CS_TS_FREQ - INTEL_OA_BI_GPU_TICKS] = "CS_TS_FREQ",
 	[INTEL_OA_BI_GPU_FREQ_MAX - INTEL_OA_BI_GPU_TICKS] = "GPU_FREQ_MAX",
+	[INTEL_OA_BI_GPU_FREQ_MIN - INTEL_OA_BI_GPU_TICKS] = "GPU_FREQ_MIN",
+	[INTEL_OA_BI_EU_THREADS - INTEL_OA_BI_GPU_TICKS] = "EU_THREADS",
+	[INTEL_OA_BI_SLICE_MASK - INTEL_OA_BI_GPU_TICKS] = "SLICE_MASK",
+	[INTEL_OA_BI_SUBSLICE_MASK - INTEL_OA_BI_GPU_TICKS] = "SUBSLICE_MASK",
+	[INTEL_OA_BI_REVISION - INTEL_OA_BI_GPU_TICKS] = "REVISION",
+	[INTEL_OA_BI_QUERY_MODE - INTEL_OA_BI_GPU_TICKS] = "QUERY_MODE",
 };
 
 int intel_oa_builtin_by_name(const char *name, size_t len)
@@ -158,6 +98,7 @@ int intel_oa_oa_builtin(void *ctx, int id, double *value)
 {
 	const struct intel_oa_oa_period *op = ctx;
 	const struct intel_oa_platform *pl = op->platform;
+	const struct intel_oa_gt_info *gt = op->gt;
 	uint64_t ts = op->ts_freq ? op->ts_freq : pl ? pl->ts_freq : 0;
 	int n;
 
@@ -204,13 +145,47 @@ int intel_oa_oa_builtin(void *ctx, int id, double *value)
 		*value = (double)ts;
 		return 0;
 	case INTEL_OA_BI_GPU_FREQ_MAX:
-		if (!(op->gpu_freq_max > 0))
+		if (op->gpu_freq_max > 0)
+			*value = op->gpu_freq_max;
+		else if (gt && gt->gpu_freq_max)
+			*value = (double)gt->gpu_freq_max;
+		else
 			return -1;
-		*value = op->gpu_freq_max;
+		return 0;
+	case INTEL_OA_BI_QUERY_MODE:
+		*value = 0;
 		return 0;
 	default:
 		break;
 	}
+	if (gt) {
+		uint64_t v;
+
+		switch (id) {
+		case INTEL_OA_BI_EU_COUNT: v = gt->eus; break;
+		case INTEL_OA_BI_SLICE_COUNT: v = gt->slices; break;
+		case INTEL_OA_BI_SUBSLICE_COUNT: v = gt->subslices; break;
+		case INTEL_OA_BI_SLICE_MASK: v = gt->slice_mask; break;
+		case INTEL_OA_BI_SUBSLICE_MASK: v = gt->subslice_mask; break;
+		case INTEL_OA_BI_EU_THREADS: v = gt->eu_threads; break;
+		case INTEL_OA_BI_REVISION: v = gt->revision; break;
+		case INTEL_OA_BI_CS_TS_FREQ:
+			if (!gt->cs_ts_freq)
+				goto table;
+			v = gt->cs_ts_freq;
+			break;
+		case INTEL_OA_BI_GPU_FREQ_MIN:
+			if (!gt->gpu_freq_min)
+				return -1;
+			v = gt->gpu_freq_min;
+			break;
+		default:
+			return -1;
+		}
+		*value = (double)v;
+		return 0;
+	}
+table:
 	if (!pl)
 		return -1;
 	switch (id) {
@@ -592,23 +567,32 @@ static struct intel_oa_expr *get_expr(struct loader *ld)
 	return e;
 }
 
-static void free_set(struct intel_oa_metric_set *s)
+void ioa_free_set(struct intel_oa_metric_set *s)
 {
 	size_t i;
 
 	if (!s)
 		return;
-	for (i = 0; i < s->n_metrics; i++)
+	for (i = 0; i < s->n_metrics; i++) {
 		intel_oa_expr_free(s->metrics[i].e);
+		ioa_rpn_free(s->metrics[i].rpn);
+		ioa_rpn_free(s->metrics[i].avail);
+		free(s->metrics[i].description);
+	}
 	free(s->metrics);
 	free(s->slots);
 	free(s->description);
 	for (i = 0; i < INTEL_OA_REG_KINDS; i++)
 		free(s->regs[i]);
+	for (i = 0; i < s->n_groups; i++) {
+		ioa_rpn_free(s->groups[i].avail);
+		free(s->groups[i].regs);
+	}
+	free(s->groups);
 	free(s);
 }
 
-static void free_file(struct mfile *mf)
+void ioa_free_file(struct mfile *mf)
 {
 	if (!mf)
 		return;
@@ -633,9 +617,9 @@ find_set(const struct intel_oa_metrics *m, const char *name)
  * platforms and no platform is in two of them: "Render" of gen9.metrics and
  * of gen12.metrics never meet on one device.
  */
-static const struct intel_oa_metric_set *
-clashing_set(const struct intel_oa_metrics *m, const char *name,
-	     uint64_t platforms)
+const struct intel_oa_metric_set *
+ioa_clashing_set(const struct intel_oa_metrics *m, const char *name,
+		 uint64_t platforms)
 {
 	size_t i;
 
@@ -647,7 +631,7 @@ clashing_set(const struct intel_oa_metrics *m, const char *name,
 	return NULL;
 }
 
-static int platform_index(const char *name)
+int ioa_platform_index(const char *name)
 {
 	const struct intel_oa_platform *pl = intel_oa_platform_by_name(name);
 	unsigned int i, n = intel_oa_platform_count();
@@ -678,7 +662,7 @@ static void d_platforms(struct loader *ld, size_t kw_at)
 		at = ld->pos;
 		if (get_family(ld, name))
 			return;
-		idx = platform_index(name);
+		idx = ioa_platform_index(name);
 		if (idx < 0) {
 			lerr(ld, at, "unknown platform '%s'", name);
 			return;
@@ -774,7 +758,7 @@ static void d_set(struct loader *ld, size_t kw_at)
 			     ld->file, ld->sets[i]->line);
 			return;
 		}
-	old = clashing_set(ld->m, name, ld->mf->platforms);
+	old = ioa_clashing_set(ld->m, name, ld->mf->platforms);
 	if (old) {
 		lerr(ld, at, "set '%s' is already defined at %s:%u", name,
 		     old->file->name, old->line);
@@ -789,7 +773,7 @@ static void d_set(struct loader *ld, size_t kw_at)
 	if (ns)
 		ld->sets = ns;
 	if (!s || !s->slots || !ns) {
-		free_set(s);
+		ioa_free_set(s);
 		oom(ld);
 		return;
 	}
@@ -1063,9 +1047,9 @@ void intel_oa_metrics_free(struct intel_oa_metrics *m)
 	if (!m)
 		return;
 	for (i = 0; i < m->n_sets; i++)
-		free_set(m->sets[i]);
+		ioa_free_set(m->sets[i]);
 	for (i = 0; i < m->n_files; i++)
-		free_file(m->files[i]);
+		ioa_free_file(m->files[i]);
 	free(m->sets);
 	free(m->files);
 	free(m->desc_text);
@@ -1129,9 +1113,17 @@ const char *intel_oa_metrics_description(const struct intel_oa_metrics *m,
 {
 	size_t k;
 
+	size_t i;
+
 	for (k = 0; m && metric && k < m->n_desc; k++)
 		if (!strcmp(m->desc[2 * k], metric))
 			return m->desc[2 * k + 1];
+	/* an OA metric XML counter brings its own */
+	for (k = 0; m && metric && k < m->n_sets; k++)
+		for (i = 0; i < m->sets[k]->n_metrics; i++)
+			if (m->sets[k]->metrics[i].description &&
+			    !strcmp(m->sets[k]->metrics[i].name, metric))
+				return m->sets[k]->metrics[i].description;
 	return "";
 }
 
@@ -1140,8 +1132,6 @@ int intel_oa_metrics_load_string(struct intel_oa_metrics *m,
 				 size_t len, struct intel_oa_parse_error *err)
 {
 	struct loader ld;
-	struct mfile **nf;
-	struct intel_oa_metric_set **ns;
 	size_t start = 0, i;
 
 	if (!m || (!text && len))
@@ -1184,27 +1174,48 @@ int intel_oa_metrics_load_string(struct intel_oa_metrics *m,
 		ld.line = 1;
 		lerr(&ld, 0, "expected 'family NAME' before any other directive");
 	}
-	if (!ld.failed) {
-		nf = realloc(m->files, (m->n_files + 1) * sizeof(*nf));
-		if (nf)
-			m->files = nf;
-		ns = realloc(m->sets, (m->n_sets + ld.n_sets) * sizeof(*ns));
-		if (ns)
-			m->sets = ns;
-		if (!nf || !ns)
-			ld.failed = -ENOMEM;
-	}
 	if (ld.failed) {
 		for (i = 0; i < ld.n_sets; i++)
-			free_set(ld.sets[i]);
+			ioa_free_set(ld.sets[i]);
 		free(ld.sets);
-		free_file(ld.mf);
+		ioa_free_file(ld.mf);
 		return ld.failed;
 	}
-	m->files[m->n_files++] = ld.mf;
-	for (i = 0; i < ld.n_sets; i++)
-		m->sets[m->n_sets++] = ld.sets[i];
-	free(ld.sets);
+	return ioa_metrics_append(m, ld.mf, ld.sets, ld.n_sets, false);
+}
+
+int ioa_metrics_append(struct intel_oa_metrics *m, struct mfile *mf,
+		       struct intel_oa_metric_set **sets, size_t n_sets,
+		       bool first)
+{
+	struct mfile **nf;
+	struct intel_oa_metric_set **ns;
+	size_t i;
+
+	nf = realloc(m->files, (m->n_files + 1) * sizeof(*nf));
+	if (nf)
+		m->files = nf;
+	ns = realloc(m->sets, (m->n_sets + n_sets) * sizeof(*ns));
+	if (ns)
+		m->sets = ns;
+	if (!nf || !ns) {
+		for (i = 0; i < n_sets; i++)
+			ioa_free_set(sets[i]);
+		free(sets);
+		ioa_free_file(mf);
+		return -ENOMEM;
+	}
+	m->files[m->n_files++] = mf;
+	if (first) {
+		memmove(m->sets + n_sets, m->sets, m->n_sets * sizeof(*ns));
+		for (i = 0; i < n_sets; i++)
+			m->sets[i] = sets[i];
+		m->n_sets += n_sets;
+	} else {
+		for (i = 0; i < n_sets; i++)
+			m->sets[m->n_sets++] = sets[i];
+	}
+	free(sets);
 	return 0;
 }
 
@@ -1215,10 +1226,20 @@ int intel_oa_metrics_load_file(struct intel_oa_metrics *m, const char *path,
 	size_t len;
 	int ret;
 
+	size_t lead;
+
 	ret = intel_oa_read_file(path, &buf, &len);
 	if (ret)
 		return ret;
-	ret = intel_oa_metrics_load_string(m, path, buf, len, err);
+	/* our files start with a comment or a directive, XML with '<' */
+	lead = 0;
+	while (lead < len && ((char *)buf)[lead] &&
+	       strchr(" \t\r\n", ((char *)buf)[lead]))
+		lead++;
+	if (lead < len && ((char *)buf)[lead] == '<')
+		ret = intel_oa_metrics_load_oa_xml(m, path, buf, len, err);
+	else
+		ret = intel_oa_metrics_load_string(m, path, buf, len, err);
 	free(buf);
 	return ret;
 }
@@ -1333,7 +1354,7 @@ intel_oa_metrics_find_for(const struct intel_oa_metrics *m, const char *name,
 bool intel_oa_metric_set_applies(const struct intel_oa_metric_set *s,
 				 const char *platform)
 {
-	int idx = platform_index(platform);
+	int idx = ioa_platform_index(platform);
 
 	return idx >= 0 && (s->file->platforms >> idx & 1);
 }
@@ -1509,6 +1530,12 @@ size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
 			}
 		}
 	}
+	if (s->n_metrics && s->metrics[0].rpn) {
+		ioa_xml_set_eval(s, builtin, ctx, values, fl);
+		for (i = 0; i < s->n_metrics; i++)
+			nan += isnan(values[i]);
+		goto out;
+	}
 	se.s = s;
 	se.deltas = deltas;
 	se.builtin = builtin;
@@ -1523,6 +1550,7 @@ size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
 		if (isnan(values[i]))
 			nan++;
 	}
+out:
 	if (!flags && fl != local)
 		free(fl);
 	return nan;

@@ -125,7 +125,19 @@ void intel_oa_expr_free(struct intel_oa_expr *e);
  * @INTEL_OA_BI_TS_FREQ: OA timestamp Hz
  * @INTEL_OA_BI_CS_TS_FREQ: command streamer timestamp Hz
  * @INTEL_OA_BI_GPU_FREQ_MAX: maximum GPU frequency Hz
+ * @INTEL_OA_BI_GPU_FREQ_MIN: minimum GPU frequency Hz
+ * @INTEL_OA_BI_EU_THREADS: hardware threads per EU
+ * @INTEL_OA_BI_SLICE_MASK: bit s set for each slice s present
+ * @INTEL_OA_BI_SUBSLICE_MASK: bit s * k + ss set for each subslice ss of
+ *	slice s present; k is 3 before Gen11 and 8 from it (IGT's layout)
+ * @INTEL_OA_BI_REVISION: PCI revision
+ * @INTEL_OA_BI_QUERY_MODE: 0: values come from OA reports, never from
+ *	the register snapshots of a query (what the OA metric XML files call
+ *	$QueryMode)
  * @INTEL_OA_BI_COUNT: number of built-ins
+ *
+ * The last six and the counts of EUs, slices and subslices come from a
+ * struct intel_oa_gt_info when the period has one.
  */
 enum intel_oa_builtin {
 	INTEL_OA_BI_A = 0,
@@ -140,6 +152,12 @@ enum intel_oa_builtin {
 	INTEL_OA_BI_TS_FREQ,
 	INTEL_OA_BI_CS_TS_FREQ,
 	INTEL_OA_BI_GPU_FREQ_MAX,
+	INTEL_OA_BI_GPU_FREQ_MIN,
+	INTEL_OA_BI_EU_THREADS,
+	INTEL_OA_BI_SLICE_MASK,
+	INTEL_OA_BI_SUBSLICE_MASK,
+	INTEL_OA_BI_REVISION,
+	INTEL_OA_BI_QUERY_MODE,
 	INTEL_OA_BI_COUNT
 };
 
@@ -174,6 +192,54 @@ const char *intel_oa_builtin_name(int id, char *buf, size_t len);
 typedef int (*intel_oa_builtin_fn)(void *ctx, int id, double *value);
 
 /**
+ * struct intel_oa_gt_info - the device, as IGT's perf library describes it
+ *	to the equations of the OA metric XML files
+ * @eus: EUs present
+ * @slices: slices present
+ * @subslices: subslices (dual subslices from Gen12) present
+ * @slice_mask: see %INTEL_OA_BI_SLICE_MASK
+ * @subslice_mask: see %INTEL_OA_BI_SUBSLICE_MASK
+ * @eu_threads: threads per EU
+ * @cs_ts_freq: command streamer timestamp Hz (what i915 reports as
+ *	I915_PARAM_CS_TIMESTAMP_FREQUENCY; the equations' timestamp clock)
+ * @gpu_freq_min: minimum GPU frequency Hz (0: unknown)
+ * @gpu_freq_max: maximum GPU frequency Hz (0: unknown)
+ * @revision: PCI revision
+ */
+struct intel_oa_gt_info {
+	uint64_t eus;
+	uint64_t slices;
+	uint64_t subslices;
+	uint64_t slice_mask;
+	uint64_t subslice_mask;
+	uint64_t eu_threads;
+	uint64_t cs_ts_freq;
+	uint64_t gpu_freq_min;
+	uint64_t gpu_freq_max;
+	uint64_t revision;
+};
+
+/**
+ * intel_oa_gt_info_from_topology() - what IGT computes from a device's
+ *	topology (lib/i915/perf.c intel_perf_for_devinfo())
+ * @gi: filled
+ * @pl: the device's table row (generation, and Broxton and Gemini Lake's
+ *	6 threads per EU)
+ * @topology: a struct drm_i915_query_topology_info as DRM_I915_QUERY
+ *	returns it (a recording's DEVICE_TOPOLOGY payload), or NULL for the
+ *	table row's full configuration
+ * @len: bytes of @topology
+ *
+ * @gi's frequencies and revision are left 0 and @cs_ts_freq is the table
+ * row's: the caller sets those it knows.
+ *
+ * Return: 0, or -EINVAL for a topology shorter than its own header says.
+ */
+int intel_oa_gt_info_from_topology(struct intel_oa_gt_info *gi,
+				   const struct intel_oa_platform *pl,
+				   const void *topology, size_t len);
+
+/**
  * struct intel_oa_oa_period - built-ins of one OA sample period
  * @acc: counter deltas of the period (intel_oa_accumulate() of two
  *	reports into a zeroed accumulator)
@@ -184,6 +250,8 @@ typedef int (*intel_oa_builtin_fn)(void *ctx, int id, double *value);
  * @platform: device table row (NULL: no device constants)
  * @ts_freq: OA timestamp Hz (0: the platform's)
  * @gpu_freq_max: maximum GPU frequency in Hz (0: undefined)
+ * @gt: the device's description (NULL: the table row's, and no mask,
+ *	thread count, minimum frequency or revision)
  */
 struct intel_oa_oa_period {
 	const struct intel_oa_accumulator *acc;
@@ -194,6 +262,7 @@ struct intel_oa_oa_period {
 	const struct intel_oa_platform *platform;
 	uint64_t ts_freq;
 	double gpu_freq_max;
+	const struct intel_oa_gt_info *gt;
 };
 
 /**
@@ -289,6 +358,29 @@ int intel_oa_metrics_load_file(struct intel_oa_metrics *m, const char *path,
  */
 int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
 			      struct intel_oa_parse_error *err);
+
+/**
+ * intel_oa_metrics_load_oa_xml() - add the sets of an OA metric XML file
+ * @m: collection
+ * @file: file name for messages
+ * @text: the file's contents, an oa-<chipset>.xml of IGT
+ *	(lib/i915/perf-configs) or Mesa (src/intel/perf)
+ * @len: bytes of @text
+ * @err: filled on -EINVAL
+ *
+ * Each <set> becomes a set named by its symbol_name, on the platforms of
+ * its chipset, whose configuration uuid is its hw_config_guid; each
+ * <counter> a metric named by its symbol_name, evaluated as IGT evaluates
+ * it (Documentation/userspace.rst, "Intel's metric files").
+ * intel_oa_metrics_load_file() calls this for a file that starts with
+ * '<'. On any error nothing of @text is added.
+ *
+ * Return: 0, -EINVAL (not well formed, or not an OA metric file: @err
+ * says where and why), -ENOMEM.
+ */
+int intel_oa_metrics_load_oa_xml(struct intel_oa_metrics *m,
+				 const char *file, const char *text,
+				 size_t len, struct intel_oa_parse_error *err);
 
 /**
  * intel_oa_metrics_set_const() - give a file constant a value
@@ -500,6 +592,54 @@ size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
 				const double *deltas,
 				intel_oa_builtin_fn builtin, void *ctx,
 				double *values, unsigned int *flags);
+
+/**
+ * intel_oa_metric_set_metric_available() - whether a metric exists on a
+ *	device
+ * @s: set
+ * @i: metric index
+ * @builtin: built-in values (the device's: masks, revision)
+ * @ctx: passed to @builtin
+ *
+ * Metrics of our files always do; a counter of an OA metric XML file when
+ * its availability holds (or cannot be decided for want of a value), as
+ * IGT leaves the others out of its sets.
+ *
+ * Return: true when it does.
+ */
+bool intel_oa_metric_set_metric_available(const struct intel_oa_metric_set *s,
+					  size_t i, intel_oa_builtin_fn builtin,
+					  void *ctx);
+
+/**
+ * intel_oa_metric_set_regs_for() - a set's register list on a device
+ * @s: set
+ * @kind: enum intel_oa_reg_kind
+ * @builtin: built-in values (the device's)
+ * @ctx: passed to @builtin
+ * @out: the entries, up to @max of them
+ * @max: room in @out
+ *
+ * An OA metric XML set may have several lists of a kind, each for the
+ * devices its availability names; as IGT, every list whose availability
+ * holds is used, in file order. For other sets this is
+ * intel_oa_metric_set_regs().
+ *
+ * Return: number of entries (more than @max: only @max were written).
+ */
+size_t intel_oa_metric_set_regs_for(const struct intel_oa_metric_set *s,
+				    int kind, intel_oa_builtin_fn builtin,
+				    void *ctx, struct intel_oa_metric_reg *out,
+				    size_t max);
+
+/**
+ * intel_oa_metric_set_uuid() - the configuration uuid a set names
+ * @s: set
+ *
+ * Return: an OA metric XML set's hw_config_guid, NULL for our sets (the
+ * tools derive one from the name).
+ */
+const char *intel_oa_metric_set_uuid(const struct intel_oa_metric_set *s);
 
 /**
  * intel_oa_eval_flags_string() - "division by zero", "undefined input",

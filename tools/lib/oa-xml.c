@@ -1,0 +1,753 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The OA metric XML files of IGT and Mesa (oa-<chipset>.xml): an importer
+ * into the metric collection, and the evaluation of the sets it makes
+ * (Documentation/userspace.rst, "Intel's metric files").
+ *
+ * Copyright (c) 2026 The intel-oa authors
+ *
+ * A file holds one chipset's sets:
+ *
+ *   <metrics ...>
+ *     <set name="Render Metrics Basic Gen9" chipset="SKLGT2"
+ *          symbol_name="RenderBasic" hw_config_guid="07b25942-...">
+ *       <counter symbol_name="EuActive" data_type="float" units="percent"
+ *                description="..." equation="A 7 READ ... FDIV"
+ *                availability="$SliceMask 0x01 AND" ... />
+ *       <register_config type="NOA" availability="...">
+ *         <register type="NOA" address="0x00009888" value="0x..." />
+ *       </register_config>
+ *     </set>
+ *   </metrics>
+ *
+ * Each <set> becomes a metric set named by its symbol_name, each <counter>
+ * a metric named by its symbol_name whose equation is evaluated as IGT's
+ * generated C evaluates it (rpn.c), and the NOA, OA (boolean) and FLEX
+ * register lists the set's configuration. What depends on the device (a
+ * counter's or register list's availability, the device variables) is
+ * decided when the set is used, from the built-ins of its period.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "intel_oa/metrics.h"
+#include "metricset-internal.h"
+#include "rpn.h"
+#include "xml.h"
+
+/* The chipset attribute, and the platforms of our table it stands for. */
+static const struct {
+	const char *chipset;
+	const char *platforms[3];
+} chipsets[] = {
+	{ "HSW", { "hsw-gt1", "hsw", "hsw-gt3" } },
+	{ "BDW", { "bdw" } },
+	{ "CHV", { "chv" } },
+	{ "SKLGT2", { "skl" } },
+	{ "SKLGT3", { "skl-gt3" } },
+	{ "SKLGT4", { "skl-gt4" } },
+	{ "BXT", { "bxt" } },
+	{ "KBLGT2", { "kbl" } },
+	{ "KBLGT3", { "kbl-gt3" } },
+	{ "GLK", { "glk" } },
+	/* IGT reads Comet Lake with Coffee Lake's files */
+	{ "CFLGT2", { "cfl", "cml" } },
+	{ "CFLGT3", { "cfl-gt3" } },
+	{ "ICL", { "icl" } },
+	{ "EHL", { "ehl", "jsl" } },
+	{ "TGLGT1", { "tgl-gt1" } },
+	{ "TGLGT2", { "tgl" } },
+	{ "RKL", { "rkl" } },
+	{ "DG1", { "dg1" } },
+	{ "ADL", { "adl-s", "adl-p" } },
+	/* IGT: ACM GT1 is DG2-G11, GT2 DG2-G12, GT3 DG2-G10 */
+	{ "ACMGT1", { "dg2-g11", "ats-m75" } },
+	{ "ACMGT2", { "dg2-g12" } },
+	{ "ACMGT3", { "dg2-g10", "ats-m150" } },
+};
+
+/* The device variables (IGT's codegen.py hw_vars) and our built-ins. */
+static const struct {
+	const char *name;
+	int id;
+} hw_vars[] = {
+	{ "EuCoresTotalCount", INTEL_OA_BI_EU_COUNT },
+	{ "EuSlicesTotalCount", INTEL_OA_BI_SLICE_COUNT },
+	{ "EuSubslicesTotalCount", INTEL_OA_BI_SUBSLICE_COUNT },
+	{ "EuDualSubslicesTotalCount", INTEL_OA_BI_SUBSLICE_COUNT },
+	{ "EuThreadsCount", INTEL_OA_BI_EU_THREADS },
+	{ "SliceMask", INTEL_OA_BI_SLICE_MASK },
+	{ "SubsliceMask", INTEL_OA_BI_SUBSLICE_MASK },
+	{ "DualSubsliceMask", INTEL_OA_BI_SUBSLICE_MASK },
+	{ "GpuTimestampFrequency", INTEL_OA_BI_CS_TS_FREQ },
+	{ "GpuMinFrequency", INTEL_OA_BI_GPU_FREQ_MIN },
+	{ "GpuMaxFrequency", INTEL_OA_BI_GPU_FREQ_MAX },
+	{ "SkuRevisionId", INTEL_OA_BI_REVISION },
+	{ "QueryMode", INTEL_OA_BI_QUERY_MODE },
+};
+
+/* A <counter> or <register_config>, kept until its set is complete. */
+struct pending {
+	char *equation;
+	char *availability;
+	unsigned int line, column;
+};
+
+struct xml_loader {
+	const char *file;
+	struct intel_oa_parse_error *err;
+	const struct intel_oa_metrics *m;
+	struct ioa_xml_pos pos;
+	struct mfile *mf;
+	struct intel_oa_metric_set **sets;
+	size_t n_sets;
+	struct intel_oa_metric_set *cur;	/* open <set> */
+	struct pending *pend;			/* one per metric of cur */
+	size_t n_pend;
+	int group;				/* open <register_config>, -1 */
+	bool in_metrics;
+	int failed;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static int xerr(struct xml_loader *xl, unsigned int line,
+		unsigned int column, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!xl->err)
+		return -EINVAL;
+	xl->err->line = line;
+	xl->err->column = column;
+	va_start(ap, fmt);
+	vsnprintf(xl->err->msg, sizeof(xl->err->msg), fmt, ap);
+	va_end(ap);
+	snprintf(xl->err->text, sizeof(xl->err->text), "%s:%u:%u: %s",
+		 xl->file, line, column, xl->err->msg);
+	return -EINVAL;
+}
+
+#define HERE(xl) (xl)->pos.line, (xl)->pos.column
+
+static const char *attr(const struct ioa_xml_attr *a, size_t n,
+			const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(a[i].name, name))
+			return a[i].value;
+	return NULL;
+}
+
+static int need(struct xml_loader *xl, const struct ioa_xml_attr *a,
+		size_t n, const char *elem, const char *name,
+		const char **out)
+{
+	*out = attr(a, n, name);
+	if (!*out || !**out)
+		return xerr(xl, HERE(xl), "<%s> without %s", elem, name);
+	return 0;
+}
+
+static bool clashing_xml_set(const struct intel_oa_metrics *m,
+				 const char *name, uint64_t platforms)
+{
+	size_t i;
+
+	for (i = 0; i < intel_oa_metrics_set_count(m); i++) {
+		const struct intel_oa_metric_set *s =
+			intel_oa_metrics_set_at(m, i);
+
+		if (s->uuid[0] && !strcmp(s->name, name) &&
+		    (s->file->platforms & platforms))
+			return true;
+	}
+	return false;
+}
+
+static bool is_symbol(const char *s)
+{
+	size_t i;
+
+	if (!s[0] || strlen(s) > INTEL_OA_NAME_MAX ||
+	    !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') ||
+	      s[0] == '_'))
+		return false;
+	for (i = 1; s[i]; i++)
+		if (!((s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			return false;
+	return true;
+}
+
+static int chipset_platforms(struct xml_loader *xl, const char *chipset,
+			     uint64_t *mask)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(chipsets) / sizeof(chipsets[0]); i++) {
+		if (strcasecmp(chipsets[i].chipset, chipset))
+			continue;
+		*mask = 0;
+		for (k = 0; k < 3 && chipsets[i].platforms[k]; k++) {
+			int idx = ioa_platform_index(chipsets[i].platforms[k]);
+
+			if (idx >= 0)
+				*mask |= 1ull << idx;
+		}
+		return 0;
+	}
+	return xerr(xl, HERE(xl), "chipset '%s' is none this tool knows (Haswell to DG2: HSW, BDW, CHV, SKLGT2..4, BXT, KBLGT2..3, GLK, CFLGT2..3, ICL, EHL, TGLGT1..2, RKL, DG1, ADL, ACMGT1..3)",
+		    chipset);
+}
+
+static int open_set(struct xml_loader *xl, const struct ioa_xml_attr *a,
+		    size_t n)
+{
+	const char *sym, *chipset, *guid, *title;
+	struct intel_oa_metric_set *s, **ns;
+	uint64_t mask = 0;
+	int ret;
+
+	if ((ret = need(xl, a, n, "set", "symbol_name", &sym)) ||
+	    (ret = need(xl, a, n, "set", "chipset", &chipset)) ||
+	    (ret = need(xl, a, n, "set", "hw_config_guid", &guid)))
+		return ret;
+	if (!is_symbol(sym))
+		return xerr(xl, HERE(xl), "set symbol_name '%s' is not a name of at most %d letters, digits and '_'",
+			    sym, INTEL_OA_NAME_MAX);
+	if (strlen(guid) != 36)
+		return xerr(xl, HERE(xl), "hw_config_guid '%s' is not a uuid", guid);
+	ret = chipset_platforms(xl, chipset, &mask);
+	if (ret)
+		return ret;
+	if (!xl->mf->family[0]) {
+		size_t i;
+
+		snprintf(xl->mf->family, sizeof(xl->mf->family), "%s", chipset);
+		for (i = 0; xl->mf->family[i]; i++)
+			if (xl->mf->family[i] >= 'A' && xl->mf->family[i] <= 'Z')
+				xl->mf->family[i] += 'a' - 'A';
+		xl->mf->platforms = mask;
+		xl->mf->family_line = xl->pos.line;
+		xl->mf->platforms_line = xl->pos.line;
+	} else if (xl->mf->platforms != mask) {
+		return xerr(xl, HERE(xl), "set %s is for chipset %s, an earlier set of the file for another",
+			    sym, chipset);
+	}
+	/*
+	 * Intel's set goes before ours: on its chipset's platforms a set of
+	 * ours of the same name (TestOa) is found after it, if at all.
+	 * Two Intel files for one platform would be ambiguous.
+	 */
+	if (clashing_xml_set(xl->m, sym, mask))
+		return xerr(xl, HERE(xl), "set %s is already loaded from another OA metric file for one of chipset %s's platforms",
+			    sym, chipset);
+	for (n = 0; n < xl->n_sets; n++)
+		if (!strcmp(xl->sets[n]->name, sym))
+			return xerr(xl, HERE(xl), "set %s twice in the file", sym);
+	s = calloc(1, sizeof(*s));
+	ns = realloc(xl->sets, (xl->n_sets + 1) * sizeof(*ns));
+	if (ns)
+		xl->sets = ns;
+	if (!s || !ns) {
+		free(s);
+		return -ENOMEM;
+	}
+	snprintf(s->name, sizeof(s->name), "%s", sym);
+	snprintf(s->uuid, sizeof(s->uuid), "%s", guid);
+	s->line = xl->pos.line;
+	s->col = xl->pos.column;
+	s->file = xl->mf;
+	title = attr(a, n, "name");
+	if (title) {
+		s->description = strdup(title);
+		if (!s->description) {
+			free(s);
+			return -ENOMEM;
+		}
+	}
+	xl->sets[xl->n_sets++] = s;
+	xl->cur = s;
+	return 0;
+}
+
+/* "percent" is the "%" the rest of the tools draw on 0-100. */
+static void put_unit(char *out, size_t size, const char *units)
+{
+	if (!units || !strcmp(units, "percent"))
+		snprintf(out, size, "%s", units ? "%" : "");
+	else if (!strcmp(units, "hz"))
+		snprintf(out, size, "Hz");
+	else
+		snprintf(out, size, "%s", units);
+}
+
+static int add_counter(struct xml_loader *xl, const struct ioa_xml_attr *a,
+		       size_t n)
+{
+	struct intel_oa_metric_set *s = xl->cur;
+	const char *sym, *type, *eq, *avail, *desc;
+	struct mmetric *nm;
+	struct pending *np;
+	size_t i;
+	int ret;
+
+	if ((ret = need(xl, a, n, "counter", "symbol_name", &sym)) ||
+	    (ret = need(xl, a, n, "counter", "data_type", &type)) ||
+	    (ret = need(xl, a, n, "counter", "equation", &eq)))
+		return ret;
+	if (!is_symbol(sym))
+		return xerr(xl, HERE(xl), "counter symbol_name '%s' is not a name of at most %d letters, digits and '_'",
+			    sym, INTEL_OA_NAME_MAX);
+	/* IGT's perf-equations-codegen.py maps these two and no other */
+	if (strcmp(type, "uint64") && strcmp(type, "float"))
+		return xerr(xl, HERE(xl), "counter %s: data_type '%s' (IGT knows uint64 and float)",
+			    sym, type);
+	for (i = 0; i < s->n_metrics; i++)
+		if (!strcmp(s->metrics[i].name, sym))
+			return xerr(xl, HERE(xl), "counter %s twice in set %s",
+				    sym, s->name);
+	nm = realloc(s->metrics, (s->n_metrics + 1) * sizeof(*nm));
+	if (nm)
+		s->metrics = nm;
+	np = realloc(xl->pend, (xl->n_pend + 1) * sizeof(*np));
+	if (np)
+		xl->pend = np;
+	if (!nm || !np)
+		return -ENOMEM;
+	nm = &s->metrics[s->n_metrics];
+	memset(nm, 0, sizeof(*nm));
+	snprintf(nm->name, sizeof(nm->name), "%s", sym);
+	put_unit(nm->unit, sizeof(nm->unit), attr(a, n, "units"));
+	nm->line = xl->pos.line;
+	nm->is_float = !strcmp(type, "float");
+	desc = attr(a, n, "description");
+	avail = attr(a, n, "availability");
+	np = &xl->pend[xl->n_pend];
+	memset(np, 0, sizeof(*np));
+	np->line = xl->pos.line;
+	np->column = xl->pos.column;
+	np->equation = strdup(eq);
+	np->availability = avail && avail[0] ? strdup(avail) : NULL;
+	nm->description = desc ? strdup(desc) : NULL;
+	s->n_metrics++;
+	xl->n_pend++;
+	if (!np->equation || (avail && avail[0] && !np->availability) ||
+	    (desc && !nm->description))
+		return -ENOMEM;
+	return 0;
+}
+
+static int resolve_hw(void *ctx, const char *name, size_t len, bool *f);
+
+static int open_group(struct xml_loader *xl, const struct ioa_xml_attr *a,
+		      size_t n)
+{
+	static const char *const kinds[INTEL_OA_REG_KINDS] = {
+		[INTEL_OA_REG_MUX] = "NOA",
+		[INTEL_OA_REG_BOOLEAN] = "OA",
+		[INTEL_OA_REG_FLEX] = "FLEX",
+	};
+	struct intel_oa_metric_set *s = xl->cur;
+	struct ioa_reg_group *ng, *g;
+	const char *type, *avail;
+	int kind, ret;
+
+	ret = need(xl, a, n, "register_config", "type", &type);
+	if (ret)
+		return ret;
+	for (kind = 0; kind < INTEL_OA_REG_KINDS; kind++)
+		if (!strcmp(kinds[kind], type))
+			break;
+	if (kind == INTEL_OA_REG_KINDS)
+		return xerr(xl, HERE(xl), "register_config type '%s' (NOA, OA or FLEX)",
+			    type);
+	ng = realloc(s->groups, (s->n_groups + 1) * sizeof(*ng));
+	if (!ng)
+		return -ENOMEM;
+	s->groups = ng;
+	g = &s->groups[s->n_groups++];
+	memset(g, 0, sizeof(*g));
+	g->kind = kind;
+	avail = attr(a, n, "availability");
+	if (avail && avail[0]) {
+		char msg[128];
+
+		/* without counters: only device variables resolve */
+		g->avail = ioa_rpn_compile(avail, resolve_hw, NULL, msg,
+					   sizeof(msg));
+		if (!g->avail)
+			return xerr(xl, HERE(xl), "register_config availability '%s': %s",
+				    avail, msg);
+	}
+	xl->group = (int)s->n_groups - 1;
+	return 0;
+}
+
+static int add_register(struct xml_loader *xl, const struct ioa_xml_attr *a,
+			size_t n)
+{
+	struct ioa_reg_group *g = &xl->cur->groups[xl->group];
+	const char *addr, *value;
+	struct intel_oa_metric_reg *nr;
+	unsigned long long av, vv;
+	char *e1, *e2;
+	int ret;
+
+	if ((ret = need(xl, a, n, "register", "address", &addr)) ||
+	    (ret = need(xl, a, n, "register", "value", &value)))
+		return ret;
+	errno = 0;
+	av = strtoull(addr, &e1, 0);
+	vv = strtoull(value, &e2, 0);
+	if (*e1 || *e2 || errno || av > 0xffffffffull || vv > 0xffffffffull)
+		return xerr(xl, HERE(xl), "register address '%s' or value '%s' is not a 32-bit number",
+			    addr, value);
+	nr = realloc(g->regs, (g->n_regs + 1) * sizeof(*nr));
+	if (!nr)
+		return -ENOMEM;
+	g->regs = nr;
+	g->regs[g->n_regs].addr = (uint32_t)av;
+	g->regs[g->n_regs].value = (uint32_t)vv;
+	g->n_regs++;
+	return 0;
+}
+
+static int resolve_hw(void *ctx, const char *name, size_t len, bool *f)
+{
+	size_t i;
+
+	(void)ctx;
+	*f = false;
+	for (i = 0; i < sizeof(hw_vars) / sizeof(hw_vars[0]); i++)
+		if (strlen(hw_vars[i].name) == len &&
+		    !memcmp(hw_vars[i].name, name, len))
+			return hw_vars[i].id;
+	return -1;
+}
+
+/* A device variable, else a counter of the set (by its symbol name). */
+static int resolve(void *ctx, const char *name, size_t len, bool *f)
+{
+	const struct intel_oa_metric_set *s = ctx;
+	int id = resolve_hw(NULL, name, len, f);
+	size_t i;
+
+	if (id >= 0)
+		return id;
+	for (i = 0; i < s->n_metrics; i++) {
+		if (strlen(s->metrics[i].name) == len &&
+		    !memcmp(s->metrics[i].name, name, len)) {
+			*f = s->metrics[i].is_float;
+			return ID_METRIC + (int)i;
+		}
+	}
+	return -1;
+}
+
+/* </set>: every counter's equations, now that all names are known. */
+static int close_set(struct xml_loader *xl)
+{
+	struct intel_oa_metric_set *s = xl->cur;
+	size_t i;
+
+	if (!s->n_metrics)
+		return xerr(xl, s->line, s->col, "set %s has no counter", s->name);
+	for (i = 0; i < s->n_metrics; i++) {
+		struct pending *p = &xl->pend[i];
+		char msg[128];
+
+		s->metrics[i].rpn = ioa_rpn_compile(p->equation, resolve, s,
+						    msg, sizeof(msg));
+		if (!s->metrics[i].rpn)
+			return xerr(xl, p->line, p->column, "counter %s: equation '%s': %s",
+				    s->metrics[i].name, p->equation, msg);
+		if (p->availability) {
+			s->metrics[i].avail = ioa_rpn_compile(p->availability,
+							      resolve_hw, NULL,
+							      msg, sizeof(msg));
+			if (!s->metrics[i].avail)
+				return xerr(xl, p->line, p->column, "counter %s: availability '%s': %s",
+					    s->metrics[i].name, p->availability, msg);
+		}
+	}
+	for (i = 0; i < xl->n_pend; i++) {
+		free(xl->pend[i].equation);
+		free(xl->pend[i].availability);
+	}
+	xl->n_pend = 0;
+	xl->cur = NULL;
+	/* intel_oa_metric_set_regs(): the lists that hold on any device */
+	for (i = 0; i < s->n_groups; i++) {
+		const struct ioa_reg_group *g = &s->groups[i];
+		struct intel_oa_metric_reg *nr;
+
+		if (g->avail || !g->n_regs)
+			continue;
+		nr = realloc(s->regs[g->kind],
+			     (s->n_regs[g->kind] + g->n_regs) * sizeof(*nr));
+		if (!nr)
+			return -ENOMEM;
+		memcpy(nr + s->n_regs[g->kind], g->regs,
+		       g->n_regs * sizeof(*nr));
+		s->regs[g->kind] = nr;
+		s->n_regs[g->kind] += g->n_regs;
+	}
+	return 0;
+}
+
+static int on_start(void *ctx, const char *name,
+		    const struct ioa_xml_attr *a, size_t n)
+{
+	struct xml_loader *xl = ctx;
+
+	if (!xl->in_metrics) {
+		if (strcmp(name, "metrics"))
+			return xerr(xl, HERE(xl), "root element <%s>, not <metrics>: not an OA metric file",
+				    name);
+		xl->in_metrics = true;
+		return 0;
+	}
+	if (!strcmp(name, "set")) {
+		if (xl->cur)
+			return xerr(xl, HERE(xl), "<set> inside <set>");
+		return open_set(xl, a, n);
+	}
+	/* Anything else outside a set (newer files' extras) is skipped. */
+	if (!xl->cur)
+		return 0;
+	if (!strcmp(name, "counter"))
+		return xl->group < 0 ? add_counter(xl, a, n) :
+		       xerr(xl, HERE(xl), "<counter> inside <register_config>");
+	if (!strcmp(name, "register_config"))
+		return xl->group < 0 ? open_group(xl, a, n) :
+		       xerr(xl, HERE(xl), "<register_config> inside <register_config>");
+	if (!strcmp(name, "register"))
+		return xl->group >= 0 ? add_register(xl, a, n) :
+		       xerr(xl, HERE(xl), "<register> outside <register_config>");
+	return 0;
+}
+
+static int on_end(void *ctx, const char *name)
+{
+	struct xml_loader *xl = ctx;
+
+	if (!strcmp(name, "register_config") && xl->cur)
+		xl->group = -1;
+	else if (!strcmp(name, "set") && xl->cur)
+		return close_set(xl);
+	return 0;
+}
+
+int intel_oa_metrics_load_oa_xml(struct intel_oa_metrics *m,
+				 const char *file, const char *text,
+				 size_t len, struct intel_oa_parse_error *err)
+{
+	static const struct ioa_xml_handler h = {
+		.start = on_start,
+		.end = on_end,
+	};
+	struct xml_loader xl = {
+		.file = file ? file : "<string>",
+		.err = err,
+		.m = m,
+		.group = -1,
+	};
+	char msg[160];
+	size_t i;
+	int ret;
+
+	if (!m || (!text && len))
+		return -EINVAL;
+	if (err)
+		memset(err, 0, sizeof(*err));
+	xl.mf = calloc(1, sizeof(*xl.mf));
+	if (!xl.mf)
+		return -ENOMEM;
+	xl.mf->name = strdup(xl.file);
+	ret = xl.mf->name ? 0 : -ENOMEM;
+	if (!ret)
+		ret = ioa_xml_parse(text, len, &h, &xl, &xl.pos, msg,
+				    sizeof(msg));
+	/* the reader's own complaints; the callbacks wrote theirs */
+	if (ret == -EINVAL && msg[0])
+		xerr(&xl, HERE(&xl), "%s", msg);
+	if (!ret && !xl.n_sets)
+		ret = xerr(&xl, 1, 1, "no <set> in the file");
+	for (i = 0; i < xl.n_pend; i++) {
+		free(xl.pend[i].equation);
+		free(xl.pend[i].availability);
+	}
+	free(xl.pend);
+	if (ret) {
+		for (i = 0; i < xl.n_sets; i++)
+			ioa_free_set(xl.sets[i]);
+		free(xl.sets);
+		ioa_free_file(xl.mf);
+		return ret;
+	}
+	return ioa_metrics_append(m, xl.mf, xl.sets, xl.n_sets, true);
+}
+
+/* ---- evaluation -------------------------------------------------------- */
+
+enum { M_NONE, M_BUSY, M_DONE, M_UNDEFINED };
+
+struct xml_eval {
+	const struct intel_oa_metric_set *s;
+	intel_oa_builtin_fn builtin;
+	void *ctx;
+	uint8_t *state;
+	struct ioa_rpn_val *val;
+};
+
+static int eval_metric(struct xml_eval *xe, size_t i);
+
+static int lookup(void *ctx, int id, struct ioa_rpn_val *v)
+{
+	struct xml_eval *xe = ctx;
+	double d;
+
+	if (id >= ID_METRIC) {
+		size_t i = (size_t)(id - ID_METRIC);
+
+		if (eval_metric(xe, i))
+			return -1;
+		*v = xe->val[i];
+		return 0;
+	}
+	if (!xe->builtin || xe->builtin(xe->ctx, id, &d))
+		return -1;
+	/* every built-in an XML equation reads is a count: a uint64_t */
+	v->f = false;
+	v->u = ioa_rpn_u64(d);
+	v->d = 0;
+	return 0;
+}
+
+/* Metric @i's value, as its C read function returns it. */
+static int eval_metric(struct xml_eval *xe, size_t i)
+{
+	const struct mmetric *mm = &xe->s->metrics[i];
+	struct ioa_rpn_val v;
+
+	if (xe->state[i] == M_DONE)
+		return 0;
+	if (xe->state[i] != M_NONE)	/* undefined, or a cycle */
+		return -1;
+	xe->state[i] = M_BUSY;
+	if (ioa_rpn_eval(mm->rpn, lookup, xe, &v)) {
+		xe->state[i] = M_UNDEFINED;
+		return -1;
+	}
+	/* "return tmpN;" from a uint64_t or double function */
+	if (mm->is_float && !v.f) {
+		v.d = (double)v.u;
+		v.f = true;
+	} else if (!mm->is_float && v.f) {
+		v.u = ioa_rpn_u64(v.d);
+		v.f = false;
+	}
+	xe->val[i] = v;
+	xe->state[i] = M_DONE;
+	return 0;
+}
+
+void ioa_xml_set_eval(const struct intel_oa_metric_set *s,
+		      intel_oa_builtin_fn builtin, void *ctx,
+		      double *values, unsigned int *flags)
+{
+	struct xml_eval xe = { .s = s, .builtin = builtin, .ctx = ctx };
+	size_t i;
+
+	xe.state = calloc(s->n_metrics, sizeof(*xe.state));
+	xe.val = calloc(s->n_metrics, sizeof(*xe.val));
+	for (i = 0; i < s->n_metrics; i++) {
+		flags[i] = 0;
+		if (!xe.state || !xe.val || eval_metric(&xe, i)) {
+			values[i] = NAN;
+			flags[i] = INTEL_OA_EVAL_UNDEFINED;
+			continue;
+		}
+		values[i] = xe.val[i].f ? xe.val[i].d : (double)xe.val[i].u;
+	}
+	free(xe.state);
+	free(xe.val);
+}
+
+static int builtin_u64(void *ctx, int id, struct ioa_rpn_val *v)
+{
+	const struct xml_eval *xe = ctx;
+	double d;
+
+	if (!xe->builtin || xe->builtin(xe->ctx, id, &d))
+		return -1;
+	v->f = false;
+	v->u = ioa_rpn_u64(d);
+	v->d = 0;
+	return 0;
+}
+
+/* An availability that cannot be decided (no device values) holds. */
+static bool holds(const struct ioa_rpn *avail, intel_oa_builtin_fn builtin,
+		  void *ctx)
+{
+	struct xml_eval xe = { .builtin = builtin, .ctx = ctx };
+	struct ioa_rpn_val v;
+
+	if (!avail)
+		return true;
+	if (ioa_rpn_eval(avail, builtin_u64, &xe, &v))
+		return true;
+	return v.f ? v.d != 0 : v.u != 0;
+}
+
+bool intel_oa_metric_set_metric_available(const struct intel_oa_metric_set *s,
+					  size_t i, intel_oa_builtin_fn builtin,
+					  void *ctx)
+{
+	return i < s->n_metrics && holds(s->metrics[i].avail, builtin, ctx);
+}
+
+size_t intel_oa_metric_set_regs_for(const struct intel_oa_metric_set *s,
+				    int kind, intel_oa_builtin_fn builtin,
+				    void *ctx, struct intel_oa_metric_reg *out,
+				    size_t max)
+{
+	size_t n = 0, g, r;
+
+	if (!s->n_groups) {
+		const struct intel_oa_metric_reg *regs =
+			intel_oa_metric_set_regs(s, kind, &n);
+
+		for (r = 0; r < n && r < max; r++)
+			out[r] = regs[r];
+		return n;
+	}
+	/* as IGT: every list of the kind whose availability holds, in order */
+	for (g = 0; g < s->n_groups; g++) {
+		const struct ioa_reg_group *rg = &s->groups[g];
+
+		if (rg->kind != kind || !holds(rg->avail, builtin, ctx))
+			continue;
+		for (r = 0; r < rg->n_regs; r++, n++)
+			if (n < max)
+				out[n] = rg->regs[r];
+	}
+	return n;
+}
+
+const char *intel_oa_metric_set_uuid(const struct intel_oa_metric_set *s)
+{
+	return s->uuid[0] ? s->uuid : NULL;
+}

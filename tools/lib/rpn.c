@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: MIT
+/*
+ * RPN equations of the OA metric XML files (see rpn.h).
+ *
+ * Copyright (c) 2026 The intel-oa authors
+ *
+ * IGT turns each equation into C, one temporary per operator
+ * (lib/i915/perf-configs/codegen.py): "A 7 READ $EuCoresTotalCount UDIV"
+ * becomes uint64_t temporaries and an integer division, "FDIV" double
+ * temporaries and a division that gives 0 for a zero divisor. The same
+ * equation evaluated in doubles throughout gives other numbers (the
+ * integer division truncates), so this evaluator keeps IGT's types: each
+ * operator's result has the type of its C temporary, and its operands are
+ * converted as C converts them (usual arithmetic conversions, and
+ * double-to-uint64_t conversion on assignment).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "intel_oa/metrics.h"
+#include "rpn.h"
+
+/* Longest equation token; longer ones are an error. */
+#define TOKEN_MAX 64
+/* Most operands an equation may stack up. */
+#define STACK_MAX 64
+
+enum op {
+	OP_PUSH, OP_LOAD,
+	OP_FADD, OP_FSUB, OP_FMUL, OP_FDIV, OP_FMAX,
+	OP_UADD, OP_USUB, OP_UMUL, OP_UDIV, OP_UMIN,
+	OP_SHL, OP_SHR, OP_AND, OP_UGTE, OP_ULT, OP_LAND,
+};
+
+/* Operators by name; @integer: C needs integer operands (a shift, &). */
+static const struct {
+	const char *name;
+	enum op op;
+	bool integer;
+} ops[] = {
+	{ "FADD", OP_FADD, false }, { "FSUB", OP_FSUB, false },
+	{ "FMUL", OP_FMUL, false }, { "FDIV", OP_FDIV, false },
+	{ "FMAX", OP_FMAX, false }, { "UADD", OP_UADD, false },
+	{ "USUB", OP_USUB, false }, { "UMUL", OP_UMUL, false },
+	{ "UDIV", OP_UDIV, false }, { "UMIN", OP_UMIN, false },
+	{ "<<", OP_SHL, true }, { ">>", OP_SHR, true },
+	{ "AND", OP_AND, true }, { "UGTE", OP_UGTE, false },
+	{ "ULT", OP_ULT, false }, { "&&", OP_LAND, false },
+};
+
+struct insn {
+	enum op op;
+	int id;			/* OP_LOAD */
+	struct ioa_rpn_val v;	/* OP_PUSH */
+};
+
+struct ioa_rpn {
+	struct insn *insn;
+	size_t n;
+	int depth;		/* deepest stack */
+	bool is_float;
+};
+
+/* What the compiler knows of a stack slot. */
+struct slot {
+	bool f;
+	bool literal;		/* an integer literal (READ's index) */
+	int read_type;		/* -1, or the READ type name it is */
+	size_t insn;		/* its OP_PUSH, for a literal */
+};
+
+/* READ's counter kinds: the built-in of index 0 and how many there are. */
+static const struct {
+	const char *name;
+	int base;
+	int count;
+} reads[] = {
+	{ "A", INTEL_OA_BI_A, 45 },
+	{ "B", INTEL_OA_BI_B, 8 },
+	{ "C", INTEL_OA_BI_C, 8 },
+	{ "GPU_TIME", INTEL_OA_BI_TIMESTAMP, 1 },
+	{ "GPU_CLOCK", INTEL_OA_BI_GPU_TICKS, 1 },
+	{ "PERFCNT", IOA_RPN_ID_PERFCNT, 2 },
+};
+
+uint64_t ioa_rpn_u64(double d)
+{
+	/*
+	 * What cvttsd2si gives (gcc's x86-64 code for the conversion):
+	 * 2^63 for NaN and out of range, the two's complement of a
+	 * negative value, and for [2^63, 2^64) the value less 2^63 with
+	 * bit 63 flipped back.
+	 */
+	if (isnan(d))
+		return 1ull << 63;
+	if (d >= 9223372036854775808.0) {
+		d -= 9223372036854775808.0;
+		if (d >= 9223372036854775808.0)
+			return 0;
+		return (uint64_t)(int64_t)d ^ (1ull << 63);
+	}
+	if (d <= -9223372036854775808.0)
+		return 1ull << 63;
+	return (uint64_t)(int64_t)d;
+}
+
+static double to_d(const struct ioa_rpn_val *v)
+{
+	return v->f ? v->d : (double)v->u;
+}
+
+static uint64_t to_u(const struct ioa_rpn_val *v)
+{
+	return v->f ? ioa_rpn_u64(v->d) : v->u;
+}
+
+static void set_u(struct ioa_rpn_val *v, uint64_t u)
+{
+	v->f = false;
+	v->u = u;
+	v->d = 0;
+}
+
+static void set_d(struct ioa_rpn_val *v, double d)
+{
+	v->f = true;
+	v->d = d;
+	v->u = 0;
+}
+
+/* "tmpN = a OP b" for OP in + - * with C's conversions; @f: tmpN double */
+static void arith(struct ioa_rpn_val *r, const struct ioa_rpn_val *a,
+		  const struct ioa_rpn_val *b, char op, bool f)
+{
+	if (a->f || b->f) {
+		double x = to_d(a), y = to_d(b);
+		double d = op == '+' ? x + y : op == '-' ? x - y : x * y;
+
+		if (f)
+			set_d(r, d);
+		else
+			set_u(r, ioa_rpn_u64(d));
+	} else {
+		uint64_t u = op == '+' ? a->u + b->u :
+			     op == '-' ? a->u - b->u : a->u * b->u;
+
+		if (f)
+			set_d(r, (double)u);
+		else
+			set_u(r, u);
+	}
+}
+
+/* a < b with C's conversions */
+static bool less(const struct ioa_rpn_val *a, const struct ioa_rpn_val *b)
+{
+	if (a->f || b->f)
+		return to_d(a) < to_d(b);
+	return a->u < b->u;
+}
+
+static bool nonzero(const struct ioa_rpn_val *v)
+{
+	return v->f ? v->d != 0 : v->u != 0;
+}
+
+static void apply(enum op op, struct ioa_rpn_val *a,
+		  const struct ioa_rpn_val *b)
+{
+	struct ioa_rpn_val r;
+
+	switch (op) {
+	case OP_FADD: arith(&r, a, b, '+', true); break;
+	case OP_FSUB: arith(&r, a, b, '-', true); break;
+	case OP_FMUL: arith(&r, a, b, '*', true); break;
+	case OP_UADD: arith(&r, a, b, '+', false); break;
+	case OP_USUB: arith(&r, a, b, '-', false); break;
+	case OP_UMUL: arith(&r, a, b, '*', false); break;
+	case OP_FDIV: {
+		double x = to_d(a), y = to_d(b);
+
+		set_d(&r, y != 0 ? x / y : 0);
+		break;
+	}
+	case OP_FMAX: {
+		double x = to_d(a), y = to_d(b);
+
+		set_d(&r, x > y ? x : y);
+		break;
+	}
+	case OP_UDIV: {
+		uint64_t x = to_u(a), y = to_u(b);
+
+		set_u(&r, y ? x / y : 0);
+		break;
+	}
+	case OP_UMIN:
+		/* MIN(a, b) in the operands' common type, then a uint64_t */
+		r = less(a, b) ? *a : *b;
+		if (a->f || b->f)
+			set_u(&r, ioa_rpn_u64(to_d(&r)));
+		break;
+	/* x86 masks a shift count to 6 bits; C leaves >= 64 undefined */
+	case OP_SHL: set_u(&r, a->u << (b->u & 63)); break;
+	case OP_SHR: set_u(&r, a->u >> (b->u & 63)); break;
+	case OP_AND: set_u(&r, a->u & b->u); break;
+	case OP_UGTE: set_u(&r, !less(a, b)); break;
+	case OP_ULT: set_u(&r, less(a, b)); break;
+	case OP_LAND: set_u(&r, nonzero(a) && nonzero(b)); break;
+	default: set_u(&r, 0); break;
+	}
+	*a = r;
+}
+
+int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
+		 void *ctx, struct ioa_rpn_val *out)
+{
+	struct ioa_rpn_val st[STACK_MAX];
+	int sp = 0, undefined = 0;
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		const struct insn *in = &p->insn[i];
+
+		switch (in->op) {
+		case OP_PUSH:
+			st[sp++] = in->v;
+			break;
+		case OP_LOAD:
+			if (in->id == IOA_RPN_ID_PERFCNT ||
+			    lookup(ctx, in->id, &st[sp])) {
+				undefined = -1;
+				set_u(&st[sp], 0);
+			}
+			sp++;
+			break;
+		default:
+			sp--;
+			apply(in->op, &st[sp - 1], &st[sp]);
+			break;
+		}
+	}
+	*out = st[0];
+	return undefined;
+}
+
+bool ioa_rpn_is_float(const struct ioa_rpn *p)
+{
+	return p->is_float;
+}
+
+void ioa_rpn_free(struct ioa_rpn *p)
+{
+	if (!p)
+		return;
+	free(p->insn);
+	free(p);
+}
+
+static int emit(struct ioa_rpn *p, size_t *cap, const struct insn *in)
+{
+	if (p->n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 16;
+		struct insn *ni = realloc(p->insn, nc * sizeof(*ni));
+
+		if (!ni)
+			return -ENOMEM;
+		p->insn = ni;
+		*cap = nc;
+	}
+	p->insn[p->n++] = *in;
+	return 0;
+}
+
+/* A number token: decimal or 0x hex integer, or a decimal fraction. */
+static bool number(const char *t, struct ioa_rpn_val *v)
+{
+	char *end;
+
+	if (!((t[0] >= '0' && t[0] <= '9') ||
+	      (t[0] == '.' && t[1] >= '0' && t[1] <= '9')))
+		return false;
+	errno = 0;
+	if ((t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) ||
+	    !strpbrk(t, ".eE")) {
+		set_u(v, strtoull(t, &end, t[1] == 'x' || t[1] == 'X' ? 16 : 10));
+	} else {
+		set_d(v, strtod(t, &end));
+	}
+	return !*end && !errno;
+}
+
+#define FAIL(...) do { snprintf(msg, msg_len, __VA_ARGS__); goto err; } while (0)
+
+struct ioa_rpn *ioa_rpn_compile(const char *src, ioa_rpn_resolve_fn resolve,
+				void *ctx, char *msg, size_t msg_len)
+{
+	struct ioa_rpn *p = calloc(1, sizeof(*p));
+	struct slot st[STACK_MAX];
+	const char *s = src;
+	size_t cap = 0, i;
+	int sp = 0;
+
+	if (!p)
+		FAIL("out of memory");
+	for (;;) {
+		char t[TOKEN_MAX + 1];
+		struct insn in = { 0 };
+		size_t len;
+
+		s += strspn(s, " \t\r\n");
+		if (!*s)
+			break;
+		len = strcspn(s, " \t\r\n");
+		if (len > TOKEN_MAX)
+			FAIL("token '%.20s...' is too long", s);
+		memcpy(t, s, len);
+		t[len] = '\0';
+		s += len;
+
+		for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+			if (!strcmp(t, ops[i].name))
+				break;
+		if (i < sizeof(ops) / sizeof(ops[0])) {
+			if (sp < 2)
+				FAIL("'%s' needs two operands", t);
+			if (st[sp - 1].read_type >= 0 || st[sp - 2].read_type >= 0)
+				FAIL("'%s' is an operand of READ only",
+				     reads[st[sp - 1].read_type >= 0 ?
+					   st[sp - 1].read_type :
+					   st[sp - 2].read_type].name);
+			if (ops[i].integer && (st[sp - 1].f || st[sp - 2].f))
+				FAIL("'%s' of a floating-point operand", t);
+			in.op = ops[i].op;
+			sp--;
+			st[sp - 1].f = t[0] == 'F';
+			st[sp - 1].literal = false;
+		} else if (!strcmp(t, "READ")) {
+			if (sp < 2 || !st[sp - 1].literal ||
+			    st[sp - 2].read_type < 0 ||
+			    st[sp - 1].insn != p->n - 1)
+				FAIL("expected 'KIND N READ' (KIND one of A, B, C, GPU_TIME, GPU_CLOCK, PERFCNT)");
+			i = (size_t)st[sp - 2].read_type;
+			if (p->insn[p->n - 1].v.u >= (uint64_t)reads[i].count)
+				FAIL("no counter %s of that index", reads[i].name);
+			in.op = OP_LOAD;
+			in.id = reads[i].base < 0 ? reads[i].base :
+				reads[i].base + (int)p->insn[p->n - 1].v.u;
+			p->n--;		/* the index was no value */
+			sp--;
+			st[sp - 1] = (struct slot){ .read_type = -1 };
+		} else {
+			if (sp == STACK_MAX)
+				FAIL("more than %d operands stacked up", STACK_MAX);
+			st[sp] = (struct slot){ .read_type = -1, .insn = p->n };
+			if (number(t, &in.v)) {
+				in.op = OP_PUSH;
+				st[sp].f = in.v.f;
+				st[sp].literal = !in.v.f;
+			} else if (!strcmp(t, "true") || !strcmp(t, "false")) {
+				in.op = OP_PUSH;
+				set_u(&in.v, t[0] == 't');
+			} else if (t[0] == '$' && t[1]) {
+				bool f = false;
+
+				in.op = OP_LOAD;
+				in.id = resolve(ctx, t + 1, len - 1, &f);
+				if (in.id < 0)
+					FAIL("unknown variable '%s'", t);
+				st[sp].f = f;
+			} else {
+				for (i = 0; i < sizeof(reads) / sizeof(reads[0]); i++)
+					if (!strcmp(t, reads[i].name))
+						break;
+				if (i == sizeof(reads) / sizeof(reads[0]))
+					FAIL("unknown token '%s'", t);
+				st[sp++].read_type = (int)i;
+				continue;	/* READ's operand: no insn */
+			}
+			sp++;
+			if (sp > p->depth)
+				p->depth = sp;
+		}
+		if (emit(p, &cap, &in))
+			FAIL("out of memory");
+	}
+	if (sp != 1)
+		FAIL(sp ? "%d values left on the stack: an operator is missing" :
+		     "empty equation", sp);
+	if (st[0].read_type >= 0)
+		FAIL("'%s' is an operand of READ only", reads[st[0].read_type].name);
+	p->is_float = st[0].f;
+	return p;
+err:
+	ioa_rpn_free(p);
+	return NULL;
+}
