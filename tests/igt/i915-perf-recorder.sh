@@ -17,12 +17,24 @@
 #                          reader parses it: reports > 0, >= 2 correlation
 #                          points, OA timestamps spaced by the stream's
 #                          period with none missing
+#   reader-agreement       record RenderBasic with i915-perf-recorder and
+#                          with 'intel-oa-metrics record --oa-xml' (Intel's
+#                          oa-<chipset>.xml of Debian's Mesa source,
+#                          scripts/fetch-oa-xml); i915-perf-reader and
+#                          intel-oa-metrics print give every counter of
+#                          every report pair of both alike, to the last
+#                          digit the reader prints
+#                          (scripts/check-reader-agreement); skipped where
+#                          Mesa has no file for the platform (DG2, ATS-M)
 
 set -u
 RECORDER=${I915_PERF_RECORDER:-/usr/bin/i915-perf-recorder}
 READER=${I915_PERF_READER:-/usr/bin/i915-perf-reader}
 METRIC=${I915_PERF_METRIC:-RenderBasic}
-SUBTESTS="recorder-list-metrics recorder-record-read"
+SUBTESTS="recorder-list-metrics recorder-record-read reader-agreement"
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
@@ -116,17 +128,16 @@ recorder_list_metrics() {
 	require_metric "$out" || return
 }
 
-recorder_record_read() {
-	local dir rec out rout pid rc exp period phase n corr first last span range deadline
-	require_tools || return
-	require_metric "$("$RECORDER" --metric list 2>&1)" || return
-	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
-	rec=$dir/oa.record
+# Record $METRIC with i915-perf-recorder into $1 for $2 s from when the
+# stream is open; sets out to what the recorder printed.
+igt_record() {
+	local rec=$1 secs=$2 dir pid rc deadline
+	dir=$(dirname "$rec")
 	# Line-buffered, so "Opening perf stream" shows as soon as it is said.
 	stdbuf -oL -eL "$RECORDER" --metric "$METRIC" --output "$rec" --perf-period 0.001 \
 		--correlation-period 0.25 >"$dir/rec.out" 2>&1 &
 	pid=$!
-	# 1.5 s of recording from when the stream is open: the recorder's own
+	# $secs of recording from when the stream is open: the recorder's own
 	# start-up takes most of a second under TCG, and 69 s under the debug
 	# kernel on dg2-g10 (measured). A background command of a
 	# non-interactive bash starts with SIGINT ignored, until the recorder
@@ -150,7 +161,7 @@ recorder_record_read() {
 		sleep 0.1
 	done
 	echo "stream open after $((SECONDS - deadline + 300)) s (bash's clock)"
-	sleep 1.5
+	sleep "$secs"
 	kill -INT "$pid" 2>/dev/null
 	deadline=$((SECONDS + 60))
 	while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do
@@ -167,6 +178,16 @@ recorder_record_read() {
 	out=$(cat "$dir/rec.out")
 	echo "$out" | sed 's/^/recorder: /'
 	[ "$rc" -eq 0 ] || { fail "i915-perf-recorder exited with $rc"; return; }
+	return 0
+}
+
+recorder_record_read() {
+	local dir rec out rout pid rc exp period phase n corr first last span range deadline
+	require_tools || return
+	require_metric "$("$RECORDER" --metric list 2>&1)" || return
+	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
+	rec=$dir/oa.record
+	igt_record "$rec" 1.5 || return
 	exp=$(echo "$out" | sed -n 's/.*oa_exponent=\([0-9]*\).*/\1/p')
 	[ -n "$exp" ] || { fail "recorder did not print the oa_exponent it opened the stream with"; return; }
 	[ -s "$rec" ] || { fail "recording $rec is empty"; return; }
@@ -206,6 +227,36 @@ recorder_record_read() {
 	# ~1.5 s at ~1.4 ms (1.7 ms on Gen12.5) after the stream opened:
 	# expect at least dozens of reports, not a handful.
 	[ "$n" -ge 50 ] || { fail "only $n reports in ~1.5 s"; return; }
+	rm -rf "$dir"
+}
+
+reader_agreement() {
+	local dir xml fam
+	require_tools || return
+	require_metric "$("$RECORDER" --metric list 2>&1)" || return
+	xml=$("$top/scripts/fetch-oa-xml" --cached 2>/dev/null | tail -n1)
+	if [ -z "$xml" ]; then
+		echo "Test requirement not met: Intel's OA metric files are not fetched (scripts/fetch-oa-xml on the host; make check does)"
+		return 77
+	fi
+	# The set's file: its family is the chipset, oa-<chipset>.xml; the
+	# commands below then read that one file, not all of them.
+	fam=$("$CLI" list --oa-xml "$xml" 2>/dev/null |
+		sed -n "s/^$METRIC (\([a-z0-9]*\)).*/\1/p" | head -n1)
+	if [ -z "$fam" ] || [ ! -f "$xml/oa-$fam.xml" ]; then
+		echo "Test requirement not met: Mesa's OA metric files ($xml) have no $METRIC set for PCI device $(device_id)"
+		return 77
+	fi
+	xml=$xml/oa-$fam.xml
+	dir=$(mktemp -d /tmp/reader-agreement.XXXXXX)
+	igt_record "$dir/i915-perf-recorder.rec" 0.25 || return
+	"$CLI" record --oa-xml "$xml" --set "$METRIC" --duration 0.25 \
+		-o "$dir/intel-oa-metrics.rec" ||
+		{ fail "intel-oa-metrics record --oa-xml exited with $?"; return; }
+	python3 "$top/scripts/check-reader-agreement" --metrics "$CLI" \
+		--reader "$READER" --oa-xml "$xml" \
+		"$dir/i915-perf-recorder.rec" "$dir/intel-oa-metrics.rec" ||
+		{ fail "i915-perf-reader and intel-oa-metrics disagree"; return; }
 	rm -rf "$dir"
 }
 
