@@ -51,7 +51,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: " PROG " RECORDING|CSV [--metrics A,B,...] [-o OUT.png]\n"
 		"                             [--title T] [--interval MS]\n"
-		"                             [--width W] [--height H]\n"
+		"                             [--width W] [--height H] [--oa-xml F]\n"
 		"\n"
 		"  RECORDING        an i915-perf recording: its set's metrics, with\n"
 		"                   units, the set and platform in the title\n"
@@ -62,6 +62,7 @@ static void usage(FILE *f)
 		"  -t, --title T    title (default: set and platform, and the file)\n"
 		"  -i, --interval MS  with a recording: periods of at least MS ms\n"
 		"  -f, --force      with a recording: as print --force\n"
+		"  -x, --oa-xml F   with a recording: as print --oa-xml\n"
 		"      --width W    pixels (default 1200)\n"
 		"      --height H   pixels (default %d per metric + 80)\n"
 		"  -h, --help       this help\n"
@@ -197,18 +198,22 @@ static int parse_args(int argc, char **argv, struct plot_opts *o)
 		{ "height", required_argument, NULL, 'H' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "oa-xml", required_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "m:o:t:i:fh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:o:t:i:x:fh", longopts, NULL)) != -1) {
 		char *end;
 
 		switch (c) {
 		case 'f':
 			o->force = true;
+			break;
+		case 'x':
+			use_oa_xml(optarg);
 			break;
 		case 'i':
 			o->interval_ms = strtod(optarg, &end);

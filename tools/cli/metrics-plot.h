@@ -30,6 +30,9 @@ struct plot_meta {
 	char **units;
 };
 
+/* metrics-common.c: also load this OA metric XML file or directory */
+void use_oa_xml(const char *path);
+
 /**
  * plot_recording_csv() - evaluate a recording into CSV for plot
  * @path: the recording

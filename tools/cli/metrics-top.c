@@ -83,13 +83,14 @@ int cmd_top(int argc, char **argv)
 		SAMPLING_OPTIONS,
 		{ "metrics", required_argument, NULL, 'M' },
 		{ "metrics-dir", required_argument, NULL, 'd' },
+		{ "oa-xml", required_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char use[] =
 		"usage: " PROG " top --set NAME [--interval MS] [--iterations N] [--batch]\n"
 		"                       [--exponent N | --period-us US] [--metrics a,b]\n"
-		"                       [--metrics-dir DIR]\n"
+		"                       [--metrics-dir DIR] [--oa-xml FILE]\n"
 		"\n"
 		"Opens an OA stream with a metric set and shows its metrics, refreshed\n"
 		"every interval, until interrupted.\n"
@@ -103,6 +104,8 @@ int cmd_top(int argc, char **argv)
 		"  -p, --period-us US      OA sampling period (default 1000)\n"
 		"  -M, --metrics a,b       only these metrics\n"
 		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
+		"  -x, --oa-xml FILE       also Intel's sets of an OA metric XML file (IGT's\n"
+		"                          or Mesa's oa-<chipset>.xml, or their directory)\n"
 		"  -h, --help              this help\n";
 	const char *setname = NULL, *metrics = NULL, *mdir = NULL;
 	double interval_ms = 1000;
@@ -117,7 +120,7 @@ int cmd_top(int argc, char **argv)
 	uint8_t *buf = NULL;
 
 	memset(&ev, 0, sizeof(ev));
-	while ((opt = getopt_long(argc, argv, "s:i:n:be:p:M:d:h", opts,
+	while ((opt = getopt_long(argc, argv, "s:i:n:be:p:M:d:x:h", opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's': setname = optarg; break;
@@ -144,6 +147,7 @@ int cmd_top(int argc, char **argv)
 			break;
 		case 'M': metrics = optarg; break;
 		case 'd': mdir = optarg; break;
+		case 'x': use_oa_xml(optarg); break;
 		case 'h': fputs(use, stdout); return 0;
 		default: fputs(use, stderr); return 1;
 		}
