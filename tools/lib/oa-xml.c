@@ -603,12 +603,18 @@ int intel_oa_metrics_load_oa_xml(struct intel_oa_metrics *m,
 
 enum { M_NONE, M_BUSY, M_DONE, M_UNDEFINED };
 
+/* Sets with up to this many counters are evaluated without malloc(). */
+#define STACK_METRICS 256
+
 struct xml_eval {
 	const struct intel_oa_metric_set *s;
 	intel_oa_builtin_fn builtin;
 	void *ctx;
 	uint8_t *state;
 	struct ioa_rpn_val *val;
+	/* built-ins asked for in this period, each fetched once */
+	uint8_t bi_state[INTEL_OA_BI_COUNT];
+	uint64_t bi_val[INTEL_OA_BI_COUNT];
 };
 
 static int eval_metric(struct xml_eval *xe, size_t i);
@@ -626,11 +632,20 @@ static int lookup(void *ctx, int id, struct ioa_rpn_val *v)
 		*v = xe->val[i];
 		return 0;
 	}
-	if (!xe->builtin || xe->builtin(xe->ctx, id, &d))
+	if (id < 0 || id >= INTEL_OA_BI_COUNT)
 		return -1;
-	/* every built-in an XML equation reads is a count: a uint64_t */
+	if (xe->bi_state[id] == M_NONE) {
+		xe->bi_state[id] = M_UNDEFINED;
+		if (xe->builtin && !xe->builtin(xe->ctx, id, &d)) {
+			/* every built-in an XML equation reads is a count */
+			xe->bi_val[id] = ioa_rpn_u64(d);
+			xe->bi_state[id] = M_DONE;
+		}
+	}
+	if (xe->bi_state[id] != M_DONE)
+		return -1;
 	v->f = false;
-	v->u = ioa_rpn_u64(d);
+	v->u = xe->bi_val[id];
 	v->d = 0;
 	return 0;
 }
@@ -667,11 +682,16 @@ void ioa_xml_set_eval(const struct intel_oa_metric_set *s,
 		      intel_oa_builtin_fn builtin, void *ctx,
 		      double *values, unsigned int *flags)
 {
+	uint8_t state[STACK_METRICS];
+	struct ioa_rpn_val val[STACK_METRICS];
 	struct xml_eval xe = { .s = s, .builtin = builtin, .ctx = ctx };
+	bool heap = s->n_metrics > STACK_METRICS;
 	size_t i;
 
-	xe.state = calloc(s->n_metrics, sizeof(*xe.state));
-	xe.val = calloc(s->n_metrics, sizeof(*xe.val));
+	xe.state = heap ? calloc(s->n_metrics, sizeof(*xe.state)) : state;
+	xe.val = heap ? calloc(s->n_metrics, sizeof(*xe.val)) : val;
+	if (xe.state == state)
+		memset(state, M_NONE, s->n_metrics);
 	for (i = 0; i < s->n_metrics; i++) {
 		flags[i] = 0;
 		if (!xe.state || !xe.val || eval_metric(&xe, i)) {
@@ -681,8 +701,10 @@ void ioa_xml_set_eval(const struct intel_oa_metric_set *s,
 		}
 		values[i] = xe.val[i].f ? xe.val[i].d : (double)xe.val[i].u;
 	}
-	free(xe.state);
-	free(xe.val);
+	if (heap) {
+		free(xe.state);
+		free(xe.val);
+	}
 }
 
 static int builtin_u64(void *ctx, int id, struct ioa_rpn_val *v)
