@@ -120,6 +120,7 @@ void intel_oa_ring_reset(struct intel_oa_ring *ring);
 u64 intel_oa_ring_tail(struct intel_oa_ring *ring);
 u64 intel_oa_ring_space(struct intel_oa_ring *ring);
 void *intel_oa_ring_write_ptr(struct intel_oa_ring *ring);
+void intel_oa_ring_put_other(struct intel_oa_ring *ring);
 void intel_oa_ring_publish(struct intel_oa_ring *ring);
 u64 intel_oa_ring_unread(const struct intel_oa_ring *ring);
 int intel_oa_ring_read(struct intel_oa_ring *ring, char __user *ubuf,

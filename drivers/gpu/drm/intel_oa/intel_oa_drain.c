@@ -127,6 +127,7 @@ static bool put_header(struct intel_oa_ring *ring, u32 type)
 	h->pad = 0;
 	h->size = sizeof(*h);
 	ring->head += sizeof(*h);
+	intel_oa_ring_put_other(ring);
 	return true;
 }
 
@@ -165,6 +166,7 @@ static void put_lost(struct intel_oa_stream *stream, u32 reason, u32 count)
 	rec->reason = reason;
 	rec->count = count;
 	ring->head += sizeof(*rec);
+	intel_oa_ring_put_other(ring);
 }
 
 /*

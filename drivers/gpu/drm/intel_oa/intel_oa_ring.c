@@ -107,6 +107,7 @@ int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size)
 	ring->ctl->data_offset = INTEL_OA_RING_MMAP_OFFSET;
 	ring->ctl->data_size = size;
 	ring->ctl->record_size = record_size;
+	ring->record_size = record_size;
 	return 0;
 
 err_ctl:
@@ -153,6 +154,7 @@ void intel_oa_ring_free(struct intel_oa_ring *ring)
 void intel_oa_ring_reset(struct intel_oa_ring *ring)
 {
 	ring->tail = ring->head;
+	WRITE_ONCE(ring->plain_from, ring->head);
 	ring->dropped = 0;
 	/* As a consumer would: everything up to the head is done with. */
 	smp_store_release(&ring->ctl->data_tail, ring->head);
@@ -195,6 +197,18 @@ u64 intel_oa_ring_space(struct intel_oa_ring *ring)
 void *intel_oa_ring_write_ptr(struct intel_oa_ring *ring)
 {
 	return ring->vaddr + (ring->head & (ring->size - 1));
+}
+
+/**
+ * intel_oa_ring_put_other - account a record that is not a SAMPLE
+ * @ring: ring; caller holds the stream's drain lock and has just advanced
+ *	@ring->head past the record
+ *
+ * Before intel_oa_ring_publish(): read()'s run of SAMPLEs ends here.
+ */
+void intel_oa_ring_put_other(struct intel_oa_ring *ring)
+{
+	WRITE_ONCE(ring->plain_from, ring->head);
 }
 
 /**
@@ -251,12 +265,27 @@ int intel_oa_ring_read(struct intel_oa_ring *ring, char __user *ubuf,
 	size_t room = count - *offset;
 	size_t span = 0, left;
 	const u8 *from;
+	u64 plain;
+	u32 rs;
 	int ret = 0;
 
 	if (avail > ring->size)
 		return -EIO;
 
 	from = ring->vaddr + (tail & (ring->size - 1));
+	/*
+	 * SAMPLEs only from the last lost record on (read after the head,
+	 * see &intel_oa_ring.plain_from), and the tail on one of their
+	 * boundaries: the whole records that fit are a multiple of the
+	 * record size, with no header to walk. Otherwise (a lost record
+	 * ahead, or a tail an mmap() reader left mid-record) walk them.
+	 */
+	plain = READ_ONCE(ring->plain_from);
+	rs = ring->record_size;
+	if (rs && tail >= plain && !((tail - plain) % rs) && !(avail % rs)) {
+		span = min_t(u64, avail, room - room % rs);
+		goto copy;
+	}
 	while (span < avail) {
 		const struct drm_i915_perf_record_header *h =
 			(const void *)(from + span);
@@ -270,6 +299,7 @@ int intel_oa_ring_read(struct intel_oa_ring *ring, char __user *ubuf,
 		span += size;
 	}
 
+copy:
 	if (!span)
 		return avail ? -ENOSPC : 0;
 

@@ -802,6 +802,12 @@ struct intel_oa_open_params {
  * @dropped: reports dropped for want of room and not yet marked with a
  *	lost record; under &intel_oa_stream.drain_lock.
  * @dropped_total: every report ever dropped for want of room.
+ * @record_size: bytes of a SAMPLE record of the stream.
+ * @plain_from: the position after the last record that is not a SAMPLE
+ *	(a lost record): from there to @head the ring holds SAMPLEs only,
+ *	@record_size bytes each. Written under &intel_oa_stream.drain_lock
+ *	before @head is published; read() reads it after the head it
+ *	acquired, so it never finds it below a lost record it could copy.
  * Positions count bytes since the stream opened and never wrap; a
  * position's offset in the ring is position & (@size - 1).
  */
@@ -816,6 +822,8 @@ struct intel_oa_ring {
 	u64 tail;
 	u64 dropped;
 	u64 dropped_total;
+	u32 record_size;
+	u64 plain_from;
 };
 
 /**
