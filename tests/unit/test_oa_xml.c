@@ -156,7 +156,7 @@ static int run(const char *eq, struct ioa_rpn_val *v, char *msg, size_t len)
 
 	if (!p)
 		return -100;
-	ret = ioa_rpn_eval(p, t_lookup, NULL, v);
+	ret = ioa_rpn_eval(p, t_lookup, NULL, NULL, v);
 	ioa_rpn_free(p);
 	return ret;
 }
@@ -386,6 +386,10 @@ static void test_import_errors(const void *arg UNIT_UNUSED)
 		  2, "not a 32-bit number" },
 		{ "<metrics>\n<set chipset='HSW' symbol_name='S' hw_config_guid='01234567-89ab-4def-8123-456789abcdef'/></metrics>",
 		  2, "has no counter" },
+		{ "<metrics><set chipset='HSW' symbol_name='S' hw_config_guid='01234567-89ab-4def-8123-456789abcdef'>\n"
+		  "<counter symbol_name='X' data_type='uint64' equation='$Y 1 UADD'/>\n"
+		  "<counter symbol_name='Y' data_type='uint64' equation='$X'/></set></metrics>",
+		  2, "counter X reads itself" },
 	};
 	struct intel_oa_metrics *m = intel_oa_metrics_new();
 	struct intel_oa_parse_error err;

@@ -448,6 +448,34 @@ static void test_format_double(const void *arg UNIT_UNUSED)
 			   "2000000000000000"), "2e15 -> %s", buf);
 	UNIT_CHECK(!strcmp(intel_oa_format_double(buf, sizeof(buf), 1.0 / 3.0),
 			   "0.3333333333333333"), "1/3 -> %s", buf);
+	/*
+	 * Integers below 2^53 take a path of their own: every digit, as
+	 * printf's %.0f, on both sides of every power of ten and at 2^53.
+	 */
+	{
+		double p10 = 1, ints[6];
+		char want[32];
+		int k, j;
+
+		for (k = 0; k <= 16; k++, p10 *= 10) {
+			ints[0] = p10 - 1;
+			ints[1] = p10;
+			ints[2] = p10 + 1;
+			ints[3] = -(p10 + 7);
+			ints[4] = 9007199254740991.0;
+			ints[5] = -9007199254740992.0;
+			for (j = 0; j < 6; j++) {
+				snprintf(want, sizeof(want), "%.0f", ints[j]);
+				intel_oa_format_double(buf, sizeof(buf), ints[j]);
+				if (fabs(ints[j]) < 1e17 && strlen(want) <= 18)
+					UNIT_CHECK(!strcmp(buf, want),
+						   "%s printed as %s", want, buf);
+				UNIT_CHECK(strtod(buf, NULL) == ints[j],
+					   "%s read back as %.17g", buf,
+					   strtod(buf, NULL));
+			}
+		}
+	}
 }
 
 /* Significant digits of a %g-style or fixed number. */

@@ -94,6 +94,10 @@ struct intel_oa_metric_set {
 	/* an XML set's register lists, each with its availability */
 	struct ioa_reg_group *groups;
 	size_t n_groups;
+	/* the built-ins its equations load: bit id */
+	uint64_t bi_used[2];
+	/* XML set: its metrics in an order where each comes after those it reads */
+	size_t *order;
 };
 
 struct intel_oa_metrics {

@@ -589,6 +589,7 @@ void ioa_free_set(struct intel_oa_metric_set *s)
 		free(s->groups[i].regs);
 	}
 	free(s->groups);
+	free(s->order);
 	free(s);
 }
 

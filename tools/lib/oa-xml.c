@@ -91,6 +91,9 @@ static const struct {
 	{ "QueryMode", INTEL_OA_BI_QUERY_MODE },
 };
 
+/* Visit states of the ordering of a set's metrics. */
+enum { M_NONE, M_BUSY, M_DONE };
+
 /* A <counter> or <register_config>, kept until its set is complete. */
 struct pending {
 	char *equation;
@@ -455,11 +458,78 @@ static int resolve(void *ctx, const char *name, size_t len, bool *f)
 	return -1;
 }
 
+struct refs {
+	uint8_t *mark;
+	size_t n;
+};
+
+static void mark_ref(void *ctx, int id)
+{
+	struct refs *r = ctx;
+
+	if (id >= ID_METRIC && (size_t)(id - ID_METRIC) < r->n)
+		r->mark[id - ID_METRIC] = 1;
+}
+
+/* Mark in @refs (@n entries) the metrics an equation reads. */
+static void add_refs_of(const struct ioa_rpn *p, size_t n, uint8_t *refs)
+{
+	struct refs r = { .mark = refs, .n = n };
+
+	ioa_rpn_for_each_load(p, mark_ref, &r);
+}
+
+/* Depth-first: @i after everything it reads; a cycle is an error. */
+static int order_visit(struct xml_loader *xl, struct intel_oa_metric_set *s,
+		       size_t i, uint8_t *state, size_t *n, uint8_t *refs)
+{
+	uint8_t *mine;
+	size_t j;
+	int ret = 0;
+
+	if (state[i] == M_DONE)
+		return 0;
+	if (state[i] == M_BUSY)
+		return xerr(xl, xl->pend[i].line, xl->pend[i].column,
+			    "counter %s reads itself through its equations",
+			    s->metrics[i].name);
+	state[i] = M_BUSY;
+	mine = refs + i * s->n_metrics;
+	for (j = 0; !ret && j < s->n_metrics; j++)
+		if (mine[j])
+			ret = order_visit(xl, s, j, state, n, refs);
+	state[i] = M_DONE;
+	s->order[(*n)++] = i;
+	return ret;
+}
+
+static int order_metrics(struct xml_loader *xl, struct intel_oa_metric_set *s)
+{
+	size_t n = 0, i, m = s->n_metrics;
+	uint8_t *state = calloc(m, 1), *refs = calloc(m * m, 1);
+	int ret = 0;
+
+	s->order = calloc(m, sizeof(*s->order));
+	if (!state || !refs || !s->order) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < m; i++)
+		add_refs_of(s->metrics[i].rpn, m, refs + i * m);
+	for (i = 0; !ret && i < m; i++)
+		ret = order_visit(xl, s, i, state, &n, refs);
+out:
+	free(state);
+	free(refs);
+	return ret;
+}
+
 /* </set>: every counter's equations, now that all names are known. */
 static int close_set(struct xml_loader *xl)
 {
 	struct intel_oa_metric_set *s = xl->cur;
 	size_t i;
+	int ret;
 
 	if (!s->n_metrics)
 		return xerr(xl, s->line, s->col, "set %s has no counter", s->name);
@@ -472,6 +542,7 @@ static int close_set(struct xml_loader *xl)
 		if (!s->metrics[i].rpn)
 			return xerr(xl, p->line, p->column, "counter %s: equation '%s': %s",
 				    s->metrics[i].name, p->equation, msg);
+		ioa_rpn_builtins_used(s->metrics[i].rpn, s->bi_used);
 		if (p->availability) {
 			s->metrics[i].avail = ioa_rpn_compile(p->availability,
 							      resolve_hw, NULL,
@@ -481,6 +552,9 @@ static int close_set(struct xml_loader *xl)
 					    s->metrics[i].name, p->availability, msg);
 		}
 	}
+	ret = order_metrics(xl, s);
+	if (ret)
+		return ret;
 	for (i = 0; i < xl->n_pend; i++) {
 		free(xl->pend[i].equation);
 		free(xl->pend[i].availability);
@@ -601,118 +675,141 @@ int intel_oa_metrics_load_oa_xml(struct intel_oa_metrics *m,
 
 /* ---- evaluation -------------------------------------------------------- */
 
-enum { M_NONE, M_BUSY, M_DONE, M_UNDEFINED };
+
+_Static_assert(INTEL_OA_BI_COUNT <= 128, "bi_used holds 128 built-ins");
 
 /* Sets with up to this many counters are evaluated without malloc(). */
 #define STACK_METRICS 256
 
-struct xml_eval {
-	const struct intel_oa_metric_set *s;
-	intel_oa_builtin_fn builtin;
-	void *ctx;
-	uint8_t *state;
-	struct ioa_rpn_val *val;
-	/* built-ins asked for in this period, each fetched once */
-	uint8_t bi_state[INTEL_OA_BI_COUNT];
-	uint64_t bi_val[INTEL_OA_BI_COUNT];
-};
 
-static int eval_metric(struct xml_eval *xe, size_t i);
-
-static int lookup(void *ctx, int id, struct ioa_rpn_val *v)
+/*
+ * A counter of a struct intel_oa_oa_period straight from its accumulator,
+ * as intel_oa_oa_builtin() gives it: false for anything else (or a
+ * counter the format lacks, which intel_oa_oa_builtin() then declines).
+ */
+static bool oa_counter(const void *ctx, int id, uint64_t *v)
 {
-	struct xml_eval *xe = ctx;
-	double d;
+	const struct intel_oa_oa_period *op = ctx;
+	const struct intel_oa_accumulator *acc = op->acc;
+	int n;
 
-	if (id >= ID_METRIC) {
-		size_t i = (size_t)(id - ID_METRIC);
-
-		if (eval_metric(xe, i))
-			return -1;
-		*v = xe->val[i];
-		return 0;
+	if (!acc)
+		return false;
+	if (id >= INTEL_OA_BI_A && id < INTEL_OA_BI_B) {
+		n = id - INTEL_OA_BI_A;
+		if (!(op->has_a >> n & 1))
+			return false;
+		*v = acc->a[n];
+	} else if (id >= INTEL_OA_BI_B && id < INTEL_OA_BI_C) {
+		n = id - INTEL_OA_BI_B;
+		if (!(op->has_b >> n & 1))
+			return false;
+		*v = acc->b[n];
+	} else if (id >= INTEL_OA_BI_C && id < INTEL_OA_BI_GPU_TICKS) {
+		n = id - INTEL_OA_BI_C;
+		if (!(op->has_c >> n & 1))
+			return false;
+		*v = acc->c[n];
+	} else if (id == INTEL_OA_BI_GPU_TICKS && op->has_gpu_ticks) {
+		*v = acc->gpu_ticks;
+	} else if (id == INTEL_OA_BI_TIMESTAMP) {
+		*v = acc->timestamp;
+	} else {
+		return false;
 	}
-	if (id < 0 || id >= INTEL_OA_BI_COUNT)
-		return -1;
-	if (xe->bi_state[id] == M_NONE) {
-		xe->bi_state[id] = M_UNDEFINED;
-		if (xe->builtin && !xe->builtin(xe->ctx, id, &d)) {
-			/* every built-in an XML equation reads is a count */
-			xe->bi_val[id] = ioa_rpn_u64(d);
-			xe->bi_state[id] = M_DONE;
-		}
-	}
-	if (xe->bi_state[id] != M_DONE)
-		return -1;
-	v->f = false;
-	v->u = xe->bi_val[id];
-	v->d = 0;
-	return 0;
-}
-
-/* Metric @i's value, as its C read function returns it. */
-static int eval_metric(struct xml_eval *xe, size_t i)
-{
-	const struct mmetric *mm = &xe->s->metrics[i];
-	struct ioa_rpn_val v;
-
-	if (xe->state[i] == M_DONE)
-		return 0;
-	if (xe->state[i] != M_NONE)	/* undefined, or a cycle */
-		return -1;
-	xe->state[i] = M_BUSY;
-	if (ioa_rpn_eval(mm->rpn, lookup, xe, &v)) {
-		xe->state[i] = M_UNDEFINED;
-		return -1;
-	}
-	/* "return tmpN;" from a uint64_t or double function */
-	if (mm->is_float && !v.f) {
-		v.d = (double)v.u;
-		v.f = true;
-	} else if (!mm->is_float && v.f) {
-		v.u = ioa_rpn_u64(v.d);
-		v.f = false;
-	}
-	xe->val[i] = v;
-	xe->state[i] = M_DONE;
-	return 0;
+	return true;
 }
 
 void ioa_xml_set_eval(const struct intel_oa_metric_set *s,
 		      intel_oa_builtin_fn builtin, void *ctx,
 		      double *values, unsigned int *flags)
 {
-	uint8_t state[STACK_METRICS];
-	struct ioa_rpn_val val[STACK_METRICS];
-	struct xml_eval xe = { .s = s, .builtin = builtin, .ctx = ctx };
+	uint8_t ok_stack[STACK_METRICS];
+	struct ioa_rpn_val val_stack[STACK_METRICS];
+	/*
+	 * Not zeroed (700 bytes a period): the equations load only the
+	 * built-ins of bi_used, and each of those is set below.
+	 */
+	struct ioa_rpn_builtins env;
 	bool heap = s->n_metrics > STACK_METRICS;
-	size_t i;
+	struct ioa_rpn_val *val;
+	uint8_t *ok;
+	size_t k;
+	int w;
 
-	xe.state = heap ? calloc(s->n_metrics, sizeof(*xe.state)) : state;
-	xe.val = heap ? calloc(s->n_metrics, sizeof(*xe.val)) : val;
-	if (xe.state == state)
-		memset(state, M_NONE, s->n_metrics);
-	for (i = 0; i < s->n_metrics; i++) {
-		flags[i] = 0;
-		if (!xe.state || !xe.val || eval_metric(&xe, i)) {
-			values[i] = NAN;
-			flags[i] = INTEL_OA_EVAL_UNDEFINED;
-			continue;
+	/* every built-in the set's equations load, once per period */
+	for (w = 0; w < 2; w++) {
+		uint64_t bits = s->bi_used[w];
+
+		while (bits) {
+			int id = 64 * w + __builtin_ctzll(bits);
+			double d;
+
+			bits &= bits - 1;
+			env.ok[id] = 0;
+			env.val[id] = 0;
+			/* our own OA period's counters need no call */
+			if (builtin == intel_oa_oa_builtin &&
+			    oa_counter(ctx, id, &env.val[id])) {
+				env.ok[id] = 1;
+				continue;
+			}
+			if (builtin && !builtin(ctx, id, &d)) {
+				/* every built-in an XML equation reads is a count */
+				env.val[id] = ioa_rpn_u64(d);
+				env.ok[id] = 1;
+			}
 		}
-		values[i] = xe.val[i].f ? xe.val[i].d : (double)xe.val[i].u;
 	}
+	ok = heap ? calloc(s->n_metrics, sizeof(*ok)) : ok_stack;
+	val = heap ? calloc(s->n_metrics, sizeof(*val)) : val_stack;
+	if (!ok || !val) {
+		for (k = 0; k < s->n_metrics; k++) {
+			values[k] = NAN;
+			flags[k] = INTEL_OA_EVAL_UNDEFINED;
+		}
+		goto out;
+	}
+	env.var = val;
+	env.var_ok = ok;
+	env.var_base = ID_METRIC;
+	/* each metric after those it reads (close_set() ordered them) */
+	for (k = 0; k < s->n_metrics; k++) {
+		size_t i = s->order[k];
+		const struct mmetric *mm = &s->metrics[i];
+		struct ioa_rpn_val *v = &val[i];
+
+		ok[i] = !ioa_rpn_eval(mm->rpn, NULL, NULL, &env, v);
+		/* "return tmpN;" from a uint64_t or double function */
+		if (mm->is_float && !v->f) {
+			v->d = (double)v->u;
+			v->f = true;
+		} else if (!mm->is_float && v->f) {
+			v->u = ioa_rpn_u64(v->d);
+			v->f = false;
+		}
+		flags[i] = ok[i] ? 0 : INTEL_OA_EVAL_UNDEFINED;
+		values[i] = !ok[i] ? NAN : v->f ? v->d : (double)v->u;
+	}
+out:
 	if (heap) {
-		free(xe.state);
-		free(xe.val);
+		free(ok);
+		free(val);
 	}
 }
 
+/* For availability: device variables through the caller's built-ins. */
+struct avail_ctx {
+	intel_oa_builtin_fn builtin;
+	void *ctx;
+};
+
 static int builtin_u64(void *ctx, int id, struct ioa_rpn_val *v)
 {
-	const struct xml_eval *xe = ctx;
+	const struct avail_ctx *ac = ctx;
 	double d;
 
-	if (!xe->builtin || xe->builtin(xe->ctx, id, &d))
+	if (!ac->builtin || ac->builtin(ac->ctx, id, &d))
 		return -1;
 	v->f = false;
 	v->u = ioa_rpn_u64(d);
@@ -724,12 +821,12 @@ static int builtin_u64(void *ctx, int id, struct ioa_rpn_val *v)
 static bool holds(const struct ioa_rpn *avail, intel_oa_builtin_fn builtin,
 		  void *ctx)
 {
-	struct xml_eval xe = { .builtin = builtin, .ctx = ctx };
+	struct avail_ctx ac = { .builtin = builtin, .ctx = ctx };
 	struct ioa_rpn_val v;
 
 	if (!avail)
 		return true;
-	if (ioa_rpn_eval(avail, builtin_u64, &xe, &v))
+	if (ioa_rpn_eval(avail, builtin_u64, &ac, NULL, &v))
 		return true;
 	return v.f ? v.d != 0 : v.u != 0;
 }

@@ -134,6 +134,10 @@ static size_t format_double(char *buf, double v)
 		strcpy(buf, signbit(v) ? "-0" : "0");
 		return signbit(v) ? 2 : 1;
 	}
+	/* an integer below 2^53 is its own shortest decimal: no search */
+	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v)
+		return put_decimal(buf, DBL_BUF, v < 0,
+				   (unsigned long long)fabs(v), 0);
 	intel_oa_shortest(fabs(v), &d, &q);
 	return put_decimal(buf, DBL_BUF, v < 0, d, q);
 }

@@ -29,7 +29,7 @@
 #define STACK_MAX 64
 
 enum op {
-	OP_PUSH, OP_LOAD,
+	OP_PUSH, OP_LOAD, OP_LOAD_BI,
 	OP_FADD, OP_FSUB, OP_FMUL, OP_FDIV, OP_FMAX,
 	OP_UADD, OP_USUB, OP_UMUL, OP_UDIV, OP_UMIN,
 	OP_SHL, OP_SHR, OP_AND, OP_UGTE, OP_ULT, OP_LAND,
@@ -51,10 +51,21 @@ static const struct {
 	{ "ULT", OP_ULT, false }, { "&&", OP_LAND, false },
 };
 
+/* A stack value; its type is known when the equation is compiled. */
+union rv {
+	uint64_t u;
+	double d;
+};
+
+/*
+ * @fa, @fb: the operands of a binary operator are doubles; @f: an
+ * OP_PUSH or OP_LOAD value is a double.
+ */
 struct insn {
 	enum op op;
-	int id;			/* OP_LOAD */
-	struct ioa_rpn_val v;	/* OP_PUSH */
+	bool fa, fb, f;
+	int id;			/* OP_LOAD, OP_LOAD_BI */
+	union rv v;		/* OP_PUSH */
 };
 
 struct ioa_rpn {
@@ -94,6 +105,8 @@ uint64_t ioa_rpn_u64(double d)
 	 * negative value, and for [2^63, 2^64) the value less 2^63 with
 	 * bit 63 flipped back.
 	 */
+	if (d >= 0 && d < 9223372036854775808.0)
+		return (uint64_t)d;	/* the common case: defined in C */
 	if (isnan(d))
 		return 1ull << 63;
 	if (d >= 9223372036854775808.0) {
@@ -107,144 +120,187 @@ uint64_t ioa_rpn_u64(double d)
 	return (uint64_t)(int64_t)d;
 }
 
-static double to_d(const struct ioa_rpn_val *v)
+/* C's conversions of an operand known to be a double (@f) or not */
+static inline double as_d(union rv v, bool f)
 {
-	return v->f ? v->d : (double)v->u;
+	return f ? v.d : (double)v.u;
 }
 
-static uint64_t to_u(const struct ioa_rpn_val *v)
+static inline uint64_t as_u(union rv v, bool f)
 {
-	return v->f ? ioa_rpn_u64(v->d) : v->u;
+	return f ? ioa_rpn_u64(v.d) : v.u;
 }
 
-static void set_u(struct ioa_rpn_val *v, uint64_t u)
+/*
+ * "tmpN = a OP b" for OP in + - *: in uint64_t when neither operand is a
+ * double, else in double; then assigned to tmpN's type (@f).
+ */
+static inline union rv arith(const struct insn *in, union rv a, union rv b,
+			     char op, bool f)
 {
-	v->f = false;
-	v->u = u;
-	v->d = 0;
-}
+	union rv r;
 
-static void set_d(struct ioa_rpn_val *v, double d)
-{
-	v->f = true;
-	v->d = d;
-	v->u = 0;
-}
-
-/* "tmpN = a OP b" for OP in + - * with C's conversions; @f: tmpN double */
-static void arith(struct ioa_rpn_val *r, const struct ioa_rpn_val *a,
-		  const struct ioa_rpn_val *b, char op, bool f)
-{
-	if (a->f || b->f) {
-		double x = to_d(a), y = to_d(b);
+	if (in->fa || in->fb) {
+		double x = as_d(a, in->fa), y = as_d(b, in->fb);
 		double d = op == '+' ? x + y : op == '-' ? x - y : x * y;
 
 		if (f)
-			set_d(r, d);
+			r.d = d;
 		else
-			set_u(r, ioa_rpn_u64(d));
+			r.u = ioa_rpn_u64(d);
 	} else {
-		uint64_t u = op == '+' ? a->u + b->u :
-			     op == '-' ? a->u - b->u : a->u * b->u;
+		uint64_t u = op == '+' ? a.u + b.u :
+			     op == '-' ? a.u - b.u : a.u * b.u;
 
 		if (f)
-			set_d(r, (double)u);
+			r.d = (double)u;
 		else
-			set_u(r, u);
+			r.u = u;
 	}
+	return r;
 }
 
 /* a < b with C's conversions */
-static bool less(const struct ioa_rpn_val *a, const struct ioa_rpn_val *b)
+static inline bool less(const struct insn *in, union rv a, union rv b)
 {
-	if (a->f || b->f)
-		return to_d(a) < to_d(b);
-	return a->u < b->u;
+	if (in->fa || in->fb)
+		return as_d(a, in->fa) < as_d(b, in->fb);
+	return a.u < b.u;
 }
 
-static bool nonzero(const struct ioa_rpn_val *v)
+static inline union rv apply(const struct insn *in, union rv a, union rv b)
 {
-	return v->f ? v->d != 0 : v->u != 0;
-}
+	union rv r;
 
-static void apply(enum op op, struct ioa_rpn_val *a,
-		  const struct ioa_rpn_val *b)
-{
-	struct ioa_rpn_val r;
-
-	switch (op) {
-	case OP_FADD: arith(&r, a, b, '+', true); break;
-	case OP_FSUB: arith(&r, a, b, '-', true); break;
-	case OP_FMUL: arith(&r, a, b, '*', true); break;
-	case OP_UADD: arith(&r, a, b, '+', false); break;
-	case OP_USUB: arith(&r, a, b, '-', false); break;
-	case OP_UMUL: arith(&r, a, b, '*', false); break;
+	switch (in->op) {
+	case OP_FADD: return arith(in, a, b, '+', true);
+	case OP_FSUB: return arith(in, a, b, '-', true);
+	case OP_FMUL: return arith(in, a, b, '*', true);
+	case OP_UADD: return arith(in, a, b, '+', false);
+	case OP_USUB: return arith(in, a, b, '-', false);
+	case OP_UMUL: return arith(in, a, b, '*', false);
 	case OP_FDIV: {
-		double x = to_d(a), y = to_d(b);
+		double x = as_d(a, in->fa), y = as_d(b, in->fb);
 
-		set_d(&r, y != 0 ? x / y : 0);
-		break;
+		r.d = y != 0 ? x / y : 0;
+		return r;
 	}
 	case OP_FMAX: {
-		double x = to_d(a), y = to_d(b);
+		double x = as_d(a, in->fa), y = as_d(b, in->fb);
 
-		set_d(&r, x > y ? x : y);
-		break;
+		r.d = x > y ? x : y;
+		return r;
 	}
 	case OP_UDIV: {
-		uint64_t x = to_u(a), y = to_u(b);
+		uint64_t x = as_u(a, in->fa), y = as_u(b, in->fb);
 
-		set_u(&r, y ? x / y : 0);
-		break;
+		r.u = y ? x / y : 0;
+		return r;
 	}
 	case OP_UMIN:
 		/* MIN(a, b) in the operands' common type, then a uint64_t */
-		r = less(a, b) ? *a : *b;
-		if (a->f || b->f)
-			set_u(&r, ioa_rpn_u64(to_d(&r)));
-		break;
+		if (in->fa || in->fb) {
+			double x = as_d(a, in->fa), y = as_d(b, in->fb);
+
+			r.u = ioa_rpn_u64(x < y ? x : y);
+		} else {
+			r.u = a.u < b.u ? a.u : b.u;
+		}
+		return r;
 	/* x86 masks a shift count to 6 bits; C leaves >= 64 undefined */
-	case OP_SHL: set_u(&r, a->u << (b->u & 63)); break;
-	case OP_SHR: set_u(&r, a->u >> (b->u & 63)); break;
-	case OP_AND: set_u(&r, a->u & b->u); break;
-	case OP_UGTE: set_u(&r, !less(a, b)); break;
-	case OP_ULT: set_u(&r, less(a, b)); break;
-	case OP_LAND: set_u(&r, nonzero(a) && nonzero(b)); break;
-	default: set_u(&r, 0); break;
+	case OP_SHL: r.u = a.u << (b.u & 63); return r;
+	case OP_SHR: r.u = a.u >> (b.u & 63); return r;
+	case OP_AND: r.u = a.u & b.u; return r;
+	case OP_UGTE: r.u = !less(in, a, b); return r;
+	case OP_ULT: r.u = less(in, a, b); return r;
+	case OP_LAND:
+		r.u = (in->fa ? a.d != 0 : a.u != 0) &&
+		      (in->fb ? b.d != 0 : b.u != 0);
+		return r;
+	default:
+		r.u = 0;
+		return r;
 	}
-	*a = r;
 }
 
 int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
-		 void *ctx, struct ioa_rpn_val *out)
+		 void *ctx, const struct ioa_rpn_builtins *bi,
+		 struct ioa_rpn_val *out)
 {
-	struct ioa_rpn_val st[STACK_MAX];
+	union rv st[STACK_MAX];
 	int sp = 0, undefined = 0;
 	size_t i;
 
 	for (i = 0; i < p->n; i++) {
 		const struct insn *in = &p->insn[i];
+		struct ioa_rpn_val v;
 
 		switch (in->op) {
 		case OP_PUSH:
 			st[sp++] = in->v;
 			break;
-		case OP_LOAD:
-			if (in->id == IOA_RPN_ID_PERFCNT ||
-			    lookup(ctx, in->id, &st[sp])) {
-				undefined = -1;
-				set_u(&st[sp], 0);
+		case OP_LOAD_BI:
+			if (bi) {
+				if (!bi->ok[in->id])
+					undefined = -1;
+				st[sp++].u = bi->val[in->id];
+				break;
 			}
-			sp++;
+			/* fall through */
+		case OP_LOAD:
+			if (bi && bi->var && in->id >= bi->var_base) {
+				const struct ioa_rpn_val *pv =
+					&bi->var[in->id - bi->var_base];
+
+				if (!bi->var_ok[in->id - bi->var_base])
+					undefined = -1;
+				if (in->f)
+					st[sp++].d = pv->f ? pv->d : (double)pv->u;
+				else
+					st[sp++].u = pv->f ? ioa_rpn_u64(pv->d) : pv->u;
+				break;
+			}
+			if (in->id == IOA_RPN_ID_PERFCNT || !lookup ||
+			    lookup(ctx, in->id, &v)) {
+				undefined = -1;
+				v.f = false;
+				v.u = 0;
+			}
+			/* as the resolver said it would be */
+			if (in->f)
+				st[sp++].d = v.f ? v.d : (double)v.u;
+			else
+				st[sp++].u = v.f ? ioa_rpn_u64(v.d) : v.u;
 			break;
 		default:
 			sp--;
-			apply(in->op, &st[sp - 1], &st[sp]);
+			st[sp - 1] = apply(in, st[sp - 1], st[sp]);
 			break;
 		}
 	}
-	*out = st[0];
+	out->f = p->is_float;
+	out->u = p->is_float ? 0 : st[0].u;
+	out->d = p->is_float ? st[0].d : 0;
 	return undefined;
+}
+
+void ioa_rpn_for_each_load(const struct ioa_rpn *p,
+			   void (*fn)(void *ctx, int id), void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op == OP_LOAD)
+			fn(ctx, p->insn[i].id);
+}
+
+void ioa_rpn_builtins_used(const struct ioa_rpn *p, uint64_t *used)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->insn[i].op == OP_LOAD_BI)
+			used[p->insn[i].id / 64] |= 1ull << (p->insn[i].id % 64);
 }
 
 bool ioa_rpn_is_float(const struct ioa_rpn *p)
@@ -276,7 +332,7 @@ static int emit(struct ioa_rpn *p, size_t *cap, const struct insn *in)
 }
 
 /* A number token: decimal or 0x hex integer, or a decimal fraction. */
-static bool number(const char *t, struct ioa_rpn_val *v)
+static bool number(const char *t, struct insn *in)
 {
 	char *end;
 
@@ -286,9 +342,11 @@ static bool number(const char *t, struct ioa_rpn_val *v)
 	errno = 0;
 	if ((t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) ||
 	    !strpbrk(t, ".eE")) {
-		set_u(v, strtoull(t, &end, t[1] == 'x' || t[1] == 'X' ? 16 : 10));
+		in->f = false;
+		in->v.u = strtoull(t, &end, t[1] == 'x' || t[1] == 'X' ? 16 : 10);
 	} else {
-		set_d(v, strtod(t, &end));
+		in->f = true;
+		in->v.d = strtod(t, &end);
 	}
 	return !*end && !errno;
 }
@@ -335,6 +393,8 @@ struct ioa_rpn *ioa_rpn_compile(const char *src, ioa_rpn_resolve_fn resolve,
 			if (ops[i].integer && (st[sp - 1].f || st[sp - 2].f))
 				FAIL("'%s' of a floating-point operand", t);
 			in.op = ops[i].op;
+			in.fa = st[sp - 2].f;
+			in.fb = st[sp - 1].f;
 			sp--;
 			st[sp - 1].f = t[0] == 'F';
 			st[sp - 1].literal = false;
@@ -346,7 +406,7 @@ struct ioa_rpn *ioa_rpn_compile(const char *src, ioa_rpn_resolve_fn resolve,
 			i = (size_t)st[sp - 2].read_type;
 			if (p->insn[p->n - 1].v.u >= (uint64_t)reads[i].count)
 				FAIL("no counter %s of that index", reads[i].name);
-			in.op = OP_LOAD;
+			in.op = reads[i].base < 0 ? OP_LOAD : OP_LOAD_BI;
 			in.id = reads[i].base < 0 ? reads[i].base :
 				reads[i].base + (int)p->insn[p->n - 1].v.u;
 			p->n--;		/* the index was no value */
@@ -356,20 +416,23 @@ struct ioa_rpn *ioa_rpn_compile(const char *src, ioa_rpn_resolve_fn resolve,
 			if (sp == STACK_MAX)
 				FAIL("more than %d operands stacked up", STACK_MAX);
 			st[sp] = (struct slot){ .read_type = -1, .insn = p->n };
-			if (number(t, &in.v)) {
+			if (number(t, &in)) {
 				in.op = OP_PUSH;
-				st[sp].f = in.v.f;
-				st[sp].literal = !in.v.f;
+				st[sp].f = in.f;
+				st[sp].literal = !in.f;
 			} else if (!strcmp(t, "true") || !strcmp(t, "false")) {
 				in.op = OP_PUSH;
-				set_u(&in.v, t[0] == 't');
+				in.v.u = t[0] == 't';
 			} else if (t[0] == '$' && t[1]) {
 				bool f = false;
 
-				in.op = OP_LOAD;
 				in.id = resolve(ctx, t + 1, len - 1, &f);
 				if (in.id < 0)
 					FAIL("unknown variable '%s'", t);
+				/* a built-in is a count: a uint64_t */
+				in.op = in.id < INTEL_OA_BI_COUNT && !f ?
+					OP_LOAD_BI : OP_LOAD;
+				in.f = f;
 				st[sp].f = f;
 			} else {
 				for (i = 0; i < sizeof(reads) / sizeof(reads[0]); i++)

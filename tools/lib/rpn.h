@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "intel_oa/metrics.h"
+
 /**
  * struct ioa_rpn_val - a value as the generated C holds it
  * @f: it is a double (@d), else a uint64_t (@u)
@@ -79,16 +81,53 @@ struct ioa_rpn *ioa_rpn_compile(const char *src, ioa_rpn_resolve_fn resolve,
 bool ioa_rpn_is_float(const struct ioa_rpn *p);
 
 /**
+ * struct ioa_rpn_builtins - values fetched ahead of a run
+ * @val: the value of built-in id (an enum intel_oa_builtin), as a uint64_t
+ * @ok: nonzero where @val is defined
+ * @var: values of the variables from id @var_base on (NULL: none; the
+ *	lookup gives them)
+ * @var_ok: nonzero where @var is defined
+ * @var_base: id of @var[0]
+ */
+struct ioa_rpn_builtins {
+	uint64_t val[INTEL_OA_BI_COUNT];
+	uint8_t ok[INTEL_OA_BI_COUNT];
+	const struct ioa_rpn_val *var;
+	const uint8_t *var_ok;
+	int var_base;
+};
+
+/**
  * ioa_rpn_eval() - run a program
  * @p: program
- * @lookup: variable values
+ * @lookup: values of the variables that are not built-ins (and of the
+ *	built-ins too when @bi is NULL)
  * @ctx: passed to @lookup
+ * @bi: the built-ins, or NULL
  * @out: the result
  *
  * Return: 0, or -1 when a variable was undefined.
  */
 int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
-		 void *ctx, struct ioa_rpn_val *out);
+		 void *ctx, const struct ioa_rpn_builtins *bi,
+		 struct ioa_rpn_val *out);
+
+/**
+ * ioa_rpn_for_each_load() - the variables a program loads that are not
+ *	built-ins
+ * @p: program
+ * @fn: called with each one's id (once per load)
+ * @ctx: passed to @fn
+ */
+void ioa_rpn_for_each_load(const struct ioa_rpn *p,
+			   void (*fn)(void *ctx, int id), void *ctx);
+
+/**
+ * ioa_rpn_builtins_used() - mark the built-ins a program loads
+ * @p: program
+ * @used: bit id set for each (at least INTEL_OA_BI_COUNT bits)
+ */
+void ioa_rpn_builtins_used(const struct ioa_rpn *p, uint64_t *used);
 
 /**
  * ioa_rpn_u64() - C's conversion of a double to uint64_t, as x86-64 does
