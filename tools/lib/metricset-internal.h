@@ -16,6 +16,7 @@
 #include "intel_oa/metrics.h"
 
 struct ioa_rpn;
+struct ioa_rpn_set;
 
 #define NAME_BUF (INTEL_OA_NAME_MAX + 1)
 #define MAX_SLOTS 256
@@ -98,6 +99,8 @@ struct intel_oa_metric_set {
 	uint64_t bi_used[2];
 	/* XML set: its metrics in an order where each comes after those it reads */
 	size_t *order;
+	/* and their equations as one program (NULL: run one by one) */
+	struct ioa_rpn_set *linked;
 };
 
 struct intel_oa_metrics {

@@ -518,6 +518,21 @@ static int order_metrics(struct xml_loader *xl, struct intel_oa_metric_set *s)
 		add_refs_of(s->metrics[i].rpn, m, refs + i * m);
 	for (i = 0; !ret && i < m; i++)
 		ret = order_visit(xl, s, i, state, &n, refs);
+	if (!ret) {
+		struct ioa_rpn **progs = calloc(m, sizeof(*progs));
+		bool *is_float = calloc(m, sizeof(*is_float));
+
+		for (i = 0; progs && is_float && i < m; i++) {
+			progs[i] = s->metrics[i].rpn;
+			is_float[i] = s->metrics[i].is_float;
+		}
+		/* one program per period; without it, one per metric */
+		if (progs && is_float)
+			s->linked = ioa_rpn_link(progs, is_float, s->order, m,
+						 ID_METRIC);
+		free(progs);
+		free(is_float);
+	}
 out:
 	free(state);
 	free(refs);
@@ -773,6 +788,15 @@ void ioa_xml_set_eval(const struct intel_oa_metric_set *s,
 	env.var = val;
 	env.var_ok = ok;
 	env.var_base = ID_METRIC;
+	if (s->linked) {
+		ioa_rpn_run_set(s->linked, &env, val, ok);
+		for (k = 0; k < s->n_metrics; k++) {
+			flags[k] = ok[k] ? 0 : INTEL_OA_EVAL_UNDEFINED;
+			values[k] = !ok[k] ? NAN :
+				    val[k].f ? val[k].d : (double)val[k].u;
+		}
+		goto out;
+	}
 	/* each metric after those it reads (close_set() ordered them) */
 	for (k = 0; k < s->n_metrics; k++) {
 		size_t i = s->order[k];

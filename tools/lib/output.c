@@ -58,14 +58,41 @@ static int is_value(double v)
  * @q (value d * 10^q) as a JSON number: fixed notation when the leading
  * digit's exponent is -5..16, else d.ddde[+-]XX.
  */
+static const char pairs[] =
+	"00010203040506070809101112131415161718192021222324"
+	"25262728293031323334353637383940414243444546474849"
+	"50515253545556575859606162636465666768697071727374"
+	"75767778798081828384858687888990919293949596979899";
+
+/* An integer's digits, written last first, two a division. */
+static size_t put_uint(char *buf, int neg, uint64_t u)
+{
+	char tmp[24], *end = tmp + sizeof(tmp), *s = end, *p = buf;
+
+	while (u >= 100) {
+		unsigned int r = (unsigned int)(u % 100);
+
+		u /= 100;
+		s -= 2;
+		memcpy(s, pairs + 2 * r, 2);
+	}
+	if (u >= 10) {
+		s -= 2;
+		memcpy(s, pairs + 2 * u, 2);
+	} else {
+		*--s = (char)('0' + u);
+	}
+	if (neg)
+		*p++ = '-';
+	memcpy(p, s, (size_t)(end - s));
+	p += end - s;
+	*p = '\0';
+	return (size_t)(p - buf);
+}
+
 static size_t put_decimal(char *buf, size_t size, int neg,
 			  unsigned long long d, int q)
 {
-	static const char pairs[] =
-		"00010203040506070809101112131415161718192021222324"
-		"25262728293031323334353637383940414243444546474849"
-		"50515253545556575859606162636465666768697071727374"
-		"75767778798081828384858687888990919293949596979899";
 	char dig[24], *p = buf;
 	int n = 0, lead, i;
 
@@ -109,8 +136,10 @@ static size_t put_decimal(char *buf, size_t size, int neg,
 		for (i = n - 1; i >= 0; i--)
 			*p++ = dig[i];
 	} else {
-		for (i = 0; i <= lead; i++)
-			*p++ = i < n ? dig[n - 1 - i] : '0';
+		for (i = 0; i <= lead && i < n; i++)
+			*p++ = dig[n - 1 - i];
+		for (; i <= lead; i++)
+			*p++ = '0';
 		if (n > lead + 1) {
 			*p++ = '.';
 			for (i = lead + 1; i < n; i++)
@@ -136,8 +165,7 @@ static size_t format_double(char *buf, double v)
 	}
 	/* an integer below 2^53 is its own shortest decimal: no search */
 	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v)
-		return put_decimal(buf, DBL_BUF, v < 0,
-				   (unsigned long long)fabs(v), 0);
+		return put_uint(buf, v < 0, (uint64_t)fabs(v));
 	intel_oa_shortest(fabs(v), &d, &q);
 	return put_decimal(buf, DBL_BUF, v < 0, d, q);
 }

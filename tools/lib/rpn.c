@@ -30,6 +30,7 @@
 
 enum op {
 	OP_PUSH, OP_LOAD, OP_LOAD_BI,
+	OP_LOAD_VAR, OP_UNDEF, OP_STORE,	/* linked programs only */
 	OP_FADD, OP_FSUB, OP_FMUL, OP_FDIV, OP_FMAX,
 	OP_UADD, OP_USUB, OP_UMUL, OP_UDIV, OP_UMIN,
 	OP_SHL, OP_SHR, OP_AND, OP_UGTE, OP_ULT, OP_LAND,
@@ -59,11 +60,12 @@ union rv {
 
 /*
  * @fa, @fb: the operands of a binary operator are doubles; @f: an
- * OP_PUSH or OP_LOAD value is a double.
+ * OP_PUSH or OP_LOAD value is a double; @imm: (linked programs) a binary
+ * operator's second operand is @v, a literal, not the stack's top.
  */
 struct insn {
 	enum op op;
-	bool fa, fb, f;
+	bool fa, fb, f, imm;
 	int id;			/* OP_LOAD, OP_LOAD_BI */
 	union rv v;		/* OP_PUSH */
 };
@@ -168,7 +170,9 @@ static inline bool less(const struct insn *in, union rv a, union rv b)
 	return a.u < b.u;
 }
 
-static inline union rv apply(const struct insn *in, union rv a, union rv b)
+/* inlined into both interpreters' loops: it is most of their work */
+static inline __attribute__((always_inline)) union rv
+apply(const struct insn *in, union rv a, union rv b)
 {
 	union rv r;
 
@@ -460,4 +464,131 @@ struct ioa_rpn *ioa_rpn_compile(const char *src, ioa_rpn_resolve_fn resolve,
 err:
 	ioa_rpn_free(p);
 	return NULL;
+}
+
+/* ---- linked programs --------------------------------------------------- */
+
+struct ioa_rpn_set {
+	struct insn *insn;
+	size_t n;
+};
+
+struct ioa_rpn_set *ioa_rpn_link(struct ioa_rpn *const *progs,
+				 const bool *is_float, const size_t *order,
+				 size_t n, int var_base)
+{
+	struct ioa_rpn_set *ps = calloc(1, sizeof(*ps));
+	size_t k, i, total = 0;
+
+	if (!ps)
+		return NULL;
+	for (k = 0; k < n; k++)
+		total += progs[k]->n + 1;
+	ps->insn = calloc(total ? total : 1, sizeof(*ps->insn));
+	if (!ps->insn)
+		goto err;
+	for (k = 0; k < n; k++) {
+		const struct ioa_rpn *p = progs[order[k]];
+		size_t start = ps->n;
+		struct insn *st;
+
+		for (i = 0; i < p->n; i++) {
+			struct insn in = p->insn[i];
+
+			/* "x 100 UMUL": the literal rides with the operator */
+			if (in.op >= OP_FADD && in.op <= OP_LAND &&
+			    ps->n > start && ps->insn[ps->n - 1].op == OP_PUSH) {
+				in.v = ps->insn[--ps->n].v;
+				in.imm = true;
+			}
+			if (in.op == OP_LOAD && in.id == IOA_RPN_ID_PERFCNT) {
+				in.op = OP_UNDEF;
+			} else if (in.op == OP_LOAD) {
+				if (in.id < var_base ||
+				    (size_t)(in.id - var_base) >= n)
+					goto err;
+				in.op = OP_LOAD_VAR;
+				in.id -= var_base;
+			}
+			ps->insn[ps->n++] = in;
+		}
+		st = &ps->insn[ps->n++];
+		st->op = OP_STORE;
+		st->id = (int)order[k];
+		st->fa = p->is_float;		/* what the program gives */
+		st->f = is_float[order[k]];	/* what is stored */
+	}
+	return ps;
+err:
+	ioa_rpn_set_free(ps);
+	return NULL;
+}
+
+void ioa_rpn_run_set(const struct ioa_rpn_set *ps,
+		     const struct ioa_rpn_builtins *bi,
+		     struct ioa_rpn_val *val, uint8_t *ok)
+{
+	union rv st[STACK_MAX];
+	bool undef = false;
+	int sp = 0;
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		const struct insn *in = &ps->insn[i];
+		const struct ioa_rpn_val *pv;
+		struct ioa_rpn_val *out;
+
+		switch (in->op) {
+		case OP_PUSH:
+			st[sp++] = in->v;
+			break;
+		case OP_LOAD_BI:
+			undef |= !bi->ok[in->id];
+			st[sp++].u = bi->val[in->id];
+			break;
+		case OP_LOAD_VAR:
+			pv = &val[in->id];
+			undef |= !ok[in->id];
+			if (in->f)
+				st[sp++].d = pv->f ? pv->d : (double)pv->u;
+			else
+				st[sp++].u = pv->f ? ioa_rpn_u64(pv->d) : pv->u;
+			break;
+		case OP_UNDEF:
+			undef = true;
+			st[sp++].u = 0;
+			break;
+		case OP_STORE:
+			/* "return tmpN;" from a uint64_t or double function */
+			out = &val[in->id];
+			out->f = in->f;
+			if (in->f) {
+				out->d = as_d(st[0], in->fa);
+				out->u = 0;
+			} else {
+				out->u = as_u(st[0], in->fa);
+				out->d = 0;
+			}
+			ok[in->id] = !undef;
+			undef = false;
+			sp = 0;
+			break;
+		default:
+			if (in->imm) {
+				st[sp - 1] = apply(in, st[sp - 1], in->v);
+				break;
+			}
+			sp--;
+			st[sp - 1] = apply(in, st[sp - 1], st[sp]);
+			break;
+		}
+	}
+}
+
+void ioa_rpn_set_free(struct ioa_rpn_set *ps)
+{
+	if (!ps)
+		return;
+	free(ps->insn);
+	free(ps);
 }

@@ -112,6 +112,42 @@ int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
 		 void *ctx, const struct ioa_rpn_builtins *bi,
 		 struct ioa_rpn_val *out);
 
+struct ioa_rpn_set;
+
+/**
+ * ioa_rpn_link() - one program that runs several, storing each result
+ * @progs: the programs
+ * @is_float: per program, the type its result is stored as (C's "return"
+ *	conversion)
+ * @order: the order to run them in; a program that loads variable
+ *	@var_base + j runs after program j
+ * @n: number of programs
+ * @var_base: the id of program 0's result as a variable
+ *
+ * Return: the linked program, or NULL (out of memory, or a program loads
+ * a variable that is neither a built-in nor a result).
+ */
+struct ioa_rpn_set *ioa_rpn_link(struct ioa_rpn *const *progs,
+				 const bool *is_float, const size_t *order,
+				 size_t n, int var_base);
+
+/**
+ * ioa_rpn_run_set() - run a linked program
+ * @ps: the program
+ * @bi: the built-ins (@bi->var is not used)
+ * @val: out: each program's result
+ * @ok: out: nonzero where every variable its program loaded was defined
+ */
+void ioa_rpn_run_set(const struct ioa_rpn_set *ps,
+		     const struct ioa_rpn_builtins *bi,
+		     struct ioa_rpn_val *val, uint8_t *ok);
+
+/**
+ * ioa_rpn_set_free() - free a linked program
+ * @ps: program or NULL
+ */
+void ioa_rpn_set_free(struct ioa_rpn_set *ps);
+
 /**
  * ioa_rpn_for_each_load() - the variables a program loads that are not
  *	built-ins

@@ -107,6 +107,8 @@ struct intel_oa_rec_correlation {
  * @unknown: records of other types (skipped, as i915-perf-reader does)
  * @error: offset of the malformed record after -EBADMSG
  * @owned: @data is freed by intel_oa_recording_fini()
+ * @mapped: @data is a mapping of the file that intel_oa_recording_fini()
+ *	unmaps
  */
 struct intel_oa_recording {
 	const uint8_t *data;
@@ -126,6 +128,7 @@ struct intel_oa_recording {
 	size_t unknown;
 	size_t error;
 	bool owned;
+	bool mapped;
 };
 
 /**
@@ -147,7 +150,8 @@ int intel_oa_recording_parse(struct intel_oa_recording *r, const void *buf,
 			     size_t len, size_t report_size);
 
 /**
- * intel_oa_recording_load() - read a file and intel_oa_recording_parse() it
+ * intel_oa_recording_load() - map (or read) a file and
+ *	intel_oa_recording_parse() it
  * @r: filled
  * @path: the file
  * @report_size: as for intel_oa_recording_parse()
