@@ -162,6 +162,51 @@ static void decode_xehp_rpt_id(const struct intel_oa_format *fmt,
 	out->delayed = rpt_id >> 47 & 1;
 }
 
+/*
+ * @n 40-bit counters: low dwords from @off, high bytes from @hi. Written
+ * so that the compiler can use vector instructions (no aliasing, and a
+ * known count where the caller gives one): it runs for every report.
+ */
+static inline __attribute__((always_inline)) void
+acc40(uint64_t *restrict slot, const uint8_t *restrict p,
+      const uint8_t *restrict c, unsigned int off, unsigned int hi,
+      unsigned int n)
+{
+	unsigned int i;
+
+	/*
+	 * (cur - prev) mod 2^40 is the low dwords' difference mod 2^32 and
+	 * the high bytes' mod 2^8, less the low part's borrow: 32- and 8-bit
+	 * lanes instead of 64-bit ones.
+	 */
+	for (i = 0; i < n; i++) {
+		uint32_t pl = rd32(p + off + 4 * i), cl = rd32(c + off + 4 * i);
+		uint8_t dh = (uint8_t)(c[hi + i] - p[hi + i] - (cl < pl));
+
+		slot[i] += (uint64_t)dh << 32 | (uint32_t)(cl - pl);
+	}
+}
+
+/* The accumulator's slots of a run, or NULL if it does not fit there. */
+static inline uint64_t *run_slot(struct intel_oa_accumulator *acc,
+				 const struct intel_oa_counter_run *run)
+{
+	unsigned int end = run->first + run->count;
+
+	switch (run->kind) {
+	case INTEL_OA_COUNTER_A:
+		return end <= INTEL_OA_MAX_A ? acc->a + run->first : NULL;
+	case INTEL_OA_COUNTER_B:
+		return end <= INTEL_OA_MAX_B ? acc->b + run->first : NULL;
+	case INTEL_OA_COUNTER_C:
+		return end <= INTEL_OA_MAX_C ? acc->c + run->first : NULL;
+	case INTEL_OA_COUNTER_M:
+		return end <= INTEL_OA_MAX_M ? acc->m + run->first : NULL;
+	default:
+		return NULL;
+	}
+}
+
 static uint64_t *counter_slot(uint64_t *a, uint64_t *b, uint64_t *c,
 			      uint64_t *m, unsigned int kind, unsigned int idx)
 {
@@ -276,11 +321,8 @@ int intel_oa_accumulate(const struct intel_oa_format *fmt, const void *prev,
 
 		if (!run->count)
 			continue;
-		slot = counter_slot(acc->a, acc->b, acc->c, acc->m, run->kind,
-				    run->first);
-		if (!slot || !counter_slot(acc->a, acc->b, acc->c, acc->m,
-					   run->kind,
-					   run->first + run->count - 1))
+		slot = run_slot(acc, run);
+		if (!slot)
 			return -EINVAL;
 		switch (run->width) {
 		case 64:
@@ -289,14 +331,12 @@ int intel_oa_accumulate(const struct intel_oa_format *fmt, const void *prev,
 					   rd64(p + run->offset + 8 * i);
 			break;
 		case 40:
-			for (i = 0; i < run->count; i++) {
-				uint64_t pv = rd32(p + run->offset + 4 * i) |
-					      (uint64_t)p[run->hi_offset + i] << 32;
-				uint64_t cv = rd32(c + run->offset + 4 * i) |
-					      (uint64_t)c[run->hi_offset + i] << 32;
-
-				slot[i] += (cv - pv) & ((1ULL << 40) - 1);
-			}
+			/* Gen8-12's 32 A counters: a count the compiler knows */
+			if (run->count == 32)
+				acc40(slot, p, c, run->offset, run->hi_offset, 32);
+			else
+				acc40(slot, p, c, run->offset, run->hi_offset,
+				      run->count);
 			break;
 		default:
 			if (run->descending) {
