@@ -244,8 +244,8 @@ static void test_mmap_invalid(void)
  * that did not fit: every report before the gap arrives (the first ones
  * included), consecutive; one lost record stands where the gap is (i915's
  * REPORT_LOST, or with LOST_RECORDS an intel_oa lost record, RING_FULL,
- * whose count equals the due reports missing there and debugfs
- * ring_dropped); no BUFFER_LOST, the unit is never restarted, and the
+ * whose count equals the due reports missing there; debugfs ring_dropped
+ * counts at least those); no BUFFER_LOST, the unit is never restarted, and the
  * stream goes on.
  */
 static void test_ring_overflow(bool counted)
@@ -305,8 +305,15 @@ static void test_ring_overflow(bool counted)
 		igt_assert_eq(c.n_report_lost, 1);
 		igt_assert_eq(c.n_lost, 0);
 	}
+	/*
+	 * debugfs counts every drop of the stream so far: this gap's, and
+	 * those since the capture's last read if the stream refilled the
+	 * ring before the counter was read (a debug kernel on dg2-g10 is
+	 * that slow: 617 against this gap's 507). The gap's own count is the
+	 * lost record's, checked exactly above.
+	 */
 	if (dropped)
-		igt_assert_eq_u64(dropped, missing);
+		igt_assert_lte(missing, dropped);
 	oa_capture_fini(&c);
 }
 

@@ -292,6 +292,13 @@ int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
 	return 0;
 }
 
+/*
+ * AVX2 widens the 40-bit counters' bytes and dwords to 64-bit lanes in
+ * one instruction each; the loader picks the clone the CPU runs (ifunc).
+ */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 int intel_oa_accumulate(const struct intel_oa_format *fmt, const void *prev,
 			const void *cur, struct intel_oa_accumulator *acc)
 {
