@@ -5,11 +5,14 @@
  * Copyright (c) 2025 The intel-oa authors
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "drm/intel_oa_drm.h"
 #include "intel_oa/intel_oa.h"
 #include "unit.h"
+
+#define MAX_REF_COUNTERS 80
 
 static int gen9(struct intel_oa_format *fmt, unsigned int id)
 {
@@ -251,6 +254,107 @@ static void accumulate_dg2_oag_a36_a37(const void *arg UNIT_UNUSED)
 	UNIT_EQ(acc.a[0], 0, "A0 (32 bit) untouched by A36's bytes");
 }
 
+/* xorshift64*: deterministic values that use every bit */
+static uint64_t next_random(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dull;
+}
+
+static uint64_t *acc_slot(struct intel_oa_accumulator *acc, int kind, int i)
+{
+	switch (kind) {
+	case REF_A:
+		return &acc->a[i];
+	case REF_B:
+		return &acc->b[i];
+	case REF_C:
+		return &acc->c[i];
+	default:
+		return &acc->m[i];
+	}
+}
+
+static uint64_t width_mask(int width)
+{
+	return width >= 64 ? ~0ull : (1ull << width) - 1;
+}
+
+/*
+ * Every format of every generation, as the PRM draws it (ref_reports.c,
+ * not the library's tables): each layout runs its own compiled
+ * accumulator, so each is checked. Report pairs of random values, half
+ * of the counters wrapping; each pair accumulated twice into slots that
+ * start at a known pattern: every counter's slot must grow by twice its
+ * delta modulo its width, timestamp and GPU ticks likewise, and every
+ * slot the format does not carry must keep its pattern.
+ */
+static void accumulate_every_format(const void *arg UNIT_UNUSED)
+{
+	struct ref_counter cs[MAX_REF_COUNTERS];
+	uint64_t seed = 0x0a5eed5eedull;
+	size_t f, i, n;
+
+	for (f = 0; f < ref_formats_count; f++) {
+		const struct ref_format *rf = &ref_formats[f];
+		const int ts_width = rf->hdr == REF_HDR_64 ? 56 :
+				     rf->hdr == REF_HDR_GEN7 ? 36 : 32;
+		const int ticks_width = rf->hdr == REF_HDR_64 ? 64 :
+					rf->hdr == REF_HDR_32 ? 32 : 0;
+		uint8_t p[REF_MAX_REPORT], c[REF_MAX_REPORT];
+		struct intel_oa_accumulator acc, want;
+		struct intel_oa_format fmt;
+		struct ref_header hp = { 0 }, hc = { 0 };
+		uint64_t *w = (uint64_t *)&want, *g = (uint64_t *)&acc;
+		char what[64];
+
+		UNIT_CHECK(intel_oa_format_init(&fmt, rf->id,
+						intel_oa_gen_by_ver(rf->ver)) == 0,
+			   "format %u on ver %u rejected", rf->id, rf->ver);
+		for (i = 0; i < sizeof(acc) / 8; i++)
+			w[i] = g[i] = 0x1000000000000000ull +
+				      0x10000000000ull * i;
+		want.n_deltas += 2;
+		memset(p, 0, sizeof(p));
+		memset(c, 0, sizeof(c));
+		hp.timestamp = next_random(&seed) & width_mask(ts_width);
+		hc.timestamp = next_random(&seed) & width_mask(ts_width);
+		hp.gpu_ticks = next_random(&seed) & width_mask(ticks_width);
+		hc.gpu_ticks = next_random(&seed) & width_mask(ticks_width);
+		ref_place_header(rf->hdr, &hp, p);
+		ref_place_header(rf->hdr, &hc, c);
+		want.timestamp += 2 * ((hc.timestamp - hp.timestamp) &
+				       width_mask(ts_width));
+		want.gpu_ticks += 2 * ((hc.gpu_ticks - hp.gpu_ticks) &
+				       width_mask(ticks_width));
+		n = ref_counters(rf, cs, MAX_REF_COUNTERS);
+		UNIT_CHECK(n > 0, "format %u: no reference counters", rf->id);
+		for (i = 0; i < n; i++) {
+			uint64_t m = width_mask(cs[i].width);
+			uint64_t vp = next_random(&seed) & m;
+			uint64_t vc = next_random(&seed) & m;
+
+			UNIT_CHECK(ref_place(rf, &cs[i], vp, p) == 0 &&
+				   ref_place(rf, &cs[i], vc, c) == 0,
+				   "reference placement failed");
+			*acc_slot(&want, cs[i].kind, cs[i].index) +=
+				2 * ((vc - vp) & m);
+		}
+		UNIT_EQ(intel_oa_accumulate(&fmt, p, c, &acc), 0, "accumulate");
+		UNIT_EQ(intel_oa_accumulate(&fmt, p, c, &acc), 0, "accumulate");
+		for (i = 0; i < sizeof(acc) / 8; i++) {
+			snprintf(what, sizeof(what),
+				 "format %u on ver %u: accumulator word %zu",
+				 rf->id, rf->ver, i);
+			UNIT_EQ(g[i], w[i], what);
+		}
+		if (unit_failed())
+			return;
+	}
+}
+
 static void accumulate_rejects_bad_arguments(const void *arg UNIT_UNUSED)
 {
 	uint8_t buf[256] = { 0 };
@@ -277,6 +381,7 @@ static const struct unit_test tests[] = {
 	{ "accumulate-64bit-header", accumulate_64bit_header, NULL },
 	{ "accumulate-contract-sequence", accumulate_contract_sequence, NULL },
 	{ "accumulate-dg2-oag-a36-a37", accumulate_dg2_oag_a36_a37, NULL },
+	{ "accumulate-every-format", accumulate_every_format, NULL },
 	{ "accumulate-rejects-bad-arguments",
 	  accumulate_rejects_bad_arguments, NULL },
 };

@@ -13,17 +13,7 @@
 #include <string.h>
 
 #include "intel_oa/intel_oa.h"
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint64_t rd64(const uint8_t *p)
-{
-	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
-}
+#include "accumulate.h"
 
 static uint64_t mask_bits(unsigned int width)
 {
@@ -66,27 +56,27 @@ struct header_desc {
 /* TIME_STAMP spans dwords 1-2; the decoder keeps the generation's width */
 static void read_hdr_gen7(const uint8_t *r, struct header_fields *h)
 {
-	h->rpt_id = rd32(r);
-	h->timestamp = rd64(r + 4);
+	h->rpt_id = oa_rd32(r);
+	h->timestamp = oa_rd64(r + 4);
 	h->ctx_id = 0;
 	h->gpu_ticks = 0;
 }
 
 static void read_hdr_32(const uint8_t *r, struct header_fields *h)
 {
-	h->rpt_id = rd32(r);
-	h->timestamp = rd32(r + 4);
-	h->ctx_id = rd32(r + 8);
-	h->gpu_ticks = rd32(r + 12);
+	h->rpt_id = oa_rd32(r);
+	h->timestamp = oa_rd32(r + 4);
+	h->ctx_id = oa_rd32(r + 8);
+	h->gpu_ticks = oa_rd32(r + 12);
 }
 
 /* 64-bit header: TIMESTAMP has bits 55:0, the CTX_ID high dword is reserved */
 static void read_hdr_64(const uint8_t *r, struct header_fields *h)
 {
-	h->rpt_id = rd64(r);
-	h->timestamp = rd64(r + 8) & mask_bits(56);
-	h->ctx_id = rd32(r + 16);
-	h->gpu_ticks = rd64(r + 24);
+	h->rpt_id = oa_rd64(r);
+	h->timestamp = oa_rd64(r + 8) & mask_bits(56);
+	h->ctx_id = oa_rd32(r + 16);
+	h->gpu_ticks = oa_rd64(r + 24);
 }
 
 static const struct header_desc header_descs[] = {
@@ -116,14 +106,14 @@ static uint64_t read_counter(const uint8_t *r,
 {
 	switch (run->width) {
 	case 64:
-		return rd64(r + run->offset + 8 * i);
+		return oa_rd64(r + run->offset + 8 * i);
 	case 40:
-		return (uint64_t)rd32(r + run->offset + 4 * i) |
+		return (uint64_t)oa_rd32(r + run->offset + 4 * i) |
 		       (uint64_t)r[run->hi_offset + i] << 32;
 	default:
 		if (run->descending)
-			return rd32(r + run->offset - 4 * i);
-		return rd32(r + run->offset + 4 * i);
+			return oa_rd32(r + run->offset - 4 * i);
+		return oa_rd32(r + run->offset + 4 * i);
 	}
 }
 
@@ -139,7 +129,7 @@ static uint64_t reserved_nonzero(const struct intel_oa_layout *l,
 	unsigned int i;
 
 	for (i = 0; i < 64 && 4 * (first + i) + 4 <= l->size; i++)
-		if ((reserved >> i & 1) && rd32(r + 4 * (first + i)))
+		if ((reserved >> i & 1) && oa_rd32(r + 4 * (first + i)))
 			bad |= 1ull << i;
 	return bad;
 }
@@ -160,51 +150,6 @@ static void decode_xehp_rpt_id(const struct intel_oa_format *fmt,
 	out->tile_id = (uint8_t)(rpt_id >> 32 & 0x3);
 	out->ccs_id = (uint8_t)(rpt_id >> 36 & 0x3);
 	out->delayed = rpt_id >> 47 & 1;
-}
-
-/*
- * @n 40-bit counters: low dwords from @off, high bytes from @hi. Written
- * so that the compiler can use vector instructions (no aliasing, and a
- * known count where the caller gives one): it runs for every report.
- */
-static inline __attribute__((always_inline)) void
-acc40(uint64_t *restrict slot, const uint8_t *restrict p,
-      const uint8_t *restrict c, unsigned int off, unsigned int hi,
-      unsigned int n)
-{
-	unsigned int i;
-
-	/*
-	 * (cur - prev) mod 2^40 is the low dwords' difference mod 2^32 and
-	 * the high bytes' mod 2^8, less the low part's borrow: 32- and 8-bit
-	 * lanes instead of 64-bit ones.
-	 */
-	for (i = 0; i < n; i++) {
-		uint32_t pl = rd32(p + off + 4 * i), cl = rd32(c + off + 4 * i);
-		uint8_t dh = (uint8_t)(c[hi + i] - p[hi + i] - (cl < pl));
-
-		slot[i] += (uint64_t)dh << 32 | (uint32_t)(cl - pl);
-	}
-}
-
-/* The accumulator's slots of a run, or NULL if it does not fit there. */
-static inline uint64_t *run_slot(struct intel_oa_accumulator *acc,
-				 const struct intel_oa_counter_run *run)
-{
-	unsigned int end = run->first + run->count;
-
-	switch (run->kind) {
-	case INTEL_OA_COUNTER_A:
-		return end <= INTEL_OA_MAX_A ? acc->a + run->first : NULL;
-	case INTEL_OA_COUNTER_B:
-		return end <= INTEL_OA_MAX_B ? acc->b + run->first : NULL;
-	case INTEL_OA_COUNTER_C:
-		return end <= INTEL_OA_MAX_C ? acc->c + run->first : NULL;
-	case INTEL_OA_COUNTER_M:
-		return end <= INTEL_OA_MAX_M ? acc->m + run->first : NULL;
-	default:
-		return NULL;
-	}
 }
 
 static uint64_t *counter_slot(uint64_t *a, uint64_t *b, uint64_t *c,
@@ -248,7 +193,7 @@ int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
 	out->gpu_ticks = h.gpu_ticks;
 	if (fmt->layout->inst_addr_offset) {
 		out->has_inst_addr = true;
-		out->inst_addr = rd32(r + fmt->layout->inst_addr_offset);
+		out->inst_addr = oa_rd32(r + fmt->layout->inst_addr_offset);
 	}
 	out->reserved_nonzero = reserved_nonzero(fmt->layout,
 						 fmt->layout->reserved_dwords,
@@ -292,74 +237,18 @@ int intel_oa_decode(const struct intel_oa_format *fmt, const void *report,
 	return 0;
 }
 
-/*
- * AVX2 widens the 40-bit counters' bytes and dwords to 64-bit lanes in
- * one instruction each; the loader picks the clone the CPU runs (ifunc).
- */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-__attribute__((target_clones("avx2", "default")))
-#endif
 int intel_oa_accumulate(const struct intel_oa_format *fmt, const void *prev,
 			const void *cur, struct intel_oa_accumulator *acc)
 {
-	const struct header_desc *hd = fmt_header(fmt);
-	const uint8_t *p = prev, *c = cur;
-	struct header_fields hp, hc;
-	unsigned int i, k;
+	const struct intel_oa_layout *l;
 
-	if (!hd || !p || !c || !acc)
+	if (!fmt_header(fmt) || !prev || !cur || !acc)
 		return -EINVAL;
-
-	hd->read(p, &hp);
-	hd->read(c, &hc);
-	acc->timestamp += intel_oa_delta(hp.timestamp, hc.timestamp,
-					 ts_width(fmt, hd));
-	if (hd->ticks_width)
-		acc->gpu_ticks += intel_oa_delta(hp.gpu_ticks, hc.gpu_ticks,
-						 hd->ticks_width);
-
-	/*
-	 * One bounds check and one width dispatch per run, then a tight loop
-	 * over its counters: this runs for every report of a recording.
-	 */
-	for (k = 0; k < fmt->layout->n_runs; k++) {
-		const struct intel_oa_counter_run *run = &fmt->layout->runs[k];
-		uint64_t *slot;
-
-		if (!run->count)
-			continue;
-		slot = run_slot(acc, run);
-		if (!slot)
-			return -EINVAL;
-		switch (run->width) {
-		case 64:
-			for (i = 0; i < run->count; i++)
-				slot[i] += rd64(c + run->offset + 8 * i) -
-					   rd64(p + run->offset + 8 * i);
-			break;
-		case 40:
-			/* Gen8-12's 32 A counters: a count the compiler knows */
-			if (run->count == 32)
-				acc40(slot, p, c, run->offset, run->hi_offset, 32);
-			else
-				acc40(slot, p, c, run->offset, run->hi_offset,
-				      run->count);
-			break;
-		default:
-			if (run->descending) {
-				for (i = 0; i < run->count; i++)
-					slot[i] += (uint32_t)(rd32(c + run->offset - 4 * i) -
-							      rd32(p + run->offset - 4 * i));
-			} else {
-				for (i = 0; i < run->count; i++)
-					slot[i] += (uint32_t)(rd32(c + run->offset + 4 * i) -
-							      rd32(p + run->offset + 4 * i));
-			}
-			break;
-		}
-	}
-	acc->n_deltas++;
-	return 0;
+	l = fmt->layout;
+	/* the library's layouts have their own; a caller's may not */
+	if (l->accumulate)
+		return l->accumulate(fmt, prev, cur, acc);
+	return oa_accumulate_runs(fmt, l->runs, l->n_runs, prev, cur, acc);
 }
 
 const char *intel_oa_counter_name(unsigned int kind, unsigned int index,

@@ -30,6 +30,7 @@
 
 #include "drm/intel_oa_drm.h"
 #include "intel_oa/intel_oa.h"
+#include "accumulate.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -246,12 +247,47 @@ static const struct intel_oa_counter_run mpec8u32_b8_c8[] = {
 	RUN32(C, 0, 8, 96),
 };
 
+/*
+ * Each run table's own accumulator (accumulate.h), which its layouts
+ * name through LAYOUT_PAD().
+ */
+INTEL_OA_ACCUMULATOR(snb_a13)
+INTEL_OA_ACCUMULATOR(snb_a29)
+INTEL_OA_ACCUMULATOR(snb_a13_b4)
+INTEL_OA_ACCUMULATOR(snb_a29_b4)
+INTEL_OA_ACCUMULATOR(a13_dw3)
+INTEL_OA_ACCUMULATOR(a29_dw3)
+INTEL_OA_ACCUMULATOR(ivb_a13_b4)
+INTEL_OA_ACCUMULATOR(ivb_a29_b4)
+INTEL_OA_ACCUMULATOR(ivb_a45_b4)
+INTEL_OA_ACCUMULATOR(ivb_a16)
+INTEL_OA_ACCUMULATOR(hsw_a13_b8_c8)
+INTEL_OA_ACCUMULATOR(hsw_a29_b8_c8)
+INTEL_OA_ACCUMULATOR(hsw_b4_c8)
+INTEL_OA_ACCUMULATOR(hsw_a45_b8_c8)
+INTEL_OA_ACCUMULATOR(hsw_b4_c8_a16)
+INTEL_OA_ACCUMULATOR(hsw_c4_b8)
+INTEL_OA_ACCUMULATOR(c4_b8)
+INTEL_OA_ACCUMULATOR(a12)
+INTEL_OA_ACCUMULATOR(a12_b8_c8)
+INTEL_OA_ACCUMULATOR(a32u40_a4u32_b8_c8)
+INTEL_OA_ACCUMULATOR(a24u40_a14u32_b8_c8)
+INTEL_OA_ACCUMULATOR(a38u64_b8_c8)
+INTEL_OA_ACCUMULATOR(oar_a36u64_b8_c8)
+INTEL_OA_ACCUMULATOR(oac_a24u64_b8_c8)
+INTEL_OA_ACCUMULATOR(oac_a22u32_r2u32_b8_c8)
+INTEL_OA_ACCUMULATOR(oam_a2u64_b8_c8)
+INTEL_OA_ACCUMULATOR(oam_a2u64_r2u64_b8_c8)
+INTEL_OA_ACCUMULATOR(mpec8u64_b8_c8)
+INTEL_OA_ACCUMULATOR(mpec8u32_b8_c8)
+
 /* @_data bytes of header and counters, zero padding up to @_size */
 #define LAYOUT_PAD(_id, _name, _unit, _sel, _size, _data, _hdr, _runs, \
 		   na, nb, nc, nm) \
 	.id = (_id), .name = (_name), .unit = (_unit), \
 	.counter_select = (_sel), .size = (_size), .data_size = (_data), \
 	.header = (_hdr), .runs = (_runs), .n_runs = ARRAY_SIZE(_runs), \
+	.accumulate = accumulate_##_runs, \
 	.n_counters = { (na), (nb), (nc), (nm) }
 
 #define LAYOUT(_id, _name, _unit, _sel, _size, _hdr, _runs, na, nb, nc, nm) \

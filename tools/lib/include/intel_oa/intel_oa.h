@@ -117,7 +117,13 @@ struct intel_oa_counter_run {
  * @data_size: bytes the OA unit fills with header and counters; @size
  *	rounds it up to whole 64-byte cachelines with zero padding on
  *	Gen12.5 (Documentation/dg2.rst), elsewhere the two are equal
+ * @accumulate: what intel_oa_accumulate() runs for this layout: the one
+ *	accumulator, compiled with @runs as constants; call
+ *	intel_oa_accumulate(), which checks its arguments first
  */
+struct intel_oa_format;
+struct intel_oa_accumulator;
+
 struct intel_oa_layout {
 	unsigned int id;
 	const char *name;
@@ -134,6 +140,8 @@ struct intel_oa_layout {
 	unsigned int max_ver;
 	uint64_t reserved_dwords_hi;
 	uint16_t data_size;
+	int (*accumulate)(const struct intel_oa_format *fmt, const void *prev,
+			  const void *cur, struct intel_oa_accumulator *acc);
 };
 
 /**
