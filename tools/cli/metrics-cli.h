@@ -143,6 +143,16 @@ struct session {
 	double gpu_freq_max;	/* Hz, 0 when sysfs does not say */
 	uint64_t lost;
 	struct intel_oa_ring_map map;	/* mapped ring, or zeroed */
+	/*
+	 * The device as DRM_I915_QUERY_TOPOLOGY_INFO, I915_PARAM_REVISION
+	 * and sysfs describe it (@topo NULL: the query failed, @gt is the
+	 * table row's full configuration): what the OA metric XML sets'
+	 * register lists and equations are decided for.
+	 */
+	struct intel_oa_gt_info gt;
+	void *topo;
+	size_t topo_len;
+	uint32_t revision;
 };
 
 int session_open(struct session *ss, struct intel_oa_metrics *m,

@@ -68,8 +68,6 @@ int cmd_record(int argc, char **argv)
 	struct intel_oa_metrics *m = NULL;
 	struct session ss = { .stream = -1 };
 	uint8_t *buf = NULL;
-	void *topo = NULL;
-	size_t topo_len = 0;
 	uint64_t start, end, next_corr, bytes = 0;
 	struct sampling smp = { .exponent = -1, .period_us = 1000 };
 	int opt, print = 0, status = 1, corr_err = 0, use_mmap = 0;
@@ -127,22 +125,16 @@ int cmd_record(int argc, char **argv)
 	info.timestamp_frequency = ss.dev.cs_ts_freq ? ss.dev.cs_ts_freq :
 				   ss.dev.ts_freq;
 	info.device_id = ss.dev.devid;
-	{
-		int rev;
-
-		if (!intel_oa_getparam(ss.dev.fd, I915_PARAM_REVISION, &rev))
-			info.device_revision = (uint32_t)rev;
-	}
-	info.gt_min_frequency = (uint32_t)read_gpu_freq(&ss.dev, "min");
-	info.gt_max_frequency = (uint32_t)ss.gpu_freq_max;
+	info.device_revision = ss.revision;
+	info.gt_min_frequency = (uint32_t)ss.gt.gpu_freq_min;
+	info.gt_max_frequency = (uint32_t)ss.gt.gpu_freq_max;
 	info.engine_class = I915_ENGINE_CLASS_RENDER;
 	info.oa_format = ss.format;
 	snprintf(info.metric_set_name, sizeof(info.metric_set_name), "%s",
 		 igt_name(intel_oa_metric_set_name(ss.set)));
 	snprintf(info.metric_set_uuid, sizeof(info.metric_set_uuid), "%s",
 		 ss.uuid);
-	topo = query_topology(ss.dev.fd, &topo_len);
-	if (intel_oa_rec_write_header(f, &info, topo, topo_len)) {
+	if (intel_oa_rec_write_header(f, &info, ss.topo, ss.topo_len)) {
 		fprintf(stderr, PROG ": %s: write error\n", file);
 		goto out;
 	}
@@ -232,7 +224,6 @@ int cmd_record(int argc, char **argv)
 out:
 	if (f)
 		fclose(f);
-	free(topo);
 	free(buf);
 	session_close(&ss);
 	intel_oa_metrics_free(m);

@@ -39,6 +39,8 @@ void session_close(struct session *ss)
 	if (ss->dev_open)
 		intel_oa_device_close(&ss->dev);
 	ss->dev_open = false;
+	free(ss->topo);
+	ss->topo = NULL;
 }
 
 static const char *access_hint(int err)
@@ -90,21 +92,18 @@ double read_gpu_freq(const struct intel_oa_device *dev, const char *which)
 }
 
 /*
- * A set's registers of one kind on this device. The device is described
- * by its table row: an OA metric XML set's lists for particular
- * revisions or fusings are chosen as for the row's full configuration
- * at revision 0.
+ * A set's registers of one kind on this device: an OA metric XML set's
+ * lists for particular revisions or fusings are chosen for the device's
+ * own (session_describe()).
  */
 static struct intel_oa_reg_pair *reg_pairs(const struct session *ss,
 					   int kind, unsigned int *n)
 {
-	struct intel_oa_gt_info gt;
-	struct intel_oa_oa_period op = { .platform = ss->pl, .gt = &gt };
+	struct intel_oa_oa_period op = { .platform = ss->pl, .gt = &ss->gt };
 	struct intel_oa_metric_reg *r;
 	struct intel_oa_reg_pair *p;
 	size_t count, i;
 
-	intel_oa_gt_info_from_topology(&gt, ss->pl, NULL, 0);
 	count = intel_oa_metric_set_regs_for(ss->set, kind, intel_oa_oa_builtin,
 					     &op, NULL, 0);
 	r = calloc(count + 1, sizeof(*r));
@@ -187,6 +186,35 @@ static bool node_denied(void)
 }
 
 /*
+ * What IGT's equations and register lists read of the device, asked of
+ * the device as i915-perf-recorder asks it: the topology query, the PCI
+ * revision, the sysfs frequencies. A device that does not answer the
+ * topology query is described by its table row's full configuration.
+ */
+static void session_describe(struct session *ss)
+{
+	int rev;
+
+	ss->topo = query_topology(ss->dev.fd, &ss->topo_len);
+	if (!ss->topo ||
+	    intel_oa_gt_info_from_topology(&ss->gt, ss->pl, ss->topo,
+					   ss->topo_len)) {
+		free(ss->topo);
+		ss->topo = NULL;
+		ss->topo_len = 0;
+		intel_oa_gt_info_from_topology(&ss->gt, ss->pl, NULL, 0);
+	}
+	if (!intel_oa_getparam(ss->dev.fd, I915_PARAM_REVISION, &rev))
+		ss->revision = (uint32_t)rev;
+	ss->gpu_freq_max = read_gpu_freq(&ss->dev, "max");
+	ss->gt.cs_ts_freq = ss->dev.cs_ts_freq ? ss->dev.cs_ts_freq :
+			    ss->dev.ts_freq;
+	ss->gt.gpu_freq_min = (uint64_t)read_gpu_freq(&ss->dev, "min");
+	ss->gt.gpu_freq_max = (uint64_t)ss->gpu_freq_max;
+	ss->gt.revision = ss->revision;
+}
+
+/*
  * Open the device, pick the set for its platform, add its config and open
  * a stream. @period_us is used when @exponent < 0.
  */
@@ -250,7 +278,7 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 		}
 	}
 	ss->exponent = exponent;
-	ss->gpu_freq_max = read_gpu_freq(&ss->dev, "max");
+	session_describe(ss);
 	if (add_config(ss))
 		return -1;
 	memset(&so, 0, sizeof(so));

@@ -170,7 +170,7 @@ int cmd_top(int argc, char **argv)
 	if (session_open(&ss, m, setname, smp.exponent, smp.period_us))
 		goto out;
 	if (evaluator_init(&ev, ss.set, ss.format, ss.dev.gen, ss.pl,
-			   ss.dev.ts_freq, ss.gpu_freq_max, NULL, metrics))
+			   ss.dev.ts_freq, ss.gpu_freq_max, &ss.gt, metrics))
 		goto out;
 	catch_signals();
 	if (!batch && isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &saved)) {
