@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drm/intel_oa_drm.h"
 #include "intel_oa/intel_oa.h"
 #include "intel_oa/metrics.h"
 #include "../../tools/lib/rpn.h"
@@ -409,6 +410,88 @@ static void test_import_errors(const void *arg UNIT_UNUSED)
 	intel_oa_metrics_free(m);
 }
 
+/*
+ * Haswell's A45_B8_C8: the PRM reserves dwords 56-63, IGT reads them as
+ * C0-C7 and oa-hsw.xml reads the GPU clock as C 2. A set of Intel's file
+ * finds C2 there; our own set on the same reports does not (its C
+ * built-ins stay undefined).
+ */
+static const char hsw_xml[] =
+	"<metrics><set chipset=\"HSW\" symbol_name=\"HswClocks\"\n"
+	"  hw_config_guid=\"76543210-89ab-4def-8123-456789abcdef\">\n"
+	"  <counter symbol_name=\"GpuCoreClocks\" data_type=\"uint64\"\n"
+	"    units=\"cycles\" equation=\"C 2 READ\"/>\n"
+	"  <counter symbol_name=\"C7\" data_type=\"uint64\"\n"
+	"    units=\"events\" equation=\"C 7 READ\"/>\n"
+	"</set></metrics>\n";
+
+static const char own_hsw[] =
+	"family a\nplatforms hsw\nset Own\nformat A45_B8_C8\n"
+	"metric a0 = A0\nend\n";
+
+static void test_hsw_c_as_igt_reads(const void *arg UNIT_UNUSED)
+{
+	const struct intel_oa_platform *pl = intel_oa_platform_by_name("hsw");
+	struct intel_oa_metrics *m = intel_oa_metrics_new();
+	struct intel_oa_accumulator acc = { 0 };
+	struct intel_oa_oa_period op = { .acc = &acc, .platform = pl };
+	const struct intel_oa_metric_set *s;
+	struct intel_oa_parse_error err;
+	struct intel_oa_format fmt;
+	uint8_t p[256], c[256];
+	double v[2];
+	unsigned int fl[2];
+
+	UNIT_CHECK(m && pl, "setup");
+	UNIT_EQ(intel_oa_metrics_load_oa_xml(m, "h.xml", hsw_xml,
+					     strlen(hsw_xml), &err), 0, err.text);
+	s = intel_oa_metrics_find_for(m, "HswClocks", "hsw");
+	UNIT_CHECK(s, "set found for hsw");
+	UNIT_EQ(intel_oa_format_init(&fmt, I915_OA_FORMAT_A45_B8_C8,
+				     intel_oa_gen_by_ver(750)), 0, "format");
+	UNIT_EQ(intel_oa_oa_period_fields(&op, s, &fmt), 0, "fields");
+	UNIT_EQ(op.has_c, 0xff, "C0-C7 as IGT reads them");
+	UNIT_EQ(op.has_a, (1ull << 45) - 1, "A0-A44");
+	UNIT_EQ(op.has_b, 0xff, "B0-B7");
+	UNIT_EQ(op.has_gpu_ticks, 0, "no GPU_TICKS before Gen8");
+
+	memset(p, 0, sizeof(p));
+	memset(c, 0, sizeof(c));
+	put32(p, 4 * 58, 0xfffffff0u);	/* C2 wraps: 0x30 */
+	put32(c, 4 * 58, 0x00000020u);
+	put32(p, 4 * 63, 1000);		/* C7: 234 */
+	put32(c, 4 * 63, 1234);
+	put32(c, 4 * 57, 77);		/* C1, a neighbour */
+	UNIT_EQ(intel_oa_metric_set_accumulate(s, &fmt, p, c, &acc), 0,
+		"accumulate");
+	UNIT_EQ(acc.c[2], 0x30, "C2 from dword 58");
+	UNIT_EQ(acc.c[7], 234, "C7 from dword 63");
+	UNIT_EQ(acc.c[1], 77, "C1 from dword 57");
+	UNIT_EQ(acc.n_deltas, 1, "one pair");
+	UNIT_EQ(intel_oa_metric_set_eval(s, NULL, intel_oa_oa_builtin, &op,
+					 v, fl), 0, "no NaN");
+	UNIT_CHECK(v[0] == 0x30 && v[1] == 234, "C2 %g, C7 %g", v[0], v[1]);
+	UNIT_EQ(intel_oa_metric_set_accumulate(NULL, &fmt, p, c, &acc),
+		(uint64_t)-EINVAL, "no set");
+	intel_oa_metrics_free(m);
+
+	/* our own Haswell set: the PRM's reading, no C there */
+	m = intel_oa_metrics_new();
+	UNIT_CHECK(m, "setup");
+	UNIT_EQ(intel_oa_metrics_load_string(m, "own.metrics", own_hsw,
+					     strlen(own_hsw), &err), 0,
+		err.text);
+	s = intel_oa_metrics_find(m, "Own");
+	UNIT_CHECK(s, "own set");
+	memset(&acc, 0, sizeof(acc));
+	UNIT_EQ(intel_oa_oa_period_fields(&op, s, &fmt), 0, "fields");
+	UNIT_EQ(op.has_c, 0, "no C in the PRM's A45_B8_C8");
+	UNIT_EQ(intel_oa_metric_set_accumulate(s, &fmt, p, c, &acc), 0,
+		"accumulate");
+	UNIT_EQ(acc.c[2], 0, "dword 58 is reserved");
+	intel_oa_metrics_free(m);
+}
+
 /* IGT's topology walk: a fused-off subslice and EUs are not counted. */
 static void test_gt_info_topology(const void *arg UNIT_UNUSED)
 {
@@ -457,6 +540,7 @@ static const struct unit_test tests[] = {
 	{ "oa-xml-import-set", test_import_set, NULL },
 	{ "oa-xml-import-errors", test_import_errors, NULL },
 	{ "gt-info-topology", test_gt_info_topology, NULL },
+	{ "oa-xml-hsw-c-as-igt-reads", test_hsw_c_as_igt_reads, NULL },
 };
 
 UNIT_SUITE(oa_xml_suite, tests);

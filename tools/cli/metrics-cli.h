@@ -113,8 +113,6 @@ struct evaluator {
 	struct intel_oa_output *out;
 	uint64_t reports;
 	uint64_t periods;
-	/* an OA metric XML set on Haswell's A45_B8_C8: C from dwords 56-63 */
-	bool igt_hsw_c;
 };
 
 int evaluator_init(struct evaluator *ev,

@@ -5,12 +5,10 @@
  *
  * Copyright (c) 2025 The intel-oa authors
  */
-#include <endian.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "drm/intel_oa_drm.h"
 #include "metrics-cli.h"
 
 void evaluator_fini(struct evaluator *ev)
@@ -119,34 +117,7 @@ int evaluator_init(struct evaluator *ev,
 	for (i = 0; i < ev->n_sel; i++)
 		ev->sel_names[i] = intel_oa_metric_set_metric(s, ev->sel[i],
 							      &ev->sel_units[i]);
-	{
-		struct intel_oa_report r;
-		uint8_t *zero = calloc(1, ev->report_size);
-
-		if (!zero) {
-			fprintf(stderr, PROG ": out of memory\n");
-			return -1;
-		}
-		/* which fields the format has, for undefined built-ins */
-		intel_oa_decode(&ev->fmt, zero, &r);
-		free(zero);
-		ev->op.has_a = r.a_mask;
-		ev->op.has_b = r.b_mask;
-		ev->op.has_c = r.c_mask;
-		ev->op.has_gpu_ticks = r.has_gpu_ticks;
-	}
-	/*
-	 * The Haswell PRM (seed 001) reserves dwords 56-63 of A45_B8_C8 and
-	 * our decoder has no C counters there; IGT accumulates them as C0-C7
-	 * (lib/i915/perf.c intel_perf_accumulate_reports(): 61 uint32 deltas
-	 * from dword 3), and Intel's oa-hsw.xml reads GpuCoreClocks as
-	 * "C 2 READ". An OA metric XML set reads them as IGT does.
-	 */
-	if (intel_oa_metric_set_uuid(s) && format == I915_OA_FORMAT_A45_B8_C8 &&
-	    !ev->op.has_c && ev->report_size >= 64 * 4) {
-		ev->igt_hsw_c = true;
-		ev->op.has_c = 0xff;
-	}
+	intel_oa_oa_period_fields(&ev->op, s, &ev->fmt);
 	return 0;
 }
 
@@ -182,20 +153,6 @@ void evaluator_flush(struct evaluator *ev)
 	ev->period_start = ev->ticks;
 }
 
-/* IGT's C0-C7 of Haswell's A45_B8_C8: dwords 56-63, 32-bit deltas. */
-static void igt_hsw_c(struct evaluator *ev, const uint8_t *report)
-{
-	unsigned int n;
-
-	for (n = 0; n < 8; n++) {
-		uint32_t a, b;
-
-		memcpy(&a, ev->prev + 4 * (56 + n), 4);
-		memcpy(&b, report + 4 * (56 + n), 4);
-		ev->acc.c[n] += (uint32_t)(le32toh(b) - le32toh(a));
-	}
-}
-
 /* One report, in order; a period ends per pair or per interval. */
 void evaluator_feed(struct evaluator *ev, const void *report)
 {
@@ -203,9 +160,8 @@ void evaluator_feed(struct evaluator *ev, const void *report)
 	if (ev->have_prev) {
 		uint64_t before = ev->acc.timestamp;
 
-		intel_oa_accumulate(&ev->fmt, ev->prev, report, &ev->acc);
-		if (ev->igt_hsw_c)
-			igt_hsw_c(ev, report);
+		intel_oa_metric_set_accumulate(ev->set, &ev->fmt, ev->prev, report,
+					       &ev->acc);
 		ev->ticks += ev->acc.timestamp - before;
 		if (ev->out && (!ev->interval_ticks ||
 				ev->ticks - ev->period_start >=

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "drm/intel_oa_drm.h"
 #include "intel_oa/intel_oa.h"
 #include "intel_oa/metrics.h"
 #include "metricset-internal.h"
@@ -204,6 +205,80 @@ table:
 	default:
 		return -1;
 	}
+}
+
+/*
+ * The Haswell PRM (seed 001) reserves dwords 56-63 of A45_B8_C8, and
+ * the layout has no C counters; IGT accumulates them as C0-C7
+ * (lib/i915/perf.c intel_perf_accumulate_reports(): 61 32-bit deltas
+ * from dword 3), and Intel's oa-hsw.xml reads GpuCoreClocks as "C 2
+ * READ". A set of an OA metric XML file (one with a uuid) reads them as
+ * IGT does; our own sets keep to the PRM.
+ */
+static bool reads_igt_hsw_c(const struct intel_oa_metric_set *s,
+			    const struct intel_oa_format *fmt)
+{
+	const struct intel_oa_layout *l = fmt->layout;
+
+	return s->uuid[0] && l->id == I915_OA_FORMAT_A45_B8_C8 &&
+	       !l->n_counters[INTEL_OA_COUNTER_C] && l->size >= 64 * 4;
+}
+
+int intel_oa_metric_set_accumulate(const struct intel_oa_metric_set *s,
+				   const struct intel_oa_format *fmt,
+				   const void *prev, const void *cur,
+				   struct intel_oa_accumulator *acc)
+{
+	const uint8_t *p = prev, *c = cur;
+	unsigned int n;
+	int ret;
+
+	if (!s)
+		return -EINVAL;
+	ret = intel_oa_accumulate(fmt, prev, cur, acc);
+	if (ret || !reads_igt_hsw_c(s, fmt))
+		return ret;
+	for (n = 0; n < 8; n++) {
+		const uint8_t *a = p + 4 * (56 + n), *b = c + 4 * (56 + n);
+		uint32_t va = (uint32_t)a[0] | (uint32_t)a[1] << 8 |
+			      (uint32_t)a[2] << 16 | (uint32_t)a[3] << 24;
+		uint32_t vb = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+			      (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+
+		acc->c[n] += (uint32_t)(vb - va);
+	}
+	return 0;
+}
+
+int intel_oa_oa_period_fields(struct intel_oa_oa_period *op,
+			      const struct intel_oa_metric_set *s,
+			      const struct intel_oa_format *fmt)
+{
+	const struct intel_oa_layout *l;
+	unsigned int k, i;
+
+	if (!op || !s || !fmt || !fmt->layout)
+		return -EINVAL;
+	l = fmt->layout;
+	op->has_a = 0;
+	op->has_b = 0;
+	op->has_c = 0;
+	for (k = 0; k < l->n_runs; k++) {
+		const struct intel_oa_counter_run *run = &l->runs[k];
+
+		for (i = run->first; i < (unsigned int)run->first + run->count; i++) {
+			if (run->kind == INTEL_OA_COUNTER_A && i < 64)
+				op->has_a |= 1ull << i;
+			else if (run->kind == INTEL_OA_COUNTER_B && i < 32)
+				op->has_b |= 1u << i;
+			else if (run->kind == INTEL_OA_COUNTER_C && i < 32)
+				op->has_c |= 1u << i;
+		}
+	}
+	if (reads_igt_hsw_c(s, fmt))
+		op->has_c = 0xff;
+	op->has_gpu_ticks = fmt->header != INTEL_OA_HDR_GEN7;
+	return 0;
 }
 
 /* ---- the loader -------------------------------------------------------- */

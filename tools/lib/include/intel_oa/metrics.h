@@ -594,6 +594,42 @@ size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
 				double *values, unsigned int *flags);
 
 /**
+ * intel_oa_metric_set_accumulate() - add one report pair's deltas to a
+ *	period, reading the reports as the set does
+ * @s: set
+ * @fmt: the reports' format
+ * @prev: the earlier report
+ * @cur: the later report
+ * @acc: the period's sums
+ *
+ * intel_oa_accumulate(); and for a set of an OA metric XML file on
+ * Haswell's A45_B8_C8, C0-C7 from dwords 56-63 as IGT reads them (the PRM
+ * reserves those dwords; Intel's oa-hsw.xml reads GpuCoreClocks there).
+ *
+ * Return: 0, or -EINVAL as intel_oa_accumulate() and for a NULL @s.
+ */
+int intel_oa_metric_set_accumulate(const struct intel_oa_metric_set *s,
+				   const struct intel_oa_format *fmt,
+				   const void *prev, const void *cur,
+				   struct intel_oa_accumulator *acc);
+
+/**
+ * intel_oa_oa_period_fields() - which counters a set finds in a format
+ * @op: its @has_a, @has_b, @has_c and @has_gpu_ticks are set
+ * @s: set
+ * @fmt: the reports' format
+ *
+ * The format's counters and GPU_TICKS, and Haswell's C0-C7 where
+ * intel_oa_metric_set_accumulate() reads them: a built-in the format
+ * lacks is undefined (intel_oa_oa_builtin()).
+ *
+ * Return: 0, or -EINVAL for a NULL argument.
+ */
+int intel_oa_oa_period_fields(struct intel_oa_oa_period *op,
+			      const struct intel_oa_metric_set *s,
+			      const struct intel_oa_format *fmt);
+
+/**
  * intel_oa_metric_set_metric_available() - whether a metric exists on a
  *	device
  * @s: set
