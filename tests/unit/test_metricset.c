@@ -630,6 +630,51 @@ static void load_dir(const void *arg UNIT_UNUSED)
 	UNIT_EQ(ret, -ENOENT, "missing file");
 }
 
+/* Two sets of Intel's format, one per chipset, and their uuids. */
+#define OA_XML(chip, sym, guid)						\
+	"<metrics><set chipset=\"" chip "\" symbol_name=\"" sym "\"\n"	\
+	" hw_config_guid=\"" guid "\">\n"				\
+	"<counter symbol_name=\"X\" data_type=\"uint64\" units=\"events\"\n" \
+	" equation=\"A 0 READ\"/></set></metrics>\n"
+
+static void load_oa_xml_dir(const void *arg UNIT_UNUSED)
+{
+	char dir[] = "/tmp/intel-oa-unit-XXXXXX";
+	struct intel_oa_metrics *m;
+	struct intel_oa_parse_error err;
+	int ret, ok;
+
+	UNIT_CHECK(mkdtemp(dir), "mkdtemp");
+	m = intel_oa_metrics_new();
+	ret = m ? intel_oa_metrics_load_oa_xml_dir(m, dir, &err) : 0;
+	intel_oa_metrics_free(m);
+	UNIT_EQ(ret, -ENOENT, "no oa-*.xml");
+	ok = !write_file(dir, "oa-tgl.xml",
+			 OA_XML("TGLGT2", "B", "11111111-89ab-4def-8123-456789abcdef")) &&
+	     !write_file(dir, "oa-skl.xml",
+			 OA_XML("SKLGT2", "A", "22222222-89ab-4def-8123-456789abcdef")) &&
+	     !write_file(dir, "skl.xml", "<not read/>") &&
+	     !write_file(dir, ".oa-x.xml", "<not read/>") &&
+	     !write_file(dir, "oa-.xml", "<not read/>");
+	m = intel_oa_metrics_new();
+	ret = ok && m ? intel_oa_metrics_load_oa_xml_dir(m, dir, &err) : -1;
+	ok = ok && ret == 2 && intel_oa_metrics_set_count(m) == 2 &&
+	     intel_oa_metrics_find_for(m, "A", "skl") &&
+	     intel_oa_metrics_find_for(m, "B", "tgl");
+	intel_oa_metrics_free(m);
+	remove_file(dir, "oa-tgl.xml");
+	remove_file(dir, "oa-skl.xml");
+	remove_file(dir, "skl.xml");
+	remove_file(dir, ".oa-x.xml");
+	remove_file(dir, "oa-.xml");
+	rmdir(dir);
+	UNIT_CHECK(ok, "load_oa_xml_dir: ret %d, %s", ret, err.text);
+	m = intel_oa_metrics_new();
+	ret = intel_oa_metrics_load_oa_xml_dir(m, "/nonexistent-intel-oa", &err);
+	intel_oa_metrics_free(m);
+	UNIT_EQ(ret, -ENOENT, "missing directory");
+}
+
 static const struct unit_test tests[] = {
 	{ "metricset-good-file-accessors", good_file_accessors, NULL },
 	{ "metricset-eval-and-wraps", eval_and_wraps, NULL },
@@ -638,6 +683,7 @@ static const struct unit_test tests[] = {
 	{ "metricset-malformed", malformed, NULL },
 	{ "metricset-nul-byte-and-cross-file", nul_byte_and_cross_file, NULL },
 	{ "metricset-load-dir", load_dir, NULL },
+	{ "metricset-load-oa-xml-dir", load_oa_xml_dir, NULL },
 };
 
 UNIT_SUITE(metricset_suite, tests);

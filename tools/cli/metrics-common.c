@@ -5,7 +5,6 @@
  *
  * Copyright (c) 2025 The intel-oa authors
  */
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -62,56 +61,15 @@ void use_oa_xml(const char *path)
 	oa_xml = path;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* One OA metric XML file, or every oa-*.xml of a directory. */
 static int load_oa_xml(struct intel_oa_metrics *m, const char *path,
 		       struct intel_oa_parse_error *err)
 {
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, i;
 	struct stat st;
-	int ret = 0;
-	DIR *d;
 
-	if (stat(path, &st) || !S_ISDIR(st.st_mode))
-		return intel_oa_metrics_load_file(m, path, err);
-	d = opendir(path);
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		size_t l = strlen(de->d_name);
-		char **nn;
-
-		if (strncmp(de->d_name, "oa-", 3) || l < 7 ||
-		    strcmp(de->d_name + l - 4, ".xml"))
-			continue;
-		nn = realloc(names, (n + 1) * sizeof(*nn));
-		if (nn)
-			names = nn;
-		if (nn)
-			nn[n] = malloc(strlen(path) + l + 2);
-		if (!nn || !nn[n]) {
-			ret = -ENOMEM;
-			break;
-		}
-		sprintf(nn[n++], "%s/%s", path, de->d_name);
-	}
-	closedir(d);
-	if (!ret && !n)
-		ret = -ENOENT;
-	if (n)
-		qsort(names, n, sizeof(*names), cmp_name);
-	for (i = 0; !ret && i < n; i++)
-		ret = intel_oa_metrics_load_file(m, names[i], err);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return ret;
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return intel_oa_metrics_load_oa_xml_dir(m, path, err);
+	return intel_oa_metrics_load_file(m, path, err);
 }
 
 struct intel_oa_metrics *load_metrics(const char *path)

@@ -1326,22 +1326,29 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
-			      struct intel_oa_parse_error *err)
+/*
+ * The paths of @dir's entries named @prefix...@suffix with something
+ * between (never a dotfile), sorted, in *@out (free_names()).
+ */
+static int dir_files(const char *dir, const char *prefix, const char *suffix,
+		     char ***out, size_t *n_out)
 {
+	size_t lp = strlen(prefix), ls = strlen(suffix), n = 0;
 	DIR *d = opendir(dir);
-	struct dirent *de;
 	char **names = NULL, **nn;
-	size_t n = 0, i;
-	int ret = 0, loaded = 0;
+	struct dirent *de;
+	int ret = 0;
 
+	*out = NULL;
+	*n_out = 0;
 	if (!d)
 		return -errno;
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
 
-		if (l <= 8 || strcmp(de->d_name + l - 8, ".metrics") ||
-		    de->d_name[0] == '.')
+		if (l <= lp + ls || de->d_name[0] == '.' ||
+		    strncmp(de->d_name, prefix, lp) ||
+		    strcmp(de->d_name + l - ls, suffix))
 			continue;
 		nn = realloc(names, (n + 1) * sizeof(*nn));
 		if (!nn) {
@@ -1360,24 +1367,69 @@ int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
 	closedir(d);
 	if (!ret && n)
 		qsort(names, n, sizeof(*names), cmp_str);
-	for (i = 0; !ret && i < n; i++) {
-		ret = intel_oa_metrics_load_file(m, names[i], err);
-		if (!ret)
-			loaded++;
-	}
+	*out = names;
+	*n_out = n;
+	return ret;
+}
+
+static void free_names(char **names, size_t n)
+{
+	size_t i;
+
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	if (!ret) {
-		char *path = malloc(strlen(dir) + sizeof("/descriptions"));
+}
 
-		if (!path)
-			return -ENOMEM;
-		sprintf(path, "%s/descriptions", dir);
-		ret = load_descriptions(m, path);
-		free(path);
+/* Load @names in order, the first failure stopping: files loaded, or -errno. */
+static int load_files(struct intel_oa_metrics *m, char **names, size_t n,
+		      struct intel_oa_parse_error *err)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ret = intel_oa_metrics_load_file(m, names[i], err);
+		if (ret)
+			return ret;
 	}
+	return (int)n;
+}
+
+int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
+			      struct intel_oa_parse_error *err)
+{
+	char **names, *path;
+	size_t n;
+	int ret, loaded;
+
+	ret = dir_files(dir, "", ".metrics", &names, &n);
+	loaded = ret ? ret : load_files(m, names, n, err);
+	free_names(names, n);
+	if (loaded < 0)
+		return loaded;
+	path = malloc(strlen(dir) + sizeof("/descriptions"));
+	if (!path)
+		return -ENOMEM;
+	sprintf(path, "%s/descriptions", dir);
+	ret = load_descriptions(m, path);
+	free(path);
 	return ret ? ret : loaded;
+}
+
+int intel_oa_metrics_load_oa_xml_dir(struct intel_oa_metrics *m,
+				     const char *dir,
+				     struct intel_oa_parse_error *err)
+{
+	char **names;
+	size_t n;
+	int ret;
+
+	ret = dir_files(dir, "oa-", ".xml", &names, &n);
+	if (!ret)
+		ret = n ? load_files(m, names, n, err) : -ENOENT;
+	free_names(names, n);
+	return ret;
 }
 
 int intel_oa_metrics_set_const(struct intel_oa_metrics *m, const char *name,

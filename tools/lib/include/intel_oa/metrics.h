@@ -360,6 +360,23 @@ int intel_oa_metrics_load_dir(struct intel_oa_metrics *m, const char *dir,
 			      struct intel_oa_parse_error *err);
 
 /**
+ * intel_oa_metrics_load_oa_xml_dir() - add every "oa-*.xml" file of a
+ *	directory (IGT's lib/i915/perf-configs, Mesa's src/intel/perf)
+ * @m: collection
+ * @dir: directory
+ * @err: filled on -EINVAL
+ *
+ * Files are loaded in name order with intel_oa_metrics_load_file(); the
+ * first failure stops (files loaded before it stay).
+ *
+ * Return: number of files loaded, -ENOENT when there is none, or a
+ * negative errno.
+ */
+int intel_oa_metrics_load_oa_xml_dir(struct intel_oa_metrics *m,
+				     const char *dir,
+				     struct intel_oa_parse_error *err);
+
+/**
  * intel_oa_metrics_load_oa_xml() - add the sets of an OA metric XML file
  * @m: collection
  * @file: file name for messages
