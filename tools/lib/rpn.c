@@ -171,6 +171,18 @@ static inline bool less(const struct insn *in, union rv a, union rv b)
 }
 
 /* inlined into both interpreters' loops: it is most of their work */
+/* A value as the C of its load's type reads it: "(double)x" or "(uint64_t)x". */
+static inline union rv load_as(const struct ioa_rpn_val *v, bool f)
+{
+	union rv r;
+
+	if (f)
+		r.d = v->f ? v->d : (double)v->u;
+	else
+		r.u = v->f ? ioa_rpn_u64(v->d) : v->u;
+	return r;
+}
+
 static inline __attribute__((always_inline)) union rv
 apply(const struct insn *in, union rv a, union rv b)
 {
@@ -258,10 +270,7 @@ int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
 
 				if (!bi->var_ok[in->id - bi->var_base])
 					undefined = -1;
-				if (in->f)
-					st[sp++].d = pv->f ? pv->d : (double)pv->u;
-				else
-					st[sp++].u = pv->f ? ioa_rpn_u64(pv->d) : pv->u;
+				st[sp++] = load_as(pv, in->f);
 				break;
 			}
 			if (in->id == IOA_RPN_ID_PERFCNT || !lookup ||
@@ -271,10 +280,7 @@ int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
 				v.u = 0;
 			}
 			/* as the resolver said it would be */
-			if (in->f)
-				st[sp++].d = v.f ? v.d : (double)v.u;
-			else
-				st[sp++].u = v.f ? ioa_rpn_u64(v.d) : v.u;
+			st[sp++] = load_as(&v, in->f);
 			break;
 		default:
 			sp--;
@@ -549,10 +555,7 @@ void ioa_rpn_run_set(const struct ioa_rpn_set *ps,
 		case OP_LOAD_VAR:
 			pv = &val[in->id];
 			undef |= !ok[in->id];
-			if (in->f)
-				st[sp++].d = pv->f ? pv->d : (double)pv->u;
-			else
-				st[sp++].u = pv->f ? ioa_rpn_u64(pv->d) : pv->u;
+			st[sp++] = load_as(pv, in->f);
 			break;
 		case OP_UNDEF:
 			undef = true;
