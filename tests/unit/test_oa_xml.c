@@ -157,7 +157,7 @@ static int run(const char *eq, struct ioa_rpn_val *v, char *msg, size_t len)
 
 	if (!p)
 		return -100;
-	ret = ioa_rpn_eval(p, t_lookup, NULL, NULL, v);
+	ret = ioa_rpn_eval(p, t_lookup, NULL, v);
 	ioa_rpn_free(p);
 	return ret;
 }

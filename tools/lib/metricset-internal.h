@@ -97,9 +97,7 @@ struct intel_oa_metric_set {
 	size_t n_groups;
 	/* the built-ins its equations load: bit id */
 	uint64_t bi_used[2];
-	/* XML set: its metrics in an order where each comes after those it reads */
-	size_t *order;
-	/* and their equations as one program (NULL: run one by one) */
+	/* XML set: its equations as one program, each metric after those it reads */
 	struct ioa_rpn_set *linked;
 };
 

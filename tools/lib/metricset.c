@@ -664,7 +664,6 @@ void ioa_free_set(struct intel_oa_metric_set *s)
 		free(s->groups[i].regs);
 	}
 	free(s->groups);
-	free(s->order);
 	ioa_rpn_set_free(s->linked);
 	free(s);
 }

@@ -481,7 +481,8 @@ static void add_refs_of(const struct ioa_rpn *p, size_t n, uint8_t *refs)
 
 /* Depth-first: @i after everything it reads; a cycle is an error. */
 static int order_visit(struct xml_loader *xl, struct intel_oa_metric_set *s,
-		       size_t i, uint8_t *state, size_t *n, uint8_t *refs)
+		       size_t i, uint8_t *state, size_t *order, size_t *n,
+		       uint8_t *refs)
 {
 	uint8_t *mine;
 	size_t j;
@@ -497,45 +498,48 @@ static int order_visit(struct xml_loader *xl, struct intel_oa_metric_set *s,
 	mine = refs + i * s->n_metrics;
 	for (j = 0; !ret && j < s->n_metrics; j++)
 		if (mine[j])
-			ret = order_visit(xl, s, j, state, n, refs);
+			ret = order_visit(xl, s, j, state, order, n, refs);
 	state[i] = M_DONE;
-	s->order[(*n)++] = i;
+	order[(*n)++] = i;
 	return ret;
 }
 
-static int order_metrics(struct xml_loader *xl, struct intel_oa_metric_set *s)
+/*
+ * The set's equations as one program a period runs (s->linked), each
+ * metric after those it reads.
+ */
+static int link_metrics(struct xml_loader *xl, struct intel_oa_metric_set *s)
 {
 	size_t n = 0, i, m = s->n_metrics;
 	uint8_t *state = calloc(m, 1), *refs = calloc(m * m, 1);
+	struct ioa_rpn **progs = calloc(m, sizeof(*progs));
+	bool *is_float = calloc(m, sizeof(*is_float));
+	size_t *order = calloc(m, sizeof(*order));
 	int ret = 0;
 
-	s->order = calloc(m, sizeof(*s->order));
-	if (!state || !refs || !s->order) {
+	if (!state || !refs || !progs || !is_float || !order) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	for (i = 0; i < m; i++)
+	for (i = 0; i < m; i++) {
 		add_refs_of(s->metrics[i].rpn, m, refs + i * m);
-	for (i = 0; !ret && i < m; i++)
-		ret = order_visit(xl, s, i, state, &n, refs);
-	if (!ret) {
-		struct ioa_rpn **progs = calloc(m, sizeof(*progs));
-		bool *is_float = calloc(m, sizeof(*is_float));
-
-		for (i = 0; progs && is_float && i < m; i++) {
-			progs[i] = s->metrics[i].rpn;
-			is_float[i] = s->metrics[i].is_float;
-		}
-		/* one program per period; without it, one per metric */
-		if (progs && is_float)
-			s->linked = ioa_rpn_link(progs, is_float, s->order, m,
-						 ID_METRIC);
-		free(progs);
-		free(is_float);
+		progs[i] = s->metrics[i].rpn;
+		is_float[i] = s->metrics[i].is_float;
 	}
+	for (i = 0; !ret && i < m; i++)
+		ret = order_visit(xl, s, i, state, order, &n, refs);
+	if (ret)
+		goto out;
+	/* every load is a built-in or a metric: only memory can fail */
+	s->linked = ioa_rpn_link(progs, is_float, order, m, ID_METRIC);
+	if (!s->linked)
+		ret = -ENOMEM;
 out:
 	free(state);
 	free(refs);
+	free(progs);
+	free(is_float);
+	free(order);
 	return ret;
 }
 
@@ -567,7 +571,7 @@ static int close_set(struct xml_loader *xl)
 					    s->metrics[i].name, p->availability, msg);
 		}
 	}
-	ret = order_metrics(xl, s);
+	ret = link_metrics(xl, s);
 	if (ret)
 		return ret;
 	for (i = 0; i < xl->n_pend; i++) {
@@ -785,35 +789,10 @@ void ioa_xml_set_eval(const struct intel_oa_metric_set *s,
 		}
 		goto out;
 	}
-	env.var = val;
-	env.var_ok = ok;
-	env.var_base = ID_METRIC;
-	if (s->linked) {
-		ioa_rpn_run_set(s->linked, &env, val, ok);
-		for (k = 0; k < s->n_metrics; k++) {
-			flags[k] = ok[k] ? 0 : INTEL_OA_EVAL_UNDEFINED;
-			values[k] = !ok[k] ? NAN :
-				    val[k].f ? val[k].d : (double)val[k].u;
-		}
-		goto out;
-	}
-	/* each metric after those it reads (close_set() ordered them) */
+	ioa_rpn_run_set(s->linked, &env, val, ok);
 	for (k = 0; k < s->n_metrics; k++) {
-		size_t i = s->order[k];
-		const struct mmetric *mm = &s->metrics[i];
-		struct ioa_rpn_val *v = &val[i];
-
-		ok[i] = !ioa_rpn_eval(mm->rpn, NULL, NULL, &env, v);
-		/* "return tmpN;" from a uint64_t or double function */
-		if (mm->is_float && !v->f) {
-			v->d = (double)v->u;
-			v->f = true;
-		} else if (!mm->is_float && v->f) {
-			v->u = ioa_rpn_u64(v->d);
-			v->f = false;
-		}
-		flags[i] = ok[i] ? 0 : INTEL_OA_EVAL_UNDEFINED;
-		values[i] = !ok[i] ? NAN : v->f ? v->d : (double)v->u;
+		flags[k] = ok[k] ? 0 : INTEL_OA_EVAL_UNDEFINED;
+		values[k] = !ok[k] ? NAN : val[k].f ? val[k].d : (double)val[k].u;
 	}
 out:
 	if (heap) {
@@ -850,7 +829,7 @@ static bool holds(const struct ioa_rpn *avail, intel_oa_builtin_fn builtin,
 
 	if (!avail)
 		return true;
-	if (ioa_rpn_eval(avail, builtin_u64, &ac, NULL, &v))
+	if (ioa_rpn_eval(avail, builtin_u64, &ac, &v))
 		return true;
 	return v.f ? v.d != 0 : v.u != 0;
 }

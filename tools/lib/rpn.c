@@ -240,8 +240,7 @@ apply(const struct insn *in, union rv a, union rv b)
 }
 
 int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
-		 void *ctx, const struct ioa_rpn_builtins *bi,
-		 struct ioa_rpn_val *out)
+		 void *ctx, struct ioa_rpn_val *out)
 {
 	union rv st[STACK_MAX];
 	int sp = 0, undefined = 0;
@@ -256,23 +255,7 @@ int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
 			st[sp++] = in->v;
 			break;
 		case OP_LOAD_BI:
-			if (bi) {
-				if (!bi->ok[in->id])
-					undefined = -1;
-				st[sp++].u = bi->val[in->id];
-				break;
-			}
-			/* fall through */
 		case OP_LOAD:
-			if (bi && bi->var && in->id >= bi->var_base) {
-				const struct ioa_rpn_val *pv =
-					&bi->var[in->id - bi->var_base];
-
-				if (!bi->var_ok[in->id - bi->var_base])
-					undefined = -1;
-				st[sp++] = load_as(pv, in->f);
-				break;
-			}
 			if (in->id == IOA_RPN_ID_PERFCNT || !lookup ||
 			    lookup(ctx, in->id, &v)) {
 				undefined = -1;

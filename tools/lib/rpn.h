@@ -84,33 +84,26 @@ bool ioa_rpn_is_float(const struct ioa_rpn *p);
  * struct ioa_rpn_builtins - values fetched ahead of a run
  * @val: the value of built-in id (an enum intel_oa_builtin), as a uint64_t
  * @ok: nonzero where @val is defined
- * @var: values of the variables from id @var_base on (NULL: none; the
- *	lookup gives them)
- * @var_ok: nonzero where @var is defined
- * @var_base: id of @var[0]
  */
 struct ioa_rpn_builtins {
 	uint64_t val[INTEL_OA_BI_COUNT];
 	uint8_t ok[INTEL_OA_BI_COUNT];
-	const struct ioa_rpn_val *var;
-	const uint8_t *var_ok;
-	int var_base;
 };
 
 /**
- * ioa_rpn_eval() - run a program
+ * ioa_rpn_eval() - run a program on its own
  * @p: program
- * @lookup: values of the variables that are not built-ins (and of the
- *	built-ins too when @bi is NULL)
+ * @lookup: the values of the variables it loads, built-ins included
  * @ctx: passed to @lookup
- * @bi: the built-ins, or NULL
  * @out: the result
+ *
+ * For one-off equations (availability, register-list conditions); a
+ * set's metrics run linked (ioa_rpn_link()).
  *
  * Return: 0, or -1 when a variable was undefined.
  */
 int ioa_rpn_eval(const struct ioa_rpn *p, ioa_rpn_lookup_fn lookup,
-		 void *ctx, const struct ioa_rpn_builtins *bi,
-		 struct ioa_rpn_val *out);
+		 void *ctx, struct ioa_rpn_val *out);
 
 struct ioa_rpn_set;
 
@@ -134,7 +127,7 @@ struct ioa_rpn_set *ioa_rpn_link(struct ioa_rpn *const *progs,
 /**
  * ioa_rpn_run_set() - run a linked program
  * @ps: the program
- * @bi: the built-ins (@bi->var is not used)
+ * @bi: the built-ins
  * @val: out: each program's result
  * @ok: out: nonzero where every variable its program loaded was defined
  */
