@@ -81,9 +81,10 @@ oa_run_slot(struct intel_oa_accumulator *acc,
 
 /*
  * The timestamp and GPU-ticks deltas of the header kind @fmt's reports
- * carry: TIME_STAMP in dwords 1-2 (Gen6-7.5), TIMESTAMP and GPU_TICKS in
- * dwords 1 and 3 (Gen8-12), both of the generation's timestamp width; or
- * 56 and 64 bits at bytes 8 and 24 (Gen12.5's 64-bit header).
+ * carry: TIME_STAMP in dwords 1-2 (Gen6-7.5) or TIMESTAMP in dword 1
+ * (Gen8-12), of the generation's timestamp width, and the 32-bit
+ * GPU_TICKS in dword 3 (Gen8-12); or 56 and 64 bits at bytes 8 and 24
+ * (Gen12.5's 64-bit header).
  */
 static OA_ALWAYS_INLINE int
 oa_accumulate_header(const struct intel_oa_format *fmt, const uint8_t *p,

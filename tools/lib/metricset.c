@@ -21,6 +21,7 @@
 #include "drm/intel_oa_drm.h"
 #include "intel_oa/intel_oa.h"
 #include "intel_oa/metrics.h"
+#include "accumulate.h"
 #include "metricset-internal.h"
 #include "rpn.h"
 #include "util.h"
@@ -238,15 +239,9 @@ int intel_oa_metric_set_accumulate(const struct intel_oa_metric_set *s,
 	ret = intel_oa_accumulate(fmt, prev, cur, acc);
 	if (ret || !reads_igt_hsw_c(s, fmt))
 		return ret;
-	for (n = 0; n < 8; n++) {
-		const uint8_t *a = p + 4 * (56 + n), *b = c + 4 * (56 + n);
-		uint32_t va = (uint32_t)a[0] | (uint32_t)a[1] << 8 |
-			      (uint32_t)a[2] << 16 | (uint32_t)a[3] << 24;
-		uint32_t vb = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
-			      (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-
-		acc->c[n] += (uint32_t)(vb - va);
-	}
+	for (n = 0; n < 8; n++)
+		acc->c[n] += (uint32_t)(oa_rd32(c + 4 * (56 + n)) -
+					oa_rd32(p + 4 * (56 + n)));
 	return 0;
 }
 
