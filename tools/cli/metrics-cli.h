@@ -150,7 +150,6 @@ struct session {
 	struct intel_oa_gt_info gt;
 	void *topo;
 	size_t topo_len;
-	uint32_t revision;
 };
 
 int session_open(struct session *ss, struct intel_oa_metrics *m,

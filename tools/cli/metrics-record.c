@@ -125,7 +125,7 @@ int cmd_record(int argc, char **argv)
 	info.timestamp_frequency = ss.dev.cs_ts_freq ? ss.dev.cs_ts_freq :
 				   ss.dev.ts_freq;
 	info.device_id = ss.dev.devid;
-	info.device_revision = ss.revision;
+	info.device_revision = (uint32_t)ss.gt.revision;
 	info.gt_min_frequency = (uint32_t)ss.gt.gpu_freq_min;
 	info.gt_max_frequency = (uint32_t)ss.gt.gpu_freq_max;
 	info.engine_class = I915_ENGINE_CLASS_RENDER;

@@ -205,13 +205,12 @@ static void session_describe(struct session *ss)
 		intel_oa_gt_info_from_topology(&ss->gt, ss->pl, NULL, 0);
 	}
 	if (!intel_oa_getparam(ss->dev.fd, I915_PARAM_REVISION, &rev))
-		ss->revision = (uint32_t)rev;
+		ss->gt.revision = (uint32_t)rev;
 	ss->gpu_freq_max = read_gpu_freq(&ss->dev, "max");
 	ss->gt.cs_ts_freq = ss->dev.cs_ts_freq ? ss->dev.cs_ts_freq :
 			    ss->dev.ts_freq;
 	ss->gt.gpu_freq_min = (uint64_t)read_gpu_freq(&ss->dev, "min");
 	ss->gt.gpu_freq_max = (uint64_t)ss->gpu_freq_max;
-	ss->gt.revision = ss->revision;
 }
 
 /*
