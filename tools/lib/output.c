@@ -53,11 +53,7 @@ static int is_value(double v)
 	return isfinite(v);
 }
 
-/*
- * Write sign, the decimal digits of @d (no trailing zeros) and exponent
- * @q (value d * 10^q) as a JSON number: fixed notation when the leading
- * digit's exponent is -5..16, else d.ddde[+-]XX.
- */
+/* Two decimal digits per entry, "00" to "99". */
 static const char pairs[] =
 	"00010203040506070809101112131415161718192021222324"
 	"25262728293031323334353637383940414243444546474849"
@@ -90,6 +86,11 @@ static size_t put_uint(char *buf, int neg, uint64_t u)
 	return (size_t)(p - buf);
 }
 
+/*
+ * Write sign, the decimal digits of @d (no trailing zeros) and exponent
+ * @q (value d * 10^q) as a JSON number: fixed notation when the leading
+ * digit's exponent is -5..16, else d.ddde[+-]XX.
+ */
 static size_t put_decimal(char *buf, size_t size, int neg,
 			  unsigned long long d, int q)
 {
