@@ -951,7 +951,7 @@ static void test_start_trigger(void)
 {
 	const unsigned int n_of[3] = { n_a(), ACT_N_CEC, N_C };
 	unsigned int e = 16, n, w, after = 0, attempt;
-	uint64_t id, ref, T_fire, slice;
+	uint64_t id, ref, T_fire, open_ticks = 0;
 	struct oa_capture c;
 	struct prog pr;
 	size_t i;
@@ -969,27 +969,31 @@ static void test_start_trigger(void)
 	 * OA enable lies in (T_first - period, T_first] (no earlier timer
 	 * report). When that window is inside the busy part of one 4-slice
 	 * cycle, the trigger fires exactly where its idle slice begins;
-	 * otherwise (a slow open, e.g. a GuC platform under TCG) try again.
+	 * otherwise try again. The open takes its own time (a debug kernel
+	 * 0.1 s and more, as much as a whole cycle), so each attempt starts
+	 * where the enable, as late as the last open made it, falls in the
+	 * middle of slice 1: a fixed wait would repeat the same miss.
 	 */
 	for (attempt = 0;; attempt++) {
+		const uint64_t cycle = 4 * OA_SLICE_TICKS, aim = 3 * OA_SLICE_TICKS / 2;
 		uint64_t first, s0, s1;
 
 		igt_assert_eq(oa_read_timestamp(dev.drm_fd, &ref), 0);
-		slice = ref >> OA_SLICE_SHIFT;
-		if (slice % 4 == 3)
-			oa_sleep_ms(ticks_to_ms(((slice + 1) << OA_SLICE_SHIFT) - ref) + 1);
+		oa_sleep_ms(ticks_to_ms((aim + cycle - (ref + open_ticks) % cycle) % cycle));
+		igt_assert_eq(oa_read_timestamp(dev.drm_fd, &ref), 0);
 		/* Four slices and two periods hold the fire and a busy slice after. */
 		igt_assert_eq_u32(capture(id, e, 4 * (OA_SLICE_TICKS / oa_period_ticks(e)) + 2,
 					  (int)ticks_to_ms(5 * OA_SLICE_TICKS) + 3000, &c, NULL), 0);
 		first = oa_capture_ts(&c, 0);
+		open_ticks = first - ref;
 		s0 = (first - oa_period_ticks(e) + 1) >> OA_SLICE_SHIFT;
 		s1 = first >> OA_SLICE_SHIFT;
 		if (s0 % 4 != 3 && s1 % 4 != 3 && s0 / 4 == s1 / 4) {
 			T_fire = (s1 / 4 * 4 + 3) << OA_SLICE_SHIFT;
 			break;
 		}
-		igt_assert_f(attempt < 3, "OA enable never fell inside a busy slice run (first report T %#" PRIx64 ")",
-			     first);
+		igt_assert_f(attempt < 3, "OA enable never fell inside a busy slice run (first report T %#" PRIx64 ", %" PRIu64 " ticks after the open began)",
+			     first, open_ticks);
 		oa_capture_fini(&c);
 	}
 	for (i = 0; i + 1 < c.n; i++) {
