@@ -197,7 +197,8 @@ static void test_half_full_interrupt(void)
 }
 
 /*
- * buffer-fill: the half-full path in steady state. For 2.8 to 5.6 s (two
+ * buffer-fill: the half-full path of a ring stream in steady state. For
+ * 2.8 to 5.6 s (two
  * fills of the buffer) a reader keeps up with a 5 s poll period: no report
  * lost, every value right, interrupts keep arriving. On SNB, without an
  * OA interrupt, the default 5 ms hrtimer keeps up instead and the device
@@ -222,6 +223,7 @@ static void test_buffer_fill(void)
 	int fd;
 
 	oa_open_periodic(&dev, &o, f, e);
+	oa_ring_stream(&o);
 	if (irq)
 		oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 5000000000ull);
 	fd = oa_open(dev.drm_fd, &o);
@@ -300,8 +302,8 @@ static void test_buffer_wrap(void)
 }
 
 /*
- * timer-only-drain: at a low rate the buffer never reaches half-full; the
- * hrtimer (20 ms poll period) alone must deliver reports promptly, with no
+ * timer-only-drain: at a low rate a ring stream's buffer never reaches
+ * half-full; the hrtimer (20 ms poll period) alone must deliver reports promptly, with no
  * half-full interrupt on the device.
  */
 static void test_timer_only_drain(void)
@@ -316,6 +318,7 @@ static void test_timer_only_drain(void)
 
 	traced = oa_trace_start();
 	oa_open_periodic(&dev, &o, f, 14);	/* ~1.4 ms period */
+	oa_ring_stream(&o);
 	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 20000000ull);
 	fd = oa_open(dev.drm_fd, &o);
 	oa_capture_init(&c, f, &o);

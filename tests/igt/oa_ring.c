@@ -97,6 +97,7 @@ static void test_mmap_matches_read(void)
 
 	igt_assert(snap && buf);
 	oa_open_periodic(&dev, &o, f, e);
+	oa_ring_stream(&o);
 	o.flags |= I915_PERF_FLAG_FD_NONBLOCK;
 	fd = oa_open(dev.drm_fd, &o);
 	map_ring(fd, &m);
@@ -211,7 +212,8 @@ static void expect_mmap_err(int fd, size_t len, int prot, int flags, off_t off, 
  * mmap-invalid: a private mapping (EINVAL), a writable ring (EPERM), a
  * control page longer than a page (EINVAL), a ring longer than twice its
  * size (EINVAL), an offset that is neither mapping (EINVAL); mprotect()
- * cannot make the ring writable (EACCES).
+ * cannot make the ring writable (EACCES); a stream opened without an
+ * intel_oa property, an i915 stream, cannot be mapped at all (ENODEV).
  */
 static void test_mmap_invalid(void)
 {
@@ -235,6 +237,15 @@ static void test_mmap_invalid(void)
 	igt_assert(mprotect((void *)m.data, 4096, PROT_READ | PROT_WRITE) == -1);
 	igt_assert_eq(errno, EACCES);
 	unmap_ring(&m);
+	close(fd);
+
+	/* An i915 stream (no intel_oa property) has no mmap(), as on i915. */
+	oa_open_periodic(&dev, &o, f, 16);
+	fd = oa_open(dev.drm_fd, &o);
+	expect_mmap_err(fd, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, 0, ENODEV,
+			"control page of an i915 stream");
+	expect_mmap_err(fd, RING_MIN, PROT_READ, MAP_SHARED, 4096, ENODEV,
+			"ring of an i915 stream");
 	close(fd);
 }
 
@@ -347,6 +358,7 @@ static void test_irq_drain(void)
 	half_fill_ns = default_buffer_bytes(f, e) / 2 / f->size * oa_exponent_ns(&dev, e);
 	irqs0 = vgpu_read(&dev, VGPU_HALF_FULL_IRQS);
 	oa_open_periodic(&dev, &o, f, e);
+	oa_ring_stream(&o);
 	if (has_irq)
 		oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 60000000000ull);
 	t0 = oa_now_ns();

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,6 +28,11 @@
 #define PROG "intel-oa-stat"
 #define READ_BUF_SIZE (256 * 1024)
 #define DEFAULT_PERIOD_NS 1000000ull
+/*
+ * Reader wake-ups of a ring stream: every WAKE_NS of reports at the most
+ * (INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS), 20 a second.
+ */
+#define WAKE_NS 50000000ull
 #define DEFAULT_DURATION_S 2.0
 /* how long --sample-latency waits for a sampled report it cannot read */
 #define SAMPLE_READ_TIMEOUT_NS 1000000000ull
@@ -44,6 +51,9 @@
  * @timer_given: --period or --exponent was on the command line
  * @sample_latency: samples of the --sample-latency mode, 0 when off
  * @mmap: consume the stream ring through mmap() instead of read()
+ * @use_read: --read: consume a ring stream with read()
+ * @timer: --timer: an i915 stream (i915's properties only: the hrtimer
+ *	polls, read() copies), no intel_oa property
  * @discard: count records without decoding reports (a reader's floor)
  * @oa_buffer_size: INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, 0 for the default
  * @ring_size: INTEL_OA_PERF_PROP_RING_SIZE, 0 for the default
@@ -62,6 +72,8 @@ struct options {
 	int timer_given;
 	uint64_t sample_latency;
 	int mmap;
+	int use_read;
+	int timer;
 	int discard;
 	uint64_t oa_buffer_size;
 	uint64_t ring_size;
@@ -154,8 +166,15 @@ static void usage(FILE *f)
 "  -P, --poll-period TIME the driver's hrtimer period, the latency bound of\n"
 "                         wake-ups (DRM_I915_PERF_PROP_POLL_OA_PERIOD; default\n"
 "                         5ms, 1s with --wait-reports)\n"
-"  -M, --mmap             consume the stream ring through mmap() (zero copy)\n"
-"                         instead of read()\n"
+"  -M, --mmap             consume the stream ring through mmap() (zero copy;\n"
+"                         the default)\n"
+"  -r, --read             consume the stream ring with read() instead\n"
+"  -T, --timer            i915's semantics instead of the ring stream: open\n"
+"                         the stream with i915's properties only, so the\n"
+"                         driver's hrtimer (5 ms, --poll-period) polls the\n"
+"                         OA buffer and read() copies from it; no half-full\n"
+"                         interrupt, no mmap(), no --oa-buffer, --ring or\n"
+"                         --wait-reports\n"
 "  -X, --discard          count records and timer reports only, decode\n"
 "                         nothing else (what a reader costs at the least)\n"
 "  -B, --oa-buffer BYTES  hardware OA buffer size, e.g. 128K, 16M (default:\n"
@@ -163,7 +182,8 @@ static void usage(FILE *f)
 "  -R, --ring BYTES       stream ring size, 128K..1G (default 16M; above\n"
 "                         16M needs CAP_PERFMON)\n"
 "  -W, --wait-reports N   wake up only once N reports are ready (or the\n"
-"                         poll period elapsed)\n"
+"                         poll period elapsed; default: 50 ms of reports,\n"
+"                         so at most 20 wake-ups a second)\n"
 "  -t, --duration SECONDS how long to sample (default 2)\n"
 "  -m, --metrics-set ID   metrics set (default: lowest id in sysfs; if none,\n"
 "                         a one-register set is added and removed on exit)\n"
@@ -349,6 +369,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "context-periods", no_argument, NULL, 'c' },
 		{ "sample-latency", required_argument, NULL, 'S' },
 		{ "mmap", no_argument, NULL, 'M' },
+		{ "read", no_argument, NULL, 'r' },
+		{ "timer", no_argument, NULL, 'T' },
 		{ "discard", no_argument, NULL, 'X' },
 		{ "oa-buffer", required_argument, NULL, 'B' },
 		{ "ring", required_argument, NULL, 'R' },
@@ -375,12 +397,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->timer_given = 0;
 	o->sample_latency = 0;
 	o->mmap = 0;
+	o->use_read = 0;
+	o->timer = 0;
 	o->discard = 0;
 	o->oa_buffer_size = 0;
 	o->ring_size = 0;
 	o->wait_reports = 0;
 
-	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:S:MXB:R:W:DclLh", longopts,
+	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:S:MrTXB:R:W:DclLh", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -448,6 +472,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'M':
 			o->mmap = 1;
+			break;
+		case 'r':
+			o->use_read = 1;
+			break;
+		case 'T':
+			o->timer = 1;
 			break;
 		case 'X':
 			o->discard = 1;
@@ -732,6 +762,37 @@ static int drain_rest(int stream, const struct intel_oa_format *fmt,
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * A counter of the driver's debugfs intel_oa_stats of @dev (root only),
+ * found through the DRM minor of the open fd. Return: 0 or -1.
+ */
+static int debugfs_stat(const struct intel_oa_device *dev, const char *name,
+			uint64_t *value)
+{
+	char path[96], line[128];
+	size_t len = strlen(name);
+	struct stat sb;
+	FILE *f;
+	int ret = -1;
+
+	if (fstat(dev->fd, &sb) || !S_ISCHR(sb.st_mode))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%u/intel_oa_stats",
+		 minor(sb.st_rdev));
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, name, len) && line[len] == ':') {
+			*value = strtoull(line + len + 1, NULL, 10);
+			ret = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return ret;
 }
 
 static int sample(int stream, const struct intel_oa_format *fmt,
@@ -1206,6 +1267,7 @@ int main(int argc, char **argv)
 	struct stats st;
 	char label[64];
 	int64_t added = 0;
+	uint64_t irqs0 = 0, irqs = 0;
 	struct options o;
 	int ret, stream, status = 1;
 
@@ -1319,6 +1381,29 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
+	if (o.timer && (o.mmap || o.use_read || o.oa_buffer_size ||
+			o.ring_size || o.wait_reports)) {
+		fprintf(stderr,
+			PROG ": --timer opens an i915 stream, which has no ring and no half-full interrupt: drop --mmap, --read, --oa-buffer, --ring and --wait-reports\n");
+		goto close_dev;
+	}
+	if (o.mmap && o.use_read) {
+		fprintf(stderr, PROG ": --mmap and --read exclude each other\n");
+		goto close_dev;
+	}
+	/*
+	 * By default a ring stream: the half-full interrupt drains, readers
+	 * wake once per 50 ms of reports and consume through mmap().
+	 */
+	if (!o.timer && !o.sample_latency) {
+		uint64_t period = intel_oa_exponent_period_ns((unsigned int)o.exponent,
+							      dev.ts_freq);
+
+		o.mmap = !o.use_read;
+		if (!o.wait_reports)
+			o.wait_reports = period < WAKE_NS ? WAKE_NS / period : 1;
+	}
+
 	so.format = layout->id;
 	so.exponent = o.exponent;
 	so.poll_period_ns = o.poll_period_ns;
@@ -1372,6 +1457,15 @@ int main(int argc, char **argv)
 	       intel_oa_exponent_period_ns((unsigned int)o.exponent,
 					   dev.ts_freq), o.duration_s);
 
+	if (o.timer || o.sample_latency)
+		printf("drain                the driver's hrtimer (i915 stream: every %" PRIu64 " ns), read()\n",
+		       o.poll_period_ns ? o.poll_period_ns : (uint64_t)5000000);
+	else
+		printf("drain                half-full interrupt (ring stream, readers woken per %" PRIu64 " reports), %s\n",
+		       o.wait_reports, o.mmap ? "mmap()" : "read()");
+	if (debugfs_stat(&dev, "stream_interrupts", &irqs0))
+		irqs0 = UINT64_MAX;
+
 	memset(&st, 0, sizeof(st));
 	st.discard = o.discard;
 	/* the timer fires every 2^(exponent + 1) timestamp ticks */
@@ -1384,6 +1478,11 @@ int main(int argc, char **argv)
 	}
 
 	print_results(&dev, &st, (unsigned int)o.exponent);
+	if (irqs0 != UINT64_MAX && !debugfs_stat(&dev, "stream_interrupts", &irqs))
+		printf("half-full interrupts %" PRIu64 " (debugfs stream_interrupts)\n",
+		       irqs - irqs0);
+	else
+		printf("half-full interrupts unknown (debugfs intel_oa_stats needs root)\n");
 	if (!st.samples)
 		fprintf(stderr,
 			PROG ": no reports arrived in %.3f s: is the OA unit running (check dmesg)?\n",

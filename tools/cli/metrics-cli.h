@@ -73,15 +73,33 @@ int parse_kind(const char *s, int *kind);
 int parse_positive(const char *opt, const char *s, double *out);
 
 /* How record and top sample: --exponent, else --period-us. */
+/* Readers of a ring stream wake once per this much of reports at most. */
+#define WAKE_NS 50000000ull
+
 struct sampling {
 	int exponent;		/* -1: derive it from period_us */
 	double period_us;
+	/*
+	 * --timer: an i915 stream (i915's properties only: the driver's
+	 * hrtimer polls, read() copies); otherwise a ring stream that the
+	 * half-full interrupt drains, read through mmap()
+	 */
+	int timer;
 };
 
-/* getopt_long() entries of --exponent ('e') and --period-us ('p') */
+/* getopt_long() entries of --exponent ('e'), --period-us ('p'), --timer ('T') */
 #define SAMPLING_OPTIONS \
 	{ "exponent", required_argument, NULL, 'e' }, \
-	{ "period-us", required_argument, NULL, 'p' }
+	{ "period-us", required_argument, NULL, 'p' }, \
+	{ "timer", no_argument, NULL, 'T' }
+
+/* Their --help lines. */
+#define SAMPLING_HELP \
+	"  -e, --exponent N        OA timer exponent\n" \
+	"  -p, --period-us US      OA sampling period (default 1000)\n" \
+	"  -T, --timer             i915's semantics: the driver's 5 ms hrtimer\n" \
+	"                          polls and read() copies (default: the half-full\n" \
+	"                          interrupt drains a ring read through mmap())\n"
 
 int parse_sampling(int opt, const char *arg, struct sampling *smp);
 
@@ -153,7 +171,7 @@ struct session {
 };
 
 int session_open(struct session *ss, struct intel_oa_metrics *m,
-		 const char *setname, int exponent, double period_us);
+		 const char *setname, const struct sampling *smp);
 void session_close(struct session *ss);
 ssize_t session_read(struct session *ss, uint8_t *buf, size_t len,
 		     int timeout_ms);

@@ -212,6 +212,10 @@ int parse_sampling(int opt, const char *arg, struct sampling *smp)
 	char *end;
 	long v;
 
+	if (opt == 'T') {
+		smp->timer = 1;
+		return 0;
+	}
 	if (opt == 'p')
 		return parse_positive("--period-us", arg, &smp->period_us);
 	v = strtol(arg, &end, 10);

@@ -39,16 +39,15 @@ int cmd_record(int argc, char **argv)
 	};
 	static const char use[] =
 		"usage: " PROG " record --set NAME [--exponent N | --period-us US]\n"
-		"                          [--duration S] -o FILE [--print [--output KIND]\n"
-		"                          [--metrics a,b]] [--metrics-dir DIR] [--mmap]\n"
-		"                          [--oa-xml FILE]\n"
+		"                          [--timer] [--duration S] -o FILE [--print\n"
+		"                          [--output KIND] [--metrics a,b]]\n"
+		"                          [--metrics-dir DIR] [--oa-xml FILE]\n"
 		"\n"
 		"Opens an OA stream with a metric set and writes an i915-perf recording\n"
 		"(i915-perf-reader and '" PROG " print' read it).\n"
 		"\n"
 		"  -s, --set NAME          metric set ('" PROG " list' shows them)\n"
-		"  -e, --exponent N        OA timer exponent\n"
-		"  -p, --period-us US      OA sampling period (default 1000)\n"
+		SAMPLING_HELP
 		"  -t, --duration S        seconds to record (default 1)\n"
 		"  -o FILE                 the recording to write\n"
 		"  -P, --print             also print the metrics, as 'print' would\n"
@@ -59,7 +58,8 @@ int cmd_record(int argc, char **argv)
 		"                          or Mesa's oa-<chipset>.xml); the recording names\n"
 		"                          the set's hw_config_guid, as i915-perf-recorder's\n"
 		"  -m, --mmap              write the records straight from the mmap()ed\n"
-		"                          stream ring (intel_oa), with no read() copy\n"
+		"                          stream ring, with no read() copy (the default;\n"
+		"                          not with --timer)\n"
 		"  -h, --help              this help\n";
 	const char *setname = NULL, *file = NULL;
 	struct print_opts po = { .kind = INTEL_OA_OUTPUT_TABLE };
@@ -70,15 +70,16 @@ int cmd_record(int argc, char **argv)
 	uint8_t *buf = NULL;
 	uint64_t start, end, next_corr, bytes = 0;
 	struct sampling smp = { .exponent = -1, .period_us = 1000 };
-	int opt, print = 0, status = 1, corr_err = 0, use_mmap = 0;
+	int opt, print = 0, status = 1, corr_err = 0, mmap_opt = 0, use_mmap;
 	FILE *f = NULL;
 
-	while ((opt = getopt_long(argc, argv, "s:e:p:t:o:PM:d:mx:h", opts,
+	while ((opt = getopt_long(argc, argv, "s:e:p:Tt:o:PM:d:mx:h", opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's': setname = optarg; break;
 		case 'e':
 		case 'p':
+		case 'T':
 			if (parse_sampling(opt, optarg, &smp))
 				return 1;
 			break;
@@ -95,7 +96,7 @@ int cmd_record(int argc, char **argv)
 		case 'M': po.metrics = optarg; break;
 		case 'd': po.mdir = optarg; break;
 		case 'x': use_oa_xml(optarg); break;
-		case 'm': use_mmap = 1; break;
+		case 'm': mmap_opt = 1; break;
 		case 'h': fputs(use, stdout); return 0;
 		default: fputs(use, stderr); return 1;
 		}
@@ -112,10 +113,13 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, PROG ": out of memory\n");
 		goto out;
 	}
-	if (session_open(&ss, m, setname, smp.exponent, smp.period_us))
+	if (mmap_opt && smp.timer) {
+		fprintf(stderr, PROG ": --timer opens an i915 stream, which cannot be mapped: drop --mmap\n");
 		goto out;
-	if (use_mmap && session_map(&ss))
+	}
+	if (session_open(&ss, m, setname, &smp))
 		goto out;
+	use_mmap = ss.map.ctl != NULL;
 	f = fopen(file, "wb");
 	if (!f) {
 		fprintf(stderr, PROG ": %s: %s\n", file, strerror(errno));

@@ -215,11 +215,16 @@ static void session_describe(struct session *ss)
 
 /*
  * Open the device, pick the set for its platform, add its config and open
- * a stream. @period_us is used when @exponent < 0.
+ * a stream: a ring stream whose readers wake once per 50 ms of reports
+ * (at most 20 times a second), mapped in @ss->map, or with @smp->timer an
+ * i915 stream. @smp->period_us is used when @smp->exponent < 0.
  */
 int session_open(struct session *ss, struct intel_oa_metrics *m,
-		 const char *setname, int exponent, double period_us)
+		 const char *setname, const struct sampling *smp)
 {
+	int exponent = smp->exponent;
+	double period_us = smp->period_us;
+	uint64_t period_ns;
 	struct intel_oa_stream_opts so;
 	const char *fmt_name;
 	int ret;
@@ -285,6 +290,10 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 	so.format = ss->format;
 	so.exponent = exponent;
 	so.nonblock = true;
+	period_ns = intel_oa_exponent_period_ns((unsigned int)exponent,
+						ss->dev.ts_freq);
+	if (!smp->timer)
+		so.wait_num_reports = period_ns < WAKE_NS ? WAKE_NS / period_ns : 1;
 	ss->stream = intel_oa_stream_open(&ss->dev, &so);
 	if (ss->stream < 0) {
 		ret = ss->stream;
@@ -294,6 +303,8 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 			access_hint(ret));
 		return -1;
 	}
+	if (!smp->timer)
+		return session_map(ss);
 	return 0;
 }
 

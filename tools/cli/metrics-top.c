@@ -89,7 +89,8 @@ int cmd_top(int argc, char **argv)
 	};
 	static const char use[] =
 		"usage: " PROG " top --set NAME [--interval MS] [--iterations N] [--batch]\n"
-		"                       [--exponent N | --period-us US] [--metrics a,b]\n"
+		"                       [--exponent N | --period-us US] [--timer]\n"
+		"                       [--metrics a,b]\n"
 		"                       [--metrics-dir DIR] [--oa-xml FILE]\n"
 		"\n"
 		"Opens an OA stream with a metric set and shows its metrics, refreshed\n"
@@ -100,8 +101,7 @@ int cmd_top(int argc, char **argv)
 		"  -n, --iterations N      stop after N refreshes (default: never)\n"
 		"  -b, --batch             plain lines, no screen control (the default\n"
 		"                          when stdout is not a terminal)\n"
-		"  -e, --exponent N        OA timer exponent\n"
-		"  -p, --period-us US      OA sampling period (default 1000)\n"
+		SAMPLING_HELP
 		"  -M, --metrics a,b       only these metrics\n"
 		"  -d, --metrics-dir DIR   metric files (default: the ones built in)\n"
 		"  -x, --oa-xml FILE       also Intel's sets of an OA metric XML file (IGT's\n"
@@ -120,7 +120,7 @@ int cmd_top(int argc, char **argv)
 	uint8_t *buf = NULL;
 
 	memset(&ev, 0, sizeof(ev));
-	while ((opt = getopt_long(argc, argv, "s:i:n:be:p:M:d:x:h", opts,
+	while ((opt = getopt_long(argc, argv, "s:i:n:be:p:TM:d:x:h", opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's': setname = optarg; break;
@@ -142,6 +142,7 @@ int cmd_top(int argc, char **argv)
 		case 'b': batch = 1; break;
 		case 'e':
 		case 'p':
+		case 'T':
 			if (parse_sampling(opt, optarg, &smp))
 				return 1;
 			break;
@@ -167,7 +168,7 @@ int cmd_top(int argc, char **argv)
 		fprintf(stderr, PROG ": out of memory\n");
 		goto out;
 	}
-	if (session_open(&ss, m, setname, smp.exponent, smp.period_us))
+	if (session_open(&ss, m, setname, &smp))
 		goto out;
 	if (evaluator_init(&ev, ss.set, ss.format, ss.dev.gen, ss.pl,
 			   ss.dev.ts_freq, ss.gpu_freq_max, &ss.gt, metrics))
@@ -193,12 +194,24 @@ int cmd_top(int argc, char **argv)
 
 			if (now >= deadline || stop_requested)
 				break;
-			n = session_read(&ss, buf, STREAM_BUF,
-					 (int)((deadline - now) / 1000000) + 1);
-			if (n < 0)
-				goto out;
-			if (n && feed_buffer(&ss, &ev, buf, (size_t)n))
-				goto out;
+			if (ss.map.ctl) {
+				const uint8_t *recs;
+
+				/* Evaluated in the ring itself, then handed back. */
+				n = session_peek(&ss, &recs,
+						 (int)((deadline - now) / 1000000) + 1);
+				if (n < 0 ||
+				    (n && feed_buffer(&ss, &ev, recs, (size_t)n)))
+					goto out;
+				session_consume(&ss, (size_t)n);
+			} else {
+				n = session_read(&ss, buf, STREAM_BUF,
+						 (int)((deadline - now) / 1000000) + 1);
+				if (n < 0)
+					goto out;
+				if (n && feed_buffer(&ss, &ev, buf, (size_t)n))
+					goto out;
+			}
 			if (raw) {
 				char c;
 

@@ -428,6 +428,11 @@ void oa_prop(struct oa_open *o, uint64_t key, uint64_t val)
 	o->n++;
 }
 
+void oa_ring_stream(struct oa_open *o)
+{
+	oa_prop(o, INTEL_OA_PERF_PROP_RING_SIZE, 16u << 20);
+}
+
 void oa_open_periodic(const struct oa_dev *dev, struct oa_open *o,
 		      const struct oa_format *f, unsigned int exponent)
 {

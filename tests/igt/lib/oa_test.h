@@ -153,6 +153,13 @@ struct oa_open {
 int oa_read_timestamp(int drm_fd, uint64_t *ts);
 
 void oa_prop(struct oa_open *o, uint64_t key, uint64_t val);
+/*
+ * Make @o a ring stream (driver.rst "Stream modes": any intel_oa property
+ * does): the drain runs ahead of read(), from the half-full interrupt and
+ * the hrtimer, into a ring that mmap() can map. It asks for the default
+ * 16 MiB ring. Without it a stream behaves as i915's.
+ */
+void oa_ring_stream(struct oa_open *o);
 /* The usual periodic stream: SAMPLE_OA, metrics set, format, exponent. */
 void oa_open_periodic(const struct oa_dev *dev, struct oa_open *o,
 		      const struct oa_format *f, unsigned int exponent);

@@ -106,11 +106,16 @@ u64 intel_oa_buffer_half_fill_ns(struct intel_oa_device *oa, u32 size,
 int intel_oa_buffer_alloc(struct intel_oa_stream *stream);
 void intel_oa_buffer_free(struct intel_oa_stream *stream);
 void intel_oa_buffer_reset(struct intel_oa_stream *stream);
+void intel_oa_buffer_sync_for_cpu(struct intel_oa_stream *stream, u32 offset,
+				  u32 len);
+void intel_oa_buffer_sync_for_device(struct intel_oa_stream *stream,
+				     u32 offset, u32 len);
 
 /* intel_oa_drain.c */
 u64 intel_oa_drain(struct intel_oa_stream *stream,
 		   enum intel_oa_drain_source source);
 bool intel_oa_drain_due(struct intel_oa_stream *stream);
+bool intel_oa_drain_check(struct intel_oa_stream *stream);
 void intel_oa_stream_wake(struct intel_oa_stream *stream);
 
 /* intel_oa_ring.c */

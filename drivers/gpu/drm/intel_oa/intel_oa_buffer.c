@@ -47,6 +47,22 @@
  * the drain copies a split report in two pieces (it arrives whole in the
  * ring). The first cacheline of a report (RPT_ID and TIMESTAMP) is never
  * split.
+ *
+ * The DMA API. The pages are ordinary kernel pages under a streaming
+ * mapping (dma_map_page(), DMA_BIDIRECTIONAL), owned by the device except
+ * where the CPU takes them back with the sync calls: the drain syncs the
+ * span between its head and the hardware tail for the CPU before it looks
+ * at any report there (intel_oa_buffer_sync_for_cpu()), and hands the span
+ * it consumed, with the RPT_ID and TIMESTAMP dwords it zeroed, back to the
+ * device (intel_oa_buffer_sync_for_device()) before it moves OAHEADPTR
+ * past it; a reset hands back the whole zeroed buffer. On a cache-coherent
+ * machine without bounce buffering the calls do nothing; with bounce
+ * buffering (swiotlb) they are the copies between the bounce slots, which
+ * the OA unit writes, and these pages, which the CPU reads; behind an IOMMU
+ * the GGTT holds the IOVAs dma_map_page() returned. A coherent allocation
+ * (dma_alloc_coherent()) would need no syncs, but gives no struct page to
+ * vmap() on every DMA implementation, and the drain reads reports that
+ * cross page boundaries through one linear mapping.
  */
 
 #define INTEL_OA_BUFFER_HALF_FULL_MS	50
@@ -214,6 +230,61 @@ void intel_oa_buffer_free(struct intel_oa_stream *stream)
 	buf->n_pages = 0;
 }
 
+/*
+ * Call @sync on the page-sized pieces of @len bytes of the buffer from
+ * @offset on, wrapping at the end of the buffer.
+ */
+static void buffer_sync(struct intel_oa_stream *stream, u32 offset, u32 len,
+			void (*sync)(struct device *dev, dma_addr_t addr,
+				     unsigned long off, size_t size,
+				     enum dma_data_direction dir))
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	struct device *dev = &stream->oa->pdev->dev;
+
+	if (len > buf->size)
+		len = buf->size;
+	offset &= buf->size - 1;
+	while (len) {
+		u32 in_page = offset & (PAGE_SIZE - 1);
+		u32 n = min_t(u32, len, PAGE_SIZE - in_page);
+
+		sync(dev, buf->dma[offset >> PAGE_SHIFT], in_page, n,
+		     DMA_BIDIRECTIONAL);
+		len -= n;
+		offset = (offset + n) & (buf->size - 1);
+	}
+}
+
+/**
+ * intel_oa_buffer_sync_for_cpu - let the CPU read what the unit wrote
+ * @stream: stream with an allocated buffer
+ * @offset: buffer offset of the first byte
+ * @len: bytes (wrapping at the buffer end), at most the buffer size
+ *
+ * See "OA buffer" (the DMA API).
+ */
+void intel_oa_buffer_sync_for_cpu(struct intel_oa_stream *stream, u32 offset,
+				  u32 len)
+{
+	buffer_sync(stream, offset, len, dma_sync_single_range_for_cpu);
+}
+
+/**
+ * intel_oa_buffer_sync_for_device - hand consumed bytes back to the unit
+ * @stream: stream with an allocated buffer
+ * @offset: buffer offset of the first byte
+ * @len: bytes (wrapping at the buffer end), at most the buffer size
+ *
+ * Before OAHEADPTR moves past them, so the zeroed dwords are what the
+ * next sync for the CPU finds until the unit writes there again.
+ */
+void intel_oa_buffer_sync_for_device(struct intel_oa_stream *stream,
+				     u32 offset, u32 len)
+{
+	buffer_sync(stream, offset, len, dma_sync_single_range_for_device);
+}
+
 /**
  * intel_oa_buffer_reset - forget all reports and zero the buffer
  * @stream: stream whose OA unit is stopped
@@ -227,9 +298,11 @@ void intel_oa_buffer_reset(struct intel_oa_stream *stream)
 	buf->head = 0;
 	buf->overflowed = false;
 	buf->last_hw_tail = 0;
+	buf->checked_tail = 0;
 	buf->latched_status = 0;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
 	memset(buf->vaddr, 0, buf->size);
+	intel_oa_buffer_sync_for_device(stream, 0, buf->size);
 }
 

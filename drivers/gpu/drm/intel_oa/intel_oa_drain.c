@@ -331,14 +331,20 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	/*
 	 * The tail, then the reports behind it, then the status: another
 	 * register access in between would give in-flight writes more time
-	 * to land, and so hide a tail race rather than handle it.
+	 * to land, and so hide a tail race rather than handle it. read() of
+	 * an i915 stream drains up to the tail the hrtimer saw, as i915's
+	 * read() does (see "stream modes").
 	 */
 	spin_lock_irqsave(&buf->ptr_lock, flags);
-	hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
+	if (!stream->ring_stream && source == INTEL_OA_DRAIN_READ)
+		hw_tail = buf->checked_tail;
+	else
+		hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
 	buf->last_hw_tail = hw_tail;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
 	if (unlikely(intel_oa_device_gone(oa))) {
+		intel_oa_buffer_sync_for_cpu(stream, buf->head, buf->size);
 		n = landed_before_gone(buf);
 		avail = n;
 	} else if (unlikely(hw_tail >= buf->size)) {
@@ -348,6 +354,8 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	} else {
 		/* Report bytes are read after the tail register. */
 		dma_rmb();
+		intel_oa_buffer_sync_for_cpu(stream, buf->head,
+					     oa_taken(buf, hw_tail, buf->head));
 		n = landed_below(buf, hw_tail, &avail);
 	}
 
@@ -371,6 +379,10 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 			trace_intel_oa_report_lost(0);
 			lost = 0;
 		}
+		/* An i915 stream keeps what does not fit in the OA buffer. */
+		if (!stream->ring_stream &&
+		    intel_oa_ring_space(ring) < stream->sample_size)
+			break;
 		if (unlikely(stream->watch_cookie))
 			watch_report(stream, head);
 		if (sample_room(stream)) {
@@ -383,16 +395,20 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	}
 	/* n counts back from a landed report: a trailing run cannot be. */
 	WARN_ON_ONCE(lost);
+	if (n < avail)
+		atomic64_inc(&oa->stats.tail_races);
+	n = i;
 
 	if (n) {
+		/* The zeroed dwords, before the unit may write there again. */
+		intel_oa_buffer_sync_for_device(stream, buf->head,
+						n * buf->format->size);
 		spin_lock_irqsave(&buf->ptr_lock, flags);
 		oa->ops->write_head(stream, head + buf->ggtt_offset);
 		buf->head = head;
 		spin_unlock_irqrestore(&buf->ptr_lock, flags);
 	}
 
-	if (n < avail)
-		atomic64_inc(&oa->stats.tail_races);
 	if (n) {
 		switch (source) {
 		case INTEL_OA_DRAIN_IRQ:
@@ -402,6 +418,7 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 			atomic64_inc(&oa->stats.timer_drains);
 			break;
 		case INTEL_OA_DRAIN_READ:
+		case INTEL_OA_DRAIN_SAMPLE:
 			atomic64_inc(&oa->stats.read_drains);
 			break;
 		}
@@ -483,5 +500,32 @@ bool intel_oa_drain_due(struct intel_oa_stream *stream)
 
 	/* Overflow or report-lost status without a move is news too. */
 	return moved || intel_oa_device_gone(stream->oa) ||
+	       stream->oa->ops->read_status(stream);
+}
+
+/**
+ * intel_oa_drain_check - i915 streams: note the tail read() may drain to
+ * @stream: enabled i915 stream (not &intel_oa_stream.ring_stream)
+ *
+ * For the hrtimer, as i915's oa_buffer_check_unlocked(): records the
+ * hardware tail in &intel_oa_buffer.checked_tail.
+ *
+ * Return: true if read() would find reports or a status to report (or
+ * the device is gone).
+ */
+bool intel_oa_drain_check(struct intel_oa_stream *stream)
+{
+	struct intel_oa_buffer *buf = &stream->buf;
+	unsigned long flags;
+	bool avail;
+
+	spin_lock_irqsave(&buf->ptr_lock, flags);
+	buf->checked_tail = stream->oa->ops->read_tail(stream) -
+			    buf->ggtt_offset;
+	avail = oa_taken(buf, buf->checked_tail, READ_ONCE(buf->head)) >=
+		buf->format->size;
+	spin_unlock_irqrestore(&buf->ptr_lock, flags);
+
+	return avail || intel_oa_device_gone(stream->oa) ||
 	       stream->oa->ops->read_status(stream);
 }

@@ -64,6 +64,7 @@
  * @ring_size: INTEL_OA_PERF_PROP_RING_SIZE.
  * @wait_num_reports: INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS (0: not given).
  * @lost_records: INTEL_OA_PERF_PROP_LOST_RECORDS.
+ * @ring_stream: an intel_oa property was given (see "stream modes").
  */
 struct perf_open_properties {
 	u32 sample_flags;
@@ -86,6 +87,7 @@ struct perf_open_properties {
 	u64 ring_size;
 	u64 wait_num_reports;
 	bool lost_records;
+	bool ring_stream;
 };
 
 /**
@@ -420,6 +422,8 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 		ret = setter(oa, props, value);
 		if (ret)
 			return ret;
+		if (id >= INTEL_OA_PERF_PROP_OA_BUFFER_SIZE)
+			props->ring_stream = true;
 	}
 
 	if (props->has_class != props->has_instance) {
@@ -521,7 +525,7 @@ static int open_locked(struct intel_oa_device *oa,
 		goto err_config;
 	}
 
-	irq = intel_oa_stream_irq_drains(oa);
+	irq = props->ring_stream && intel_oa_stream_irq_drains(oa);
 	params.poll_period_ns = props->poll_oa_period;
 	/*
 	 * A reader that waits for N reports is otherwise woken once a second;
@@ -542,11 +546,16 @@ static int open_locked(struct intel_oa_device *oa,
 	params.format = props->oa_format;
 	params.periodic = props->oa_periodic;
 	params.exponent = props->oa_period_exponent;
-	params.oa_buffer_size = props->oa_buffer_size ?:
-		intel_oa_buffer_default_size(oa, report_size,
-					     props->oa_periodic,
-					     props->oa_period_exponent,
-					     irq ? 0 : params.poll_period_ns);
+	/* i915's buffer for i915 streams: the largest (16 MiB from Haswell). */
+	if (!props->ring_stream)
+		params.oa_buffer_size = oa->gen->oa_buffer_max;
+	else
+		params.oa_buffer_size = props->oa_buffer_size ?:
+			intel_oa_buffer_default_size(oa, report_size,
+						     props->oa_periodic,
+						     props->oa_period_exponent,
+						     irq ? 0 : params.poll_period_ns);
+	params.ring_stream = props->ring_stream;
 	params.ring_size = props->ring_size;
 	params.wait_num_reports = props->wait_num_reports;
 	params.lost_records = props->lost_records;

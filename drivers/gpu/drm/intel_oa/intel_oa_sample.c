@@ -86,7 +86,7 @@ int intel_oa_sample_wait(struct intel_oa_stream *stream, u32 offset,
 	bool found;
 
 	for (;;) {
-		intel_oa_drain(stream, INTEL_OA_DRAIN_READ);
+		intel_oa_drain(stream, INTEL_OA_DRAIN_SAMPLE);
 		mutex_lock(&stream->drain_lock);
 		found = stream->watch_found &&
 			(offset == U32_MAX || stream->watch_offset == offset);

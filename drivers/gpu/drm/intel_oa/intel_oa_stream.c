@@ -42,6 +42,30 @@
  * stream the same way, see "surprise removal".
  */
 
+/**
+ * DOC: stream modes
+ *
+ * A stream opened with i915's properties only is an *i915 stream* and
+ * behaves as i915's does, because i915 clients (IGT's perf test, its
+ * recorder, gputop, Mesa) are written against that behaviour: the OA
+ * buffer is i915's (the generation's largest, 16 MiB from Haswell on);
+ * reports stay in it until read() copies them; the POLL_OA_PERIOD hrtimer
+ * only looks at the hardware tail (intel_oa_drain_check(), as i915's
+ * oa_buffer_check_unlocked()), marks the stream readable and records that
+ * tail, and read() drains up to the recorded tail, as much as fits, so a
+ * reader that reads until EAGAIN gets it; a reader that falls a whole
+ * buffer behind gets DRM_I915_PERF_RECORD_OA_BUFFER_LOST when the unit
+ * overflows, and the unit is restarted. The half-full interrupt stays
+ * masked and mmap() fails with -ENODEV, as on i915's stream file.
+ *
+ * A stream opened with any intel_oa property (enum
+ * intel_oa_perf_property_id) is a *ring stream*: the drain runs ahead of
+ * read() from the half-full interrupt and the hrtimer (see "draining"),
+ * the OA buffer is sized for the interrupt (see "OA buffer"), a reader
+ * that falls behind loses only what does not fit the stream ring (see
+ * "stream ring"), and the ring can be mmap()ed.
+ */
+
 /*
  * oa_interrupt: whether streams drain on the OA buffer half-full interrupt.
  * With it off the POLL_OA_PERIOD hrtimer alone drains the buffer, as in
@@ -71,9 +95,16 @@ static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 	bool gone = intel_oa_device_gone(stream->oa);
 
 	atomic64_inc(&stream->oa->stats.timer_ticks);
-	/* The drain sleeps: it runs from a work item. */
-	if (intel_oa_drain_due(stream))
+	if (!stream->ring_stream) {
+		/* i915: reports wait in the OA buffer for read(). */
+		if (intel_oa_drain_check(stream)) {
+			WRITE_ONCE(stream->pollin, true);
+			intel_oa_stream_wake(stream);
+		}
+	} else if (intel_oa_drain_due(stream)) {
+		/* The drain sleeps: it runs from a work item. */
 		queue_work(system_highpri_wq, &stream->drain_work);
+	}
 	/* The poll period bounds the latency of whatever is waiting. */
 	if (intel_oa_ring_unread(&stream->ring)) {
 		WRITE_ONCE(stream->pollin, true);
@@ -114,7 +145,7 @@ static void stream_hw_start(struct intel_oa_stream *stream)
 	struct intel_oa_device *oa = stream->oa;
 
 	oa->ops->oa_enable(stream);
-	if (READ_ONCE(oa_interrupt))
+	if (stream->ring_stream && READ_ONCE(oa_interrupt))
 		intel_oa_irq_oa_unmask(oa);
 	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
 		      HRTIMER_MODE_REL_PINNED);
@@ -188,14 +219,45 @@ static bool data_ready(struct intel_oa_stream *stream)
 {
 	u64 unread = intel_oa_ring_unread(&stream->ring);
 
+	/* i915: the hrtimer saw reports in the OA buffer. */
+	if (!stream->ring_stream)
+		return unread || READ_ONCE(stream->pollin);
 	return unread && (unread >= stream->wait_bytes ||
 			  READ_ONCE(stream->pollin));
 }
 
+/*
+ * An i915 stream's read(): what is left in the ring, then what the hrtimer
+ * last saw in the OA buffer, as much as fits; one drain per call, as
+ * i915's read() copies up to one tail (see "stream modes").
+ */
+static int read_i915_locked(struct intel_oa_stream *stream, char __user *buf,
+			    size_t count, size_t *offset)
+{
+	int ret;
+
+	lockdep_assert_held(&stream->lock);
+
+	ret = intel_oa_ring_read(&stream->ring, buf, count, offset);
+	if (ret || *offset == count ||
+	    !intel_oa_drain(stream, INTEL_OA_DRAIN_READ))
+		return ret;
+	return intel_oa_ring_read(&stream->ring, buf, count, offset);
+}
+
+/*
+ * A blocking read() waits for this. An i915 stream looks at the hardware
+ * tail itself, as i915's wait does (oa_buffer_check_unlocked() in its wait
+ * condition), so the read that follows drains up to a fresh tail.
+ */
 static bool read_ready(struct intel_oa_stream *stream)
 {
-	return !READ_ONCE(stream->enabled) || data_ready(stream) ||
-	       intel_oa_device_gone(stream->oa);
+	if (!READ_ONCE(stream->enabled) || intel_oa_device_gone(stream->oa))
+		return true;
+	if (!stream->ring_stream)
+		return intel_oa_ring_unread(&stream->ring) ||
+		       intel_oa_drain_check(stream);
+	return data_ready(stream);
 }
 
 /* One locked pass of read(); takes @stream->lock itself. */
@@ -207,7 +269,9 @@ static int read_records(struct intel_oa_stream *stream, char __user *buf,
 	int ret;
 
 	mutex_lock(&stream->lock);
-	if (stream->enabled) {
+	if (stream->enabled && !stream->ring_stream) {
+		ret = read_i915_locked(stream, buf, count, offset);
+	} else if (stream->enabled) {
 		/*
 		 * Whatever landed by now, not only by the last interrupt or
 		 * timer tick, if the ring alone cannot fill the buffer; but
@@ -299,7 +363,8 @@ static __poll_t intel_oa_stream_poll(struct file *file, poll_table *wait)
 								     EPOLLIN);
 
 	/* An mmap() reader consumed everything: wait for the next wake-up. */
-	if (READ_ONCE(stream->pollin) && !intel_oa_ring_unread(&stream->ring))
+	if (stream->ring_stream && READ_ONCE(stream->pollin) &&
+	    !intel_oa_ring_unread(&stream->ring))
 		WRITE_ONCE(stream->pollin, false);
 
 	return data_ready(stream) ? EPOLLIN : 0;
@@ -308,6 +373,10 @@ static __poll_t intel_oa_stream_poll(struct file *file, poll_table *wait)
 static int intel_oa_stream_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct intel_oa_stream *stream = file->private_data;
+
+	/* As i915's stream file, which has no mmap(): see "stream modes". */
+	if (!stream->ring_stream)
+		return -ENODEV;
 
 	return intel_oa_ring_mmap(stream, vma);
 }
@@ -505,6 +574,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	stream->wait_bytes = (u64)params->wait_num_reports *
 			     stream->sample_size;
 	stream->lost_records = params->lost_records;
+	stream->ring_stream = params->ring_stream;
 	stream->db.id = -1;
 
 	ret = intel_oa_ring_alloc(&stream->ring, params->ring_size,

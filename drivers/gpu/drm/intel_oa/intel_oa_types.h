@@ -741,11 +741,14 @@ struct intel_oa_config {
  * @INTEL_OA_DRAIN_IRQ: the half-full interrupt thread.
  * @INTEL_OA_DRAIN_TIMER: the poll hrtimer.
  * @INTEL_OA_DRAIN_READ: read() copying reports to userspace.
+ * @INTEL_OA_DRAIN_SAMPLE: the on-demand sample ioctl waiting for its
+ *	report (counted with the read() drains).
  */
 enum intel_oa_drain_source {
 	INTEL_OA_DRAIN_IRQ,
 	INTEL_OA_DRAIN_TIMER,
 	INTEL_OA_DRAIN_READ,
+	INTEL_OA_DRAIN_SAMPLE,
 };
 
 /**
@@ -773,6 +776,8 @@ enum intel_oa_drain_source {
  * @wait_num_reports: wake readers once this many reports are ready
  *	(0: on any data).
  * @lost_records: emit struct intel_oa_perf_record_lost records.
+ * @ring_stream: an intel_oa property was given: the drain runs ahead of
+ *	read() (see "stream modes").
  */
 struct intel_oa_open_params {
 	u32 format;
@@ -783,6 +788,7 @@ struct intel_oa_open_params {
 	u64 ring_size;
 	u32 wait_num_reports;
 	bool lost_records;
+	bool ring_stream;
 };
 
 /**
@@ -845,6 +851,8 @@ struct intel_oa_ring {
  *	restart work reprogrammed it. Under &intel_oa_stream.drain_lock.
  * @last_hw_tail: the hardware tail the last drain saw; the hrtimer
  *	drains only when the tail moved.
+ * @checked_tail: i915 streams only: the hardware tail the hrtimer last
+ *	saw, as far as read() drains (see "stream modes").
  * @latched_status: Gen6/7 status register bits already reported; they
  *	cannot be cleared while the unit runs, so they are ignored until the
  *	next buffer reprogramming clears them (i915 gen7_latched_oastatus1).
@@ -859,10 +867,11 @@ struct intel_oa_buffer {
 	u32 size_field;
 	const struct intel_oa_format *format;
 
-	spinlock_t ptr_lock; /* protects head, last_hw_tail, latched */
+	spinlock_t ptr_lock; /* protects head, last/checked tail, latched */
 	u32 head;
 	bool overflowed;
 	u32 last_hw_tail;
+	u32 checked_tail;
 	u32 latched_status;
 };
 
@@ -888,6 +897,8 @@ struct intel_oa_buffer {
  * @wait_bytes: wake readers once this much is in the ring (0: on any
  *	data, i915's rule).
  * @lost_records: emit struct intel_oa_perf_record_lost records.
+ * @ring_stream: the drain runs ahead of read() (see "stream modes");
+ *	false: an i915 stream.
  * @watch_cookie: CTX_ID of the on-demand report the sample ioctl waits
  *	for (0: none); @watch_found and @watch_ts are its drain-time
  *	findings. All three under @drain_lock.
@@ -923,6 +934,7 @@ struct intel_oa_stream {
 	struct work_struct restart_work;
 	u64 wait_bytes;
 	bool lost_records;
+	bool ring_stream;
 	u32 watch_cookie;
 	bool watch_found;
 	u32 watch_offset;
