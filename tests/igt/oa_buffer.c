@@ -63,8 +63,8 @@ static unsigned int half_full_exponent(const struct oa_format *f)
 }
 
 /*
- * SNB has no OA interrupt (gen6-gen7.rst "Interrupts"): with the default
- * 5 ms poll period and the buffer filling in 0.7 to 1.4 s, two buffers'
+ * SNB has no OA interrupt (gen6-gen7.rst "Interrupts"): a ring stream with
+ * the default 5 ms poll period and the buffer filling in 0.7 to 1.4 s, two buffers'
  * worth of reports arrive complete and correct, drained by the hrtimer
  * alone; the device raises no half-full interrupt or MSI and the driver
  * counts no stream interrupt or interrupt drain.
@@ -82,6 +82,7 @@ static void test_no_oa_interrupt(const struct oa_format *f)
 	int fd;
 
 	oa_open_periodic(&dev, &o, f, e);
+	oa_ring_stream(&o);
 	fd = oa_open(dev.drm_fd, &o);
 	oa_capture_init(&c, f, &o);
 	oa_capture_until(fd, &c, want, 20000);
@@ -648,6 +649,7 @@ static void test_irq_fault(bool storm)
 	igt_require_f(dev.plat->irq != OA_IRQ_NONE,
 		      "%s has no OA interrupt, so no handler to provoke\n", dev.plat->name);
 	oa_open_periodic(&dev, &o, f, e);
+	oa_ring_stream(&o);
 	fd = oa_open(dev.drm_fd, &o);
 	oa_capture_init(&c, f, &o);
 	igt_assert_lte(16, oa_capture_until(fd, &c, 16, 5000));

@@ -166,6 +166,174 @@ static void test_add_remove(void)
 	*id = 0;
 }
 
+/* One DRM_I915_QUERY item; its length (bytes or -errno) out. */
+static int32_t query_perf(uint32_t flags, int32_t length, void *data)
+{
+	struct drm_i915_query_item item = {
+		.query_id = DRM_I915_QUERY_PERF_CONFIG, .flags = flags,
+		.length = length, .data_ptr = (uintptr_t)data,
+	};
+	struct drm_i915_query q = { .num_items = 1, .items_ptr = (uintptr_t)&item };
+
+	igt_assert_eq(ioctl(dev.drm_fd, DRM_IOCTL_I915_QUERY, &q), 0);
+	return item.length;
+}
+
+/*
+ * What i915 keeps of a value ADD_CONFIG was given (i915_perf.c
+ * mask_reg_value()): the masked-enable of GEN8_ST_PO_DISABLE (bit 13) in
+ * HALF_SLICE_CHICKEN2 (0xe180) and of HSW_WAIT_FOR_RC6_EXIT_ENABLE (bit
+ * 0) in WAIT_FOR_RC6_EXIT (0x20cc) are cleared.
+ */
+static uint32_t kept_value(uint32_t addr, uint32_t val)
+{
+	if (addr == 0xe180)
+		return val & ~((1u << 13) << 16 | 1u << 13);
+	if (addr == 0x20cc)
+		return val & ~(1u << 16 | 1u);
+	return val;
+}
+
+/* The (address, value) pairs of @n registers as the query returns them. */
+static void assert_regs(const uint32_t *got, const struct reg *want, uint32_t n,
+			const char *what)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		igt_assert_f(got[2 * i] == want[i].addr &&
+			     got[2 * i + 1] == kept_value(want[i].addr, want[i].val),
+			     "%s register %u: 0x%x = 0x%x, added 0x%x = 0x%x", what, i,
+			     got[2 * i], got[2 * i + 1], want[i].addr, want[i].val);
+}
+
+/*
+ * query-perf-config: DRM_I915_QUERY_PERF_CONFIG as i915 (i915_query.c
+ * query_perf_config_list() and query_perf_config_data(), since Linux
+ * 5.7): LIST gives the size for length 0, then the added configs' ids
+ * (never 1: intel_oa has no built-in test config); DATA_FOR_ID and
+ * DATA_FOR_UUID give the register counts when asked with 0, then the
+ * registers as added (less the bits i915 masks) and the uuid. Errnos in the item: unknown
+ * item flags, data flags not 0, a short item, a register array shorter
+ * than the config's EINVAL; an unknown id or uuid ENOENT; a bad pointer
+ * EFAULT.
+ */
+static void test_query_perf_config(void)
+{
+	const size_t hdr = sizeof(struct drm_i915_query_perf_config);
+	const size_t data_size = hdr + sizeof(struct drm_i915_perf_oa_config);
+	struct drm_i915_query_perf_config *q;
+	struct drm_i915_perf_oa_config *cfg;
+	uint32_t *mux = calloc(2 * MAX_OK, 4), *b = calloc(2 * MAX_OK, 4);
+	uint32_t *flex = calloc(2 * MAX_OK, 4);
+	uint64_t *id, *ids, n, i;
+	uint8_t *buf = calloc(1, 4096);
+	char uuid[36];
+	bool found = false;
+	int32_t len;
+
+	igt_assert(mux && b && flex && buf);
+	uuid_for(uuid, 7);
+	id = add_config_ok(uuid, ok_mux, n_ok_mux, ok_b, n_ok_b, ok_flex, n_ok_flex);
+	q = (void *)buf;
+	cfg = (void *)(buf + hdr);
+
+	/* LIST */
+	len = query_perf(DRM_I915_QUERY_PERF_CONFIG_LIST, 0, NULL);
+	igt_assert_lte((int32_t)(hdr + 8), len);
+	igt_assert_eq((len - (int32_t)hdr) % 8, 0);
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_LIST, len, buf), len);
+	n = q->n_configs;
+	igt_assert_eq_u64(hdr + 8 * n, (uint64_t)len);
+	ids = (uint64_t *)(q + 1);
+	for (i = 0; i < n; i++) {
+		igt_assert_f(ids[i] >= 2, "LIST lists id %" PRIu64, ids[i]);
+		found |= ids[i] == *id;
+	}
+	igt_assert_f(found, "LIST does not list the added config %" PRIu64, *id);
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_LIST, len - 8, buf), -EINVAL);
+	memset(buf, 0, 4096);
+	q->flags = 1;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_LIST, len, buf), -EINVAL);
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_LIST, len, oa_fault_ptr()), -EFAULT);
+
+	/* DATA_FOR_ID: the counts, then the registers. */
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, 0, NULL),
+		      (int32_t)data_size);
+	memset(buf, 0, 4096);
+	q->config = *id;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size, buf),
+		      (int32_t)data_size);
+	igt_assert_eq(cfg->n_mux_regs, n_ok_mux);
+	igt_assert_eq(cfg->n_boolean_regs, n_ok_b);
+	igt_assert_eq(cfg->n_flex_regs, n_ok_flex);
+	igt_assert(!memcmp(cfg->uuid, uuid, 36));
+	cfg->mux_regs_ptr = (uintptr_t)mux;
+	cfg->boolean_regs_ptr = (uintptr_t)b;
+	cfg->flex_regs_ptr = (uintptr_t)flex;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size, buf),
+		      (int32_t)data_size);
+	assert_regs(mux, ok_mux, n_ok_mux, "mux");
+	assert_regs(b, ok_b, n_ok_b, "boolean");
+	assert_regs(flex, ok_flex, n_ok_flex, "flex");
+
+	/* DATA_FOR_UUID finds the same config. */
+	memset(buf, 0, 4096);
+	memcpy(q->uuid, uuid, 36);
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_UUID, data_size, buf),
+		      (int32_t)data_size);
+	igt_assert_eq(cfg->n_mux_regs, n_ok_mux);
+	igt_assert(!memcmp(cfg->uuid, uuid, 36));
+
+	/* Errors */
+	memset(buf, 0, 4096);
+	q->config = *id;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size - 1, buf),
+		      -EINVAL);
+	igt_assert_eq(query_perf(4, data_size, buf), -EINVAL);
+	igt_assert_eq(query_perf(0, data_size, buf), -EINVAL);
+	q->flags = 1;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size, buf),
+		      -EINVAL);
+	q->flags = 0;
+	if (n_ok_mux > 1) {
+		cfg->n_mux_regs = n_ok_mux - 1;
+		cfg->mux_regs_ptr = (uintptr_t)mux;
+		igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size,
+					 buf), -EINVAL);
+		cfg->n_mux_regs = 0;
+	}
+	cfg->n_mux_regs = n_ok_mux;
+	cfg->mux_regs_ptr = (uintptr_t)oa_fault_ptr();
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size, buf),
+		      -EFAULT);
+	memset(buf, 0, 4096);
+	q->config = 1;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size, buf),
+		      -ENOENT);
+	q->config = *id + 1000;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size, buf),
+		      -ENOENT);
+	memset(buf, 0, 4096);
+	uuid_for(q->uuid, 8);
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_UUID, data_size, buf),
+		      -ENOENT);
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_UUID, data_size,
+				 oa_fault_ptr()), -EFAULT);
+
+	/* A removed config is gone from both. */
+	igt_assert_eq(remove_config(*id), 0);
+	memset(buf, 0, 4096);
+	q->config = *id;
+	igt_assert_eq(query_perf(DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID, data_size, buf),
+		      -ENOENT);
+	*id = 0;
+	free(mux);
+	free(b);
+	free(flex);
+	free(buf);
+}
+
 static void test_remove_in_use(void)
 {
 	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A12);
@@ -512,6 +680,10 @@ igt_main
 		oa_dev_open(&dev);
 		fill_whitelist();
 	}
+
+	igt_describe("QUERY PERF_CONFIG: LIST, DATA_FOR_ID and DATA_FOR_UUID return the added configs and their registers as i915 does, with i915's errnos.");
+	igt_subtest("query-perf-config")
+		test_query_perf_config();
 
 	igt_describe("A config of whitelisted mux, boolean and flex registers gets an id >= 2 shown in sysfs metrics/<uuid>/id, opens a stream, and disappears on removal.");
 	igt_subtest("add-remove-config")

@@ -34,19 +34,6 @@ static struct oa_dev dev;
 #define TS_BITS 36
 #define TS_MASK ((1ull << TS_BITS) - 1)
 
-/* An address userspace cannot read or write: a PROT_NONE page. */
-static void *fault_page;
-
-static void *bad_ptr(void)
-{
-	if (!fault_page) {
-		fault_page = mmap(NULL, 4096, PROT_NONE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		igt_assert_f(fault_page != MAP_FAILED, "mmap PROT_NONE: %s",
-			     strerror(errno));
-	}
-	return fault_page;
-}
 
 /* A value of the device's PCI config space, as the PCI core shows it. */
 static uint64_t pci_attr(const char *attr)
@@ -219,13 +206,13 @@ static void test_getparam_invalid(void)
 	gp.param = I915_PARAM_CHIPSET_ID;
 	gp.value = NULL;
 	igt_assert_errno(ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp), EFAULT);
-	gp.value = bad_ptr();
+	gp.value = oa_fault_ptr();
 	igt_assert_errno(ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp), EFAULT);
 	gp.param = I915_PARAM_PERF_REVISION;
 	igt_assert_errno(ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp), EFAULT);
 
 	/* The argument itself unreadable: the DRM core's copy-in fails. */
-	igt_assert_errno(ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, bad_ptr()), EFAULT);
+	igt_assert_errno(ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, oa_fault_ptr()), EFAULT);
 
 	/* Nothing above broke the ioctl. */
 	igt_assert_eq(getparam(dev.drm_fd, I915_PARAM_CHIPSET_ID, &v), 0);
@@ -380,6 +367,110 @@ static void test_query_topology(void)
 	free(buf);
 }
 
+/* i915's engine names, by uAPI class number. */
+static const char *const engine_class_names[] = { "rcs", "bcs", "vcs", "vecs", "ccs" };
+
+/*
+ * i915's __setup_engine_capabilities() (gt/intel_engine_cs.c) for an
+ * engine of physical instance @inst, with every SFC fused in: HEVC on
+ * VCS0 from Gen9 and every VCS from Gen11; SFC on VCS0 from Gen9 and
+ * every even VCS from Gen11, and on VECS i where VCS 2i exists.
+ */
+static uint64_t engine_caps(const struct oa_platform *p, unsigned int class,
+			    unsigned int inst)
+{
+	char vcs[16];
+	uint64_t caps = 0;
+
+	if (class == I915_ENGINE_CLASS_VIDEO) {
+		if (p->graphics_ver >= 11 || (p->graphics_ver >= 9 && !inst))
+			caps |= I915_VIDEO_CLASS_CAPABILITY_HEVC;
+		if ((p->graphics_ver >= 11 && !(inst & 1)) ||
+		    (p->graphics_ver >= 9 && !inst))
+			caps |= I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC;
+	} else if (class == I915_ENGINE_CLASS_VIDEO_ENHANCE && p->graphics_ver >= 9) {
+		snprintf(vcs, sizeof(vcs), "vcs%u", 2 * inst);
+		if (strstr(p->engines, vcs))
+			caps |= I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC;
+	}
+	return caps;
+}
+
+/*
+ * query-engine-info: DRM_I915_QUERY_ENGINE_INFO as i915's
+ * query_engine_info(): length 0 gives the size, then one entry per engine
+ * of the platform (i915_pci.c's platform_engine_mask, the row's list) in
+ * i915's order, uAPI instances counted per class, the logical instance
+ * flagged and equal to it, i915's video capabilities, reserved fields 0.
+ * In the item: flags, a non-zero num_engines or rsvd in, a short length
+ * EINVAL; a bad pointer EFAULT.
+ */
+static void test_query_engine_info(void)
+{
+	const struct oa_platform *p = dev.plat;
+	struct drm_i915_query_engine_info *q;
+	unsigned int n = 0, next[5] = { 0 }, i;
+	char names[128], *tok, *save;
+	int32_t len, want;
+	uint8_t *buf;
+
+	snprintf(names, sizeof(names), "%s", p->engines);
+	for (tok = strtok_r(names, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		n++;
+	igt_assert_lt(0u, n);
+	want = sizeof(*q) + n * sizeof(struct drm_i915_engine_info);
+	igt_assert_eq(sizeof(struct drm_i915_engine_info), 56);
+
+	len = query_one(DRM_I915_QUERY_ENGINE_INFO, 0, 0, NULL);
+	igt_assert_eq(len, want);
+	buf = calloc(1, want + 64);
+	igt_assert(buf);
+	memset(buf, 0xa5, want + 64);
+	memset(buf, 0, sizeof(*q));
+	igt_assert_eq(query_one(DRM_I915_QUERY_ENGINE_INFO, 0, want + 64, buf), want);
+	q = (void *)buf;
+	igt_assert_eq(q->num_engines, n);
+	igt_assert(!q->rsvd[0] && !q->rsvd[1] && !q->rsvd[2]);
+
+	snprintf(names, sizeof(names), "%s", p->engines);
+	i = 0;
+	for (tok = strtok_r(names, " ", &save); tok; tok = strtok_r(NULL, " ", &save), i++) {
+		const struct drm_i915_engine_info *e = &q->engines[i];
+		unsigned int class, inst = tok[strlen(tok) - 1] - '0';
+
+		for (class = 0; class < 5; class++)
+			if (!strncmp(tok, engine_class_names[class], strlen(tok) - 1) &&
+			    strlen(engine_class_names[class]) == strlen(tok) - 1)
+				break;
+		igt_assert_f(class < 5, "engine name %s", tok);
+		igt_info("%s: class %u instance %u logical %u caps 0x%" PRIx64 "\n", tok,
+			 e->engine.engine_class, e->engine.engine_instance, e->logical_instance,
+			 (uint64_t)e->capabilities);
+		igt_assert_eq(e->engine.engine_class, class);
+		igt_assert_eq(e->engine.engine_instance, next[class]);
+		igt_assert_eq_u64(e->flags, I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE);
+		igt_assert_eq(e->logical_instance, next[class]);
+		igt_assert_eq_u64(e->capabilities, engine_caps(p, class, inst));
+		igt_assert(!e->rsvd0 && !e->rsvd1[0] && !e->rsvd1[1] && !e->rsvd1[2]);
+		igt_assert(!e->rsvd2[0] && !e->rsvd2[1] && !e->rsvd2[2]);
+		next[class]++;
+	}
+	/* Nothing written past the answer. */
+	for (i = want; i < (unsigned int)want + 64; i++)
+		igt_assert_eq(buf[i], 0xa5);
+
+	memset(buf, 0, want);
+	igt_assert_eq(query_one(DRM_I915_QUERY_ENGINE_INFO, 1, want, buf), -EINVAL);
+	igt_assert_eq(query_one(DRM_I915_QUERY_ENGINE_INFO, 0, want - 1, buf), -EINVAL);
+	q->num_engines = 1;
+	igt_assert_eq(query_one(DRM_I915_QUERY_ENGINE_INFO, 0, want, buf), -EINVAL);
+	q->num_engines = 0;
+	q->rsvd[2] = 1;
+	igt_assert_eq(query_one(DRM_I915_QUERY_ENGINE_INFO, 0, want, buf), -EINVAL);
+	igt_assert_eq(query_one(DRM_I915_QUERY_ENGINE_INFO, 0, want, oa_fault_ptr()), -EFAULT);
+	free(buf);
+}
+
 static void test_query_invalid(void)
 {
 	const struct topo_layout l = expected_layout(dev.plat);
@@ -417,7 +508,7 @@ static void test_query_invalid(void)
 	/* Long enough but unreadable/unwritable data: -EFAULT. */
 	len = query_one(DRM_I915_QUERY_TOPOLOGY_INFO, 0, l.total, NULL);
 	igt_assert_eq(len, -EFAULT);
-	len = query_one(DRM_I915_QUERY_TOPOLOGY_INFO, 0, l.total, bad_ptr());
+	len = query_one(DRM_I915_QUERY_TOPOLOGY_INFO, 0, l.total, oa_fault_ptr());
 	igt_assert_eq(len, -EFAULT);
 
 	/* An error in one item does not stop the next. */
@@ -459,7 +550,7 @@ static void test_query_invalid(void)
 	igt_assert_eq(items[0].length, 0);	/* untouched */
 	items[0].query_id = 0;
 	igt_assert_eq(query_items(items, 1, 0), -EINVAL);
-	igt_assert_eq(query_items(bad_ptr(), 1, 0), -EFAULT);
+	igt_assert_eq(query_items(oa_fault_ptr(), 1, 0), -EFAULT);
 	igt_assert_eq(query_items(NULL, 1, 0), -EFAULT);
 	free(buf);
 }
@@ -567,7 +658,7 @@ static void test_reg_read_invalid(void)
 		igt_assert_f(ret == -EINVAL, "REG_READ offset %#" PRIx64 ": expected EINVAL, got %s",
 			     bad[i], ret ? strerror(-ret) : "success");
 	}
-	igt_assert_errno(ioctl(dev.drm_fd, DRM_IOCTL_I915_REG_READ, bad_ptr()), EFAULT);
+	igt_assert_errno(ioctl(dev.drm_fd, DRM_IOCTL_I915_REG_READ, oa_fault_ptr()), EFAULT);
 	/* The whitelisted register still reads. */
 	igt_assert_eq(reg_read(OA_RING_TIMESTAMP, &v), 0);
 }
@@ -743,6 +834,10 @@ igt_main
 	igt_describe("QUERY TOPOLOGY_INFO: length 0 returns the size, then the header (i915 max slices/subslices/EUs, offsets, strides) and masks equal the platform row's topology.");
 	igt_subtest("query-topology")
 		test_query_topology();
+
+	igt_describe("QUERY ENGINE_INFO: length 0 returns the size, then the platform's engines (i915_pci.c) in i915's order with i915's instances, logical instances and video capabilities; i915's errnos.");
+	igt_subtest("query-engine-info")
+		test_query_engine_info();
 
 	igt_describe("QUERY: unknown id, item flags, too short length give -EINVAL in item.length; a bad data pointer -EFAULT; query flags or id 0 fail the ioctl with EINVAL.");
 	igt_subtest("query-invalid")

@@ -110,12 +110,19 @@ struct drm_i915_reg_read {
  * @query_id: DRM_I915_QUERY_* id.
  * @length: in: size of the buffer at @data_ptr, or 0 to ask for the size
  *	needed; out: bytes written / needed, or a negative errno for this item.
- * @flags: item flags, must be 0 for DRM_I915_QUERY_TOPOLOGY_INFO.
+ * @flags: item flags: 0 for DRM_I915_QUERY_TOPOLOGY_INFO and
+ *	DRM_I915_QUERY_ENGINE_INFO; one of DRM_I915_QUERY_PERF_CONFIG_* for
+ *	DRM_I915_QUERY_PERF_CONFIG.
  * @data_ptr: userspace pointer to the item's output buffer.
+ *
+ * Query ids are i915's; an id intel_oa does not answer gets EINVAL in
+ * @length, as an unknown id does on i915.
  */
 struct drm_i915_query_item {
 	__u64 query_id;
 #define DRM_I915_QUERY_TOPOLOGY_INFO	1
+#define DRM_I915_QUERY_ENGINE_INFO	2
+#define DRM_I915_QUERY_PERF_CONFIG	3
 	__s32 length;
 	__u32 flags;
 	__u64 data_ptr;
@@ -159,13 +166,79 @@ struct drm_i915_query_topology_info {
 
 /**
  * struct i915_engine_class_instance - engine identifier
- * @engine_class: engine class; intel_oa only has I915_ENGINE_CLASS_RENDER.
- * @engine_instance: engine instance within the class (0).
+ * @engine_class: engine class, I915_ENGINE_CLASS_*. The OA unit observes
+ *	the render engine; the others appear in DRM_I915_QUERY_ENGINE_INFO.
+ * @engine_instance: engine instance within the class, from 0.
  */
 struct i915_engine_class_instance {
 	__u16 engine_class;
 #define I915_ENGINE_CLASS_RENDER	0
+#define I915_ENGINE_CLASS_COPY		1
+#define I915_ENGINE_CLASS_VIDEO		2
+#define I915_ENGINE_CLASS_VIDEO_ENHANCE	3
+#define I915_ENGINE_CLASS_COMPUTE	4
 	__u16 engine_instance;
+};
+
+/**
+ * struct drm_i915_engine_info - one engine of DRM_I915_QUERY_ENGINE_INFO
+ * @engine: class and instance.
+ * @rsvd0: 0.
+ * @flags: I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE: @logical_instance is set.
+ * @capabilities: I915_VIDEO_CLASS_CAPABILITY_HEVC and
+ *	I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC for video engines.
+ * @logical_instance: the engine's logical instance within its class.
+ * @rsvd1: 0.
+ * @rsvd2: 0.
+ */
+struct drm_i915_engine_info {
+	struct i915_engine_class_instance engine;
+	__u32 rsvd0;
+	__u64 flags;
+#define I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE		(1 << 0)
+	__u64 capabilities;
+#define I915_VIDEO_CLASS_CAPABILITY_HEVC		(1 << 0)
+#define I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC	(1 << 1)
+	__u16 logical_instance;
+	__u16 rsvd1[3];
+	__u64 rsvd2[3];
+};
+
+/**
+ * struct drm_i915_query_engine_info - DRM_I915_QUERY_ENGINE_INFO output
+ * @num_engines: in: 0; out: number of @engines.
+ * @rsvd: in and out: 0.
+ * @engines: the engines, by class, then instance.
+ */
+struct drm_i915_query_engine_info {
+	__u32 num_engines;
+	__u32 rsvd[3];
+	struct drm_i915_engine_info engines[];
+};
+
+/**
+ * struct drm_i915_query_perf_config - DRM_I915_QUERY_PERF_CONFIG data
+ * @n_configs: LIST, out: number of config ids that follow this struct
+ *	as __u64s.
+ * @config: DATA_FOR_ID, in: the config id.
+ * @uuid: DATA_FOR_UUID, in: the config's uuid (not NUL terminated).
+ * @flags: in: 0.
+ * @data: LIST: the ids; DATA_FOR_*: a struct drm_i915_perf_oa_config,
+ *	whose register counts the caller sets (0 asks for the number, else
+ *	at least the number) and whose pointers receive (address, value)
+ *	__u32 pairs.
+ */
+struct drm_i915_query_perf_config {
+	union {
+		__u64 n_configs;
+		__u64 config;
+		char uuid[36];
+	};
+	__u32 flags;
+#define DRM_I915_QUERY_PERF_CONFIG_LIST			1
+#define DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_UUID	2
+#define DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID		3
+	__u8 data[];
 };
 
 /**

@@ -257,6 +257,11 @@ struct oa_platform {
 	enum oa_report_lost report_lost;
 	bool guc;
 	uint8_t mslice_mask;
+	/*
+	 * The engines, i915's names in i915's uAPI order (class, then
+	 * instance): i915_pci.c platform_engine_mask of the same part.
+	 */
+	const char *engines;
 };
 
 /*

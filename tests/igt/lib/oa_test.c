@@ -428,6 +428,17 @@ void oa_prop(struct oa_open *o, uint64_t key, uint64_t val)
 	o->n++;
 }
 
+void *oa_fault_ptr(void)
+{
+	static void *page;
+
+	if (!page) {
+		page = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		igt_assert_f(page != MAP_FAILED, "mmap PROT_NONE: %s", strerror(errno));
+	}
+	return page;
+}
+
 void oa_ring_stream(struct oa_open *o)
 {
 	oa_prop(o, INTEL_OA_PERF_PROP_RING_SIZE, 16u << 20);

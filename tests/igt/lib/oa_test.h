@@ -153,6 +153,8 @@ struct oa_open {
 int oa_read_timestamp(int drm_fd, uint64_t *ts);
 
 void oa_prop(struct oa_open *o, uint64_t key, uint64_t val);
+/* An address userspace can neither read nor write: a PROT_NONE page. */
+void *oa_fault_ptr(void);
 /*
  * Make @o a ring stream (driver.rst "Stream modes": any intel_oa property
  * does): the drain runs ahead of read(), from the half-full interrupt and

@@ -137,13 +137,9 @@ int intel_oa_ring_mmap(struct intel_oa_stream *stream,
 int intel_oa_guc_init(struct intel_oa_device *oa);
 /* intel_oa_guc_ct.c */
 int intel_oa_guc_ct_enable(struct intel_oa_device *oa);
-int intel_oa_guc_ct_send(struct intel_oa_device *oa, u32 action,
-			 const u32 dw[3], u32 *data0);
 void intel_oa_guc_ct_receive(struct intel_oa_device *oa,
 			     void (*dispatch)(struct intel_oa_device *oa,
 					      u16 fence, const u32 msg[4]));
-void intel_oa_guc_ct_response(struct intel_oa_device *oa, u16 fence,
-			      u32 hxg);
 void intel_oa_guc_ct_show(struct intel_oa_device *oa, struct seq_file *m);
 /* intel_oa_guc_fw.c */
 int intel_oa_guc_fw_load(struct intel_oa_device *oa);
@@ -153,13 +149,6 @@ int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 const char *intel_oa_guc_action_name(u32 action);
 void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir);
 
-/* intel_oa_doorbell.c */
-int intel_oa_doorbell_arm(struct intel_oa_device *oa,
-			  struct intel_oa_doorbell *db);
-void intel_oa_doorbell_disarm(struct intel_oa_device *oa,
-			      struct intel_oa_doorbell *db);
-int intel_oa_doorbell_sample_locked(struct intel_oa_stream *stream,
-				    u32 *marker, u64 *timestamp);
 /* intel_oa_sample.c */
 u32 intel_oa_sample_cookie(struct intel_oa_device *oa);
 void intel_oa_sample_watch(struct intel_oa_stream *stream, u32 cookie);
@@ -176,6 +165,10 @@ int intel_oa_remove_config_ioctl(struct drm_device *dev, void *data,
 struct intel_oa_config *intel_oa_config_lookup(struct intel_oa_device *oa,
 					       u64 id);
 void intel_oa_config_put(struct intel_oa_config *config);
+int intel_oa_config_query_list(struct intel_oa_device *oa,
+			       struct drm_i915_query_item *item);
+int intel_oa_config_query_data(struct intel_oa_device *oa,
+			       struct drm_i915_query_item *item, bool use_uuid);
 int intel_oa_metrics_init(struct intel_oa_device *oa);
 void intel_oa_metrics_fini(struct intel_oa_device *oa);
 

@@ -181,6 +181,170 @@ struct intel_oa_config *intel_oa_config_lookup(struct intel_oa_device *oa,
 	return config;
 }
 
+/**
+ * intel_oa_config_query_list - DRM_I915_QUERY_PERF_CONFIG_LIST
+ * @oa: device
+ * @item: the query item (flags LIST)
+ *
+ * As i915's query_perf_config_list(), except that no id 1 is listed: i915
+ * reserves it for its built-in test config, which intel_oa does not have
+ * (an open or a DATA_FOR_ID query of id 1 fails here too).
+ *
+ * Return: the bytes of the answer, or -EINVAL (flags not 0, @item too
+ * small), -EFAULT, -ENOMEM.
+ */
+int intel_oa_config_query_list(struct intel_oa_device *oa,
+			       struct drm_i915_query_item *item)
+{
+	struct drm_i915_query_perf_config __user *uquery =
+		u64_to_user_ptr(item->data_ptr);
+	struct intel_oa_config *tmp;
+	u32 flags, n = 0, alloc = 0;
+	u64 *ids = NULL;
+	size_t size;
+	int id, ret;
+
+	/* Ids may be added meanwhile: count, allocate, retry if more. */
+	do {
+		kfree(ids);
+		alloc = n;
+		ids = kcalloc(max(alloc, 1u), sizeof(*ids), GFP_KERNEL);
+		if (!ids)
+			return -ENOMEM;
+		n = 0;
+		rcu_read_lock();
+		idr_for_each_entry(&oa->metrics_idr, tmp, id) {
+			if (n < alloc)
+				ids[n] = id;
+			n++;
+		}
+		rcu_read_unlock();
+	} while (n > alloc);
+
+	size = sizeof(*uquery) + n * sizeof(*ids);
+	ret = size;
+	if (item->length == 0)
+		goto out;
+	ret = -EFAULT;
+	if (get_user(flags, &uquery->flags))
+		goto out;
+	ret = -EINVAL;
+	if (flags != 0 || item->length < size)
+		goto out;
+	ret = -EFAULT;
+	if (put_user((u64)n, &uquery->n_configs) ||
+	    copy_to_user(uquery + 1, ids, n * sizeof(*ids)))
+		goto out;
+	ret = size;
+out:
+	kfree(ids);
+	return ret;
+}
+
+/* i915 copy_perf_config_registers_or_number(): 0 asks for the number. */
+static int copy_regs_or_number(const struct intel_oa_reg *regs, u32 n_regs,
+			       u64 user_ptr, u32 *user_n)
+{
+	u32 __user *p = u64_to_user_ptr(user_ptr);
+	u32 r;
+
+	if (*user_n == 0) {
+		*user_n = n_regs;
+		return 0;
+	}
+	*user_n = n_regs;
+	for (r = 0; r < n_regs; r++, p += 2) {
+		if (put_user(regs[r].addr, p) || put_user(regs[r].value, p + 1))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+/**
+ * intel_oa_config_query_data - DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_*
+ * @oa: device
+ * @item: the query item
+ * @use_uuid: DATA_FOR_UUID, else DATA_FOR_ID
+ *
+ * As i915's query_perf_config_data().
+ *
+ * Return: the bytes of the answer, or -EINVAL (flags not 0, @item too
+ * small, a register count below the config's), -ENOENT (no such config),
+ * -EFAULT.
+ */
+int intel_oa_config_query_data(struct intel_oa_device *oa,
+			       struct drm_i915_query_item *item, bool use_uuid)
+{
+	struct drm_i915_query_perf_config __user *uquery =
+		u64_to_user_ptr(item->data_ptr);
+	struct drm_i915_perf_oa_config __user *uconfig =
+		u64_to_user_ptr(item->data_ptr + sizeof(*uquery));
+	const u32 size = sizeof(*uquery) + sizeof(*uconfig);
+	struct drm_i915_perf_oa_config args;
+	struct intel_oa_config *config = NULL, *tmp;
+	char uuid[UUID_STRING_LEN + 1] = {};
+	u64 config_id;
+	u32 flags;
+	int id, ret;
+
+	if (item->length == 0)
+		return size;
+	if (item->length < size)
+		return -EINVAL;
+	if (get_user(flags, &uquery->flags))
+		return -EFAULT;
+	if (flags != 0)
+		return -EINVAL;
+
+	if (use_uuid) {
+		if (copy_from_user(uuid, uquery->uuid, sizeof(uquery->uuid)))
+			return -EFAULT;
+		rcu_read_lock();
+		idr_for_each_entry(&oa->metrics_idr, tmp, id) {
+			if (!strcmp(tmp->uuid, uuid) &&
+			    kref_get_unless_zero(&tmp->ref)) {
+				config = tmp;
+				break;
+			}
+		}
+		rcu_read_unlock();
+	} else {
+		if (get_user(config_id, &uquery->config))
+			return -EFAULT;
+		config = intel_oa_config_lookup(oa, config_id);
+	}
+	if (!config)
+		return -ENOENT;
+
+	ret = -EFAULT;
+	if (copy_from_user(&args, uconfig, sizeof(args)))
+		goto out;
+	ret = -EINVAL;
+	if ((args.n_boolean_regs &&
+	     args.n_boolean_regs < config->b_counter_regs_len) ||
+	    (args.n_flex_regs && args.n_flex_regs < config->flex_regs_len) ||
+	    (args.n_mux_regs && args.n_mux_regs < config->mux_regs_len))
+		goto out;
+	ret = copy_regs_or_number(config->b_counter_regs,
+				  config->b_counter_regs_len,
+				  args.boolean_regs_ptr, &args.n_boolean_regs);
+	if (!ret)
+		ret = copy_regs_or_number(config->flex_regs,
+					  config->flex_regs_len,
+					  args.flex_regs_ptr, &args.n_flex_regs);
+	if (!ret)
+		ret = copy_regs_or_number(config->mux_regs,
+					  config->mux_regs_len,
+					  args.mux_regs_ptr, &args.n_mux_regs);
+	if (ret)
+		goto out;
+	memcpy(args.uuid, config->uuid, sizeof(args.uuid));
+	ret = copy_to_user(uconfig, &args, sizeof(args)) ? -EFAULT : size;
+out:
+	intel_oa_config_put(config);
+	return ret;
+}
+
 static struct intel_oa_reg *alloc_oa_regs(struct intel_oa_device *oa,
 					  bool (*is_valid)(u32 addr),
 					  u32 __user *regs, u32 n_regs)

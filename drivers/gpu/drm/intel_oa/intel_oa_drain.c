@@ -341,6 +341,12 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	else
 		hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
 	buf->last_hw_tail = hw_tail;
+	/*
+	 * The sample ioctl drains an i915 stream past the tail the hrtimer
+	 * saw: read() must not go back to that one, which is behind the
+	 * head now.
+	 */
+	buf->checked_tail = hw_tail;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
 	if (unlikely(intel_oa_device_gone(oa))) {
@@ -379,8 +385,12 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 			trace_intel_oa_report_lost(0);
 			lost = 0;
 		}
-		/* An i915 stream keeps what does not fit in the OA buffer. */
-		if (!stream->ring_stream &&
+		/*
+		 * read() of an i915 stream leaves what does not fit in the OA
+		 * buffer; every other drain drops it (the sample ioctl must
+		 * reach its report).
+		 */
+		if (!stream->ring_stream && source == INTEL_OA_DRAIN_READ &&
 		    intel_oa_ring_space(ring) < stream->sample_size)
 			break;
 		if (unlikely(stream->watch_cookie))

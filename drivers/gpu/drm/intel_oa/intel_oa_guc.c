@@ -20,20 +20,19 @@
  * DOC: GuC
  *
  * On Gen12.5 the GuC sits between the OA unit and the host: it receives
- * engine interrupts unless told to forward them, and it services the MMIO
- * doorbells. intel_oa loads its firmware (see "GuC firmware") and uses
- * its interface only on platforms whose ops have a
- * &intel_oa_hw_ops.guc_init hook.
+ * engine interrupts unless told to forward them. intel_oa loads its
+ * firmware (see "GuC firmware") and uses its interface only on platforms
+ * whose ops have a &intel_oa_hw_ops.guc_init hook.
  *
  * Bring-up (probe, after the interrupt is installed): load the firmware,
  * check GUC_STATUS reports the uKernel ready, forward the OA half-full
- * interrupt to the host (clear GUC_WD_VECS_IER bit 28), let the GuC
- * service doorbells (DOORBELL_CTRL bit 31), enable and unmask the GuC
- * vector bits GUC2HOST and DOORBELL_RANG, then set up the CT buffers
- * (the first requests the GuC answers). A failure is logged once and
- * leaves &intel_oa_guc.ready false: streams work, the debugfs doorbell
- * sample returns -ENODEV. Probe fails only when another driver's GuC is
- * already running.
+ * interrupt to the host (clear GUC_WD_VECS_IER bit 28), enable and
+ * unmask the GuC vector bit GUC2HOST, then set up the CT buffers (the
+ * first requests the GuC answers). A failure is logged once and leaves
+ * &intel_oa_guc.ready false: streams work, the OA interrupt still reaches
+ * the host unless the GuC kept it. Probe fails only when another
+ * driver's GuC is already running. Only interfaces of public i915/xe
+ * sources are used: no doorbell, and no action the GuC firmware lacks.
  *
  * Host to GuC over MMIO: intel_oa_guc_send() writes the request's DW1..3 to
  * SOFT_SCRATCH(1..3), DW0 to SOFT_SCRATCH(0) and triggers
@@ -56,16 +55,14 @@
  * is thus never taken for a later request's. A request with no answer at
  * all (not even BUSY) is taken as lost: the GuC did not accept it.
  *
- * The MMIO mailbox carries the CT set-up requests only; once the CT
- * buffers are up, requests go over them (intel_oa_guc_ct_send(), see
- * "GuC CT buffers").
+ * The MMIO mailbox carries the CT set-up requests, the only requests the
+ * driver sends (see "GuC CT buffers").
  *
- * GuC to host: responses and events arrive in the G2H CT buffer with
- * vector bit GUC2HOST; the hard handler hands the vector to the interrupt
- * thread, which consumes the ring and dispatches each: a response goes to
- * the request waiting for its fence, OA_SAMPLE_DONE wakes the doorbell
- * sample waiting for its cookie, NOTIFY records its payload, anything
- * else is counted as unknown.
+ * GuC to host: messages arrive in the G2H CT buffer with vector bit
+ * GUC2HOST; the hard handler hands the vector to the interrupt thread,
+ * which consumes the ring. The driver sends no request over it and
+ * handles no GuC event, so each message is traced and counted
+ * (debugfs g2h_received, g2h_unknown).
  */
 
 #define GUC_READY_TIMEOUT_MS	10
@@ -83,12 +80,6 @@
 const char *intel_oa_guc_action_name(u32 action)
 {
 	switch (action) {
-	case INTEL_GUC_ACTION_PING:
-		return "PING";
-	case INTEL_GUC_ACTION_ALLOCATE_DOORBELL:
-		return "ALLOCATE_DOORBELL";
-	case INTEL_GUC_ACTION_DEALLOCATE_DOORBELL:
-		return "DEALLOCATE_DOORBELL";
 	case INTEL_GUC_ACTION_SELF_CFG:
 		return "SELF_CFG";
 	case INTEL_GUC_ACTION_CONTROL_CTB:
@@ -207,49 +198,18 @@ out:
 	return ret;
 }
 
+/* No request goes over the CT buffer and no GuC event is handled. */
 static void guc_dispatch(struct intel_oa_device *oa, u16 fence,
 			 const u32 msg[4])
 {
 	struct intel_oa_guc *guc = &oa->guc;
-	u32 action = FIELD_GET(GUC_HXG_REQUEST_MSG_0_ACTION, msg[0]);
-	unsigned long flags;
-	bool known = true;
 
 	atomic64_inc(&guc->stats.g2h_received);
-
-	/* Anything but a GuC event answers (or claims to answer) a request. */
-	if (!(msg[0] & GUC_HXG_MSG_0_ORIGIN) ||
-	    FIELD_GET(GUC_HXG_MSG_0_TYPE, msg[0]) != GUC_HXG_TYPE_EVENT) {
-		intel_oa_guc_ct_response(oa, fence, msg[0]);
-		return;
-	}
-	trace_intel_oa_guc_g2h(action, &msg[1]);
-
-	spin_lock_irqsave(&guc->lock, flags);
-	switch (action) {
-	case INTEL_GUC_ACTION_OA_SAMPLE_DONE:
-		/* A late answer to a timed-out request matches no waiter. */
-		if (guc->wait_cookie && msg[1] == guc->wait_cookie &&
-		    !guc->done) {
-			guc->done = true;
-			guc->done_status = msg[2];
-			guc->done_offset = msg[3];
-			wake_up_all(&guc->wq);
-		} else {
-			known = false;
-		}
-		break;
-	case INTEL_GUC_ACTION_NOTIFY:
-		guc->last_notify = msg[1];
-		break;
-	default:
-		known = false;
-		break;
-	}
-	spin_unlock_irqrestore(&guc->lock, flags);
-
-	if (!known)
-		atomic64_inc(&guc->stats.g2h_unknown);
+	trace_intel_oa_guc_g2h(FIELD_GET(GUC_HXG_REQUEST_MSG_0_ACTION, msg[0]),
+			       &msg[1]);
+	atomic64_inc(&guc->stats.g2h_unknown);
+	drm_dbg(&oa->drm, "GuC message 0x%08x (fence %u): nothing waits for it\n",
+		msg[0], fence);
 }
 
 /**
@@ -259,9 +219,6 @@ static void guc_dispatch(struct intel_oa_device *oa, u16 fence,
  */
 void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir)
 {
-	if (iir & GUC_INTR_DOORBELL_RANG)
-		atomic64_inc(&oa->guc.stats.doorbell_rang);
-
 	/* G2H messages wait in the CT buffer, in memory. */
 	if (iir & GUC_INTR_GUC2HOST)
 		intel_oa_guc_ct_receive(oa, guc_dispatch);
@@ -282,11 +239,7 @@ int intel_oa_guc_init(struct intel_oa_device *oa)
 	struct intel_oa_guc *guc = &oa->guc;
 	int ret;
 
-	spin_lock_init(&guc->lock);
-	init_waitqueue_head(&guc->wq);
 	ret = drmm_mutex_init(&oa->drm, &guc->send_lock);
-	if (!ret)
-		ret = drmm_mutex_init(&oa->drm, &guc->db_lock);
 	if (ret || !oa->ops->guc_init)
 		return 0;
 
@@ -295,7 +248,7 @@ int intel_oa_guc_init(struct intel_oa_device *oa)
 		return ret;
 	if (ret) {
 		drm_notice(&oa->drm,
-			   "GuC not available (%d): OA streams work, on-demand samples do not\n",
+			   "GuC not available (%d): OA streams work\n",
 			   ret);
 		return 0;
 	}
@@ -343,10 +296,7 @@ int intel_oa_xehp_guc_init(struct intel_oa_device *oa)
 
 	/* Forward the OA half-full interrupt to the host, not the GuC. */
 	intel_oa_rmw(oa, GUC_WD_VECS_IER, GUC_WD_OA_HALF_FULL, 0);
-	/* The GuC, not the host, services doorbell rings. */
-	intel_oa_rmw(oa, DOORBELL_CTRL, 0, DOORBELL_CTRL_TO_GUC);
-	intel_oa_gen11_guc_irq_enable(oa, GUC_INTR_GUC2HOST |
-				      GUC_INTR_DOORBELL_RANG);
+	intel_oa_gen11_guc_irq_enable(oa, GUC_INTR_GUC2HOST);
 
 	/* Its first requests: real firmware has no ping to send before. */
 	ret = intel_oa_guc_ct_enable(oa);

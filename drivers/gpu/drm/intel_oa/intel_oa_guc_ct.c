@@ -38,23 +38,11 @@
  * HOST2GUC_CONTROL_CTB (0x4509), as xe's guc_ct_ctb_*_register() and
  * guc_ct_control_toggle() do.
  *
- * Requests (intel_oa_guc_ct_send(), i915's ct_send() and ct_write()):
- * once the channel is up every request goes over it. Under
- * &intel_oa_guc.send_lock the driver checks the H2G descriptor's status
- * (any bit set: the channel is broken, -EPIPE) and the room between its
- * tail and the GuC's head, writes the CTB header (the request's 16-bit
- * fence, HXG format, 4 dwords) and the HXG request, publishes the tail
- * after a write barrier and raises GUC_SEND_INTERRUPT. It then sleeps
- * until the response with that fence has arrived, up to 1 s (i915's
- * GUC_CTB_RESPONSE_TIMEOUT_LONG_MS): -ETIMEDOUT otherwise. A response is
- * HXG RESPONSE_SUCCESS (its data0 is the result) or RESPONSE_FAILURE
- * (-EIO, error and hint logged at debug level). Any other message under a
- * waiting request's fence, such as one not of GuC origin, fails the
- * request with -EIO at once and is logged, rate-limited. A response whose
- * fence no request waits for, such as the late reply of a request that
- * timed out, is discarded and counted (debugfs h2g_stale): fences make
- * sure it is never taken for a later request's. The GuC reads requests
- * in order, so one still owed delays the next, and nothing is lost.
+ * The channel carries nothing from the host: every action the driver
+ * needs is sent over the MMIO mailbox before the channel is up, and the
+ * OA unit needs no GuC action at all (i915 streams OA on DG2 without
+ * one). The driver registers the channel as i915 and xe do, so the GuC
+ * has somewhere to report to, and consumes what arrives.
  *
  * GuC-to-host messages arrive in the G2H ring with a GUC2HOST interrupt;
  * the interrupt thread consumes everything between head and tail and
@@ -85,11 +73,6 @@
 #define GUC_CTB_MSG_0_FORMAT		GENMASK(15, 12)
 #define   GUC_CTB_FORMAT_HXG		0
 #define GUC_CTB_MSG_0_NUM_DWORDS	GENMASK(7, 0)
-
-/* A request: the CTB header, then the HXG header and DW1..3. */
-#define CT_H2G_REQUEST_DWORDS		5
-/* i915's GUC_CTB_RESPONSE_TIMEOUT_LONG_MS */
-#define CT_RESPONSE_TIMEOUT_MS		1000
 
 enum {
 	KLV_H2G_CTB_ADDR = 0x0902,
@@ -267,197 +250,24 @@ static u32 ct_h2g_read(const struct intel_oa_guc_ct *ct, unsigned int field)
 	return le32_to_cpu(READ_ONCE(desc[field]));
 }
 
-/* An HXG header of GuC origin and of @type. */
-static bool hxg_is(u32 hxg, u32 type)
-{
-	return (hxg & GUC_HXG_MSG_0_ORIGIN) &&
-	       FIELD_GET(GUC_HXG_MSG_0_TYPE, hxg) == type;
-}
-
-/* Write the request and publish it; under send_lock. */
-static int ct_write_request(struct intel_oa_device *oa, u16 fence,
-			    u32 action, const u32 dw[3])
-{
-	struct intel_oa_guc_ct *ct = &oa->guc.ct;
-	const u32 size = CT_H2G_SIZE / 4;
-	__le32 *desc = ct->vaddr + CT_H2G_DESC;
-	__le32 *ring = ct->vaddr + CT_H2G_RING;
-	u32 msg[CT_H2G_REQUEST_DWORDS], status, head, tail = ct->h2g_tail;
-	unsigned int i;
-
-	lockdep_assert_held(&oa->guc.send_lock);
-
-	status = ct_h2g_read(ct, CT_DESC_STATUS);
-	head = ct_h2g_read(ct, CT_DESC_HEAD);
-	if (status || head >= size) {
-		drm_err_ratelimited(&oa->drm, "GuC H2G channel broken: status 0x%x head %u tail %u; reload the driver\n",
-				    status, head, tail);
-		return -EPIPE;
-	}
-	/* The GuC has not read far enough yet: a hung or slow GuC. */
-	if (CIRC_SPACE(tail, head, size) < CT_H2G_REQUEST_DWORDS)
-		return -EBUSY;
-
-	msg[0] = FIELD_PREP(GUC_CTB_MSG_0_FENCE, fence) |
-		 FIELD_PREP(GUC_CTB_MSG_0_FORMAT, GUC_CTB_FORMAT_HXG) |
-		 FIELD_PREP(GUC_CTB_MSG_0_NUM_DWORDS,
-			    CT_H2G_REQUEST_DWORDS - 1);
-	msg[1] = FIELD_PREP(GUC_HXG_MSG_0_ORIGIN, GUC_HXG_ORIGIN_HOST) |
-		 FIELD_PREP(GUC_HXG_MSG_0_TYPE, GUC_HXG_TYPE_REQUEST) |
-		 FIELD_PREP(GUC_HXG_REQUEST_MSG_0_ACTION, action);
-	memcpy(&msg[2], dw, 3 * sizeof(u32));
-	for (i = 0; i < ARRAY_SIZE(msg); i++) {
-		WRITE_ONCE(ring[tail], cpu_to_le32(msg[i]));
-		tail = (tail + 1) % size;
-	}
-	/* The message before the tail that makes it visible. */
-	dma_wmb();
-	WRITE_ONCE(desc[CT_DESC_TAIL], cpu_to_le32(tail));
-	ct->h2g_tail = tail;
-	return 0;
-}
-
-/**
- * intel_oa_guc_ct_send - send one request over the H2G CT buffer and wait
- * @oa: device
- * @action: INTEL_GUC_ACTION_*
- * @dw: request DW1..3
- * @data0: out (may be NULL): data0 of a success response
- *
- * See DOC "GuC CT buffers". Sleeps.
- *
- * Return: 0, -ENODEV (no channel), -EPIPE (the channel is broken),
- * -EBUSY (no room: the GuC has not read earlier requests), -ETIMEDOUT
- * (no response in 1 s), -EIO (a failure response or a malformed one) or
- * a forcewake error.
- */
-int intel_oa_guc_ct_send(struct intel_oa_device *oa, u32 action,
-			 const u32 dw[3], u32 *data0)
-{
-	struct intel_oa_guc *guc = &oa->guc;
-	struct intel_oa_guc_ct *ct = &guc->ct;
-	bool done;
-	u16 fence;
-	u32 hxg;
-	int ret;
-
-	if (!READ_ONCE(ct->enabled))
-		return -ENODEV;
-	ret = intel_oa_forcewake_get(oa);
-	if (ret)
-		return ret;
-
-	mutex_lock(&guc->send_lock);
-	/* 0 means "no request waits": never a request's fence, even wrapped */
-	do {
-		fence = ++ct->last_fence;
-	} while (!fence);
-	spin_lock_irq(&guc->lock);
-	ct->wait_fence = fence;
-	ct->resp_done = false;
-	spin_unlock_irq(&guc->lock);
-
-	ret = ct_write_request(oa, fence, action, dw);
-	if (ret)
-		goto out;
-	intel_oa_write(oa, GUC_SEND_INTERRUPT, GUC_SEND_TRIGGER);
-	atomic64_inc(&guc->stats.h2g_sent);
-
-	wait_event_timeout(guc->wq, READ_ONCE(ct->resp_done),
-			   msecs_to_jiffies(CT_RESPONSE_TIMEOUT_MS));
-	spin_lock_irq(&guc->lock);
-	done = ct->resp_done;
-	hxg = ct->resp;
-	spin_unlock_irq(&guc->lock);
-
-	if (!done) {
-		ret = -ETIMEDOUT;
-		atomic64_inc(&guc->stats.h2g_timeouts);
-		trace_intel_oa_guc_timeout(action);
-		drm_err_ratelimited(&oa->drm,
-				    "GuC did not answer %s (action 0x%04x, fence %u) within %d ms\n",
-				    intel_oa_guc_action_name(action), action,
-				    fence, CT_RESPONSE_TIMEOUT_MS);
-	} else if (hxg_is(hxg, GUC_HXG_TYPE_RESPONSE_SUCCESS)) {
-		if (data0)
-			*data0 = FIELD_GET(GUC_HXG_RESPONSE_MSG_0_DATA0, hxg);
-	} else if (hxg_is(hxg, GUC_HXG_TYPE_RESPONSE_FAILURE)) {
-		drm_dbg(&oa->drm,
-			"GuC refused %s (action 0x%04x): error 0x%x hint 0x%x\n",
-			intel_oa_guc_action_name(action), action,
-			FIELD_GET(GUC_HXG_FAILURE_MSG_0_ERROR, hxg),
-			FIELD_GET(GUC_HXG_FAILURE_MSG_0_HINT, hxg));
-		ret = -EIO;
-	} else {
-		drm_err_ratelimited(&oa->drm,
-				    "GuC answered %s (fence %u) with an unexpected header 0x%08x\n",
-				    intel_oa_guc_action_name(action), fence, hxg);
-		ret = -EIO;
-	}
-out:
-	spin_lock_irq(&guc->lock);
-	ct->wait_fence = 0;
-	spin_unlock_irq(&guc->lock);
-	trace_intel_oa_guc_h2g(action, dw, ret);
-	mutex_unlock(&guc->send_lock);
-	intel_oa_forcewake_put(oa);
-	return ret;
-}
-
-/**
- * intel_oa_guc_ct_response - hand a G2H response to the request it answers
- * @oa: device
- * @fence: the fence of its CTB header
- * @hxg: its HXG header
- *
- * Called from the interrupt thread for every G2H message that is not a
- * GuC event. One whose fence no request waits for is discarded.
- */
-void intel_oa_guc_ct_response(struct intel_oa_device *oa, u16 fence, u32 hxg)
-{
-	struct intel_oa_guc *guc = &oa->guc;
-	struct intel_oa_guc_ct *ct = &guc->ct;
-	unsigned long flags;
-	bool taken = false;
-
-	spin_lock_irqsave(&guc->lock, flags);
-	if (ct->wait_fence && fence == ct->wait_fence && !ct->resp_done) {
-		ct->resp = hxg;
-		ct->resp_done = true;
-		taken = true;
-		wake_up_all(&guc->wq);
-	}
-	spin_unlock_irqrestore(&guc->lock, flags);
-
-	if (!taken) {
-		atomic64_inc(&guc->stats.h2g_stale);
-		drm_dbg(&oa->drm, "GuC response 0x%08x for fence %u: no request waits for it; discarded\n",
-			hxg, fence);
-	}
-}
-
 /**
  * intel_oa_guc_ct_show - the CT line of debugfs guc
  * @oa: device whose CT buffers are enabled
  * @m: debugfs file
  *
- * Prints the GGTT address, both descriptors' head, tail and status (in
- * dwords, as the GuC sees them) and the last request's fence.
+ * Prints the GGTT address and both descriptors' head, tail and status (in
+ * dwords, as the GuC sees them).
  */
 void intel_oa_guc_ct_show(struct intel_oa_device *oa, struct seq_file *m)
 {
 	struct intel_oa_guc_ct *ct = &oa->guc.ct;
 	const __le32 *g2h = ct->vaddr + CT_G2H_DESC;
-	u16 fence;
 
-	mutex_lock(&oa->guc.send_lock);
-	fence = ct->last_fence;
-	mutex_unlock(&oa->guc.send_lock);
-	seq_printf(m, "ct: ggtt=0x%x h2g_head=%u h2g_tail=%u h2g_status=0x%x g2h_head=%u g2h_tail=%u g2h_status=0x%x last_fence=%u\n",
+	seq_printf(m, "ct: ggtt=0x%x h2g_head=%u h2g_tail=%u h2g_status=0x%x g2h_head=%u g2h_tail=%u g2h_status=0x%x\n",
 		   ct->ggtt_offset, ct_h2g_read(ct, CT_DESC_HEAD),
 		   ct_h2g_read(ct, CT_DESC_TAIL),
 		   ct_h2g_read(ct, CT_DESC_STATUS),
 		   le32_to_cpu(READ_ONCE(g2h[CT_DESC_HEAD])),
 		   le32_to_cpu(READ_ONCE(g2h[CT_DESC_TAIL])),
-		   le32_to_cpu(READ_ONCE(g2h[CT_DESC_STATUS])), fence);
+		   le32_to_cpu(READ_ONCE(g2h[CT_DESC_STATUS])));
 }

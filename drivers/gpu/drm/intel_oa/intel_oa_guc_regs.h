@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * GuC MMIO interface, message format and doorbell registers used by
- * intel_oa on Gen12.5 (Documentation/dg2.rst; i915 intel_guc_reg.h and
- * abi/guc_messages_abi.h where i915 has them, "(model)" otherwise).
+ * GuC MMIO interface and message format used by intel_oa on Gen12.5
+ * (Documentation/dg2.rst; i915 intel_guc_reg.h and abi/guc_messages_abi.h,
+ * guc_actions_abi.h).
  */
 
 #ifndef _INTEL_OA_GUC_REGS_H_
@@ -60,22 +60,6 @@
 #define GUC_WD_VECS_IER			0xc558
 #define   GUC_WD_OA_HALF_FULL		REG_BIT(28)
 
-/* Doorbell status stages (model offsets). */
-#define GUC_DB_ISR(n)			(0xc5c0 + (n) * 4)
-#define DOORBELL_CTRL			0xc5e0
-#define   DOORBELL_CTRL_TO_GUC		REG_BIT(31)
-
-/* MMIO doorbell pages: 1024 x 4 KiB from BAR0 + 4 MiB. */
-#define GUC_DOORBELL_PAGES_BASE		0x400000
-#define GUC_NUM_DOORBELL_PAGES		1024
-#define GUC_DOORBELL_PAGE(p)		(GUC_DOORBELL_PAGES_BASE + (p) * SZ_4K)
-
-/* Physical doorbell registers (SGUNIT, model layout): 8 bytes each. */
-#define GUC_NUM_DOORBELLS		256
-#define GUC_DOORBELL_REG(id)		(0x3ff000 + (id) * 8)
-#define   GUC_DOORBELL_VALID		REG_BIT(0)
-#define   GUC_DOORBELL_PAGE_MASK	REG_GENMASK(21, 12)
-
 /* HXG message header (guc_messages_abi.h). */
 #define GUC_HXG_MSG_0_ORIGIN		REG_BIT(31)
 #define   GUC_HXG_ORIGIN_HOST		0
@@ -92,26 +76,9 @@
 #define GUC_HXG_FAILURE_MSG_0_HINT	REG_GENMASK(27, 16)
 #define GUC_HXG_FAILURE_MSG_0_ERROR	REG_GENMASK(15, 0)
 
-/*
- * Actions: i915's legacy enum intel_guc_action numbers (guc_actions_abi.h:
- * DEFAULT 0x0, ALLOCATE_DOORBELL 0x10, DEALLOCATE_DOORBELL 0x20); their
- * payloads and the 0x5001/0x5002 events are the model's (dg2.rst).
- */
-#define INTEL_GUC_ACTION_PING			0x0000
-#define INTEL_GUC_ACTION_ALLOCATE_DOORBELL	0x0010
-#define INTEL_GUC_ACTION_DEALLOCATE_DOORBELL	0x0020
 /* CTB set-up (guc_actions_abi.h HOST2GUC_SELF_CFG, HOST2GUC_CONTROL_CTB) */
 #define INTEL_GUC_ACTION_SELF_CFG		0x0508
 #define INTEL_GUC_ACTION_CONTROL_CTB		0x4509
 #define   GUC_CTB_CONTROL_ENABLE		1
-#define INTEL_GUC_ACTION_OA_SAMPLE_DONE		0x5001
-#define INTEL_GUC_ACTION_NOTIFY			0x5002
-
-/* ALLOCATE_DOORBELL work type of an OA on-demand sample doorbell. */
-#define GUC_DOORBELL_TYPE_OA_SAMPLE	1
-
-/* OA_SAMPLE_DONE status. */
-#define GUC_OA_SAMPLE_WRITTEN		0
-#define GUC_OA_SAMPLE_OAG_DISABLED	1
 
 #endif /* _INTEL_OA_GUC_REGS_H_ */

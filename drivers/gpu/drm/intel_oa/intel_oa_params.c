@@ -4,6 +4,7 @@
  */
 
 #include <linux/bitops.h>
+#include <linux/overflow.h>
 #include <linux/nospec.h>
 #include <linux/uaccess.h>
 
@@ -185,9 +186,116 @@ static int query_topology_info(struct intel_oa_device *oa,
 	return total_length;
 }
 
+/* Class and physical instance of each enum intel_oa_engine_id. */
+static const struct {
+	u8 class;
+	u8 instance;
+} engine_ids[INTEL_OA_NUM_ENGINES] = {
+	[INTEL_OA_RCS0] = { I915_ENGINE_CLASS_RENDER, 0 },
+	[INTEL_OA_BCS0] = { I915_ENGINE_CLASS_COPY, 0 },
+	[INTEL_OA_VCS0] = { I915_ENGINE_CLASS_VIDEO, 0 },
+	[INTEL_OA_VCS1] = { I915_ENGINE_CLASS_VIDEO, 1 },
+	[INTEL_OA_VCS2] = { I915_ENGINE_CLASS_VIDEO, 2 },
+	[INTEL_OA_VECS0] = { I915_ENGINE_CLASS_VIDEO_ENHANCE, 0 },
+	[INTEL_OA_VECS1] = { I915_ENGINE_CLASS_VIDEO_ENHANCE, 1 },
+	[INTEL_OA_CCS0] = { I915_ENGINE_CLASS_COMPUTE, 0 },
+	[INTEL_OA_CCS1] = { I915_ENGINE_CLASS_COMPUTE, 1 },
+	[INTEL_OA_CCS2] = { I915_ENGINE_CLASS_COMPUTE, 2 },
+	[INTEL_OA_CCS3] = { I915_ENGINE_CLASS_COMPUTE, 3 },
+};
+
+/*
+ * i915's __setup_engine_capabilities() with every SFC fused in: HEVC on
+ * the first video decode engine from Gen9 and on all from Gen11; an SFC
+ * on VCS0 from Gen9 and on every even VCS from Gen11, and on each VECS
+ * whose VCS pair (2i) is present.
+ */
+static u64 engine_capabilities(struct intel_oa_device *oa, unsigned int id)
+{
+	unsigned int ver = oa->gen->graphics_ver, inst = engine_ids[id].instance;
+	u64 caps = 0;
+
+	switch (engine_ids[id].class) {
+	case I915_ENGINE_CLASS_VIDEO:
+		if (ver >= 11 || (ver >= 9 && inst == 0))
+			caps |= I915_VIDEO_CLASS_CAPABILITY_HEVC;
+		if ((ver >= 11 && !(inst & 1)) || (ver >= 9 && inst == 0))
+			caps |= I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC;
+		break;
+	case I915_ENGINE_CLASS_VIDEO_ENHANCE:
+		if (ver >= 9 && (oa->platform->engines &
+				 BIT(INTEL_OA_VCS0 + 2 * inst)))
+			caps |= I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC;
+		break;
+	}
+	return caps;
+}
+
+/* i915 query_engine_info(): by class, then instance, as i915 orders them. */
+static int query_engine_info(struct intel_oa_device *oa,
+			     struct drm_i915_query_item *item)
+{
+	struct drm_i915_query_engine_info __user *uquery =
+		u64_to_user_ptr(item->data_ptr);
+	struct drm_i915_engine_info __user *uinfo = &uquery->engines[0];
+	unsigned long engines = oa->platform->engines;
+	struct drm_i915_query_engine_info query;
+	u16 next_instance[I915_ENGINE_CLASS_COMPUTE + 1] = {};
+	unsigned int id;
+	int len, ret;
+
+	if (item->flags)
+		return -EINVAL;
+
+	len = struct_size(uquery, engines, hweight_long(engines));
+	ret = copy_query_item(&query, sizeof(query), len, item);
+	if (ret != 0)
+		return ret;
+
+	if (query.num_engines || query.rsvd[0] || query.rsvd[1] ||
+	    query.rsvd[2])
+		return -EINVAL;
+
+	for_each_set_bit(id, &engines, INTEL_OA_NUM_ENGINES) {
+		struct drm_i915_engine_info info = {};
+		u8 class = engine_ids[id].class;
+
+		info.engine.engine_class = class;
+		info.engine.engine_instance = next_instance[class];
+		info.flags = I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE;
+		info.capabilities = engine_capabilities(oa, id);
+		info.logical_instance = next_instance[class]++;
+		if (copy_to_user(uinfo++, &info, sizeof(info)))
+			return -EFAULT;
+		query.num_engines++;
+	}
+
+	if (copy_to_user(uquery, &query, sizeof(query)))
+		return -EFAULT;
+	return len;
+}
+
+/* i915 query_perf_config(): the metrics configs, see "metrics configs". */
+static int query_perf_config(struct intel_oa_device *oa,
+			     struct drm_i915_query_item *item)
+{
+	switch (item->flags) {
+	case DRM_I915_QUERY_PERF_CONFIG_LIST:
+		return intel_oa_config_query_list(oa, item);
+	case DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_UUID:
+		return intel_oa_config_query_data(oa, item, true);
+	case DRM_I915_QUERY_PERF_CONFIG_DATA_FOR_ID:
+		return intel_oa_config_query_data(oa, item, false);
+	default:
+		return -EINVAL;
+	}
+}
+
 static int (* const query_funcs[])(struct intel_oa_device *oa,
 				   struct drm_i915_query_item *item) = {
 	query_topology_info,
+	query_engine_info,
+	query_perf_config,
 };
 
 /**

@@ -387,76 +387,113 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 #define XEHP_LIMITS	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16
 
 /*
+ * Engines: i915's platform_engine_mask (i915_pci.c; ring_mask before
+ * Linux 5.3) of the same parts.
+ */
+#define ENG(e)		BIT(INTEL_OA_##e)
+#define ENGINES_GEN6	(ENG(RCS0) | ENG(BCS0) | ENG(VCS0))
+#define ENGINES_HSW	(ENGINES_GEN6 | ENG(VECS0))
+#define ENGINES_GT3	(ENGINES_HSW | ENG(VCS1))
+#define ENGINES_GEN11	(ENGINES_HSW | ENG(VCS2))
+#define ENGINES_DG2	(ENGINES_GEN11 | ENG(VECS1) | ENG(CCS0) | ENG(CCS1) | \
+			 ENG(CCS2) | ENG(CCS3))
+
+/*
  * Gen6/7 rows: the topology of Documentation/gen6-gen7.rst (Haswell's
  * reader derives it from the GT level and a fuse instead).
  */
-#define GEN7_PLATFORM(n, d, g, s, ss, eu)			\
+#define GEN7_PLATFORM(n, d, g, s, ss, eu, e)			\
 	{ .name = n, .gen = &(d), .gt = g, .max_slices = s,	\
 	  .max_subslices = ss, .max_eus_per_subslice = eu,	\
-	  .rp_cap = &gen6_rp_cap }
+	  .rp_cap = &gen6_rp_cap, .engines = e }
 
 #define GEN8_PLATFORM(n, g)					\
 	{ .name = n, .gen = &gen8_desc, .gt = g, GEN8_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap }
+	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_HSW }
 #define CHV_PLATFORM(n)						\
 	{ .name = n, .gen = &chv_desc, .gt = 1, CHV_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap }
-#define GEN9_PLATFORM(n, g)					\
+	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_HSW }
+/* GT3 and GT4 parts have a second video decode engine, VCS1. */
+#define GEN9_PLATFORM(n, g, e)					\
 	{ .name = n, .gen = &gen9_desc, .gt = g, GEN9_LIMITS,	\
-	  .crystal_hz = CRYSTAL_24MHZ, .rp_cap = &gen6_rp_cap }
+	  .crystal_hz = CRYSTAL_24MHZ, .rp_cap = &gen6_rp_cap,	\
+	  .engines = e }
 #define GEN9_LP_PLATFORM(n)					\
 	{ .name = n, .gen = &gen9_desc, .gt = 1, GEN9_LP_LIMITS,	\
-	  .crystal_hz = CRYSTAL_19_2MHZ, .rp_cap = &bxt_rp_cap }
-#define GEN11_PLATFORM(n)					\
+	  .crystal_hz = CRYSTAL_19_2MHZ, .rp_cap = &bxt_rp_cap,	\
+	  .engines = ENGINES_HSW }
+#define GEN11_PLATFORM(n, e)					\
 	{ .name = n, .gen = &gen11_desc, .gt = 2, GEN11_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap }
-#define GEN12_PLATFORM(n, g)					\
+	  .rp_cap = &gen6_rp_cap, .engines = e }
+#define GEN12_PLATFORM(n, g, e)					\
 	{ .name = n, .gen = &gen12_desc, .gt = g, GEN12_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap }
+	  .rp_cap = &gen6_rp_cap, .engines = e }
 #define DG1_PLATFORM(n)						\
 	{ .name = n, .gen = &dg1_desc, .gt = 2, GEN12_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap }
+	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_GEN11 }
 #define DG2_PLATFORM(n)						\
 	{ .name = n, .gen = &dg2_desc, XEHP_LIMITS,		\
-	  .rp_cap = &gen6_rp_cap }
+	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_DG2 }
 
 static const struct intel_oa_platform snb_gt1 =
-	GEN7_PLATFORM("sandybridge-gt1", snb_desc, 1, 1, 1, 6);
+	GEN7_PLATFORM("sandybridge-gt1", snb_desc, 1, 1, 1, 6,
+		      ENGINES_GEN6);
 static const struct intel_oa_platform snb_gt2 =
-	GEN7_PLATFORM("sandybridge-gt2", snb_desc, 2, 1, 1, 12);
+	GEN7_PLATFORM("sandybridge-gt2", snb_desc, 2, 1, 1, 12,
+		      ENGINES_GEN6);
 static const struct intel_oa_platform ivb_gt1 =
-	GEN7_PLATFORM("ivybridge-gt1", ivb_desc, 1, 1, 1, 6);
+	GEN7_PLATFORM("ivybridge-gt1", ivb_desc, 1, 1, 1, 6,
+		      ENGINES_GEN6);
 static const struct intel_oa_platform ivb_gt2 =
-	GEN7_PLATFORM("ivybridge-gt2", ivb_desc, 2, 1, 2, 8);
+	GEN7_PLATFORM("ivybridge-gt2", ivb_desc, 2, 1, 2, 8,
+		      ENGINES_GEN6);
 static const struct intel_oa_platform vlv =
-	GEN7_PLATFORM("valleyview", vlv_desc, 1, 1, 1, 4);
+	GEN7_PLATFORM("valleyview", vlv_desc, 1, 1, 1, 4,
+		      ENGINES_GEN6);
 static const struct intel_oa_platform hsw_gt1 =
-	GEN7_PLATFORM("haswell-gt1", hsw_desc, 1, 1, 1, 10);
+	GEN7_PLATFORM("haswell-gt1", hsw_desc, 1, 1, 1, 10,
+		      ENGINES_HSW);
 static const struct intel_oa_platform hsw_gt2 =
-	GEN7_PLATFORM("haswell-gt2", hsw_desc, 2, 1, 2, 10);
+	GEN7_PLATFORM("haswell-gt2", hsw_desc, 2, 1, 2, 10,
+		      ENGINES_HSW);
 static const struct intel_oa_platform hsw_gt3 =
-	GEN7_PLATFORM("haswell-gt3", hsw_desc, 3, 2, 2, 10);
+	GEN7_PLATFORM("haswell-gt3", hsw_desc, 3, 2, 2, 10,
+		      ENGINES_HSW);
 static const struct intel_oa_platform bdw_gt2 = GEN8_PLATFORM("broadwell-gt2", 2);
 /* chv's caps live behind the Punit; the device mirrors them at 0x145998. */
 static const struct intel_oa_platform chv = CHV_PLATFORM("cherryview");
-static const struct intel_oa_platform skl_gt2 = GEN9_PLATFORM("skylake-gt2", 2);
-static const struct intel_oa_platform skl_gt3 = GEN9_PLATFORM("skylake-gt3", 3);
-static const struct intel_oa_platform skl_gt4 = GEN9_PLATFORM("skylake-gt4", 4);
+static const struct intel_oa_platform skl_gt2 = GEN9_PLATFORM("skylake-gt2", 2,
+							 ENGINES_HSW);
+static const struct intel_oa_platform skl_gt3 = GEN9_PLATFORM("skylake-gt3", 3,
+							 ENGINES_GT3);
+static const struct intel_oa_platform skl_gt4 = GEN9_PLATFORM("skylake-gt4", 4,
+							 ENGINES_GT3);
 static const struct intel_oa_platform bxt = GEN9_LP_PLATFORM("broxton");
-static const struct intel_oa_platform kbl_gt2 = GEN9_PLATFORM("kabylake-gt2", 2);
-static const struct intel_oa_platform kbl_gt3 = GEN9_PLATFORM("kabylake-gt3", 3);
+static const struct intel_oa_platform kbl_gt2 = GEN9_PLATFORM("kabylake-gt2", 2,
+							 ENGINES_HSW);
+static const struct intel_oa_platform kbl_gt3 = GEN9_PLATFORM("kabylake-gt3", 3,
+							 ENGINES_GT3);
 static const struct intel_oa_platform glk = GEN9_LP_PLATFORM("geminilake");
-static const struct intel_oa_platform cfl_gt2 = GEN9_PLATFORM("coffeelake-gt2", 2);
-static const struct intel_oa_platform cfl_gt3 = GEN9_PLATFORM("coffeelake-gt3", 3);
-static const struct intel_oa_platform cml_gt2 = GEN9_PLATFORM("cometlake-gt2", 2);
-static const struct intel_oa_platform icl = GEN11_PLATFORM("icelake");
-static const struct intel_oa_platform ehl = GEN11_PLATFORM("elkhartlake");
-static const struct intel_oa_platform jsl = GEN11_PLATFORM("jasperlake");
-static const struct intel_oa_platform tgl_gt1 = GEN12_PLATFORM("tigerlake-gt1", 1);
-static const struct intel_oa_platform tgl_gt2 = GEN12_PLATFORM("tigerlake-gt2", 2);
-static const struct intel_oa_platform rkl = GEN12_PLATFORM("rocketlake", 1);
-static const struct intel_oa_platform adl_s = GEN12_PLATFORM("alderlake-s", 1);
-static const struct intel_oa_platform adl_p = GEN12_PLATFORM("alderlake-p", 2);
+static const struct intel_oa_platform cfl_gt2 = GEN9_PLATFORM("coffeelake-gt2", 2,
+							 ENGINES_HSW);
+static const struct intel_oa_platform cfl_gt3 = GEN9_PLATFORM("coffeelake-gt3", 3,
+							 ENGINES_GT3);
+static const struct intel_oa_platform cml_gt2 = GEN9_PLATFORM("cometlake-gt2", 2,
+							 ENGINES_HSW);
+static const struct intel_oa_platform icl = GEN11_PLATFORM("icelake", ENGINES_GEN11);
+static const struct intel_oa_platform ehl = GEN11_PLATFORM("elkhartlake",
+							  ENGINES_HSW);
+static const struct intel_oa_platform jsl = GEN11_PLATFORM("jasperlake",
+							  ENGINES_HSW);
+static const struct intel_oa_platform tgl_gt1 = GEN12_PLATFORM("tigerlake-gt1", 1,
+							 ENGINES_GEN11);
+static const struct intel_oa_platform tgl_gt2 = GEN12_PLATFORM("tigerlake-gt2", 2,
+							 ENGINES_GEN11);
+static const struct intel_oa_platform rkl = GEN12_PLATFORM("rocketlake", 1, ENGINES_HSW);
+static const struct intel_oa_platform adl_s = GEN12_PLATFORM("alderlake-s", 1,
+						       ENGINES_GEN11);
+static const struct intel_oa_platform adl_p = GEN12_PLATFORM("alderlake-p", 2,
+						       ENGINES_GEN11);
 static const struct intel_oa_platform dg1 = DG1_PLATFORM("dg1");
 static const struct intel_oa_platform dg2_g10 = DG2_PLATFORM("dg2-g10");
 static const struct intel_oa_platform dg2_g11 = DG2_PLATFORM("dg2-g11");

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * On-demand OA samples (INTEL_OA_PERF_IOCTL_SAMPLE) through the OA unit's
- * MMIO trigger, and the wait for a triggered report shared with the GuC
- * doorbell path.
+ * MMIO trigger, and the wait for the triggered report.
  */
 
 #include <linux/build_bug.h>

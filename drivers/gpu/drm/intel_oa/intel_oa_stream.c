@@ -28,7 +28,7 @@
  * without the periodic timer). poll() reports EPOLLIN once the hrtimer or
  * the interrupt found data. Ioctls: I915_PERF_IOCTL_ENABLE, _DISABLE and
  * _CONFIG (returns the previous config id), and intel_oa's
- * INTEL_OA_PERF_IOCTL_SAMPLE (see "doorbells and on-demand samples").
+ * INTEL_OA_PERF_IOCTL_SAMPLE (see "on-demand samples").
  *
  * Lifetime: the file holds a module reference (fops owner) and a
  * drm_dev_get() reference, so the DRM fd and the stream fd can be closed in
@@ -465,7 +465,6 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 
 	mutex_lock(&stream->lock);
 	intel_oa_stream_disable_locked(stream);
-	intel_oa_doorbell_disarm(oa, &stream->db);
 	mutex_unlock(&stream->lock);
 	/* Disabled: no drain can queue it again. */
 	cancel_work_sync(&stream->restart_work);
@@ -575,7 +574,6 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 			     stream->sample_size;
 	stream->lost_records = params->lost_records;
 	stream->ring_stream = params->ring_stream;
-	stream->db.id = -1;
 
 	ret = intel_oa_ring_alloc(&stream->ring, params->ring_size,
 				  stream->sample_size);

@@ -157,40 +157,12 @@ TRACE_EVENT(intel_oa_guc_timeout,
 	    TP_printk("action=0x%04x", __entry->action)
 );
 
-TRACE_EVENT(intel_oa_doorbell_arm,
-	    TP_PROTO(int id, int page),
-	    TP_ARGS(id, page),
-	    TP_STRUCT__entry(__field(int, id)
-			     __field(int, page)),
-	    TP_fast_assign(__entry->id = id;
-			   __entry->page = page;),
-	    TP_printk("id=%d page=%d", __entry->id, __entry->page)
-);
-
-TRACE_EVENT(intel_oa_doorbell_ring,
-	    TP_PROTO(int id, u32 cookie),
-	    TP_ARGS(id, cookie),
-	    TP_STRUCT__entry(__field(int, id)
-			     __field(u32, cookie)),
-	    TP_fast_assign(__entry->id = id;
-			   __entry->cookie = cookie;),
-	    TP_printk("id=%d cookie=%u", __entry->id, __entry->cookie)
-);
-
 TRACE_EVENT(intel_oa_mmio_trigger,
 	    TP_PROTO(u32 cookie),
 	    TP_ARGS(cookie),
 	    TP_STRUCT__entry(__field(u32, cookie)),
 	    TP_fast_assign(__entry->cookie = cookie;),
 	    TP_printk("cookie=%u", __entry->cookie)
-);
-
-TRACE_EVENT(intel_oa_doorbell_disarm,
-	    TP_PROTO(int id),
-	    TP_ARGS(id),
-	    TP_STRUCT__entry(__field(int, id)),
-	    TP_fast_assign(__entry->id = id;),
-	    TP_printk("id=%d", __entry->id)
 );
 
 #endif /* _INTEL_OA_TRACE_H_ */

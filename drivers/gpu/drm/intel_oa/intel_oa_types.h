@@ -156,7 +156,7 @@ struct intel_oa_mcr_range {
 
 /**
  * struct intel_oa_uncore - MMIO access and forcewake bookkeeping
- * @regs: mapping of BAR0 (MMIO, doorbell pages, GGTT PTEs).
+ * @regs: mapping of BAR0 (MMIO, then the GGTT PTEs).
  * @gsm: mapping of the GGTT PTE part of BAR0.
  * @fw: the forcewake domains of this generation, woken together.
  * @n_fw: number of @fw.
@@ -418,6 +418,39 @@ struct intel_oa_rp_cap {
 };
 
 /**
+ * enum intel_oa_engine_id - engines a platform can have
+ * @INTEL_OA_RCS0: render.
+ * @INTEL_OA_BCS0: copy (blitter).
+ * @INTEL_OA_VCS0: video decode, physical instance 0.
+ * @INTEL_OA_VCS1: video decode 1 (Gen8-9 GT3/GT4).
+ * @INTEL_OA_VCS2: video decode 2 (Gen11+).
+ * @INTEL_OA_VECS0: video enhance 0.
+ * @INTEL_OA_VECS1: video enhance 1 (Gen12.5).
+ * @INTEL_OA_CCS0: compute 0 (Gen12.5).
+ * @INTEL_OA_CCS1: compute 1.
+ * @INTEL_OA_CCS2: compute 2.
+ * @INTEL_OA_CCS3: compute 3.
+ * @INTEL_OA_NUM_ENGINES: count.
+ *
+ * i915's enum intel_engine_id names; the order is i915's uAPI order (by
+ * class, then instance), which DRM_I915_QUERY_ENGINE_INFO follows.
+ */
+enum intel_oa_engine_id {
+	INTEL_OA_RCS0,
+	INTEL_OA_BCS0,
+	INTEL_OA_VCS0,
+	INTEL_OA_VCS1,
+	INTEL_OA_VCS2,
+	INTEL_OA_VECS0,
+	INTEL_OA_VECS1,
+	INTEL_OA_CCS0,
+	INTEL_OA_CCS1,
+	INTEL_OA_CCS2,
+	INTEL_OA_CCS3,
+	INTEL_OA_NUM_ENGINES
+};
+
+/**
  * struct intel_oa_platform - one row of the platform table
  * @name: platform name for logs.
  * @gen: generation descriptor.
@@ -429,6 +462,8 @@ struct intel_oa_rp_cap {
  * @crystal_hz: timestamp crystal frequency (before the CTC shift) where no
  *	register reports it (Gen9); 0 where it is read or fixed.
  * @rp_cap: RP_STATE_CAP variant.
+ * @engines: BIT(enum intel_oa_engine_id) of the engines the platform has
+ *	(i915's platform_engine_mask, i915_pci.c).
  */
 struct intel_oa_platform {
 	const char *name;
@@ -439,6 +474,7 @@ struct intel_oa_platform {
 	u8 max_eus_per_subslice;
 	u32 crystal_hz;
 	const struct intel_oa_rp_cap *rp_cap;
+	u16 engines;
 };
 
 /**
@@ -484,12 +520,12 @@ struct intel_oa_stats {
  * @h2g_sent: H2G requests sent.
  * @h2g_timeouts: H2G requests without an answer in time.
  * @h2g_busy: H2G requests the GuC answered BUSY before its final reply.
- * @h2g_stale: late final replies discarded (their request had timed out),
- *	and CT responses whose fence no request waits for.
- * @g2h_received: G2H messages (events and responses) consumed from the
- *	CT buffer.
- * @g2h_unknown: G2H events of an unknown action or a stale cookie.
- * @doorbell_rang: DOORBELL_RANG vectors (rings routed to the host).
+ * @h2g_stale: late final replies of the MMIO mailbox discarded (their
+ *	request had timed out).
+ * @g2h_received: G2H messages consumed from the CT buffer.
+ * @g2h_unknown: G2H messages the driver has no use for (it sends no
+ *	request over the CT buffer and handles no GuC event), and corrupt
+ *	ring contents.
  */
 struct intel_oa_guc_stats {
 	atomic64_t h2g_sent;
@@ -498,22 +534,6 @@ struct intel_oa_guc_stats {
 	atomic64_t h2g_stale;
 	atomic64_t g2h_received;
 	atomic64_t g2h_unknown;
-	atomic64_t doorbell_rang;
-};
-
-/** INTEL_OA_NUM_DOORBELL_PAGES - MMIO doorbell pages of BAR0. */
-#define INTEL_OA_NUM_DOORBELL_PAGES	1024
-/** INTEL_OA_NUM_DOORBELLS - physical doorbell registers. */
-#define INTEL_OA_NUM_DOORBELLS		256
-
-/**
- * struct intel_oa_doorbell - a doorbell a stream armed
- * @id: physical doorbell id, or -1 while not armed.
- * @page: MMIO doorbell page.
- */
-struct intel_oa_doorbell {
-	int id;
-	int page;
 };
 
 /**
@@ -523,15 +543,6 @@ struct intel_oa_doorbell {
  * @vaddr: its kernel mapping (coherent).
  * @dma: its bus address.
  * @saved: the PTEs found at @ggtt_offset, written back at unbind.
- * @h2g_tail: where the next H2G message goes, in dwords; under
- *	&intel_oa_guc.send_lock.
- * @last_fence: the fence of the last H2G request; under
- *	&intel_oa_guc.send_lock.
- * @wait_fence: fence of the request waiting for its response, 0 for
- *	none; under &intel_oa_guc.lock.
- * @resp_done: the response of @wait_fence arrived; under
- *	&intel_oa_guc.lock.
- * @resp: its HXG header; under &intel_oa_guc.lock.
  */
 struct intel_oa_guc_ct {
 	bool enabled;
@@ -539,40 +550,16 @@ struct intel_oa_guc_ct {
 	void *vaddr;
 	dma_addr_t dma;
 	u64 saved[4];
-	u32 h2g_tail;
-	u16 last_fence;
-	u16 wait_fence;
-	bool resp_done;
-	u32 resp;
 };
 
 /**
  * struct intel_oa_guc - GuC interface state (Gen12.5)
  * @ready: bring-up succeeded; written once at probe before the device
  *	is registered.
- * @send_lock: one H2G request at a time, over the MMIO mailbox (which
- *	holds one) or the CT buffer; protects @reply_owed and the H2G side of
- *	@ct.
+ * @send_lock: one H2G request at a time over the MMIO mailbox (which
+ *	holds one); protects @reply_owed.
  * @reply_owed: a request the GuC answered BUSY timed out: its final
  *	reply is still to come and must not be taken for the next one's.
- * @db_lock: protects @db_pages, @db_ids and @db_page_of; taken before
- *	@send_lock.
- * @db_pages: MMIO doorbell pages in use (KMD-owned).
- * @db_ids: physical doorbell ids in use, armed or orphaned.
- * @db_page_of: page of each id set in @db_ids.
- * @db_orphaned: ids whose deallocation timed out while the GuC still
- *	had them VALID; retried before the next arm.
- * @lock: protects the sample wait state (@wait_cookie .. @done_offset)
- *	and @last_notify; taken in the interrupt thread.
- * @wait_cookie: cookie a doorbell sample waits for (0: none).
- * @done: OA_SAMPLE_DONE for @wait_cookie arrived.
- * @done_status: its status.
- * @done_offset: its report offset.
- * @last_notify: payload of the last NOTIFY event.
- * @wq: doorbell samples wait here for @done.
- * @db_sample_marker: marker of the last debugfs doorbell sample that
- *	succeeded; with @db_sample_ts under &intel_oa_device.lock.
- * @db_sample_ts: its TIME_STAMP.
  * @ct: the CT buffers.
  * @iir: GuC vector bits the hard handler saw and the thread has not
  *	served yet.
@@ -582,21 +569,6 @@ struct intel_oa_guc {
 	bool ready;
 	struct mutex send_lock; /* one H2G in flight; protects reply_owed */
 	bool reply_owed;
-	struct mutex db_lock; /* protects db_pages, db_ids, db_page_of */
-	DECLARE_BITMAP(db_pages, INTEL_OA_NUM_DOORBELL_PAGES);
-	DECLARE_BITMAP(db_ids, INTEL_OA_NUM_DOORBELLS);
-	u16 db_page_of[INTEL_OA_NUM_DOORBELLS];
-	DECLARE_BITMAP(db_orphaned, INTEL_OA_NUM_DOORBELLS);
-
-	spinlock_t lock; /* protects the sample wait state and notify */
-	u32 wait_cookie;
-	bool done;
-	u32 done_status;
-	u32 done_offset;
-	u32 last_notify;
-	wait_queue_head_t wq;
-	u32 db_sample_marker; /* under intel_oa_device.lock */
-	u64 db_sample_ts; /* under intel_oa_device.lock */
 	struct intel_oa_guc_ct ct;
 
 	atomic_t iir;
@@ -915,8 +887,6 @@ struct intel_oa_buffer {
  *	empty.
  * @gone_drained: the device is gone and a read() found nothing left (see
  *	"surprise removal"); set under @lock, read by poll().
- * @db: the doorbell of the on-demand sample ioctl, armed on first use
- *	under @lock, disarmed when the stream's hardware is torn down.
  */
 struct intel_oa_stream {
 	struct intel_oa_device *oa;
@@ -944,7 +914,6 @@ struct intel_oa_stream {
 	bool read_drained;
 	bool pollin;
 	bool gone_drained;
-	struct intel_oa_doorbell db;
 };
 
 static inline struct intel_oa_device *to_intel_oa(struct drm_device *drm)

@@ -84,7 +84,7 @@ static u32 fw_request(const struct intel_oa_fw_domain *fw, bool wake)
 /**
  * intel_oa_uncore_init - set up MMIO access
  * @uncore: uncore to initialise
- * @bar0: mapping of BAR0 (MMIO, doorbell pages, then the GGTT PTEs)
+ * @bar0: mapping of BAR0 (MMIO, then the GGTT PTEs)
  * @gen: generation: GGTT offset, forcewake domains, replicated ranges
  */
 void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,

@@ -306,7 +306,6 @@ static inline u32 masked_bit_disable(u32 bits)
 #define OTHER_GUC_INSTANCE		0
 /* GuC vector data bits (i915 GUC_INTR_*). */
 #define GUC_INTR_GUC2HOST		REG_BIT(15)
-#define GUC_INTR_DOORBELL_RANG		REG_BIT(10)
 
 /* Gen12 OAG: the global OA unit. */
 #define GEN12_OAG_OAGLBCTXCTRL		0x2b28
