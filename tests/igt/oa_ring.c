@@ -329,6 +329,69 @@ static void test_ring_overflow(bool counted)
 }
 
 /*
+ * losses-while-ring-full: every loss is counted once, with its kind and
+ * count, also while the ring has no room for its record (intel_oa_ring.c,
+ * "stream ring"). A ring stream (128 KiB ring, LOST_RECORDS) is left
+ * unread until twice what the ring holds fell due; then, the ring still
+ * full, the unit drops 3 reports (report-lost status) and overflows. Once
+ * read: one OA_BUFFER_LOST; the report-lost status as the platform's bit
+ * gives it (INTEL_OA_LOST_UNIT records: at least one where the bit works
+ * per event, exactly one where it latches, none on Valleyview); the
+ * reports dropped for want of room as INTEL_OA_LOST_RING_FULL records
+ * whose counts add up to debugfs ring_dropped exactly (the overflow and the
+ * status event are not counted as dropped reports); no i915 REPORT_LOST.
+ */
+static void test_losses_while_ring_full(void)
+{
+	const struct oa_format *f = fmt256();
+	const unsigned int e = 13;
+	const enum oa_report_lost rl = dev.plat->report_lost;
+	uint64_t dropped = 0, buffer_lost = 0;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	oa_open_periodic(&dev, &o, f, e);
+	oa_prop(&o, INTEL_OA_PERF_PROP_RING_SIZE, RING_MIN);
+	oa_prop(&o, INTEL_OA_PERF_PROP_LOST_RECORDS, 1);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_sleep_ms(2 * (RING_MIN / record_size(f)) * oa_exponent_ns(&dev, e) / 1000000);
+	vgpu_write(&dev, VGPU_DROP_REPORTS, 3);
+	oa_sleep_ms(100);
+	vgpu_write(&dev, VGPU_FORCE_OVERFLOW, 1);
+	oa_sleep_ms(100);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, RING_MIN / record_size(f) + 64, 10000);
+	oa_stats_get(&dev, "ring_dropped", &dropped);
+	oa_stats_get(&dev, "buffer_lost", &buffer_lost);
+	close(fd);
+
+	igt_info("%zu reports; lost records: unit %zu, ring-full %zu (count %" PRIu64 "), write %zu; BUFFER_LOST %zu; debugfs ring_dropped %" PRIu64 ", buffer_lost %" PRIu64 "\n",
+		 c.n, c.n_lost_by[INTEL_OA_LOST_UNIT], c.n_lost_by[INTEL_OA_LOST_RING_FULL],
+		 c.lost_count_by[INTEL_OA_LOST_RING_FULL], c.n_lost_by[INTEL_OA_LOST_WRITE],
+		 c.n_buffer_lost, dropped, buffer_lost);
+	igt_assert_eq(c.n_buffer_lost, 1);
+	igt_assert_eq_u64(buffer_lost, 1);
+	igt_assert_eq(c.n_report_lost, 0);
+	igt_assert_eq(c.n_lost_by[INTEL_OA_LOST_WRITE], 0);
+	switch (rl) {
+	case OA_RL_PER_STATUS:
+		igt_assert_lte(1, c.n_lost_by[INTEL_OA_LOST_UNIT]);
+		igt_assert_lte(c.n_lost_by[INTEL_OA_LOST_UNIT], 3);
+		break;
+	case OA_RL_ONCE:
+		igt_assert_eq(c.n_lost_by[INTEL_OA_LOST_UNIT], 1);
+		break;
+	case OA_RL_NONE:
+		igt_assert_eq(c.n_lost_by[INTEL_OA_LOST_UNIT], 0);
+		break;
+	}
+	igt_assert_lte(1, c.n_lost_by[INTEL_OA_LOST_RING_FULL]);
+	igt_assert_eq_u64(c.lost_count_by[INTEL_OA_LOST_RING_FULL], dropped);
+	oa_capture_fini(&c);
+}
+
+/*
  * irq-drain: with the hrtimer out of the way (a 60 s poll period), the
  * half-full interrupt alone drains: over 1.5 s, every report due between
  * the first one and the final (draining) read arrives, consecutive and
@@ -507,6 +570,10 @@ igt_main
 	igt_describe("As ring-overflow with LOST_RECORDS: one RING_FULL lost record whose count is exactly the due reports missing.");
 	igt_subtest("ring-overflow-counted")
 		test_ring_overflow(true);
+
+	igt_describe("Losses while the ring is full: one BUFFER_LOST, the unit's report-lost as its records, ring-full counts equal to debugfs ring_dropped; none folded into another.");
+	igt_subtest("losses-while-ring-full")
+		test_losses_while_ring_full();
 
 	igt_describe("With the hrtimer out of the way the half-full interrupt drains every report due (count = rate x time), first read bounded by the default buffer's half-fill time; SNB: no interrupt, the timer drains.");
 	igt_subtest("irq-drain")

@@ -573,6 +573,8 @@ void oa_capture_parse(struct oa_capture *c, const uint8_t *buf, size_t len)
 			c->n_lost++;
 			c->lost_count += rec.count;
 			c->last_lost_reason = rec.reason;
+			c->n_lost_by[rec.reason]++;
+			c->lost_count_by[rec.reason] += rec.count;
 			if (c->first_lost_at == SIZE_MAX)
 				c->first_lost_at = c->n;
 			break;

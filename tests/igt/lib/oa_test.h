@@ -186,6 +186,8 @@ struct oa_capture {
 	size_t n_lost;			/* intel_oa lost records */
 	uint64_t lost_count;		/* reports they say were lost */
 	uint32_t last_lost_reason;	/* reason of the last of them */
+	size_t n_lost_by[4];		/* intel_oa lost records by reason */
+	uint64_t lost_count_by[4];	/* their counts, by reason */
 	size_t reads;			/* read() calls returning data */
 	size_t eagain;			/* read() calls returning EAGAIN */
 };

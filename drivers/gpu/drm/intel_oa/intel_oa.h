@@ -119,13 +119,13 @@ bool intel_oa_drain_check(struct intel_oa_stream *stream);
 void intel_oa_stream_wake(struct intel_oa_stream *stream);
 
 /* intel_oa_ring.c */
-int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size);
+int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size,
+			struct mutex *producer_lock, bool lost_records);
 void intel_oa_ring_free(struct intel_oa_ring *ring);
 void intel_oa_ring_reset(struct intel_oa_ring *ring);
-u64 intel_oa_ring_tail(struct intel_oa_ring *ring);
-u64 intel_oa_ring_space(struct intel_oa_ring *ring);
-void *intel_oa_ring_write_ptr(struct intel_oa_ring *ring);
-void intel_oa_ring_put_other(struct intel_oa_ring *ring);
+void *intel_oa_ring_reserve(struct intel_oa_ring *ring, u32 size);
+void intel_oa_ring_commit(struct intel_oa_ring *ring, u32 size, bool sample);
+void intel_oa_ring_lose(struct intel_oa_ring *ring, u32 kind, u64 count);
 void intel_oa_ring_publish(struct intel_oa_ring *ring);
 u64 intel_oa_ring_unread(const struct intel_oa_ring *ring);
 int intel_oa_ring_read(struct intel_oa_ring *ring, char __user *ubuf,

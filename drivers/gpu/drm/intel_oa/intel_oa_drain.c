@@ -109,105 +109,26 @@ static bool report_landed(const struct intel_oa_buffer *buf, u32 offset)
 	       READ_ONCE(report32[report_ts_dw(buf->format)]);
 }
 
-static u32 lost_record_size(const struct intel_oa_stream *stream)
-{
-	return stream->lost_records ? sizeof(struct intel_oa_perf_record_lost) :
-				      sizeof(struct drm_i915_perf_record_header);
-}
-
-/* Append a bare i915 record (REPORT_LOST, BUFFER_LOST) if it fits. */
-static bool put_header(struct intel_oa_ring *ring, u32 type)
-{
-	struct drm_i915_perf_record_header *h;
-
-	if (intel_oa_ring_space(ring) < sizeof(*h))
-		return false;
-	h = intel_oa_ring_write_ptr(ring);
-	h->type = type;
-	h->pad = 0;
-	h->size = sizeof(*h);
-	ring->head += sizeof(*h);
-	intel_oa_ring_put_other(ring);
-	return true;
-}
-
 /*
- * Mark @count reports lost for @reason where the stream is now: one lost
- * record, or i915's REPORT_LOST (one per report for lost writes, whose
- * count i915 clients can only learn that way). What does not fit is
- * counted with the ring's drops and marked by their record.
+ * Copy the report at @offset, whole even if it wraps, after its header, or
+ * owe a ring-full loss for it. Returns whether it is in the ring.
  */
-static void put_lost(struct intel_oa_stream *stream, u32 reason, u32 count)
-{
-	struct intel_oa_ring *ring = &stream->ring;
-	struct intel_oa_perf_record_lost *rec;
-	u32 i, n = reason == INTEL_OA_LOST_WRITE ? count : 1;
-
-	if (!stream->lost_records) {
-		for (i = 0; i < n; i++) {
-			if (!put_header(ring,
-					DRM_I915_PERF_RECORD_OA_REPORT_LOST)) {
-				ring->dropped += reason == INTEL_OA_LOST_WRITE ?
-						 n - i : 0;
-				return;
-			}
-		}
-		return;
-	}
-
-	if (intel_oa_ring_space(ring) < sizeof(*rec)) {
-		ring->dropped += count;
-		return;
-	}
-	rec = intel_oa_ring_write_ptr(ring);
-	rec->header.type = INTEL_OA_PERF_RECORD_LOST;
-	rec->header.pad = 0;
-	rec->header.size = sizeof(*rec);
-	rec->reason = reason;
-	rec->count = count;
-	ring->head += sizeof(*rec);
-	intel_oa_ring_put_other(ring);
-}
-
-/*
- * Room for a SAMPLE record, after the lost record that the reports dropped
- * before it are owed: false (and one more drop) if there is none.
- */
-static bool sample_room(struct intel_oa_stream *stream)
-{
-	struct intel_oa_ring *ring = &stream->ring;
-	u64 need = stream->sample_size;
-
-	if (ring->dropped)
-		need += lost_record_size(stream);
-	if (intel_oa_ring_space(ring) < need) {
-		ring->dropped++;
-		ring->dropped_total++;
-		return false;
-	}
-	if (ring->dropped) {
-		u32 count = min_t(u64, ring->dropped, U32_MAX);
-
-		if (stream->lost_records)
-			put_lost(stream, INTEL_OA_LOST_RING_FULL, count);
-		else
-			put_header(ring, DRM_I915_PERF_RECORD_OA_REPORT_LOST);
-		ring->dropped = 0;
-	}
-	return true;
-}
-
-/* Copy the report at @offset, whole even if it wraps, after its header. */
-static void put_sample(struct intel_oa_stream *stream, u32 offset)
+static bool put_sample(struct intel_oa_stream *stream, u32 offset)
 {
 	const struct intel_oa_buffer *buf = &stream->buf;
 	struct intel_oa_device *oa = stream->oa;
 	struct intel_oa_ring *ring = &stream->ring;
-	struct drm_i915_perf_record_header *h = intel_oa_ring_write_ptr(ring);
+	struct drm_i915_perf_record_header *h;
 	u32 report_size = buf->format->size;
 	u32 first = min(report_size, buf->size - offset);
-	u32 *report32 = (u32 *)(h + 1);
+	u32 *report32;
 
+	h = intel_oa_ring_reserve(ring, stream->sample_size);
+	if (!h) {
+		intel_oa_ring_lose(ring, INTEL_OA_RING_LOSS_RING_FULL, 1);
+		return false;
+	}
+	report32 = (u32 *)(h + 1);
 	h->type = DRM_I915_PERF_RECORD_SAMPLE;
 	h->pad = 0;
 	h->size = stream->sample_size;
@@ -224,7 +145,8 @@ static void put_sample(struct intel_oa_stream *stream, u32 offset)
 	    !(report32[0] & oa->gen->valid_ctx_bit))
 		report32[report_ctx_dw(buf->format)] = INVALID_CTX_ID;
 
-	ring->head += stream->sample_size;
+	intel_oa_ring_commit(ring, stream->sample_size, true);
+	return true;
 }
 
 /* The on-demand sample ioctl waits for the report carrying its cookie. */
@@ -289,9 +211,7 @@ static bool drain_status(struct intel_oa_stream *stream)
 		return true;
 
 	if (status & INTEL_OA_STATUS_BUFFER_OVERFLOW) {
-		if (!put_header(&stream->ring,
-				DRM_I915_PERF_RECORD_OA_BUFFER_LOST))
-			stream->ring.dropped++;
+		intel_oa_ring_lose(&stream->ring, INTEL_OA_RING_LOSS_OVERFLOW, 1);
 		atomic64_inc(&oa->stats.buffer_lost);
 		trace_intel_oa_buffer_lost(status);
 		drm_dbg(&oa->drm, "OA buffer overflow (exponent %u): restart\n",
@@ -302,7 +222,7 @@ static bool drain_status(struct intel_oa_stream *stream)
 	}
 
 	if (status & INTEL_OA_STATUS_REPORT_LOST) {
-		put_lost(stream, INTEL_OA_LOST_UNIT, 0);
+		intel_oa_ring_lose(&stream->ring, INTEL_OA_RING_LOSS_UNIT, 1);
 		atomic64_inc(&oa->stats.report_lost);
 		trace_intel_oa_report_lost(status);
 		oa->ops->clear_report_lost(stream);
@@ -380,7 +300,7 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 			continue;
 		}
 		if (lost) {
-			put_lost(stream, INTEL_OA_LOST_WRITE, lost);
+			intel_oa_ring_lose(ring, INTEL_OA_RING_LOSS_WRITE, lost);
 			atomic64_add(lost, &oa->stats.lost_writes);
 			trace_intel_oa_report_lost(0);
 			lost = 0;
@@ -391,14 +311,12 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 		 * reach its report).
 		 */
 		if (!stream->ring_stream && source == INTEL_OA_DRAIN_READ &&
-		    intel_oa_ring_space(ring) < stream->sample_size)
+		    !intel_oa_ring_reserve(ring, stream->sample_size))
 			break;
 		if (unlikely(stream->watch_cookie))
 			watch_report(stream, head);
-		if (sample_room(stream)) {
-			put_sample(stream, head);
+		if (put_sample(stream, head))
 			moved++;
-		}
 		/* Zero RPT_ID and TIMESTAMP to detect unlanded reports. */
 		report32[0] = 0;
 		report32[ts_dw] = 0;

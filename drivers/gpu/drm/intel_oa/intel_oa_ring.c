@@ -29,7 +29,8 @@
  * read() copies whole runs of ready records with one copy_to_user().
  *
  * Positions (struct intel_oa_mmap_page @data_head and @data_tail) count
- * bytes since the stream was enabled and never wrap. The drain is the
+ * bytes since the stream was opened (an enable discards what is unread by
+ * moving the tail to the head, see intel_oa_ring_reset()) and never wrap. The drain is the
  * only producer: it writes records after @data_head and publishes the new
  * head with release semantics. The consumer, read() (serialised by the
  * stream lock) or an mmap() reader, reads records up to the head it read
@@ -41,13 +42,26 @@
  * and the head, so a reader that writes nonsense there loses its own
  * stream's consistency (read() then returns -EIO) and nothing else.
  *
- * When the ring has no room for a report the drain drops it, counts it
- * (&intel_oa_ring.dropped, the control page's @dropped) and, once there
- * is room again, writes one lost record where the dropped reports would
- * have been, before the next report: DRM_I915_PERF_RECORD_OA_REPORT_LOST,
- * or with INTEL_OA_PERF_PROP_LOST_RECORDS a struct
- * intel_oa_perf_record_lost with the count. Nothing already in the ring
- * is ever overwritten and the OA unit is not restarted.
+ * The producer side is this file's alone (perf's perf_output_begin() and
+ * perf_output_end() are the model): under the producer lock, which it
+ * asserts with lockdep, a producer asks for room with
+ * intel_oa_ring_reserve(), writes its record there and publishes it with
+ * intel_oa_ring_commit(); a loss it cannot write a record for now it
+ * hands over with intel_oa_ring_lose(), of its kind (enum
+ * intel_oa_ring_loss) and with its count. Losses are owed records, each
+ * kind counted once and exactly: before the next record that fits, or
+ * when the drain publishes with room for them and no gap of dropped
+ * reports is still open, the ring writes them in a fixed order (unit
+ * overflow, unit report-lost, lost writes, ring full), all or none: an OA_BUFFER_LOST per overflow; per
+ * report-lost event an i915 OA_REPORT_LOST or a struct
+ * intel_oa_perf_record_lost of reason INTEL_OA_LOST_UNIT (count 0: the
+ * unit does not say how many); per lost write an OA_REPORT_LOST, or one
+ * INTEL_OA_LOST_WRITE record with the count; per gap of reports dropped
+ * for want of room one OA_REPORT_LOST, or one INTEL_OA_LOST_RING_FULL
+ * record with the count (also the control page's @dropped and debugfs
+ * ring_dropped). A report dropped for want of room is never written
+ * later, nothing already in the ring is overwritten, and the OA unit is
+ * not restarted for it.
  *
  * mmap(): offset 0 maps the control page (one page, shared, writable so
  * a reader can store @data_tail); the control page's @data_offset maps
@@ -61,12 +75,15 @@
  * @ring: zeroed ring
  * @size: bytes, a power of two and a multiple of PAGE_SIZE
  * @record_size: bytes of a SAMPLE record (for the control page)
+ * @producer_lock: the lock every producer holds
+ * @lost_records: mark losses with struct intel_oa_perf_record_lost
  *
  * The pages are charged to the caller's memory cgroup.
  *
  * Return: 0 or -ENOMEM; on error nothing is left allocated.
  */
-int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size)
+int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size,
+			struct mutex *producer_lock, bool lost_records)
 {
 	const gfp_t gfp = GFP_KERNEL_ACCOUNT | __GFP_ZERO | __GFP_NOWARN |
 			  __GFP_RETRY_MAYFAIL;
@@ -108,6 +125,8 @@ int intel_oa_ring_alloc(struct intel_oa_ring *ring, u64 size, u32 record_size)
 	ring->ctl->data_size = size;
 	ring->ctl->record_size = record_size;
 	ring->record_size = record_size;
+	ring->producer_lock = producer_lock;
+	ring->lost_records = lost_records;
 	return 0;
 
 err_ctl:
@@ -145,28 +164,25 @@ void intel_oa_ring_free(struct intel_oa_ring *ring)
 
 /**
  * intel_oa_ring_reset - forget everything in the ring
- * @ring: ring; caller holds the stream's drain lock, no read() runs
+ * @ring: ring; caller holds the producer lock, no read() runs
  *
  * Used when a stream is enabled: like i915, what was not read before a
- * disable is gone. A reader of the mapping sees @data_tail jump to
- * @data_head.
+ * disable is gone, and so are the losses owed from before. Positions go
+ * on from where they were (they count bytes since the stream opened): a
+ * reader of the mapping sees @data_tail jump to @data_head.
  */
 void intel_oa_ring_reset(struct intel_oa_ring *ring)
 {
+	lockdep_assert_held(ring->producer_lock);
 	ring->tail = ring->head;
 	WRITE_ONCE(ring->plain_from, ring->head);
-	ring->dropped = 0;
+	memset(ring->owed, 0, sizeof(ring->owed));
 	/* As a consumer would: everything up to the head is done with. */
 	smp_store_release(&ring->ctl->data_tail, ring->head);
 }
 
-/**
- * intel_oa_ring_tail - the consumer position, as far as the producer knows
- * @ring: ring; caller holds the stream's drain lock
- *
- * Return: the tail; the bytes before it may be overwritten.
- */
-u64 intel_oa_ring_tail(struct intel_oa_ring *ring)
+/* The consumer position, as far as the producer knows. */
+static u64 ring_tail(struct intel_oa_ring *ring)
 {
 	/* Pairs with the consumer's release store: it is done with them. */
 	u64 tail = smp_load_acquire(&ring->ctl->data_tail);
@@ -176,47 +192,170 @@ u64 intel_oa_ring_tail(struct intel_oa_ring *ring)
 	return ring->tail;
 }
 
-/**
- * intel_oa_ring_space - bytes the producer may write now
- * @ring: ring; caller holds the stream's drain lock
- *
- * Return: free bytes.
- */
-u64 intel_oa_ring_space(struct intel_oa_ring *ring)
+/* Bytes a producer may write now, before the owed loss records take theirs. */
+static u64 ring_space(struct intel_oa_ring *ring)
 {
-	return ring->size - (ring->head - intel_oa_ring_tail(ring));
+	lockdep_assert_held(ring->producer_lock);
+	return ring->size - (ring->head - ring_tail(ring));
 }
 
-/**
- * intel_oa_ring_write_ptr - where the next record goes
- * @ring: ring; caller holds the stream's drain lock and checked the room
- *
- * Return: kernel address of @ring->head, contiguous for up to @ring->size
- * bytes thanks to the double mapping.
- */
-void *intel_oa_ring_write_ptr(struct intel_oa_ring *ring)
+static const u32 owed_order[] = {
+	INTEL_OA_RING_LOSS_OVERFLOW, INTEL_OA_RING_LOSS_UNIT,
+	INTEL_OA_RING_LOSS_WRITE, INTEL_OA_RING_LOSS_RING_FULL,
+};
+
+/* Records per owed loss of @kind (see "stream ring"). */
+static u64 owed_records(const struct intel_oa_ring *ring, u32 kind)
+{
+	u64 n = ring->owed[kind];
+
+	if (!n)
+		return 0;
+	switch (kind) {
+	case INTEL_OA_RING_LOSS_OVERFLOW:
+	case INTEL_OA_RING_LOSS_UNIT:
+		return n;
+	case INTEL_OA_RING_LOSS_WRITE:
+		return ring->lost_records ? 1 : n;
+	default:
+		return 1;
+	}
+}
+
+static u32 owed_record_size(const struct intel_oa_ring *ring, u32 kind)
+{
+	if (kind == INTEL_OA_RING_LOSS_OVERFLOW || !ring->lost_records)
+		return sizeof(struct drm_i915_perf_record_header);
+	return sizeof(struct intel_oa_perf_record_lost);
+}
+
+static u64 owed_bytes(const struct intel_oa_ring *ring)
+{
+	u64 bytes = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(owed_order); i++)
+		bytes += owed_records(ring, owed_order[i]) *
+			 owed_record_size(ring, owed_order[i]);
+	return bytes;
+}
+
+static void *ring_ptr(struct intel_oa_ring *ring)
 {
 	return ring->vaddr + (ring->head & (ring->size - 1));
 }
 
-/**
- * intel_oa_ring_put_other - account a record that is not a SAMPLE
- * @ring: ring; caller holds the stream's drain lock and has just advanced
- *	@ring->head past the record
- *
- * Before intel_oa_ring_publish(): read()'s run of SAMPLEs ends here.
- */
-void intel_oa_ring_put_other(struct intel_oa_ring *ring)
+static void put_record(struct intel_oa_ring *ring, u32 kind)
 {
+	static const u32 lost_reason[] = {
+		[INTEL_OA_RING_LOSS_UNIT] = INTEL_OA_LOST_UNIT,
+		[INTEL_OA_RING_LOSS_WRITE] = INTEL_OA_LOST_WRITE,
+		[INTEL_OA_RING_LOSS_RING_FULL] = INTEL_OA_LOST_RING_FULL,
+	};
+	u32 size = owed_record_size(ring, kind);
+	struct drm_i915_perf_record_header *h = ring_ptr(ring);
+
+	h->pad = 0;
+	h->size = size;
+	if (size == sizeof(*h)) {
+		h->type = kind == INTEL_OA_RING_LOSS_OVERFLOW ?
+			  DRM_I915_PERF_RECORD_OA_BUFFER_LOST :
+			  DRM_I915_PERF_RECORD_OA_REPORT_LOST;
+	} else {
+		struct intel_oa_perf_record_lost *rec = (void *)h;
+
+		h->type = INTEL_OA_PERF_RECORD_LOST;
+		rec->reason = lost_reason[kind];
+		rec->count = kind == INTEL_OA_RING_LOSS_UNIT ? 0 :
+			     min_t(u64, ring->owed[kind], U32_MAX);
+	}
+	ring->head += size;
+}
+
+/* Write every owed loss record if all fit (with @extra bytes after them). */
+static bool flush_owed(struct intel_oa_ring *ring, u32 extra)
+{
+	u64 bytes = owed_bytes(ring), n;
+	unsigned int i;
+
+	if (ring_space(ring) < bytes + extra)
+		return false;
+	if (!bytes)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(owed_order); i++) {
+		u32 kind = owed_order[i];
+
+		for (n = owed_records(ring, kind); n; n--)
+			put_record(ring, kind);
+		ring->owed[kind] = 0;
+	}
+	/* read()'s run of SAMPLEs ends before them. */
 	WRITE_ONCE(ring->plain_from, ring->head);
+	return true;
+}
+
+/**
+ * intel_oa_ring_reserve - room for a record, after the owed loss records
+ * @ring: ring; caller holds the producer lock
+ * @size: bytes of the record
+ *
+ * Writes the owed loss records first (see "stream ring").
+ *
+ * Return: where to write the record (contiguous, thanks to the double
+ * mapping), or NULL when it does not fit with them: nothing is written.
+ */
+void *intel_oa_ring_reserve(struct intel_oa_ring *ring, u32 size)
+{
+	lockdep_assert_held(ring->producer_lock);
+	if (!flush_owed(ring, size))
+		return NULL;
+	return ring_ptr(ring);
+}
+
+/**
+ * intel_oa_ring_commit - account a record written where reserve said
+ * @ring: ring; caller holds the producer lock
+ * @size: its bytes, as reserved
+ * @sample: it is a SAMPLE record of the ring's record size
+ *
+ * Readers see it after the next intel_oa_ring_publish().
+ */
+void intel_oa_ring_commit(struct intel_oa_ring *ring, u32 size, bool sample)
+{
+	lockdep_assert_held(ring->producer_lock);
+	ring->head += size;
+	/* read()'s run of SAMPLEs ends before any other record. */
+	if (!sample)
+		WRITE_ONCE(ring->plain_from, ring->head);
+}
+
+/**
+ * intel_oa_ring_lose - owe a loss record
+ * @ring: ring; caller holds the producer lock
+ * @kind: what was lost, enum intel_oa_ring_loss
+ * @count: how many reports (events for the unit's statuses)
+ */
+void intel_oa_ring_lose(struct intel_oa_ring *ring, u32 kind, u64 count)
+{
+	lockdep_assert_held(ring->producer_lock);
+	ring->owed[kind] += count;
+	if (kind == INTEL_OA_RING_LOSS_RING_FULL)
+		ring->dropped_total += count;
 }
 
 /**
  * intel_oa_ring_publish - make the records written so far visible
- * @ring: ring; caller holds the stream's drain lock
+ * @ring: ring; caller holds the producer lock
+ *
+ * Writes the owed loss records first if there is room for them, unless a
+ * gap of reports dropped for want of room is still open: its one record
+ * goes before the next report that fits (intel_oa_ring_reserve()).
  */
 void intel_oa_ring_publish(struct intel_oa_ring *ring)
 {
+	lockdep_assert_held(ring->producer_lock);
+	if (!ring->owed[INTEL_OA_RING_LOSS_RING_FULL])
+		flush_owed(ring, 0);
 	WRITE_ONCE(ring->ctl->dropped, ring->dropped_total);
 	/* Pairs with the consumer's acquire load: the records come first. */
 	smp_store_release(&ring->ctl->data_head, ring->head);
@@ -320,7 +459,7 @@ copy:
 		ret = -EFAULT;
 	}
 
-	/* Pairs with the producer's acquire load in intel_oa_ring_tail(). */
+	/* Pairs with the producer's acquire load in ring_tail(). */
 	smp_store_release(&ring->ctl->data_tail, tail + span);
 	*offset += span;
 	return ret;

@@ -576,7 +576,8 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	stream->ring_stream = params->ring_stream;
 
 	ret = intel_oa_ring_alloc(&stream->ring, params->ring_size,
-				  stream->sample_size);
+				  stream->sample_size, &stream->drain_lock,
+				  params->lost_records);
 	if (ret) {
 		drm_dbg(&oa->drm, "cannot allocate a %llu KiB stream ring\n",
 			params->ring_size / SZ_1K);

@@ -764,6 +764,24 @@ struct intel_oa_open_params {
 };
 
 /**
+ * enum intel_oa_ring_loss - what a lost record marks
+ * @INTEL_OA_RING_LOSS_OVERFLOW: the OA unit overflowed its buffer (an
+ *	event; OA_BUFFER_LOST).
+ * @INTEL_OA_RING_LOSS_UNIT: the OA unit's report-lost status (an event;
+ *	the unit does not say how many).
+ * @INTEL_OA_RING_LOSS_WRITE: reports the unit wrote that never landed.
+ * @INTEL_OA_RING_LOSS_RING_FULL: reports dropped for want of ring room.
+ * @INTEL_OA_RING_NR_LOSSES: count.
+ */
+enum intel_oa_ring_loss {
+	INTEL_OA_RING_LOSS_OVERFLOW,
+	INTEL_OA_RING_LOSS_UNIT,
+	INTEL_OA_RING_LOSS_WRITE,
+	INTEL_OA_RING_LOSS_RING_FULL,
+	INTEL_OA_RING_NR_LOSSES
+};
+
+/**
  * struct intel_oa_ring - the stream ring: records in kernel memory
  * @pages: the data pages.
  * @n_pages: number of @pages.
@@ -777,9 +795,13 @@ struct intel_oa_open_params {
  * @tail: the consumer position last accepted from @ctl->data_tail;
  *	written under &intel_oa_stream.drain_lock or @head's readers'
  *	&intel_oa_stream.lock, see intel_oa_ring_tail().
- * @dropped: reports dropped for want of room and not yet marked with a
- *	lost record; under &intel_oa_stream.drain_lock.
- * @dropped_total: every report ever dropped for want of room.
+ * @owed: losses not yet marked with their record, by enum
+ *	intel_oa_ring_loss; under @producer_lock.
+ * @dropped_total: every report ever dropped for want of room; under
+ *	@producer_lock.
+ * @producer_lock: the lock of every producer (&intel_oa_stream.drain_lock),
+ *	asserted by the producer functions.
+ * @lost_records: mark losses with struct intel_oa_perf_record_lost.
  * @record_size: bytes of a SAMPLE record of the stream.
  * @plain_from: the position after the last record that is not a SAMPLE
  *	(a lost record): from there to @head the ring holds SAMPLEs only,
@@ -798,8 +820,10 @@ struct intel_oa_ring {
 	struct intel_oa_mmap_page *ctl;
 	u64 head;
 	u64 tail;
-	u64 dropped;
+	u64 owed[INTEL_OA_RING_NR_LOSSES];
 	u64 dropped_total;
+	struct mutex *producer_lock; /* asserted by the producer functions */
+	bool lost_records;
 	u32 record_size;
 	u64 plain_from;
 };
