@@ -52,8 +52,8 @@
  * kind counted once and exactly: before the next record that fits, or
  * when the drain publishes with room for them and no gap of dropped
  * reports is still open, the ring writes them in a fixed order (unit
- * overflow, unit report-lost, lost writes, ring full), all or none: an OA_BUFFER_LOST per overflow; per
- * report-lost event an i915 OA_REPORT_LOST or a struct
+ * overflow, unit report-lost, lost writes, ring full), all or none: an
+ * OA_BUFFER_LOST per overflow; per report-lost event an i915 OA_REPORT_LOST or a struct
  * intel_oa_perf_record_lost of reason INTEL_OA_LOST_UNIT (count 0: the
  * unit does not say how many); per lost write an OA_REPORT_LOST, or one
  * INTEL_OA_LOST_WRITE record with the count; per gap of reports dropped
