@@ -40,26 +40,38 @@ as_root() {
 	if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# The machine's own Debian bookworm entry, as "URIS SIGNED-BY COMPONENTS"
+# (components comma-separated, "-" for a field it lacks), from the deb822
+# file Debian 12 ships (debian.sources); nothing when there is none.
+debian_entry() {
+	local f=/etc/apt/sources.list.d/debian.sources
+	[ -f "$f" ] || return 0
+	# first stanza whose Suites has plain "bookworm"
+	awk -v RS= '
+		/(^|\n)Types:[^\n]*deb/ && /(^|\n)Suites:[^\n]*bookworm( |$|\n)/ {
+			u = s = c = "-"
+			n = split($0, l, "\n")
+			for (i = 1; i <= n; i++) {
+				if (l[i] ~ /^URIs:/) { sub(/^URIs: */, "", l[i]); u = l[i] }
+				if (l[i] ~ /^Signed-By:/) { sub(/^Signed-By: */, "", l[i]); s = l[i] }
+				if (l[i] ~ /^Components:/) { sub(/^Components: */, "", l[i]); gsub(/ /, ",", l[i]); c = l[i] }
+			}
+			print u, s, c; exit
+		}' "$f"
+}
+
+# The machine's one-line "deb ... bookworm ..." entry (older setups).
+debian_list_line() {
+	grep -hs '^deb \(\[[^]]*\] \)\?[^ ]* bookworm ' \
+		/etc/apt/sources.list /etc/apt/sources.list.d/*.list | head -n1
+}
+
 # Add a deb-src entry for bookworm that mirrors the machine's own deb entry:
 # apt refuses two entries for one archive whose Signed-By differ, so the
-# deb-src entry must use the same URI and keyring as the deb one. Debian 12
-# ships a deb822 file (debian.sources); older setups a one-line list.
+# deb-src entry must use the same URI and keyring as the deb one.
 add_deb_src() {
-	local f=/etc/apt/sources.list.d/debian.sources uris signed comps
-	if [ -f "$f" ]; then
-		# first stanza whose Suites has plain "bookworm"
-		read -r uris signed comps < <(awk -v RS= '
-			/(^|\n)Types:[^\n]*deb/ && /(^|\n)Suites:[^\n]*bookworm( |$|\n)/ {
-				u = s = c = "-"
-				n = split($0, l, "\n")
-				for (i = 1; i <= n; i++) {
-					if (l[i] ~ /^URIs:/) { sub(/^URIs: */, "", l[i]); u = l[i] }
-					if (l[i] ~ /^Signed-By:/) { sub(/^Signed-By: */, "", l[i]); s = l[i] }
-					if (l[i] ~ /^Components:/) { sub(/^Components: */, "", l[i]); gsub(/ /, ",", l[i]); c = l[i] }
-				}
-				print u, s, c; exit
-			}' "$f")
-	fi
+	local uris signed comps line
+	read -r uris signed comps < <(debian_entry)
 	if [ -n "${uris:-}" ] && [ "$uris" != - ]; then
 		say "adding a deb-src entry for bookworm ($uris) to apt's sources"
 		{
@@ -70,13 +82,41 @@ add_deb_src() {
 			[ "$signed" != - ] && echo "Signed-By: $signed"
 		} | as_root tee /etc/apt/sources.list.d/intel-oa-deb-src.sources >/dev/null
 	else
-		local line
-		line=$(grep -hs '^deb \(\[[^]]*\] \)\?[^ ]* bookworm ' \
-			/etc/apt/sources.list /etc/apt/sources.list.d/*.list | head -n1)
+		line=$(debian_list_line)
 		[ -n "$line" ] || die "no Debian bookworm entry in apt's sources to base a deb-src entry on; add 'deb-src <mirror> bookworm main' yourself"
 		say "adding a deb-src entry for bookworm to apt's sources"
 		echo "deb-src ${line#deb }" |
 			as_root tee /etc/apt/sources.list.d/intel-oa-deb-src.list >/dev/null
+	fi
+}
+
+# Add bookworm's non-free-firmware component from the same archive as the
+# machine's own Debian entry (a local mirror stays the mirror), unless an
+# entry already names it.
+add_non_free_firmware() {
+	local uris signed comps line
+	grep -rqs non-free-firmware /etc/apt/sources.list /etc/apt/sources.list.d && return 0
+	read -r uris signed comps < <(debian_entry)
+	if [ -n "${uris:-}" ] && [ "$uris" != - ]; then
+		say "setup: adding Debian's non-free-firmware component from $uris" \
+		    "(/etc/apt/sources.list.d/intel-oa-non-free-firmware.sources) for" \
+		    "firmware-misc-nonfree, the GuC firmware"
+		{
+			echo "Types: deb"
+			echo "URIs: $uris"
+			echo "Suites: bookworm"
+			echo "Components: non-free-firmware"
+			[ "$signed" != - ] && echo "Signed-By: $signed"
+		} | as_root tee /etc/apt/sources.list.d/intel-oa-non-free-firmware.sources >/dev/null
+	else
+		line=$(debian_list_line)
+		[ -n "$line" ] || die "no Debian bookworm entry in apt's sources to add non-free-firmware next to; add 'non-free-firmware' to your bookworm entry yourself (firmware-misc-nonfree has the GuC firmware)"
+		line=${line#deb }
+		say "setup: adding Debian's non-free-firmware component to apt's sources" \
+		    "for firmware-misc-nonfree, the GuC firmware"
+		# the entry's options and URI, then bookworm non-free-firmware
+		echo "deb ${line%% bookworm *} bookworm non-free-firmware" |
+			as_root tee /etc/apt/sources.list.d/intel-oa-non-free-firmware.list >/dev/null
 	fi
 }
 

@@ -229,8 +229,9 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 		return ret;
 
 	/*
-	 * Without a GuC the device still streams: only the sample ioctl
-	 * fails. Another driver's running GuC fails probe.
+	 * Without a GuC the device still streams, samples included (they
+	 * use the OA unit's MMIO trigger). Another driver's running GuC
+	 * fails probe.
 	 */
 	ret = intel_oa_guc_init(oa);
 	if (ret)

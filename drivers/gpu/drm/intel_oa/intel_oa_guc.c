@@ -229,7 +229,7 @@ void intel_oa_guc_irq_thread(struct intel_oa_device *oa, u32 iir)
  * @oa: device with its interrupt installed
  *
  * A GuC that fails to come up leaves &intel_oa_guc.ready false and probe
- * goes on: streams work, the sample ioctl does not.
+ * goes on: streams and the sample ioctl work without it.
  *
  * Return: 0, or -ENODEV when probe must fail: another driver's GuC is
  * running, or the device is gone.
