@@ -309,7 +309,10 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 }
 
 /*
- * Wait up to @timeout_ms for stream data and read what there is.
+ * Wait up to @timeout_ms for stream data and read what there is; with 0,
+ * read without waiting for readiness (a ring stream is readable only once
+ * WAIT_NUM_REPORTS are in it or its poll period passed, but read() drains
+ * whatever landed: the final reads of a recording need that).
  * Return: bytes read (0: none yet), -1 on error.
  */
 ssize_t session_read(struct session *ss, uint8_t *buf, size_t len,
@@ -318,7 +321,7 @@ ssize_t session_read(struct session *ss, uint8_t *buf, size_t len,
 	struct pollfd pfd = { .fd = ss->stream, .events = POLLIN };
 	ssize_t n;
 
-	if (poll(&pfd, 1, timeout_ms) <= 0)
+	if (timeout_ms && poll(&pfd, 1, timeout_ms) <= 0)
 		return 0;
 	n = read(ss->stream, buf, len);
 	if (n < 0) {
