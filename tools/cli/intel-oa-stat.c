@@ -91,6 +91,8 @@ struct options {
  * @by_source: reports per RPT_ID SourceID (generations with one: Gen12.5)
  * @lost_counted: reports the intel_oa lost records say were lost
  * @wakeups: times poll() returned with data
+ * @half_full_irqs: OA half-full interrupts the driver served for the
+ *	stream (debugfs), -1 when unknown
  * @sampled_ns: from the stream's start to the end of the final drain
  * @samples: SAMPLE records
  * @timer_reports: those whose report has the timer reason (all of them
@@ -103,6 +105,7 @@ struct stats {
 	uint64_t report_lost;
 	uint64_t lost_counted;
 	uint64_t wakeups;
+	int64_t half_full_irqs;
 	uint64_t sampled_ns;
 	uint64_t samples;
 	uint64_t timer_reports;
@@ -993,6 +996,13 @@ static void print_results(const struct intel_oa_device *dev,
 	       due ? 100.0 * (double)st->timer_reports / (double)due : 100.0);
 	printf("reader wake-ups      %" PRIu64 " (%.1f/s)\n", st->wakeups,
 	       st->sampled_ns ? st->wakeups * 1e9 / st->sampled_ns : 0.0);
+	if (st->half_full_irqs >= 0)
+		printf("half-full interrupts %" PRId64 " (%.1f/s)\n",
+		       st->half_full_irqs,
+		       st->sampled_ns ?
+		       st->half_full_irqs * 1e9 / st->sampled_ns : 0.0);
+	else
+		printf("half-full interrupts unknown (debugfs intel_oa_stats needs root)\n");
 	printf("report-lost records  %" PRIu64 "\n", st->report_lost);
 	if (st->lost_counted)
 		printf("reports counted lost %" PRIu64 "\n", st->lost_counted);
@@ -1477,12 +1487,10 @@ int main(int argc, char **argv)
 		goto remove_config;
 	}
 
-	print_results(&dev, &st, (unsigned int)o.exponent);
+	st.half_full_irqs = -1;
 	if (irqs0 != UINT64_MAX && !debugfs_stat(&dev, "stream_interrupts", &irqs))
-		printf("half-full interrupts %" PRIu64 " (debugfs stream_interrupts)\n",
-		       irqs - irqs0);
-	else
-		printf("half-full interrupts unknown (debugfs intel_oa_stats needs root)\n");
+		st.half_full_irqs = (int64_t)(irqs - irqs0);
+	print_results(&dev, &st, (unsigned int)o.exponent);
 	if (!st.samples)
 		fprintf(stderr,
 			PROG ": no reports arrived in %.3f s: is the OA unit running (check dmesg)?\n",
