@@ -316,8 +316,8 @@ static void unbind_cycle(enum unbind_mode mode)
 }
 
 /*
- * unbind-with-blocked-reader: a thread blocked in read() on a stream with
- * a ~5.6 s timer period and a 5 s poll period (so neither the timer nor
+ * unbind-with-blocked-reader: a thread blocked in read() on a ring stream
+ * with a ~5.6 s timer period and a 5 s poll period (so neither the timer nor
  * the context-switch reports every 2^20 ticks can wake it for 5 s) wakes
  * up with EIO when the device is unbound.
  */
@@ -335,6 +335,8 @@ static void test_unbind_blocked_reader(void)
 	igt_push_cleanup(close_fds, &f);
 	f.drm = open_drm();
 	oa_open_periodic(&dev, &o, fmt256(), 25);
+	/* A ring stream: an i915 stream's blocking read looks at the tail. */
+	oa_ring_stream(&o);
 	oa_prop(&o, DRM_I915_PERF_PROP_POLL_OA_PERIOD, 5000000000ull);
 	f.stream = oa_open(f.drm, &o);
 	b.fd = f.stream;
