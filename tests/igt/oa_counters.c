@@ -1081,6 +1081,91 @@ static void test_whitelist_refused(void)
 }
 
 /* Under the linear workload the same registers change nothing. */
+/*
+ * ADD_CONFIG of NOA register @addr = @val alone (a mux register), removed
+ * at subtest end; returns the metric set id.
+ */
+static uint64_t add_mux_config(unsigned int n, uint32_t addr, uint32_t val)
+{
+	uint64_t *id = calloc(1, sizeof(*id));
+	struct reg mux = { addr, val };
+	struct drm_i915_perf_oa_config cfg = {
+		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)&mux,
+	};
+	char uuid[36];
+	int ret;
+
+	igt_assert(id);
+	uuid_for(uuid, n);
+	memcpy(cfg.uuid, uuid, sizeof(cfg.uuid));
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
+	igt_assert_f(ret > 0, "%s: ADD_CONFIG of NOA %#x = %#x failed: %s", dev.plat->name,
+		     addr, val, strerror(errno));
+	*id = ret;
+	igt_push_cleanup(remove_config, id);
+	return *id;
+}
+
+#define HSW_NOA_OUT_SEL1 0x25424
+
+/* NOA registers keep their values: put lane 10 back to source 0. */
+static void reset_noa_out(void *data)
+{
+	struct oa_capture c;
+	uint64_t id;
+
+	(void)data;
+	id = add_mux_config(98, HSW_NOA_OUT_SEL1, 0);
+	capture(id, exponent_at_least(14), 1, 3000, &c, NULL);
+	oa_capture_fini(&c);
+}
+
+/*
+ * gen6-gen7.rst "Haswell's C counters": with NOA lane 10 (0x25424 bits
+ * 24:20) from source 8, as Intel's RenderBasic and ComputeBasic program
+ * it, C2 counts GPU clocks, R per timestamp tick; with another source it
+ * keeps value_k(T). The other C counters keep value_k(T) either way.
+ */
+static void test_hsw_c2_clock(void)
+{
+	static const struct { uint32_t sel1; bool clock; } cases[] = {
+		{ 0x1284a420, true },	/* oa-hsw.xml RenderBasic */
+		{ 0x06820c83, true },	/* ComputeBasic */
+		{ 0x00008421, false },	/* MemoryReads: C2 unused, lane 10 source 0 */
+	};
+	unsigned int i, n;
+	size_t r;
+
+	igt_require_f(dev.plat->family & OA_FAM_HSW, "%s: Haswell only\n", dev.plat->name);
+	begin();
+	igt_push_cleanup(reset_noa_out, NULL);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct oa_capture c;
+		uint64_t id = add_mux_config(20 + i, HSW_NOA_OUT_SEL1, cases[i].sel1);
+
+		igt_assert_eq_u32(capture(id, exponent_at_least(14), 4, 3000, &c, NULL), 0);
+		for (r = 0; r < c.n; r++) {
+			const uint32_t *rep = oa_capture_report(&c, r);
+			uint64_t T = oa_capture_ts(&c, r), v, want;
+			unsigned int w;
+
+			for (n = 0; n < N_C; n++) {
+				unsigned int k = ctr_k(CTR_C, n);
+
+				igt_assert(report_ctr(c.fmt, k, rep, &v, &w));
+				want = n == 2 && cases[i].clock ?
+				       (workload_counter(&dev.wl, k, 0, w) + T * gpu.R) & wmask(w) :
+				       workload_counter(&dev.wl, k, T, w);
+				igt_assert_f(v == want,
+					     "%s 0x25424 = %#x, report %zu at T=%#" PRIx64 ": C%u = %#" PRIx64 ", expected %#" PRIx64 " (%s)",
+					     dev.plat->name, cases[i].sel1, r, T, n, v, want,
+					     n == 2 && cases[i].clock ? "GPU clocks" : "value_k(T)");
+			}
+		}
+		oa_capture_fini(&c);
+	}
+}
+
 static void test_linear_unchanged(void)
 {
 	struct oa_capture c;
@@ -1151,6 +1236,10 @@ igt_main
 	igt_describe("The complete counters.rst register set is one acceptable metric set; with one register past the last flex control (Gen6/7: past the last CEC) the whole set is refused with EINVAL and no violation.");
 	igt_subtest("whitelist-refused")
 		test_whitelist_refused();
+
+	igt_describe("Haswell: with NOA lane 10 from source 8 (0x25424 as Intel's RenderBasic and ComputeBasic write it) C2 counts R GPU clocks per timestamp tick; with MemoryReads' programming it keeps value_k(T); C0-C7 otherwise value_k(T).");
+	igt_subtest("hsw-c2-gpu-clock")
+		test_hsw_c2_clock();
 
 	igt_describe("Under the linear workload the same flex, CEC and trigger programming changes nothing: every report is value_k(T), no trigger report.");
 	igt_subtest("linear-unchanged")

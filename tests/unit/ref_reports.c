@@ -93,9 +93,9 @@ static int dg2_oag_a_is_40(int n)
 }
 
 /*
- * Gen6-7.5 (gen6-gen7.rst): the formats name A, B and C counters, but the
- * dwords i915's Haswell names call C1..C7 are reserved; C0 exists in
- * Haswell's C4_B8 only.
+ * Gen6-7.5 (gen6-gen7.rst): Haswell's formats carry the C counters IGT's
+ * hsw_oa_formats reads (C0-C7, C0-C3 in C4_B8), although seed 001 marks
+ * those dwords reserved past C4_B8's C0.
  */
 static size_t gen7_counters(unsigned int id, struct ref_counter *o,
 			    size_t max)
@@ -126,20 +126,25 @@ static size_t gen7_counters(unsigned int id, struct ref_counter *o,
 		return add(o, 0, max, REF_A, 29, 44, 32);
 	case I915_OA_FORMAT_A13_B8_C8:
 		n = add(o, n, max, REF_A, 0, 12, 32);
-		return add(o, n, max, REF_B, 0, 7, 32);
+		n = add(o, n, max, REF_B, 0, 7, 32);
+		return add(o, n, max, REF_C, 0, 7, 32);
 	case REF_HSW_A29_B8_C8:
 		n = add(o, n, max, REF_A, 0, 28, 32);
-		return add(o, n, max, REF_B, 0, 7, 32);
+		n = add(o, n, max, REF_B, 0, 7, 32);
+		return add(o, n, max, REF_C, 0, 7, 32);
 	case I915_OA_FORMAT_B4_C8:
-		return add(o, 0, max, REF_B, 0, 3, 32);
+		n = add(o, n, max, REF_B, 0, 3, 32);
+		return add(o, n, max, REF_C, 0, 7, 32);
 	case I915_OA_FORMAT_A45_B8_C8:
 		n = add(o, n, max, REF_A, 0, 44, 32);
-		return add(o, n, max, REF_B, 0, 7, 32);
+		n = add(o, n, max, REF_B, 0, 7, 32);
+		return add(o, n, max, REF_C, 0, 7, 32);
 	case I915_OA_FORMAT_B4_C8_A16:
 		n = add(o, n, max, REF_B, 0, 3, 32);
+		n = add(o, n, max, REF_C, 0, 7, 32);
 		return add(o, n, max, REF_A, 29, 44, 32);
 	case I915_OA_FORMAT_C4_B8:
-		n = add(o, n, max, REF_C, 0, 0, 32);
+		n = add(o, n, max, REF_C, 0, 3, 32);
 		return add(o, n, max, REF_B, 0, 7, 32);
 	default:
 		return 0;
@@ -224,20 +229,23 @@ static int gen7_dword(unsigned int id, int kind, int n)
 		return kind == REF_A ? 3 + n : kind == REF_B ? 48 + n : -1;
 	case REF_IVB_A16:
 		return kind == REF_A ? n - 13 : -1;
+	/* Haswell C counters: IGT's hsw_oa_formats c_off / 4 */
 	case I915_OA_FORMAT_A13_B8_C8:
-		return kind == REF_A ? 3 + n : kind == REF_B ? 16 + n : -1;
+		return kind == REF_A ? 3 + n : kind == REF_B ? 16 + n :
+		       kind == REF_C ? 24 + n : -1;
 	case REF_HSW_A29_B8_C8:
-		return kind == REF_A ? 3 + n : kind == REF_B ? 32 + n : -1;
+		return kind == REF_A ? 3 + n : kind == REF_B ? 32 + n :
+		       kind == REF_C ? 40 + n : -1;
 	case I915_OA_FORMAT_B4_C8:
-		return kind == REF_B ? 4 + n : -1;
+		return kind == REF_B ? 4 + n : kind == REF_C ? 8 + n : -1;
 	case I915_OA_FORMAT_A45_B8_C8:
-		return kind == REF_A ? 3 + n : kind == REF_B ? 48 + n : -1;
+		return kind == REF_A ? 3 + n : kind == REF_B ? 48 + n :
+		       kind == REF_C ? 56 + n : -1;
 	case I915_OA_FORMAT_B4_C8_A16:
-		return kind == REF_B ? 4 + n : kind == REF_A ? 16 + (n - 29) :
-		       -1;
+		return kind == REF_B ? 4 + n : kind == REF_C ? 8 + n :
+		       kind == REF_A ? 16 + (n - 29) : -1;
 	case I915_OA_FORMAT_C4_B8:
-		return kind == REF_C && n == 0 ? 4 : kind == REF_B ? 8 + n :
-		       -1;
+		return kind == REF_C ? 4 + n : kind == REF_B ? 8 + n : -1;
 	default:
 		return -1;
 	}
@@ -276,27 +284,13 @@ int ref_gen7_extras(unsigned int id, int *inst_dw, int *res_first,
 		*res_last = 15;
 		return 0;
 	case I915_OA_FORMAT_A13_B8_C8:
-		*res_first = 24;
-		*res_last = 31;
-		return 0;
 	case REF_HSW_A29_B8_C8:
-		*res_first = 40;
-		*res_last = 47;
-		return 0;
 	case I915_OA_FORMAT_A45_B8_C8:
-		*res_first = 56;
-		*res_last = 63;
 		return 0;
 	case I915_OA_FORMAT_B4_C8:
 	case I915_OA_FORMAT_B4_C8_A16:
-		*inst_dw = 3;
-		*res_first = 8;
-		*res_last = 15;
-		return 0;
 	case I915_OA_FORMAT_C4_B8:
 		*inst_dw = 3;
-		*res_first = 5;
-		*res_last = 7;
 		return 0;
 	default:
 		return -1;

@@ -111,7 +111,7 @@ static void table_covers_every_uapi_format(const void *arg UNIT_UNUSED)
 		INTEL_OA_COUNTER_C], 4, "C4_B8 by id");
 	UNIT_EQ(intel_oa_gen_layout(intel_oa_gen_by_ver(750),
 				    I915_OA_FORMAT_C4_B8)->n_counters[
-		INTEL_OA_COUNTER_C], 1, "Haswell C4_B8");
+		INTEL_OA_COUNTER_C], 4, "Haswell C4_B8");
 	UNIT_CHECK(intel_oa_gen_layout(intel_oa_gen_by_ver(900),
 				       I915_OA_FORMAT_C4_B8) ==
 		   intel_oa_layout_by_id(I915_OA_FORMAT_C4_B8), "gen9 C4_B8");

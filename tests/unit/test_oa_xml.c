@@ -412,9 +412,8 @@ static void test_import_errors(const void *arg UNIT_UNUSED)
 
 /*
  * Haswell's A45_B8_C8: the PRM reserves dwords 56-63, IGT reads them as
- * C0-C7 and oa-hsw.xml reads the GPU clock as C 2. A set of Intel's file
- * finds C2 there; our own set on the same reports does not (its C
- * built-ins stay undefined).
+ * C0-C7 and oa-hsw.xml reads the GPU clock as C 2. The layout carries
+ * them, so a set of Intel's file and our own set both find C2 there.
  */
 static const char hsw_xml[] =
 	"<metrics><set chipset=\"HSW\" symbol_name=\"HswClocks\"\n"
@@ -475,7 +474,7 @@ static void test_hsw_c_as_igt_reads(const void *arg UNIT_UNUSED)
 		(uint64_t)-EINVAL, "no set");
 	intel_oa_metrics_free(m);
 
-	/* our own Haswell set: the PRM's reading, no C there */
+	/* our own Haswell set reads the same layout */
 	m = intel_oa_metrics_new();
 	UNIT_CHECK(m, "setup");
 	UNIT_EQ(intel_oa_metrics_load_string(m, "own.metrics", own_hsw,
@@ -485,10 +484,10 @@ static void test_hsw_c_as_igt_reads(const void *arg UNIT_UNUSED)
 	UNIT_CHECK(s, "own set");
 	memset(&acc, 0, sizeof(acc));
 	UNIT_EQ(intel_oa_oa_period_fields(&op, s, &fmt), 0, "fields");
-	UNIT_EQ(op.has_c, 0, "no C in the PRM's A45_B8_C8");
+	UNIT_EQ(op.has_c, 0xff, "C0-C7 in our own set too");
 	UNIT_EQ(intel_oa_metric_set_accumulate(s, &fmt, p, c, &acc), 0,
 		"accumulate");
-	UNIT_EQ(acc.c[2], 0, "dword 58 is reserved");
+	UNIT_EQ(acc.c[2], 0x30, "C2 from dword 58");
 	intel_oa_metrics_free(m);
 }
 

@@ -113,33 +113,43 @@ static const struct intel_oa_counter_run ivb_a16[] = {
 	RUN32(A, 29, 16, 64),
 };
 
-/* Haswell: the dwords i915's names call C1..C7 are reserved in the PRM */
+/*
+ * Haswell: the C counters where i915 and IGT read them (IGT's
+ * hsw_oa_formats), in dwords the PRM marks reserved past C0
+ * (gen6-gen7.rst "Haswell's C counters"); A29_B8_C8, which i915 lacks,
+ * as A13_B8_C8 one line further.
+ */
 static const struct intel_oa_counter_run hsw_a13_b8_c8[] = {
 	RUN32(A, 0, 13, 12),
 	RUN32(B, 0, 8, 64),
+	RUN32(C, 0, 8, 96),
 };
 
 static const struct intel_oa_counter_run hsw_a29_b8_c8[] = {
 	RUN32(A, 0, 29, 12),
 	RUN32(B, 0, 8, 128),
+	RUN32(C, 0, 8, 160),
 };
 
 static const struct intel_oa_counter_run hsw_b4_c8[] = {
 	RUN32(B, 0, 4, 16),
+	RUN32(C, 0, 8, 32),
 };
 
 static const struct intel_oa_counter_run hsw_a45_b8_c8[] = {
 	RUN32(A, 0, 45, 12),
 	RUN32(B, 0, 8, 192),
+	RUN32(C, 0, 8, 224),
 };
 
 static const struct intel_oa_counter_run hsw_b4_c8_a16[] = {
 	RUN32(B, 0, 4, 16),
+	RUN32(C, 0, 8, 32),
 	RUN32(A, 29, 16, 64),
 };
 
 static const struct intel_oa_counter_run hsw_c4_b8[] = {
-	RUN32(C, 0, 1, 16),
+	RUN32(C, 0, 4, 16),
 	RUN32(B, 0, 8, 32),
 };
 
@@ -311,19 +321,19 @@ static const struct intel_oa_layout layouts[] = {
 	GEN7_LAYOUT(I915_OA_FORMAT_A29, "A29", 1, 128, a29_dw3, 29, 0, 0,
 		    0, 0),
 	GEN7_LAYOUT(I915_OA_FORMAT_A13_B8_C8, "A13_B8_C8", 2, 128,
-		    hsw_a13_b8_c8, 13, 8, 0, DWORDS(24, 31), 0),
-	GEN7_LAYOUT(I915_OA_FORMAT_B4_C8, "B4_C8", 4, 64, hsw_b4_c8, 0, 4, 0,
-		    DWORDS(8, 15), 12),
+		    hsw_a13_b8_c8, 13, 8, 8, 0, 0),
+	GEN7_LAYOUT(I915_OA_FORMAT_B4_C8, "B4_C8", 4, 64, hsw_b4_c8, 0, 4, 8,
+		    0, 12),
 	GEN7_LAYOUT(I915_OA_FORMAT_A45_B8_C8, "A45_B8_C8", 5, 256,
-		    hsw_a45_b8_c8, 45, 8, 0, DWORDS(56, 63), 0),
+		    hsw_a45_b8_c8, 45, 8, 8, 0, 0),
 	GEN7_LAYOUT(I915_OA_FORMAT_B4_C8_A16, "B4_C8_A16", 6, 128,
-		    hsw_b4_c8_a16, 16, 4, 0, DWORDS(8, 15), 12),
+		    hsw_b4_c8_a16, 16, 4, 8, 0, 12),
 	/* the first row of an id is intel_oa_layout_by_id()'s: Gen8's */
 	{ LAYOUT(I915_OA_FORMAT_C4_B8, "C4_B8", "OAG", 7, 64,
 		 INTEL_OA_HDR_32, c4_b8, 0, 8, 4, 0), .min_ver = 800 },
 	{ LAYOUT(I915_OA_FORMAT_C4_B8, "C4_B8", "OAG", 7, 64,
-		 INTEL_OA_HDR_32, hsw_c4_b8, 0, 8, 1, 0),
-	  .reserved_dwords = DWORDS(5, 7), .inst_addr_offset = 12,
+		 INTEL_OA_HDR_32, hsw_c4_b8, 0, 8, 4, 0),
+	  .inst_addr_offset = 12,
 	  .min_ver = 750, .max_ver = 750 },
 	{ LAYOUT(I915_OA_FORMAT_A12, "A12", "OAG", 0, 64,
 		 INTEL_OA_HDR_32, a12, 12, 0, 0, 0) },
@@ -389,7 +399,7 @@ static const struct intel_oa_layout layouts[] = {
 	GEN7_LAYOUT(I915_OA_FORMAT_IVB_A16, "IVB_A16", 5, 128, ivb_a16,
 		    16, 0, 0, DWORDS(3, 15), 0),
 	GEN7_LAYOUT(I915_OA_FORMAT_A29_B8_C8, "A29_B8_C8", 3, 192,
-		    hsw_a29_b8_c8, 29, 8, 0, DWORDS(40, 47), 0),
+		    hsw_a29_b8_c8, 29, 8, 8, 0, 0),
 };
 
 #define FMT(x) (1ull << (x))

@@ -208,41 +208,14 @@ table:
 	}
 }
 
-/*
- * The Haswell PRM (seed 001) reserves dwords 56-63 of A45_B8_C8, and
- * the layout has no C counters; IGT accumulates them as C0-C7
- * (lib/i915/perf.c intel_perf_accumulate_reports(): 61 32-bit deltas
- * from dword 3), and Intel's oa-hsw.xml reads GpuCoreClocks as "C 2
- * READ". A set of an OA metric XML file (one with a uuid) reads them as
- * IGT does; our own sets keep to the PRM.
- */
-static bool reads_igt_hsw_c(const struct intel_oa_metric_set *s,
-			    const struct intel_oa_format *fmt)
-{
-	const struct intel_oa_layout *l = fmt->layout;
-
-	return s->uuid[0] && l->id == I915_OA_FORMAT_A45_B8_C8 &&
-	       !l->n_counters[INTEL_OA_COUNTER_C] && l->size >= 64 * 4;
-}
-
 int intel_oa_metric_set_accumulate(const struct intel_oa_metric_set *s,
 				   const struct intel_oa_format *fmt,
 				   const void *prev, const void *cur,
 				   struct intel_oa_accumulator *acc)
 {
-	const uint8_t *p = prev, *c = cur;
-	unsigned int n;
-	int ret;
-
 	if (!s)
 		return -EINVAL;
-	ret = intel_oa_accumulate(fmt, prev, cur, acc);
-	if (ret || !reads_igt_hsw_c(s, fmt))
-		return ret;
-	for (n = 0; n < 8; n++)
-		acc->c[n] += (uint32_t)(oa_rd32(c + 4 * (56 + n)) -
-					oa_rd32(p + 4 * (56 + n)));
-	return 0;
+	return intel_oa_accumulate(fmt, prev, cur, acc);
 }
 
 int intel_oa_oa_period_fields(struct intel_oa_oa_period *op,
@@ -270,8 +243,6 @@ int intel_oa_oa_period_fields(struct intel_oa_oa_period *op,
 				op->has_c |= 1u << i;
 		}
 	}
-	if (reads_igt_hsw_c(s, fmt))
-		op->has_c = 0xff;
 	op->has_gpu_ticks = fmt->header != INTEL_OA_HDR_GEN7;
 	return 0;
 }

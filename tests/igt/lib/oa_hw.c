@@ -25,7 +25,7 @@
 #define D_RSV	{ OA_DW_RESERVED, 0 }
 #define D_A(n)	{ OA_DW_COUNTER, OA7_A(n) }
 #define D_B(n)	{ OA_DW_COUNTER, OA7_B(n) }
-#define D_C0	{ OA_DW_COUNTER, OA7_C0 }
+#define D_C(n)	{ OA_DW_COUNTER, OA7_C(n) }
 #define D_HDR	D_RPT, D_TSL, D_TSH
 #define D_RSV4	D_RSV, D_RSV, D_RSV, D_RSV
 #define D_RSV8	D_RSV4, D_RSV4
@@ -38,6 +38,9 @@
 	D_A((n) + 3), D_A((n) + 2), D_A((n) + 1), D_A(n)
 #define D_B_UP4	D_B(0), D_B(1), D_B(2), D_B(3)
 #define D_B_UP8	D_B_UP4, D_B(4), D_B(5), D_B(6), D_B(7)
+#define D_C_UP4	D_C(0), D_C(1), D_C(2), D_C(3)
+/* Haswell C0..C7 where IGT's hsw_oa_formats reads them (seed: reserved) */
+#define D_C_UP8	D_C_UP4, D_C(4), D_C(5), D_C(6), D_C(7)
 
 /* SNB select 0: A0..A4 at DW7..DW3, A5..A12 at DW15..DW8 */
 #define SNB_A13_DW D_HDR, D_A(4), D_A(3), D_A(2), D_A(1), D_A(0), D_A_DN8(5)
@@ -48,7 +51,7 @@
 #define GEN7_A29_DW GEN7_A13_DW, D_A_UP8(13), D_A_UP8(21)
 #define GEN7_A45_DW GEN7_A29_DW, D_A_UP8(29), D_A_UP8(37)
 #define GEN7_A29_A44_DW D_A_UP8(29), D_A_UP8(37)
-#define HSW_B4_C8_DW D_HDR, D_INST, D_B_UP4, D_RSV8
+#define HSW_B4_C8_DW D_HDR, D_INST, D_B_UP4, D_C_UP8
 
 static const struct oa_dword snb_a13_dw[16] = { SNB_A13_DW };
 static const struct oa_dword snb_a29_dw[32] = { SNB_A29_DW };
@@ -62,13 +65,13 @@ static const struct oa_dword ivb_a45_b4_dw[64] = { GEN7_A45_DW, D_B_UP4, D_RSV12
 static const struct oa_dword ivb_a16_dw[32] = {
 	D_HDR, D_RSV12, D_RSV, GEN7_A29_A44_DW,
 };
-static const struct oa_dword hsw_a13_b8_c8_dw[32] = { GEN7_A13_DW, D_B_UP8, D_RSV8 };
-static const struct oa_dword hsw_a29_b8_c8_dw[48] = { GEN7_A29_DW, D_B_UP8, D_RSV8 };
+static const struct oa_dword hsw_a13_b8_c8_dw[32] = { GEN7_A13_DW, D_B_UP8, D_C_UP8 };
+static const struct oa_dword hsw_a29_b8_c8_dw[48] = { GEN7_A29_DW, D_B_UP8, D_C_UP8 };
 static const struct oa_dword hsw_b4_c8_dw[16] = { HSW_B4_C8_DW };
-static const struct oa_dword hsw_a45_b8_c8_dw[64] = { GEN7_A45_DW, D_B_UP8, D_RSV8 };
+static const struct oa_dword hsw_a45_b8_c8_dw[64] = { GEN7_A45_DW, D_B_UP8, D_C_UP8 };
 static const struct oa_dword hsw_b4_c8_a16_dw[32] = { HSW_B4_C8_DW, GEN7_A29_A44_DW };
 static const struct oa_dword hsw_c4_b8_dw[16] = {
-	D_HDR, D_INST, D_C0, D_RSV, D_RSV, D_RSV, D_B_UP8,
+	D_HDR, D_INST, D_C_UP4, D_B_UP8,
 };
 
 #define GEN7_FORMAT(nm, id, sel, sz, fam, tbl) { \
@@ -1230,7 +1233,9 @@ static int check_platform_formats(const struct oa_platform *p)
  * Build a Gen6/7 report from the gen6-gen7.rst prose and formulas, not
  * from the dword tables: SNB's A(n) at DW(7 - n) for n <= 4 and at
  * DW(16r + 4 - n), r = (n + 3) / 8, above; IVB/HSW A(n) at DW(3 + n); the
- * B block after the A block; HSW selects 4, 6, 7 with INST ADD at DW3.
+ * B block after the A block; HSW selects 4, 6, 7 with INST ADD at DW3;
+ * HSW C0..C7 in the eight dwords after the B block (C0..C3 before it in
+ * select 7), where IGT's hsw_oa_formats reads them.
  */
 static void build_gen7_report(const struct oa_format *f,
 			      const struct workload *w, uint64_t T, uint32_t *r)
@@ -1256,13 +1261,16 @@ static void build_gen7_report(const struct oa_format *f,
 	if ((f->families & OA_FAM_HSW) && (sel == 4 || sel == 6 || sel == 7)) {
 		r[3] = 0x00400000 + 0x40 * (uint32_t)((T >> 10) % 0x4000);
 		if (sel == 7) {
-			r[4] = (uint32_t)workload_counter(w, 53, T, 32);
+			for (n = 0; n < 4; n++)
+				r[4 + n] = (uint32_t)workload_counter(w, 53 + n, T, 32);
 			for (n = 0; n < 8; n++)
 				r[8 + n] = (uint32_t)workload_counter(w, 45 + n, T, 32);
 			return;
 		}
 		for (n = 0; n < 4; n++)
 			r[4 + n] = (uint32_t)workload_counter(w, 45 + n, T, 32);
+		for (n = 0; n < 8; n++)
+			r[8 + n] = (uint32_t)workload_counter(w, 53 + n, T, 32);
 		if (sel == 6)
 			for (n = 29; n <= 44; n++)
 				r[n - 13] = (uint32_t)workload_counter(w, n, T, 32);
@@ -1281,6 +1289,9 @@ static void build_gen7_report(const struct oa_format *f,
 		b_at = 3 + na;
 		for (n = 0; n < nb; n++)
 			r[b_at + n] = (uint32_t)workload_counter(w, 45 + n, T, 32);
+		/* HSW's C block fills the line after the B block */
+		for (n = 0; nb == 8 && n < 8; n++)
+			r[b_at + 8 + n] = (uint32_t)workload_counter(w, 53 + n, T, 32);
 	}
 }
 

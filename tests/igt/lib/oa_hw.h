@@ -65,11 +65,12 @@ struct oa_seg {
 
 /*
  * Gen6/7 counter numbering of the workload (gen6-gen7.rst "Report
- * formats"): A0..A44 are k = 0..44, B0..B7 k = 45..52, C0 k = 53.
+ * formats"): A0..A44 are k = 0..44, B0..B7 k = 45..52, C0..C7 k = 53..60.
  */
 #define OA7_A(n) (n)
 #define OA7_B(n) (45 + (n))
-#define OA7_C0 53
+#define OA7_C(n) (53 + (n))
+#define OA7_C0 OA7_C(0)
 
 /*
  * uAPI numbers gen6-gen7.rst gives the formats i915 lacks (32..42); the

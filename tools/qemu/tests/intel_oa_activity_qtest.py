@@ -657,6 +657,35 @@ def test_hsw_cec(qemu):
     qt.close()
 
 
+def test_hsw_c2_gpu_clock(qemu):
+    # gen6-gen7.rst "Haswell's C counters": C2 counts GPU cycles when NOA
+    # lane 10 (0x25424 bits 24:20) selects source 8, as oa-hsw.xml's
+    # RenderBasic (0x1284a420) and ComputeBasic (0x06820c83) program it
+    qt = activity_qt(qemu, ',device-id=0x0412')
+    R = 56                              # platforms.rst: RP1 700 MHz
+    buf = Gen7Buffer(qt, 'hsw', 0)
+    for sel1, clock in ((0x1284a420, True), (0x06820c83, True),
+                        (0x00008421, False), (0x00800000, True)):
+        qt.wr(0x25424, sel1)
+        eq(qt.rd(0x25424), sel1, 'NOA output select 1 stored')
+        buf.start(2, 3)
+        qt.step(3 * 16 * 10**9 // 12500000)
+        qt.rd(OASTATUS1)
+        for i in range(2):
+            rep = struct.unpack('<32I', buf.read(i * 128, 128))
+            T = rep[1]
+            want = ((counter(55, 0) + T * R) % 2**32 if clock
+                    else counter(55, T))
+            eq(rep[24 + 2], want, 'hsw C2 with lane 10 from source %d '
+               'at T %d' % ((sel1 >> 20) & 31, T))
+            for j in (0, 1, 3, 7):
+                eq(rep[24 + j], counter(53 + j, T),
+                   'hsw C%d stays linear' % j)
+        qt.wr(OACONTROL7, 0)
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
 # ---- violations -------------------------------------------------------------
 
 def enable_skl(qt):

@@ -1820,16 +1820,23 @@ def gen7_report(kind, sel, T, seed=SEED):
         last = {0: 12, 1: 28, 2: 12, 3: 28, 5: 44}.get(sel)
         if last is not None:
             a_up(0, last, 3)
+        # C0..C7 (counters 53..60) where i915 and IGT read them
+        def c_at(at, count):
+            for i in range(count):
+                dw[at + i] = counter(53 + i, T, seed)
+
         if sel in (2, 3, 5):
             b_at({2: 16, 3: 32, 5: 48}[sel], 8)
+            c_at({2: 24, 3: 40, 5: 56}[sel], 8)
         if sel in (4, 6, 7):
             dw[3] = inst
         if sel in (4, 6):
             b_at(4, 4)
+            c_at(8, 8)
         if sel == 6:
             a_up(29, 44, 16)
         if sel == 7:
-            dw[4] = counter(53, T, seed)
+            c_at(4, 4)
             b_at(8, 8)
     return struct.pack('<%dI' % len(dw), *dw)
 

@@ -395,7 +395,7 @@ const struct intel_oa_layout *intel_oa_layout_at(unsigned int index);
  * @id: format id
  *
  * Most ids have one row for every generation; C4_B8 has Haswell's (INST
- * ADD in dword 3, C0 alone) and Gen8's. intel_oa_layout_by_id() returns
+ * ADD in dword 3) and Gen8's. intel_oa_layout_by_id() returns
  * the first row of an id, this the generation's.
  *
  * Return: the row, or NULL when @gen is NULL or does not write @id.

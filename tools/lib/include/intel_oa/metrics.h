@@ -619,9 +619,8 @@ size_t intel_oa_metric_set_eval(const struct intel_oa_metric_set *s,
  * @cur: the later report
  * @acc: the period's sums
  *
- * intel_oa_accumulate(); and for a set of an OA metric XML file on
- * Haswell's A45_B8_C8, C0-C7 from dwords 56-63 as IGT reads them (the PRM
- * reserves those dwords; Intel's oa-hsw.xml reads GpuCoreClocks there).
+ * intel_oa_accumulate() over @fmt's layout (Haswell's C counters
+ * included, where IGT reads them).
  *
  * Return: 0, or -EINVAL as intel_oa_accumulate() and for a NULL @s.
  */

@@ -260,6 +260,8 @@ typedef struct ActGen {
     bool has_eu_model;
     unsigned int nr_a;          /* A counters, A0 = 0 */
     unsigned int b0;            /* index of B0 */
+    /* HSW: C2, which counts GPU cycles when its NOA lane selects them */
+    unsigned int noa_clock_k;
     unsigned int eu_threads;    /* Nt */
     uint32_t pipes;             /* pipes present, bits of ActPipe */
     /* flex field: width, event bits; coarse at event_bits, fine above */
@@ -276,6 +278,12 @@ typedef struct ActGen {
 
 static const ActGen act_gen7 = {
     .b0 = INTEL_OA_GEN7_CNT_B0,
+    .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND),
+};
+
+static const ActGen act_gen75 = {
+    .b0 = INTEL_OA_GEN7_CNT_B0,
+    .noa_clock_k = INTEL_OA_GEN7_CNT_C0 + 2,
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND),
 };
 
@@ -323,7 +331,7 @@ static const ActGen *act_gen(IntelOAActivity *s)
     const IntelOAGen *gen = s->plat->gen;
 
     if (gen->gen < 8) {
-        return &act_gen7;
+        return gen->block == INTEL_OA_BLOCK_HSW ? &act_gen75 : &act_gen7;
     }
     /* Gen12.5 is the Gen12 OAG block plus the MMIO trigger */
     return gen->has_mmio_trigger ? &act_xehp : &act_gen8;
@@ -670,6 +678,17 @@ bool intel_oa_activity_count_wide(IntelOAActivity *s, unsigned int k,
     if (!intel_oa_activity_enabled(s)) {
         return false;
     }
+    if (g->noa_clock_k && k == g->noa_clock_k) {
+        /* gen6-gen7.rst "Haswell's C counters": lane 10 from source 8 */
+        if (FIELD_EX32(s->noa_out_regs[R_HSW_NOA_OUT_SEL1 -
+                                       R_HSW_NOA_OUT_SEL0],
+                       HSW_NOA_OUT_SEL1, LANE10) !=
+            INTEL_OA_HSW_NOA_CLOCK_SRC) {
+            return false;
+        }
+        *n = c;
+        return true;
+    }
     if (k >= g->b0 && k < g->b0 + INTEL_OA_CEC_BLOCKS) {
         /* blocks a generation lacks count nothing (B4..B7 on SNB) */
         *n = k - g->b0 < intel_oa_cec_blocks(s) ?
@@ -733,12 +752,14 @@ void intel_oa_activity_check(IntelOAActivity *s)
 
 void intel_oa_activity_init(IntelOAActivity *s, const IntelOAPlatform *plat,
                             IntelOACtl *ctl, uint32_t *flex_regs,
-                            const uint32_t *cec_regs)
+                            const uint32_t *cec_regs,
+                            const uint32_t *noa_out_regs)
 {
     s->plat = plat;
     s->ctl = ctl;
     s->flex_regs = flex_regs;
     s->cec_regs = cec_regs;
+    s->noa_out_regs = noa_out_regs;
     s->cec.valid = false;
     s->flex_cache.valid = false;
 }

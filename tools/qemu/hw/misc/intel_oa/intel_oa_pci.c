@@ -352,7 +352,8 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     s->ctl.removal_opaque = s;
     s->reinsert_bh = qemu_bh_new_guarded(intel_oa_reinsert_bh, s,
                                          &DEVICE(s)->mem_reentrancy_guard);
-    intel_oa_activity_init(&s->act, plat, &s->ctl, s->oa.flex, s->oa.cec);
+    intel_oa_activity_init(&s->act, plat, &s->ctl, s->oa.flex, s->oa.cec,
+                           s->oa.noa_out);
     intel_oa_unit_init(&s->oa, pci_get_address_space(pdev), &s->act, plat,
                        &s->ggtt, &s->irq, &s->gt, &s->ctl, s->seed);
     if (!intel_oa_guc_init(&s->guc, plat, pdev, &s->ggtt, &s->ctl, &s->irq,

@@ -258,36 +258,49 @@ static const IntelOAFormat fmt_ivb_a16 = {
     .runs = { RUN(16, A7(29), 16, UP) },
 };
 
-/* HSW: the IVB A layouts with eight B counters; INST ADD formats. */
+/*
+ * HSW: the IVB A layouts with eight B counters; INST ADD formats. The C
+ * counters sit where i915 and IGT read them, in dwords seed 001 marks
+ * reserved (gen6-gen7.rst "Haswell's C counters").
+ */
 static const IntelOAFormat fmt_hsw_a13_b8_c8 = {
-    .name = "A13_B8_C8", .select = 2, .size = 128, .nr_runs = 2,
-    .runs = { RUN(3, A7(0), 13, UP), RUN(16, B7(0), 8, UP) },
+    .name = "A13_B8_C8", .select = 2, .size = 128, .nr_runs = 3,
+    .runs = {
+        RUN(3, A7(0), 13, UP), RUN(16, B7(0), 8, UP), RUN(24, C7(0), 8, UP),
+    },
 };
 
 static const IntelOAFormat fmt_hsw_a29_b8_c8 = {
-    .name = "A29_B8_C8", .select = 3, .size = 192, .nr_runs = 2,
-    .runs = { RUN(3, A7(0), 29, UP), RUN(32, B7(0), 8, UP) },
+    .name = "A29_B8_C8", .select = 3, .size = 192, .nr_runs = 3,
+    .runs = {
+        RUN(3, A7(0), 29, UP), RUN(32, B7(0), 8, UP), RUN(40, C7(0), 8, UP),
+    },
 };
 
 static const IntelOAFormat fmt_hsw_b4_c8 = {
     .name = "B4_C8", .select = 4, .size = 64, .inst_add = true,
-    .nr_runs = 1, .runs = { RUN(4, B7(0), 4, UP) },
+    .nr_runs = 2, .runs = { RUN(4, B7(0), 4, UP), RUN(8, C7(0), 8, UP) },
 };
 
 static const IntelOAFormat fmt_hsw_a45_b8_c8 = {
-    .name = "A45_B8_C8", .select = 5, .size = 256, .nr_runs = 2,
-    .runs = { RUN(3, A7(0), 45, UP), RUN(48, B7(0), 8, UP) },
+    .name = "A45_B8_C8", .select = 5, .size = 256, .nr_runs = 3,
+    .runs = {
+        RUN(3, A7(0), 45, UP), RUN(48, B7(0), 8, UP), RUN(56, C7(0), 8, UP),
+    },
 };
 
 static const IntelOAFormat fmt_hsw_b4_c8_a16 = {
     .name = "B4_C8_A16", .select = 6, .size = 128, .inst_add = true,
-    .nr_runs = 2, .runs = { RUN(4, B7(0), 4, UP), RUN(16, A7(29), 16, UP) },
+    .nr_runs = 3,
+    .runs = {
+        RUN(4, B7(0), 4, UP), RUN(8, C7(0), 8, UP), RUN(16, A7(29), 16, UP),
+    },
 };
 
-/* HSW select 7: C0 at DW4, DW5..DW7 reserved, B0..B7 at DW8..DW15. */
+/* HSW select 7: C0..C3 at DW4..DW7 (seed 001: C0, then reserved), B0..B7. */
 static const IntelOAFormat fmt_hsw_c4_b8 = {
     .name = "C4_B8", .select = 7, .size = 64, .inst_add = true,
-    .nr_runs = 2, .runs = { RUN(4, C7(0), 1, UP), RUN(8, B7(0), 8, UP) },
+    .nr_runs = 2, .runs = { RUN(4, C7(0), 4, UP), RUN(8, B7(0), 8, UP) },
 };
 
 /* Gen6: no interrupt, no context reports, SNB layouts. */

@@ -21,13 +21,13 @@
 #define INTEL_OA_CNT_A0             0
 #define INTEL_OA_CNT_B0             36
 #define INTEL_OA_CNT_C0             44
-/* Gen6/7 numbering (gen6-gen7.rst): A0..A44, B0..B7, C0 */
+/* Gen6/7 numbering (gen6-gen7.rst): A0..A44, B0..B7, C0..C7 */
 #define INTEL_OA_GEN7_CNT_B0        45
 #define INTEL_OA_GEN7_CNT_C0        53
 /* Gen12.5 numbering (dg2.rst "Counters"): A0..A37, B0..B7, C0..C7 */
 #define INTEL_OA_XEHP_CNT_B0        38
 #define INTEL_OA_XEHP_CNT_C0        46
-#define INTEL_OA_NUM_COUNTERS       54
+#define INTEL_OA_NUM_COUNTERS       61
 
 /* Gen12.5 A38u64_B8_C8: 416 bytes padded to whole 64-byte lines */
 #define INTEL_OA_MAX_REPORT_SIZE    448

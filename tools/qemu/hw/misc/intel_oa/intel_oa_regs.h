@@ -347,6 +347,20 @@ REG32(GEN6_OACEC0_0, 0x2390)
 /* HSW: live low dwords of A0..A44. */
 REG32(HSW_OAPERF_A0, 0x2800)
 #define INTEL_OA_HSW_NUM_OAPERF     45
+/*
+ * HSW NOA output selects: one 5-bit source per output lane, lanes 0-5 in
+ * the first register, 6-11 in the second, 12-17 in the third. Lanes 0-7
+ * feed B0-B7, lanes 8-15 C0-C7. No public document names these
+ * registers; the layout is inferred from Intel's oa-hsw.xml programming
+ * (gen6-gen7.rst "Haswell's C counters").
+ */
+REG32(HSW_NOA_OUT_SEL0, 0x25420)
+REG32(HSW_NOA_OUT_SEL1, 0x25424)
+    FIELD(HSW_NOA_OUT_SEL1, LANE10, 20, 5)
+REG32(HSW_NOA_OUT_SEL2, 0x25428)
+#define INTEL_OA_HSW_NUM_NOA_OUT    3
+/* Lane 10 (C2) source whose lane 10 carries the GPU core clock. */
+#define INTEL_OA_HSW_NOA_CLOCK_SRC  8
 /* Render clock gating, off while OA runs (i915 hsw_enable_metric_set). */
 REG32(GEN6_UCGCTL1, 0x9400)
     FIELD(GEN6_UCGCTL1, CSUNIT_CLOCK_GATE_DISABLE, 7, 1)

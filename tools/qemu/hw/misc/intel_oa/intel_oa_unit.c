@@ -788,6 +788,7 @@ void intel_oa_unit_reset(IntelOAUnit *oa)
     memset(oa->cec, 0, sizeof(oa->cec));
     memset(oa->flex, 0, sizeof(oa->flex));
     memset(oa->noa, 0, sizeof(oa->noa));
+    memset(oa->noa_out, 0, sizeof(oa->noa_out));
     /* render clock gating on, as after power-up (DOP gating enabled) */
     oa->ucgctl1 = 0;
     oa->misccpctl = R_GEN7_MISCCPCTL_DOP_CLOCK_GATE_ENABLE_MASK;
@@ -851,7 +852,7 @@ static const VMStateDescription vmstate_intel_oa_unit_trig = {
 
 const VMStateDescription vmstate_intel_oa_unit = {
     .name = "intel-oa-gpu/oa",
-    .version_id = 5,
+    .version_id = 6,
     .minimum_version_id = 5,
     .post_load = oa_post_load,
     .fields = (VMStateField[]) {
@@ -870,6 +871,8 @@ const VMStateDescription vmstate_intel_oa_unit = {
         VMSTATE_UINT32_ARRAY(cec, IntelOAUnit, INTEL_OA_NUM_CEC),
         VMSTATE_UINT32_ARRAY(flex, IntelOAUnit, INTEL_OA_NUM_FLEX),
         VMSTATE_UINT32_ARRAY(noa, IntelOAUnit, INTEL_OA_NOA_REGS),
+        VMSTATE_UINT32_ARRAY_V(noa_out, IntelOAUnit,
+                               INTEL_OA_HSW_NUM_NOA_OUT, 6),
         VMSTATE_BOOL(buffer_valid, IntelOAUnit),
         VMSTATE_BOOL(tlb_stale, IntelOAUnit),
         VMSTATE_BOOL(running, IntelOAUnit),

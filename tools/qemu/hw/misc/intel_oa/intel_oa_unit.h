@@ -93,6 +93,7 @@ struct IntelOAUnit {
     uint32_t cec[INTEL_OA_NUM_CEC];
     uint32_t flex[INTEL_OA_NUM_FLEX];
     uint32_t noa[INTEL_OA_NOA_REGS];
+    uint32_t noa_out[INTEL_OA_HSW_NUM_NOA_OUT];
 
     /* Gen6/7 render clock gating (rule 25) */
     uint32_t ucgctl1;

@@ -23,6 +23,7 @@ struct IntelOARegLayout {
     hwaddr starttrig;
     hwaddr reporttrig;
     hwaddr cec;
+    hwaddr noa_out;             /* HSW NOA output selects */
     uint32_t status_mask;
     /* counter select checked when enabling (OAG) or on every write */
     bool select_at_enable;

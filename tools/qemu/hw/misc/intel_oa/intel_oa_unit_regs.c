@@ -310,7 +310,10 @@ static void oa_write_oabuffer_udw(IntelOAUnit *oa, uint32_t val)
     oa->oabuffer_udw = val;
 }
 
-/* Plain storage registers: triggers, CECs, flex EU control, NOA mux. */
+/*
+ * Plain storage registers: triggers, CECs, flex EU control, NOA mux, HSW
+ * NOA output selects.
+ */
 static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
 {
     static const hwaddr flex[INTEL_OA_NUM_FLEX] = {
@@ -337,6 +340,9 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
     if (addr >= INTEL_OA_NOA_BASE &&
         addr < INTEL_OA_NOA_BASE + INTEL_OA_NOA_SIZE) {
         return &oa->noa[(addr - INTEL_OA_NOA_BASE) / 4];
+    }
+    if (l->noa_out && addr - l->noa_out < 4 * INTEL_OA_HSW_NUM_NOA_OUT) {
+        return &oa->noa_out[(addr - l->noa_out) / 4];
     }
     for (i = 0; i < INTEL_OA_NUM_FLEX; i++) {
         if (addr == flex[i]) {
@@ -891,6 +897,7 @@ const IntelOARegLayout intel_oa_unit_layouts[] = {
         .reporttrig = A_OAREPORTTRIG1,
         .cec = A_OACEC0_0,
         .nr_cec = INTEL_OA_NUM_CEC,
+        .noa_out = A_HSW_NOA_OUT_SEL0,
         GEN7_OPS(oa_buf_size_hsw),
         .buf_align = 16 * MiB,
         .overrun = true,
