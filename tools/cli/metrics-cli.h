@@ -28,6 +28,7 @@
 /* ---- csv and mali: metrics-file.c, -csv.c, -mali.c ---- */
 
 int cmd_csv(int argc, char **argv);
+int cmd_bounds(int argc, char **argv);
 int cmd_mali(int argc, char **argv);
 /* an intel_oa_builtin_fn: SECONDS is *(double *)ctx, the period length */
 int seconds_builtin(void *ctx, int id, double *value);
@@ -129,6 +130,9 @@ struct evaluator {
 	const char **sel_names;
 	const char **sel_units;
 	struct intel_oa_output *out;
+	/* called with each period's values, when set */
+	void (*on_period)(struct evaluator *ev, void *arg);
+	void *period_arg;
 	uint64_t reports;
 	uint64_t periods;
 };

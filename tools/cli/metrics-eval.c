@@ -147,6 +147,8 @@ void evaluator_flush(struct evaluator *ev)
 					       (double)ev->period_start / f,
 					       (double)ev->ticks / f,
 					       ev->sel_vals, ev->sel_flags);
+		if (ev->on_period)
+			ev->on_period(ev, ev->period_arg);
 		ev->periods++;
 	}
 	memset(&ev->acc, 0, sizeof(ev->acc));
@@ -163,7 +165,7 @@ void evaluator_feed(struct evaluator *ev, const void *report)
 		intel_oa_metric_set_accumulate(ev->set, &ev->fmt, ev->prev, report,
 					       &ev->acc);
 		ev->ticks += ev->acc.timestamp - before;
-		if (ev->out && (!ev->interval_ticks ||
+		if ((ev->out || ev->on_period) && (!ev->interval_ticks ||
 				ev->ticks - ev->period_start >=
 				ev->interval_ticks))
 			evaluator_flush(ev);

@@ -22,6 +22,7 @@ static const struct {
 	{ "record", cmd_record, "record an OA stream into an i915-perf recording" },
 	{ "print", cmd_print, "evaluate a recording: table, CSV, JSON or trace events" },
 	{ "top", cmd_top, "show a set's metrics live" },
+	{ "bounds", cmd_bounds, "check every set's metrics against their bounds live" },
 	{ "plot", metrics_plot_main, "draw metrics from CSV output as a PNG" },
 	{ "csv", cmd_csv, "evaluate a metric file over counts in a CSV file" },
 	{ "mali", cmd_mali, "evaluate a Mali metric file over Panfrost counter dumps" },

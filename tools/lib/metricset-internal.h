@@ -72,6 +72,7 @@ struct mmetric {
 	struct intel_oa_expr *e;
 	struct ioa_rpn *rpn;
 	struct ioa_rpn *avail;
+	struct ioa_rpn *max;	/* an XML counter's max_equation, or NULL */
 	bool is_float;
 	char *description;
 };

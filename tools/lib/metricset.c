@@ -618,6 +618,7 @@ void ioa_free_set(struct intel_oa_metric_set *s)
 		intel_oa_expr_free(s->metrics[i].e);
 		ioa_rpn_free(s->metrics[i].rpn);
 		ioa_rpn_free(s->metrics[i].avail);
+		ioa_rpn_free(s->metrics[i].max);
 		free(s->metrics[i].description);
 	}
 	free(s->metrics);

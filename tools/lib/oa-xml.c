@@ -98,6 +98,7 @@ enum { M_NONE, M_BUSY, M_DONE };
 struct pending {
 	char *equation;
 	char *availability;
+	char *max_equation;
 	unsigned int line, column;
 };
 
@@ -299,7 +300,7 @@ static int add_counter(struct xml_loader *xl, const struct ioa_xml_attr *a,
 		       size_t n)
 {
 	struct intel_oa_metric_set *s = xl->cur;
-	const char *sym, *type, *eq, *avail, *desc;
+	const char *sym, *type, *eq, *avail, *desc, *max;
 	struct mmetric *nm;
 	struct pending *np;
 	size_t i;
@@ -336,16 +337,19 @@ static int add_counter(struct xml_loader *xl, const struct ioa_xml_attr *a,
 	nm->is_float = !strcmp(type, "float");
 	desc = attr(a, n, "description");
 	avail = attr(a, n, "availability");
+	max = attr(a, n, "max_equation");
 	np = &xl->pend[xl->n_pend];
 	memset(np, 0, sizeof(*np));
 	np->line = xl->pos.line;
 	np->column = xl->pos.column;
 	np->equation = strdup(eq);
 	np->availability = avail && avail[0] ? strdup(avail) : NULL;
+	np->max_equation = max && max[0] ? strdup(max) : NULL;
 	nm->description = desc ? strdup(desc) : NULL;
 	s->n_metrics++;
 	xl->n_pend++;
 	if (!np->equation || (avail && avail[0] && !np->availability) ||
+	    (max && max[0] && !np->max_equation) ||
 	    (desc && !nm->description))
 		return -ENOMEM;
 	return 0;
@@ -570,6 +574,15 @@ static int close_set(struct xml_loader *xl)
 				return xerr(xl, p->line, p->column, "counter %s: availability '%s': %s",
 					    s->metrics[i].name, p->availability, msg);
 		}
+		if (p->max_equation) {
+			s->metrics[i].max = ioa_rpn_compile(p->max_equation,
+							    resolve, s, msg,
+							    sizeof(msg));
+			if (!s->metrics[i].max)
+				return xerr(xl, p->line, p->column, "counter %s: max_equation '%s': %s",
+					    s->metrics[i].name, p->max_equation, msg);
+			ioa_rpn_builtins_used(s->metrics[i].max, s->bi_used);
+		}
 	}
 	ret = link_metrics(xl, s);
 	if (ret)
@@ -577,6 +590,7 @@ static int close_set(struct xml_loader *xl)
 	for (i = 0; i < xl->n_pend; i++) {
 		free(xl->pend[i].equation);
 		free(xl->pend[i].availability);
+		free(xl->pend[i].max_equation);
 	}
 	xl->n_pend = 0;
 	xl->cur = NULL;
@@ -680,6 +694,7 @@ int intel_oa_metrics_load_oa_xml(struct intel_oa_metrics *m,
 	for (i = 0; i < xl.n_pend; i++) {
 		free(xl.pend[i].equation);
 		free(xl.pend[i].availability);
+		free(xl.pend[i].max_equation);
 	}
 	free(xl.pend);
 	if (ret) {
@@ -839,6 +854,59 @@ bool intel_oa_metric_set_metric_available(const struct intel_oa_metric_set *s,
 					  void *ctx)
 {
 	return i < s->n_metrics && holds(s->metrics[i].avail, builtin, ctx);
+}
+
+/* For max_equation: built-ins as availability does, metrics from @values. */
+struct max_ctx {
+	struct avail_ctx ac;
+	const struct intel_oa_metric_set *s;
+	const double *values;
+};
+
+static int max_lookup(void *ctx, int id, struct ioa_rpn_val *v)
+{
+	const struct max_ctx *mc = ctx;
+	size_t i;
+	double d;
+
+	if (id < ID_METRIC)
+		return builtin_u64((void *)&mc->ac, id, v);
+	i = (size_t)(id - ID_METRIC);
+	d = mc->values[i];
+	if (i >= mc->s->n_metrics || isnan(d))
+		return -1;
+	v->f = mc->s->metrics[i].is_float;
+	v->d = v->f ? d : 0;
+	v->u = v->f ? 0 : ioa_rpn_u64(d);
+	return 0;
+}
+
+int intel_oa_metric_set_metric_max(const struct intel_oa_metric_set *s,
+				   size_t i, intel_oa_builtin_fn builtin,
+				   void *ctx, const double *values,
+				   double *max)
+{
+	struct max_ctx mc = {
+		.ac = { .builtin = builtin, .ctx = ctx },
+		.s = s, .values = values,
+	};
+	struct ioa_rpn_val v;
+
+	if (!s || i >= s->n_metrics || !values || !max)
+		return -EINVAL;
+	if (s->metrics[i].e) {
+		/* our files: a percentage is of a whole */
+		if (strcmp(s->metrics[i].unit, "%"))
+			return -ENOENT;
+		*max = 100;
+		return 0;
+	}
+	if (!s->metrics[i].max)
+		return -ENOENT;
+	if (ioa_rpn_eval(s->metrics[i].max, max_lookup, &mc, &v))
+		return -EDOM;
+	*max = v.f ? v.d : (double)v.u;
+	return 0;
 }
 
 size_t intel_oa_metric_set_regs_for(const struct intel_oa_metric_set *s,

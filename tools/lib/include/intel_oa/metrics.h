@@ -635,15 +635,37 @@ int intel_oa_metric_set_accumulate(const struct intel_oa_metric_set *s,
  * @s: set
  * @fmt: the reports' format
  *
- * The format's counters and GPU_TICKS, and Haswell's C0-C7 where
- * intel_oa_metric_set_accumulate() reads them: a built-in the format
- * lacks is undefined (intel_oa_oa_builtin()).
+ * The format's counters and GPU_TICKS: a built-in the format lacks is
+ * undefined (intel_oa_oa_builtin()).
  *
  * Return: 0, or -EINVAL for a NULL argument.
  */
 int intel_oa_oa_period_fields(struct intel_oa_oa_period *op,
 			      const struct intel_oa_metric_set *s,
 			      const struct intel_oa_format *fmt);
+
+/**
+ * intel_oa_metric_set_metric_max() - the most a metric can be in a period
+ * @s: set
+ * @i: metric index
+ * @builtin: built-in values, as for intel_oa_metric_set_eval()
+ * @ctx: passed to @builtin
+ * @values: the set's metric values for the same period, as
+ *	intel_oa_metric_set_eval() gave them (a max_equation may read them)
+ * @max: out: the bound
+ *
+ * A counter of an OA metric XML file has the bound its max_equation
+ * gives (IGT and Mesa evaluate it the same way as the equation); a
+ * metric of our files whose unit is "%" has 100. The lower bound of every
+ * metric is 0.
+ *
+ * Return: 0; -ENOENT when the metric declares no bound; -EDOM when a
+ * value the bound needs is undefined; -EINVAL for a bad argument.
+ */
+int intel_oa_metric_set_metric_max(const struct intel_oa_metric_set *s,
+				   size_t i, intel_oa_builtin_fn builtin,
+				   void *ctx, const double *values,
+				   double *max);
 
 /**
  * intel_oa_metric_set_metric_available() - whether a metric exists on a
