@@ -189,7 +189,8 @@ int cmd_bounds(int argc, char **argv)
 		"maximum: an OA metric XML file's max_equation, 100 for a percentage of our\n"
 		"own files. With --oa-xml the sets of that file (IGT's or Mesa's\n"
 		"oa-<chipset>.xml, or their directory) are checked, otherwise our own.\n"
-		"Exit status 0 when every value is within its bounds, 1 otherwise.\n"
+		"Exit status 0 when every value is within its bounds, 1 when one is not\n"
+		"or on an error, 2 when the platform has no such set.\n"
 		"\n"
 		"  -s, --set a,b           only these sets\n"
 		"  -t, --duration S        seconds to record each set (default 0.25)\n"
@@ -271,9 +272,10 @@ int cmd_bounds(int argc, char **argv)
 			goto out;
 	}
 	if (!n_sets) {
-		fprintf(stderr, PROG ": no %s set for %s%s\n",
-			xml ? "OA metric XML" : "metric file", pl->name,
-			only ? " by those names" : "");
+		printf("bounds: %s: no %s set%s\n", pl->name,
+		       xml ? "OA metric XML" : "metric file",
+		       only ? " by those names" : "");
+		status = 2;
 		goto out;
 	}
 	printf("bounds: %s: %u sets, %u metrics with a declared maximum, %u metrics out of bounds\n",
