@@ -261,12 +261,14 @@ static void read_topology(void)
 	const struct oa_platform *p = dev.plat;
 	unsigned int ss = (unsigned int)getparam(I915_PARAM_SUBSLICE_TOTAL);
 	unsigned int eus = (unsigned int)getparam(I915_PARAM_EU_TOTAL);
+	unsigned int slices = (unsigned int)__builtin_popcount(getparam(I915_PARAM_SLICE_MASK));
 
 	igt_assert_f(ss && eus % ss == 0, "%s: %u EUs over %u subslices", p->name, eus, ss);
 	gpu.R = p->gpu_ticks_ratio;
 	gpu.xehp = p->graphics_ver == 12 && p->graphics_rel == 5;
 	gpu.n_ss = ss;
 	gpu.eus = eus / ss;
+	gpu.n_slices = slices;
 	igt_debug("%s: %u subslices x %u EUs, R %u\n", p->name, ss, gpu.eus, gpu.R);
 }
 
@@ -366,6 +368,10 @@ static bool activity_count(const struct prog *pr, enum bank_kind kind,
 		if (n >= bank()->n_cec)
 			return false;
 		*count = cec_now[n];
+		return true;
+	}
+	if (kind == CTR_C) {
+		*count = act_c_count(&gpu, n, c);
 		return true;
 	}
 	if (kind != CTR_A || !has_flex())
@@ -660,7 +666,7 @@ static void test_fixed_relationships(void)
 		0, 1, 2, 3, 4, 5, 6, 21, 22, 23, 25, 26, 27, 28, 29, 30, 31, 32, 34,
 		35, 36, 37,
 	};
-	unsigned int n_gp, idle_pairs = 0, k;
+	unsigned int slm_atomics, idle_pairs = 0, k;
 	struct oa_capture c;
 	struct prog pr;
 	uint64_t id;
@@ -673,7 +679,8 @@ static void test_fixed_relationships(void)
 	id = add_prog(&pr, 4);
 	/* 8 reports per 2^20-tick slice, 5 slices: one idle slice inside. */
 	igt_assert_eq_u32(capture(id, 16, 41, 5000, &c, NULL), 0);
-	n_gp = act_n_kind(&gpu, ACT_KIND_GPGPU);
+	/* counters.rst: two SLM atomics per period per slice */
+	slm_atomics = 2 * gpu.n_slices;
 	for (i = 0; i + 1 < c.n; i++) {
 		uint64_t T0 = oa_capture_ts(&c, i), T1 = oa_capture_ts(&c, i + 1);
 		uint64_t periods = act_busy(&gpu, T1 * gpu.R) / 32 -
@@ -689,11 +696,19 @@ static void test_fixed_relationships(void)
 				     "pair %zu: A26 %" PRIu64 " != A21-A22-A23-A25 %" PRIu64,
 				     i, a26, a21 - a22 - a23 - a25);
 		igt_assert_f(a_delta(&c, i, 27) <= a26, "pair %zu: A27 > A26", i);
-		igt_assert_f(a_delta(&c, i, 30) >= n_gp * periods &&
-			     a_delta(&c, i, 31) >= n_gp * periods &&
-			     a_delta(&c, i, 34) >= n_gp * periods,
+		igt_assert_f(a_delta(&c, i, 29) <= a_delta(&c, i, 28),
+			     "pair %zu: A29 (sampler L1 misses) > A28 (requests)", i);
+		/* the L3 serves one 64-byte line per clock per slice */
+		igt_assert_f(a_delta(&c, i, 29) <= 32 * gpu.n_slices * periods &&
+			     a_delta(&c, i, 30) + a_delta(&c, i, 31) +
+			     (gpu.xehp ? 0 : a_delta(&c, i, 32)) <= 32 * gpu.n_slices * periods,
+			     "pair %zu: more L3 lines than %u slices serve in %" PRIu64 " periods",
+			     i, gpu.n_slices, periods);
+		igt_assert_f(a_delta(&c, i, 30) >= slm_atomics * periods &&
+			     a_delta(&c, i, 31) >= slm_atomics * periods &&
+			     a_delta(&c, i, 34) >= slm_atomics * periods,
 			     "pair %zu: A30/A31/A34 below the %" PRIu64 " SLM atomics", i,
-			     n_gp * periods);
+			     slm_atomics * periods);
 		if (gpu.xehp)
 			igt_assert_f(a_delta(&c, i, 37) <= a_delta(&c, i, 36),
 				     "pair %zu: A37 (writes) > A36 (reads)", i);
@@ -1082,15 +1097,14 @@ static void test_whitelist_refused(void)
 
 /* Under the linear workload the same registers change nothing. */
 /*
- * ADD_CONFIG of NOA register @addr = @val alone (a mux register), removed
- * at subtest end; returns the metric set id.
+ * ADD_CONFIG of the NOA (mux) registers @mux alone, removed at subtest
+ * end; returns the metric set id.
  */
-static uint64_t add_mux_config(unsigned int n, uint32_t addr, uint32_t val)
+static uint64_t add_mux_config(unsigned int n, const struct reg *mux, uint32_t n_mux)
 {
 	uint64_t *id = calloc(1, sizeof(*id));
-	struct reg mux = { addr, val };
 	struct drm_i915_perf_oa_config cfg = {
-		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)&mux,
+		.n_mux_regs = n_mux, .mux_regs_ptr = (uintptr_t)mux,
 	};
 	char uuid[36];
 	int ret;
@@ -1099,39 +1113,61 @@ static uint64_t add_mux_config(unsigned int n, uint32_t addr, uint32_t val)
 	uuid_for(uuid, n);
 	memcpy(cfg.uuid, uuid, sizeof(cfg.uuid));
 	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
-	igt_assert_f(ret > 0, "%s: ADD_CONFIG of NOA %#x = %#x failed: %s", dev.plat->name,
-		     addr, val, strerror(errno));
+	igt_assert_f(ret > 0, "%s: ADD_CONFIG of %u NOA registers failed: %s", dev.plat->name,
+		     n_mux, strerror(errno));
 	*id = ret;
 	igt_push_cleanup(remove_config, id);
 	return *id;
 }
 
-#define HSW_NOA_OUT_SEL1 0x25424
+/* The Haswell NOA registers gen6-gen7.rst "Haswell's C counters" reads. */
+#define HSW_NOA_253A4		0x253a4
+#define HSW_NOA_OUT_SEL1	0x25424
+#define HSW_NOA_OUT_SEL2	0x25428
 
-/* NOA registers keep their values: put lane 10 back to source 0. */
+/* NOA registers keep their values: put them back to their reset 0. */
 static void reset_noa_out(void *data)
 {
+	static const struct reg zero[] = {
+		{ HSW_NOA_253A4, 0 }, { HSW_NOA_OUT_SEL1, 0 }, { HSW_NOA_OUT_SEL2, 0 },
+	};
 	struct oa_capture c;
 	uint64_t id;
 
 	(void)data;
-	id = add_mux_config(98, HSW_NOA_OUT_SEL1, 0);
+	id = add_mux_config(98, zero, 3);
 	capture(id, exponent_at_least(14), 1, 3000, &c, NULL);
 	oa_capture_fini(&c);
 }
 
 /*
- * gen6-gen7.rst "Haswell's C counters": with NOA lane 10 (0x25424 bits
- * 24:20) from source 8, as Intel's RenderBasic and ComputeBasic program
- * it, C2 counts GPU clocks, R per timestamp tick; with another source it
- * keeps value_k(T). The other C counters keep value_k(T) either way.
+ * gen6-gen7.rst "Haswell's C counters": the C counters on the NOA routes
+ * Intel's oa-hsw.xml reads the GPU clock through count R GPU clocks per
+ * timestamp tick: C2 with lane 10 (0x25424 bits 24:20) from source 8, as
+ * RenderBasic and ComputeBasic program it; C7 with lane 15 (0x25428 bits
+ * 19:15) from source 0 while 0x253a4 holds MemoryReads' 0x34300000. Every
+ * other C counter counts as counters.rst "C counters" says.
  */
 static void test_hsw_c2_clock(void)
 {
-	static const struct { uint32_t sel1; bool clock; } cases[] = {
-		{ 0x1284a420, true },	/* oa-hsw.xml RenderBasic */
-		{ 0x06820c83, true },	/* ComputeBasic */
-		{ 0x00008421, false },	/* MemoryReads: C2 unused, lane 10 source 0 */
+	static const struct {
+		const char *what;
+		struct reg regs[3];
+		unsigned int clocks;	/* mask of C counters counting clocks */
+	} cases[] = {
+		{ "RenderBasic", { { HSW_NOA_253A4, 0x01600000 },
+				   { HSW_NOA_OUT_SEL1, 0x1284a420 },
+				   { HSW_NOA_OUT_SEL2, 0x00042049 } }, 1u << 2 },
+		{ "ComputeBasic", { { HSW_NOA_253A4, 0 },
+				    { HSW_NOA_OUT_SEL1, 0x06820c83 },
+				    { HSW_NOA_OUT_SEL2, 0x00000c03 } }, 1u << 2 },
+		{ "MemoryReads", { { HSW_NOA_253A4, 0x34300000 },
+				   { HSW_NOA_OUT_SEL1, 0x00008421 },
+				   { HSW_NOA_OUT_SEL2, 0 } }, 1u << 7 },
+		/* lane 15 from source 0 without MemoryReads' 0x253a4 */
+		{ "lane 15 alone", { { HSW_NOA_253A4, 0x01600000 },
+				     { HSW_NOA_OUT_SEL1, 0 },
+				     { HSW_NOA_OUT_SEL2, 0 } }, 0 },
 	};
 	unsigned int i, n;
 	size_t r;
@@ -1141,7 +1177,7 @@ static void test_hsw_c2_clock(void)
 	igt_push_cleanup(reset_noa_out, NULL);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct oa_capture c;
-		uint64_t id = add_mux_config(20 + i, HSW_NOA_OUT_SEL1, cases[i].sel1);
+		uint64_t id = add_mux_config(20 + i, cases[i].regs, 3);
 
 		igt_assert_eq_u32(capture(id, exponent_at_least(14), 4, 3000, &c, NULL), 0);
 		for (r = 0; r < c.n; r++) {
@@ -1151,19 +1187,102 @@ static void test_hsw_c2_clock(void)
 
 			for (n = 0; n < N_C; n++) {
 				unsigned int k = ctr_k(CTR_C, n);
+				bool clock = cases[i].clocks >> n & 1;
 
 				igt_assert(report_ctr(c.fmt, k, rep, &v, &w));
-				want = n == 2 && cases[i].clock ?
-				       (workload_counter(&dev.wl, k, 0, w) + T * gpu.R) & wmask(w) :
-				       workload_counter(&dev.wl, k, T, w);
+				want = workload_counter(&dev.wl, k, 0, w) +
+				       (clock ? T * gpu.R : act_c_count(&gpu, n, T * gpu.R));
+				want &= wmask(w);
 				igt_assert_f(v == want,
-					     "%s 0x25424 = %#x, report %zu at T=%#" PRIx64 ": C%u = %#" PRIx64 ", expected %#" PRIx64 " (%s)",
-					     dev.plat->name, cases[i].sel1, r, T, n, v, want,
-					     n == 2 && cases[i].clock ? "GPU clocks" : "value_k(T)");
+					     "%s, %s's NOA routes, report %zu at T=%#" PRIx64 ": C%u = %#" PRIx64 ", expected %#" PRIx64 " (%s)",
+					     dev.plat->name, cases[i].what, r, T, n, v, want,
+					     clock ? "GPU clocks" : "counters.rst C counters");
 			}
 		}
 		oa_capture_fini(&c);
 	}
+}
+
+/*
+ * counters.rst "Bounds": the most counter @kind/@n can advance in @clocks
+ * GPU clocks, from the topology the driver reports: a boolean (B, C) once
+ * per clock; render busy once per clock; flex EU events once per clock per
+ * EU, thread occupancy once per thread per EU; 2x2s and sampler requests
+ * once per clock per subslice; L3 lines once per clock per slice; the
+ * rest (dispatches, barriers, GT requests, undefined counters) once per
+ * clock per EU.
+ */
+static uint64_t physical_bound(enum bank_kind kind, unsigned int n, uint64_t clocks)
+{
+	uint64_t eus = (uint64_t)gpu.n_ss * gpu.eus;
+
+	if (kind != CTR_A)
+		return clocks;
+	/* Gen6/7: aggregated over the EUs; Gen12.5's undefined A25, A32 */
+	if (!has_flex() || (gpu.xehp && (n == 25 || n == 32)))
+		return clocks * eus;
+	if (n == 0)
+		return clocks;
+	if (n >= 7 && n <= 20)
+		return clocks * eus * (gpu.xehp ? 8 : 7);
+	if (n >= 21 && n <= 28)
+		return clocks * gpu.n_ss;
+	if (n >= 29 && n <= 32)
+		return clocks * gpu.n_slices;
+	if (n == 34)
+		return clocks * (gpu.n_slices + gpu.n_ss);
+	return clocks * eus;
+}
+
+static void test_per_clock_bounds(void)
+{
+	const unsigned int n_of[3] = { n_a(), ACT_N_CEC, N_C };
+	struct oa_capture c;
+	struct prog pr;
+	enum bank_kind kind;
+	unsigned int n, w;
+	uint64_t id;
+	size_t i;
+
+	begin();
+	/* as much as the programming can make count: every CEC always true */
+	memset(&pr, 0, sizeof(pr));
+	if (has_flex()) {
+		example1(&pr);
+		pr.ctl[2] = 0;
+	}
+	for (n = 0; n < bank()->n_cec; n++)
+		pr.cec.r0[n] = 0x7;
+	id = add_prog(&pr, 11);
+	igt_assert_eq_u32(capture(id, exponent_at_least(14), 8, 3000, &c, NULL), 0);
+	for (i = 0; i + 1 < c.n; i++) {
+		uint64_t clocks = (oa_capture_ts(&c, i + 1) - oa_capture_ts(&c, i)) * gpu.R;
+		uint64_t l3 = 0;
+
+		for (kind = CTR_A; kind <= CTR_C; kind++)
+			for (n = 0; n < n_of[kind]; n++) {
+				uint64_t v0, v1, d;
+				char name[16];
+
+				if (!report_ctr(c.fmt, ctr_k(kind, n), oa_capture_report(&c, i), &v0, &w))
+					continue;
+				igt_assert(report_ctr(c.fmt, ctr_k(kind, n),
+						      oa_capture_report(&c, i + 1), &v1, &w));
+				d = (v1 - v0) & wmask(w);
+				if (kind == CTR_A && has_flex() &&
+				    (n == 30 || n == 31 || (n == 32 && !gpu.xehp)))
+					l3 += d;
+				igt_assert_f(d <= physical_bound(kind, n, clocks),
+					     "%s pair %zu: %s advanced %" PRIu64 " in %" PRIu64 " clocks, above its bound %" PRIu64 " (%u slices, %u subslices, %u EUs each)",
+					     dev.plat->name, i, ctr_name(kind, n, name), d, clocks,
+					     physical_bound(kind, n, clocks), gpu.n_slices, gpu.n_ss,
+					     gpu.eus);
+			}
+		igt_assert_f(l3 <= clocks * gpu.n_slices,
+			     "%s pair %zu: A30+A31+A32 = %" PRIu64 " L3 lines in %" PRIu64 " clocks on %u slices",
+			     dev.plat->name, i, l3, clocks, gpu.n_slices);
+	}
+	oa_capture_fini(&c);
 }
 
 static void test_linear_unchanged(void)
@@ -1225,7 +1344,7 @@ igt_main
 	igt_subtest("start-trigger")
 		test_start_trigger();
 
-	igt_describe("On every report pair over five slices: A22+A23+A25 <= A21, A26 = A21-A22-A23-A25, A27 <= A26, A30/A31/A34 >= the SLM atomics, A37 <= A36 on Gen12.5, and nothing but B/C advances inside an idle slice (Gen8+).");
+	igt_describe("On every report pair over five slices: A22+A23+A25 <= A21, A26 = A21-A22-A23-A25, A27 <= A26, A29 <= A28, A29 and A30+A31+A32 within the L3's line per clock per slice, A30/A31/A34 >= the SLM atomics, A37 <= A36 on Gen12.5, and nothing but B/C advances inside an idle slice (Gen8+).");
 	igt_subtest("fixed-function-relationships")
 		test_fixed_relationships();
 
@@ -1237,9 +1356,13 @@ igt_main
 	igt_subtest("whitelist-refused")
 		test_whitelist_refused();
 
-	igt_describe("Haswell: with NOA lane 10 from source 8 (0x25424 as Intel's RenderBasic and ComputeBasic write it) C2 counts R GPU clocks per timestamp tick; with MemoryReads' programming it keeps value_k(T); C0-C7 otherwise value_k(T).");
+	igt_describe("Haswell: with Intel's RenderBasic and ComputeBasic NOA routes C2 counts R GPU clocks per timestamp tick, with MemoryReads' C7 does; lane 15 from source 0 without MemoryReads' 0x253a4 does not, and every other C counter counts as counters.rst says.");
 	igt_subtest("hsw-c2-gpu-clock")
 		test_hsw_c2_clock();
+
+	igt_describe("Under the activity workload, with every CEC block always true, no A, B or C counter of any report pair advances faster than its physical bound (counters.rst \"Bounds\"), computed from the topology the driver reports.");
+	igt_subtest("per-clock-bounds")
+		test_per_clock_bounds();
 
 	igt_describe("Under the linear workload the same flex, CEC and trigger programming changes nothing: every report is value_k(T), no trigger report.");
 	igt_subtest("linear-unchanged")

@@ -278,8 +278,8 @@ int cmd_bounds(int argc, char **argv)
 		status = 2;
 		goto out;
 	}
-	printf("bounds: %s: %u sets, %u metrics with a declared maximum, %u metrics out of bounds\n",
-	       pl->name, n_sets, n_bounded, n_out);
+	printf("bounds: %s: %u sets (%s), %u metrics with a declared maximum, %u metrics out of bounds\n",
+	       pl->name, n_sets, xml ? "Intel's" : "ours", n_bounded, n_out);
 	status = n_out ? 1 : 0;
 out:
 	intel_oa_metrics_free(m);

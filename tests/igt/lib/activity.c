@@ -28,6 +28,13 @@ bool act_cycle_busy(const struct act_gpu *g, uint64_t c)
 	return (c / g->R >> SLICE_SHIFT) % 4 != 3;
 }
 
+uint64_t act_c_count(const struct act_gpu *g, unsigned int n, uint64_t c)
+{
+	uint64_t b = act_busy(g, c);
+
+	return b / 256 * (n + 1) + (b % 256 < n + 1 ? b % 256 : n + 1);
+}
+
 /* Count of a 32-cycle periodic event with phase set @x over B busy cycles. */
 static uint64_t periodic(uint64_t B, uint32_t x)
 {
@@ -366,7 +373,7 @@ uint64_t act_flex_count(const struct act_gpu *g, uint32_t field, uint64_t c)
 /* ---- fixed-function A counters ---- */
 
 enum ff_rule { FF_NONE, FF_BUSY, FF_DISPATCH, FF_PER_SS, FF_PER_KIND,
-	       FF_SEND_START, FF_ATOMICS, FF_BARRIER };
+	       FF_PER_SLICE, FF_ATOMICS, FF_BARRIER };
 
 /**
  * struct ff - one fixed-function counter of counters.rst's table
@@ -399,11 +406,12 @@ static const struct ff ff_table[38] = {
 	[26] = { FF_PER_SS, 9, 0, true, true },
 	[27] = { FF_PER_SS, 7, 0, true, true },
 	[28] = { FF_PER_KIND, 4, ACT_KIND_PS, true, true },
-	[29] = { FF_PER_SS, 11, 0, true, true },
-	[30] = { FF_PER_KIND, 8, ACT_KIND_GPGPU, true, true },
-	[31] = { FF_PER_KIND, 3, ACT_KIND_GPGPU, true, true },
-	[32] = { FF_SEND_START, 1, 0, true, false },
-	[34] = { FF_ATOMICS, 4, ACT_KIND_GPGPU, true, true },
+	/* L3-side: at most 32 lines per period per slice together */
+	[29] = { FF_PER_SLICE, 10, 0, true, true },
+	[30] = { FF_PER_SLICE, 13, 0, true, true },
+	[31] = { FF_PER_SLICE, 5, 0, true, true },
+	[32] = { FF_PER_SLICE, 7, 0, true, false },
+	[34] = { FF_ATOMICS, 2, 0, true, true },
 	[35] = { FF_BARRIER, 256, ACT_KIND_GPGPU, true, true },
 	[36] = { FF_PER_SS, 2, 0, false, true },
 	[37] = { FF_PER_SS, 1, 0, false, true },
@@ -431,13 +439,12 @@ bool act_fixed_count(const struct act_gpu *g, unsigned int n, uint64_t c,
 	case FF_PER_KIND:
 		*count = (uint64_t)f->x * act_n_kind(g, f->kind) * periods;
 		break;
-	case FF_SEND_START:
-		for (e = 0; e < g->eus; e++)
-			sum += !!(pipe_mask(g, e, P_SEND) & PH(21, 21));
-		*count = sum * g->n_ss * periods;
+	case FF_PER_SLICE:
+		*count = (uint64_t)f->x * g->n_slices * periods;
 		break;
 	case FF_ATOMICS:
-		*count = (act_n_kind(g, f->kind) + (uint64_t)f->x * g->n_ss) * periods;
+		/* SLM atomics (x per slice) and URB atomics (x per subslice) */
+		*count = (uint64_t)f->x * (g->n_slices + g->n_ss) * periods;
 		break;
 	case FF_BARRIER:
 		for (e = 0; e < g->eus; e++)
@@ -666,7 +673,7 @@ static int check_period_sums(void)
 	int err = 0;
 
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct act_gpu g = { 50, rows[i].xehp, 1, 8 };
+		struct act_gpu g = { 50, rows[i].xehp, 1, 8, 1 };
 
 		err |= expect(rows[i].name, act_flex_count(&g, rows[i].field, 32),
 			      rows[i].sum);
@@ -674,7 +681,7 @@ static int check_period_sums(void)
 	return err;
 }
 
-static const struct act_gpu skl = { 50, false, 3, 8 };
+static const struct act_gpu skl = { 50, false, 3, 8, 1 };
 #define EX_C0 (50ull * 4198400)
 #define EX_C1 (50ull * 4206592)
 
@@ -697,8 +704,8 @@ static int check_example1(void)
 	/* Skylake GT2 per-period counts of the fixed-function table. */
 	static const struct { unsigned int n; uint64_t per; } pp[] = {
 		{ 0, 32 }, { 21, 48 }, { 22, 12 }, { 23, 6 }, { 25, 3 }, { 26, 27 },
-		{ 27, 21 }, { 28, 36 }, { 29, 33 }, { 30, 24 }, { 31, 9 },
-		{ 32, 18 }, { 34, 15 },
+		{ 27, 21 }, { 28, 36 }, { 29, 10 }, { 30, 13 }, { 31, 5 },
+		{ 32, 7 }, { 34, 8 },
 	};
 	char name[32];
 	unsigned int i;
@@ -786,7 +793,7 @@ static int check_cec_runs(void)
 		.r1 = { 0x0000fff7, 0x0000ffcf, 0x0000f0ff, 0x0001ffee, 0x0000fffb,
 			0x0000fffd, 0 },
 	};
-	const struct act_gpu g = { 48, false, 3, 8 };
+	const struct act_gpu g = { 48, false, 3, 8, 1 };
 	uint64_t L = 48ull << 20, got[ACT_N_CEC], want[ACT_N_CEC];
 	unsigned int n, w;
 	char name[32];

@@ -34,18 +34,25 @@
  * @xehp: Gen12.5 (16-bit flex fields, systolic and control pipes, Nt 8)
  * @n_ss: present subslices (DSS on Gen12.5) over all slices
  * @eus: present EUs in each of them (the lowest ones)
+ * @n_slices: present slices
  */
 struct act_gpu {
 	uint32_t R;
 	bool xehp;
 	unsigned int n_ss;
 	unsigned int eus;
+	unsigned int n_slices;
 };
 
 /* Busy cycles in [0, @c): counters.rst "B(c)". */
 uint64_t act_busy(const struct act_gpu *g, uint64_t c);
 /* Whether cycle @c lies in a busy slice. */
 bool act_cycle_busy(const struct act_gpu *g, uint64_t c);
+/*
+ * C(@n) over [0, @c) (counters.rst "C counters"): the first n + 1 of
+ * every 256 busy cycles.
+ */
+uint64_t act_c_count(const struct act_gpu *g, unsigned int n, uint64_t c);
 
 /* Outcome of decoding one flex field. */
 enum act_flex_status {

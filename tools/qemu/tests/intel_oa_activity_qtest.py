@@ -33,6 +33,12 @@ XEHP_TS_HZ, XEHP_R = 38400000, 50
 # ---- the page's synthetic GPU, cycle by cycle -------------------------------
 
 
+def c_count(n, c, R):
+    # counters.rst "C counters": the first n + 1 of every 256 busy cycles
+    b = busy_before(c, R)
+    return b // 256 * (n + 1) + min(b % 256, n + 1)
+
+
 def busy_before(c, R):
     """B(c): busy cycles in [0, c), counting slice by slice."""
     L = R << 20
@@ -164,21 +170,21 @@ DISPATCH = {'VS': 128, 'HS': 512, 'DS': 1024, 'GS': 256, 'PS': 64,
 DISPATCH_A = {1: 'VS', 2: 'HS', 3: 'DS', 4: 'GPGPU', 5: 'GS', 6: 'PS'}
 
 
-def fixed_count(k, c, R, nss, neu, xehp):
+def fixed_count(k, c, R, nss, neu, xehp, sl=1):
     """N of fixed-function counter A<k>, or None when it stays linear."""
     B = busy_before(c, R)
     kinds = [kind_of(e, xehp) for e in range(neu)]
     n_kind = lambda kd: kinds.count(kd) * nss
+    # the L3-side counts (A29..A32, A34's SLM atomics) are per slice
     per_period = {
         21: 16 * nss, 22: 4 * nss, 23: 2 * nss, 26: 9 * nss, 27: 7 * nss,
-        28: 4 * n_kind('PS'), 29: 11 * nss, 30: 8 * n_kind('GPGPU'),
-        31: 3 * n_kind('GPGPU'), 34: n_kind('GPGPU') + 4 * nss,
+        28: 4 * n_kind('PS'), 29: 10 * sl, 30: 13 * sl, 31: 5 * sl,
+        34: 2 * sl + 2 * nss,
     }
     if xehp:
         per_period.update({36: 2 * nss, 37: nss})
     else:
-        sends = sum(1 for e in range(neu) if 32 - 2 * (e % 8) > 21)
-        per_period.update({25: nss, 32: sends * nss})
+        per_period.update({25: nss, 32: 7 * sl})
     if k == 0:
         return B
     if k in DISPATCH_A:
@@ -289,10 +295,12 @@ def test_example1_flex(qemu):
                 want = counter(k, T, width=width) if n is None else \
                     (counter(k, 0, width=64) + n) % (1 << width)
             eq(rep['A'][k], want, 'A%d at T %d' % (k, T))
-        # no CEC programmed: B counters hold S_k; C counters stay linear
+        # no CEC programmed: B counters hold S_k; C counters as the page
         for i in range(8):
             eq(rep['B'][i], counter(36 + i, 0), 'B%d at T %d' % (i, T))
-            eq(rep['C'][i], counter(44 + i, T), 'C%d at T %d' % (i, T))
+            eq(rep['C'][i], (counter(44 + i, 0, width=64) +
+                             c_count(i, c, SKL['R'])) % 2**32,
+               'C%d at T %d' % (i, T))
     stop(qt)
     qt.close()
 
@@ -302,13 +310,17 @@ def test_fixed_function_relations(qemu):
     d = [(r1['A'][k] - r0['A'][k]) % (1 << 40) for k in range(36)]
     per = 12800
     want = {0: 32, 21: 48, 22: 12, 23: 6, 25: 3, 26: 27, 27: 21, 28: 36,
-            29: 33, 30: 24, 31: 9, 32: 18, 34: 15}
+            29: 10, 30: 13, 31: 5, 32: 7, 34: 8}
     for k, x in want.items():
         eq(d[k], x * per, 'skl per-period A%d' % k)
     eq(len(set(want.values())), len(want), 'per-period counts distinct')
     assert d[22] + d[23] + d[25] <= d[21]
     eq(d[26], d[21] - d[22] - d[23] - d[25], 'A26 = A21 - failing')
-    assert d[27] <= d[26] and d[30] >= 3 and d[34] >= 3
+    # subsets: blended of written, misses of lookups; SLM atomics (2 per
+    # slice) in A30, A31 and A34; L3 lines at most 32 per period per slice
+    assert d[27] <= d[26] and d[29] <= d[28]
+    assert min(d[30], d[31], d[34]) >= 2 * per
+    assert d[29] <= 32 * per and d[30] + d[31] + d[32] <= 32 * per
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'clean config: no violation')
     qt.close()
 
@@ -578,7 +590,7 @@ def test_every_gen8_platform(qemu):
                 n = flex_count(PLATFORM_FIELDS[k - 7], c, R, sl * ss, eu,
                                False)
             else:
-                n = fixed_count(k, c, R, sl * ss, eu, False)
+                n = fixed_count(k, c, R, sl * ss, eu, False, sl)
             want = counter(k, T, width=width) if n is None else \
                 (counter(k, 0, width=64) + n) % (1 << width)
             eq(rep['A'][k], want, '%s A%d at T %d' % (name, k, T))
@@ -664,8 +676,14 @@ def test_hsw_c2_gpu_clock(qemu):
     qt = activity_qt(qemu, ',device-id=0x0412')
     R = 56                              # platforms.rst: RP1 700 MHz
     buf = Gen7Buffer(qt, 'hsw', 0)
+    # C7 (lane 15 from source 0) counts them while 0x253a4 holds
+    # MemoryReads' 0x34300000, the last case
     for sel1, clock in ((0x1284a420, True), (0x06820c83, True),
-                        (0x00008421, False), (0x00800000, True)):
+                        (0x00008421, False), (0x00800000, True),
+                        (0x00008421, 'C7')):
+        if clock == 'C7':
+            qt.wr(0x253a4, 0x34300000)
+            eq(qt.rd(0x253a4), 0x34300000, '0x253a4 stored')
         qt.wr(0x25424, sel1)
         eq(qt.rd(0x25424), sel1, 'NOA output select 1 stored')
         buf.start(2, 3)
@@ -674,13 +692,17 @@ def test_hsw_c2_gpu_clock(qemu):
         for i in range(2):
             rep = struct.unpack('<32I', buf.read(i * 128, 128))
             T = rep[1]
-            want = ((counter(55, 0) + T * R) % 2**32 if clock
-                    else counter(55, T))
-            eq(rep[24 + 2], want, 'hsw C2 with lane 10 from source %d '
-               'at T %d' % ((sel1 >> 20) & 31, T))
-            for j in (0, 1, 3, 7):
-                eq(rep[24 + j], counter(53 + j, T),
-                   'hsw C%d stays linear' % j)
+            want = (counter(55, 0, width=64) + (T * R if clock is True
+                                                else c_count(2, T * R, R)))
+            eq(rep[24 + 2], want % 2**32, 'hsw C2 with lane 10 from '
+               'source %d at T %d' % ((sel1 >> 20) & 31, T))
+            want = counter(60, 0, width=64) + (T * R if clock == 'C7'
+                                               else c_count(7, T * R, R))
+            eq(rep[24 + 7], want % 2**32, 'hsw C7 at T %d' % T)
+            for j in (0, 1, 3):
+                eq(rep[24 + j], (counter(53 + j, 0, width=64) +
+                                 c_count(j, T * R, R)) % 2**32,
+                   'hsw C%d as counters.rst' % j)
         qt.wr(OACONTROL7, 0)
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
     qt.close()

@@ -312,14 +312,15 @@ def test_start_trigger(qemu):
             eq(got[j][dw], got[i][dw], 'held dword %d' % dw)
     # after the fire, over 256 ticks = 12800 cycles = 400 busy periods
     # (slice 0 is busy): A7 (FPU0 on 24 EUs, 16 per period), B0 (odd
-    # cycles), B1 (multiples of 3), C0 (linear, 45 per tick)
+    # cycles), B1 (multiples of 3), C0 (counters.rst "C counters": the
+    # first of every 256 busy cycles, 50 of them)
     for i, j in zip(after, after[1:]):
         c0, c1 = want[i] * s.ratio, want[j] * s.ratio
         eq((got[j][4] - got[i][4]) & 0xffffffff, 24 * 16 * 400, 'A7')
         eq((got[j][16] - got[i][16]) & 0xffffffff, 12800 // 2, 'B0')
         eq((got[j][17] - got[i][17]) & 0xffffffff,
            -(-c1 // 3) - -(-c0 // 3), 'B1')
-        eq((got[j][24] - got[i][24]) & 0xffffffff, 256 * 45, 'C0')
+        eq((got[j][24] - got[i][24]) & 0xffffffff, 12800 // 256, 'C0')
     # the held value is the value at enable: B0 = S + odd cycles before it
     eq(got[before[0]][16], (counter(36, 0) + s.c_en // 2) & 0xffffffff,
        'B0 held at its enable value')

@@ -214,13 +214,15 @@ typedef enum ActFixedType {
 typedef struct ActFixed {
     uint8_t type;
     uint8_t kind;
-    /* per-period count: ss * nSS + ps * n_PS + gp * n_GPGPU + sends */
-    uint8_t ss, ps, gp, send;
+    /* per-period count: sl * slices + ss * nSS + ps * n_PS + gp * n_GPGPU */
+    uint8_t sl, ss, ps, gp;
 } ActFixed;
 
 #define FX_DISPATCH(k_)         { FIXED_DISPATCH, (k_) }
-#define FX_PERIOD(ss_, ps_, gp_, send_) \
-    { FIXED_PER_PERIOD, 0, (ss_), (ps_), (gp_), (send_) }
+#define FX_PERIOD(ss_, ps_, gp_) \
+    { FIXED_PER_PERIOD, 0, 0, (ss_), (ps_), (gp_) }
+/* L3-side events: an L3 bank serves one line per clock per slice */
+#define FX_L3(sl_, ss_) { FIXED_PER_PERIOD, 0, (sl_), (ss_) }
 
 #define ACT_MAX_A   38
 
@@ -229,12 +231,12 @@ static const ActFixed act_fixed_gen8[ACT_MAX_A] = {
     [1] = FX_DISPATCH(KIND_VS), [2] = FX_DISPATCH(KIND_HS),
     [3] = FX_DISPATCH(KIND_DS), [4] = FX_DISPATCH(KIND_GPGPU),
     [5] = FX_DISPATCH(KIND_GS), [6] = FX_DISPATCH(KIND_PS),
-    [21] = FX_PERIOD(16, 0, 0, 0), [22] = FX_PERIOD(4, 0, 0, 0),
-    [23] = FX_PERIOD(2, 0, 0, 0), [25] = FX_PERIOD(1, 0, 0, 0),
-    [26] = FX_PERIOD(9, 0, 0, 0), [27] = FX_PERIOD(7, 0, 0, 0),
-    [28] = FX_PERIOD(0, 4, 0, 0), [29] = FX_PERIOD(11, 0, 0, 0),
-    [30] = FX_PERIOD(0, 0, 8, 0), [31] = FX_PERIOD(0, 0, 3, 0),
-    [32] = FX_PERIOD(0, 0, 0, 1), [34] = FX_PERIOD(4, 0, 1, 0),
+    [21] = FX_PERIOD(16, 0, 0), [22] = FX_PERIOD(4, 0, 0),
+    [23] = FX_PERIOD(2, 0, 0), [25] = FX_PERIOD(1, 0, 0),
+    [26] = FX_PERIOD(9, 0, 0), [27] = FX_PERIOD(7, 0, 0),
+    [28] = FX_PERIOD(0, 4, 0), [29] = FX_L3(10, 0),
+    [30] = FX_L3(13, 0), [31] = FX_L3(5, 0),
+    [32] = FX_L3(7, 0), [34] = FX_L3(2, 2),
     [35] = { FIXED_BARRIER },
 };
 
@@ -244,24 +246,29 @@ static const ActFixed act_fixed_xehp[ACT_MAX_A] = {
     [1] = FX_DISPATCH(KIND_VS), [2] = FX_DISPATCH(KIND_HS),
     [3] = FX_DISPATCH(KIND_DS), [4] = FX_DISPATCH(KIND_GPGPU),
     [5] = FX_DISPATCH(KIND_GS), [6] = FX_DISPATCH(KIND_PS),
-    [21] = FX_PERIOD(16, 0, 0, 0), [22] = FX_PERIOD(4, 0, 0, 0),
-    [23] = FX_PERIOD(2, 0, 0, 0),
-    [26] = FX_PERIOD(9, 0, 0, 0), [27] = FX_PERIOD(7, 0, 0, 0),
-    [28] = FX_PERIOD(0, 4, 0, 0), [29] = FX_PERIOD(11, 0, 0, 0),
-    [30] = FX_PERIOD(0, 0, 8, 0), [31] = FX_PERIOD(0, 0, 3, 0),
-    [34] = FX_PERIOD(4, 0, 1, 0),
+    [21] = FX_PERIOD(16, 0, 0), [22] = FX_PERIOD(4, 0, 0),
+    [23] = FX_PERIOD(2, 0, 0),
+    [26] = FX_PERIOD(9, 0, 0), [27] = FX_PERIOD(7, 0, 0),
+    [28] = FX_PERIOD(0, 4, 0), [29] = FX_L3(10, 0),
+    [30] = FX_L3(13, 0), [31] = FX_L3(5, 0),
+    [34] = FX_L3(2, 2),
     [35] = { FIXED_BARRIER },
-    [36] = FX_PERIOD(2, 0, 0, 0), [37] = FX_PERIOD(1, 0, 0, 0),
+    [36] = FX_PERIOD(2, 0, 0), [37] = FX_PERIOD(1, 0, 0),
 };
 
 /* What the activity model looks like on one generation. */
+/* C counters: eight, each a fixed share of every 256 busy cycles */
+#define ACT_C_COUNTERS  8
+#define ACT_C_PERIOD    256
+
 typedef struct ActGen {
     /* flex EU and fixed-function A counters follow the model */
     bool has_eu_model;
     unsigned int nr_a;          /* A counters, A0 = 0 */
     unsigned int b0;            /* index of B0 */
-    /* HSW: C2, which counts GPU cycles when its NOA lane selects them */
-    unsigned int noa_clock_k;
+    unsigned int c0;            /* index of C0 (no C counters: 0) */
+    /* HSW: C counters count GPU cycles on the NOA routes that carry them */
+    bool hsw_noa;
     unsigned int eu_threads;    /* Nt */
     uint32_t pipes;             /* pipes present, bits of ActPipe */
     /* flex field: width, event bits; coarse at event_bits, fine above */
@@ -283,7 +290,8 @@ static const ActGen act_gen7 = {
 
 static const ActGen act_gen75 = {
     .b0 = INTEL_OA_GEN7_CNT_B0,
-    .noa_clock_k = INTEL_OA_GEN7_CNT_C0 + 2,
+    .c0 = INTEL_OA_GEN7_CNT_C0,
+    .hsw_noa = true,
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND),
 };
 
@@ -291,6 +299,7 @@ static const ActGen act_gen8 = {
     .has_eu_model = true,
     .nr_a = INTEL_OA_CNT_B0,
     .b0 = INTEL_OA_CNT_B0,
+    .c0 = INTEL_OA_CNT_C0,
     .eu_threads = 7,
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND),
     .field_bits = 12,
@@ -309,6 +318,7 @@ static const ActGen act_xehp = {
     .has_eu_model = true,
     .nr_a = INTEL_OA_XEHP_CNT_B0,
     .b0 = INTEL_OA_XEHP_CNT_B0,
+    .c0 = INTEL_OA_XEHP_CNT_C0,
     .eu_threads = 8,
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND) |
              BIT(PIPE_SYSTOLIC) | BIT(PIPE_CONTROL),
@@ -654,20 +664,61 @@ static uint64_t act_fixed_count(IntelOAActivity *s, const ActGen *g,
         break;
     }
     /* the events of a period land on its last cycle (reading 11) */
-    per_period = fx->ss * act_subslices(s) +
+    per_period = fx->sl * s->plat->slices + fx->ss * act_subslices(s) +
                  fx->ps * act_kind_eus(s, g, KIND_PS) +
                  fx->gp * act_kind_eus(s, g, KIND_GPGPU);
-    if (fx->send) {
-        for (e = 0; e < act_eus(s); e++) {
-            if (act_lambda_mask(e) & BIT(SEND_START_PHASE)) {
-                per_period += (uint64_t)fx->send * act_subslices(s);
-            }
-        }
-    }
     return per_period * (busy / ACT_PERIOD);
 }
 
 /* ---- counters ----------------------------------------------------------- */
+
+/*
+ * gen6-gen7.rst "Haswell's C counters": the NOA routes Intel's oa-hsw.xml
+ * reads the GPU clock through, inferred from its programming. Lanes 8-15
+ * feed C0-C7; a route is a lane's source, and for source 0 the GTI select
+ * 0x253a4 that only the sets reading the clock there write.
+ */
+static const struct {
+    unsigned int c;             /* C counter, lane 8 + c */
+    unsigned int source;        /* the lane's 5-bit field */
+    bool any_253a4;
+    uint32_t reg_253a4;
+} act_hsw_clock_routes[] = {
+    { 2, 8, true, 0 },                  /* RenderBasic, ComputeBasic */
+    { 7, 0, false, 0x34300000 },        /* MemoryReads, MemoryWrites */
+};
+
+static bool act_hsw_c_clock(IntelOAActivity *s, unsigned int c)
+{
+    unsigned int lane = 8 + c, i, source;
+
+    source = extract32(s->noa_out_regs[lane / INTEL_OA_HSW_NOA_LANES_PER_REG],
+                       INTEL_OA_HSW_NOA_LANE_BITS *
+                       (lane % INTEL_OA_HSW_NOA_LANES_PER_REG),
+                       INTEL_OA_HSW_NOA_LANE_BITS);
+    for (i = 0; i < ARRAY_SIZE(act_hsw_clock_routes); i++) {
+        if (act_hsw_clock_routes[i].c == c &&
+            act_hsw_clock_routes[i].source == source &&
+            (act_hsw_clock_routes[i].any_253a4 ||
+             act_hsw_clock_routes[i].reg_253a4 ==
+             s->noa_out_regs[INTEL_OA_HSW_NOA_253A4_IDX])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * C counter @n over the first @busy busy cycles (counters.rst "C
+ * counters"): n + 1 events in every 256 busy cycles, on their first
+ * n + 1, so at most one per clock and 8/256 of the clocks at most.
+ */
+static uint64_t act_c_count(IntelOACycles busy, unsigned int n)
+{
+    IntelOACycles whole = busy / ACT_C_PERIOD, part = busy % ACT_C_PERIOD;
+
+    return (uint64_t)(whole * (n + 1) + MIN(part, (IntelOACycles)n + 1));
+}
 
 bool intel_oa_activity_count_wide(IntelOAActivity *s, unsigned int k,
                                   IntelOACycles c, uint64_t *n)
@@ -678,15 +729,13 @@ bool intel_oa_activity_count_wide(IntelOAActivity *s, unsigned int k,
     if (!intel_oa_activity_enabled(s)) {
         return false;
     }
-    if (g->noa_clock_k && k == g->noa_clock_k) {
-        /* gen6-gen7.rst "Haswell's C counters": lane 10 from source 8 */
-        if (FIELD_EX32(s->noa_out_regs[R_HSW_NOA_OUT_SEL1 -
-                                       R_HSW_NOA_OUT_SEL0],
-                       HSW_NOA_OUT_SEL1, LANE10) !=
-            INTEL_OA_HSW_NOA_CLOCK_SRC) {
-            return false;
-        }
+    if (g->hsw_noa && k >= g->c0 && k < g->c0 + ACT_C_COUNTERS &&
+        act_hsw_c_clock(s, k - g->c0)) {
         *n = c;
+        return true;
+    }
+    if (g->c0 && k >= g->c0 && k < g->c0 + ACT_C_COUNTERS) {
+        *n = act_c_count(intel_oa_busy_before_wide(s, c), k - g->c0);
         return true;
     }
     if (k >= g->b0 && k < g->b0 + INTEL_OA_CEC_BLOCKS) {

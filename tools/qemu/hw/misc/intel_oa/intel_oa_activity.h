@@ -64,7 +64,7 @@ typedef struct IntelOAActivity {
     IntelOACtl *ctl;                /* workload selector, violations */
     uint32_t *flex_regs;            /* EU_PERF_CNT_CTL0..6; reset here */
     const uint32_t *cec_regs;       /* CEC0_0, CEC0_1 .. CEC7_1 */
-    const uint32_t *noa_out_regs;   /* HSW_NOA_OUT_SEL0..2 */
+    const uint32_t *noa_out_regs;   /* HSW_NOA_OUT_SEL0..2, 0x253a4 */
     IntelOAFlexCache flex_cache;
     IntelOACec cec;
 } IntelOAActivity;
@@ -113,8 +113,7 @@ unsigned int intel_oa_eu0_pipes(IntelOAActivity *s, unsigned int p);
  * index the report formats use: A0 = 0, then the generation's B0 and C0),
  * over cycles [0, @c), modulo 2^64. Returns false, leaving @n alone, when
  * counter @k does not follow the activity model (then value_k(T) applies:
- * linear workload, A24/A33, C counters but Haswell's routed C2, Gen6/7 A
- * counters...). Counter k
+ * linear workload, A24/A33, Gen6/7 A counters...). Counter k
  * then reports S_k + N_k(c(T)), truncated to its width.
  */
 bool intel_oa_activity_count(IntelOAActivity *s, unsigned int k,

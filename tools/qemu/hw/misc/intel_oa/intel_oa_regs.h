@@ -356,11 +356,14 @@ REG32(HSW_OAPERF_A0, 0x2800)
  */
 REG32(HSW_NOA_OUT_SEL0, 0x25420)
 REG32(HSW_NOA_OUT_SEL1, 0x25424)
-    FIELD(HSW_NOA_OUT_SEL1, LANE10, 20, 5)
 REG32(HSW_NOA_OUT_SEL2, 0x25428)
-#define INTEL_OA_HSW_NUM_NOA_OUT    3
-/* Lane 10 (C2) source whose lane 10 carries the GPU core clock. */
-#define INTEL_OA_HSW_NOA_CLOCK_SRC  8
+#define INTEL_OA_HSW_NOA_LANE_BITS  5
+#define INTEL_OA_HSW_NOA_LANES_PER_REG 6
+/* A GTI-region NOA select only MemoryReads/MemoryWrites set non-zero. */
+REG32(HSW_NOA_253A4, 0x253a4)
+/* Stored: the three output selects, then 0x253a4. */
+#define INTEL_OA_HSW_NUM_NOA_OUT    4
+#define INTEL_OA_HSW_NOA_253A4_IDX  3
 /* Render clock gating, off while OA runs (i915 hsw_enable_metric_set). */
 REG32(GEN6_UCGCTL1, 0x9400)
     FIELD(GEN6_UCGCTL1, CSUNIT_CLOCK_GATE_DISABLE, 7, 1)

@@ -341,8 +341,11 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
         addr < INTEL_OA_NOA_BASE + INTEL_OA_NOA_SIZE) {
         return &oa->noa[(addr - INTEL_OA_NOA_BASE) / 4];
     }
-    if (l->noa_out && addr - l->noa_out < 4 * INTEL_OA_HSW_NUM_NOA_OUT) {
+    if (l->noa_out && addr - l->noa_out < 4 * INTEL_OA_HSW_NOA_253A4_IDX) {
         return &oa->noa_out[(addr - l->noa_out) / 4];
+    }
+    if (l->noa_out && addr == A_HSW_NOA_253A4) {
+        return &oa->noa_out[INTEL_OA_HSW_NOA_253A4_IDX];
     }
     for (i = 0; i < INTEL_OA_NUM_FLEX; i++) {
         if (addr == flex[i]) {
