@@ -531,6 +531,120 @@ static void test_gt_info_topology(const void *arg UNIT_UNUSED)
 		"3 bits per slice before Gen11");
 }
 
+/*
+ * max_equation: a counter's bound over the same period, reading the
+ * set's other counters (as Intel's "$GpuCoreClocks 64 UMUL") and device
+ * variables; none declared is -ENOENT, an undefined input -EDOM. Our
+ * files bound a percentage by 100 and nothing else.
+ */
+static const char max_xml[] =
+	"<metrics><set chipset=\"SKLGT2\" symbol_name=\"Bounded\"\n"
+	"  hw_config_guid=\"76543210-89ab-4def-8123-456789abcde0\">\n"
+	"  <counter symbol_name=\"Clocks\" data_type=\"uint64\"\n"
+	"    units=\"cycles\" equation=\"GPU_CLOCK 0 READ\"/>\n"
+	"  <counter symbol_name=\"Bytes\" data_type=\"uint64\" units=\"bytes\"\n"
+	"    equation=\"C 7 READ 64 UMUL\" max_equation=\"$Clocks 32 UMUL\"/>\n"
+	"  <counter symbol_name=\"Busy\" data_type=\"float\" units=\"percent\"\n"
+	"    equation=\"A 0 READ 100 UMUL $Clocks FDIV\" max_equation=\"100\"/>\n"
+	"  <counter symbol_name=\"PerEu\" data_type=\"float\" units=\"percent\"\n"
+	"    equation=\"A 7 READ\" max_equation=\"$Clocks $EuCoresTotalCount UMUL\"/>\n"
+	"</set></metrics>\n";
+
+static const char own_max[] =
+	"family a\nplatforms skl\nset Own\n"
+	"metric busy \"%\" = 100 * A0 / GPU_TICKS\n"
+	"metric rate \"1/s\" = A0 / SECONDS\nend\n";
+
+static void test_metric_max(const void *arg UNIT_UNUSED)
+{
+	const struct intel_oa_platform *pl = intel_oa_platform_by_name("skl");
+	struct intel_oa_metrics *m = intel_oa_metrics_new();
+	struct intel_oa_accumulator acc = { 0 };
+	struct intel_oa_oa_period op = { .acc = &acc, .platform = pl };
+	const struct intel_oa_metric_set *s;
+	struct intel_oa_parse_error err;
+	struct intel_oa_format fmt;
+	double v[4], max;
+	unsigned int fl[4];
+
+	UNIT_CHECK(m && pl, "setup");
+	UNIT_EQ(intel_oa_metrics_load_oa_xml(m, "b.xml", max_xml,
+					     strlen(max_xml), &err), 0, err.text);
+	s = intel_oa_metrics_find_for(m, "Bounded", "skl");
+	UNIT_CHECK(s, "set found");
+	UNIT_EQ(intel_oa_format_init(&fmt, I915_OA_FORMAT_A32u40_A4u32_B8_C8,
+				     intel_oa_gen_by_ver(900)), 0, "format");
+	UNIT_EQ(intel_oa_oa_period_fields(&op, s, &fmt), 0, "fields");
+	acc.gpu_ticks = 1000;
+	acc.a[0] = 750;
+	acc.c[7] = 600;
+	acc.a[7] = 5;
+	intel_oa_metric_set_eval(s, NULL, intel_oa_oa_builtin, &op, v, fl);
+	UNIT_CHECK(v[0] == 1000 && v[1] == 38400 && v[2] == 75, "values %g %g %g",
+		   v[0], v[1], v[2]);
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 0, intel_oa_oa_builtin, &op,
+					       v, &max), (uint64_t)-ENOENT,
+		"no max_equation");
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 1, intel_oa_oa_builtin, &op,
+					       v, &max), 0, "Bytes");
+	UNIT_CHECK(max == 32000, "Bytes max %g: 32 per clock", max);
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 2, intel_oa_oa_builtin, &op,
+					       v, &max), 0, "Busy");
+	UNIT_CHECK(max == 100, "Busy max %g", max);
+	/* a device variable: skl's 24 EUs */
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 3, intel_oa_oa_builtin, &op,
+					       v, &max), 0, "PerEu");
+	UNIT_CHECK(max == 24000, "PerEu max %g: clocks x EUs", max);
+	/* the bound reads Clocks: undefined when Clocks is */
+	v[0] = NAN;
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 1, intel_oa_oa_builtin, &op,
+					       v, &max), (uint64_t)-EDOM,
+		"Clocks undefined");
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 4, intel_oa_oa_builtin, &op,
+					       v, &max), (uint64_t)-EINVAL,
+		"no metric 4");
+	UNIT_EQ(intel_oa_metric_set_metric_max(NULL, 0, NULL, NULL, v, &max),
+		(uint64_t)-EINVAL, "no set");
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 1, NULL, NULL, NULL, &max),
+		(uint64_t)-EINVAL, "no values");
+	intel_oa_metrics_free(m);
+
+	/* an equation error in max_equation is the file's error */
+	m = intel_oa_metrics_new();
+	UNIT_CHECK(m, "setup");
+	{
+		static const char bad[] =
+			"<metrics><set chipset=\"SKLGT2\" symbol_name=\"Bad\"\n"
+			"  hw_config_guid=\"76543210-89ab-4def-8123-456789abcde1\">\n"
+			"  <counter symbol_name=\"X\" data_type=\"uint64\"\n"
+			"    equation=\"A 0 READ\" max_equation=\"$Nobody\"/>\n"
+			"</set></metrics>\n";
+
+		UNIT_EQ(intel_oa_metrics_load_oa_xml(m, "bad.xml", bad,
+						     strlen(bad), &err),
+			(uint64_t)-EINVAL, "bad max_equation");
+		UNIT_CHECK(strstr(err.text, "max_equation '$Nobody'"), "%s",
+			   err.text);
+	}
+	intel_oa_metrics_free(m);
+
+	m = intel_oa_metrics_new();
+	UNIT_CHECK(m, "setup");
+	UNIT_EQ(intel_oa_metrics_load_string(m, "own.metrics", own_max,
+					     strlen(own_max), &err), 0,
+		err.text);
+	s = intel_oa_metrics_find(m, "Own");
+	UNIT_CHECK(s, "own set");
+	v[0] = 50;
+	v[1] = 1;
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 0, NULL, NULL, v, &max), 0,
+		"a percentage");
+	UNIT_CHECK(max == 100, "own %% max %g", max);
+	UNIT_EQ(intel_oa_metric_set_metric_max(s, 1, NULL, NULL, v, &max),
+		(uint64_t)-ENOENT, "a rate has no bound");
+	intel_oa_metrics_free(m);
+}
+
 static const struct unit_test tests[] = {
 	{ "xml-well-formed", test_xml_well_formed, NULL },
 	{ "xml-errors", test_xml_errors, NULL },
@@ -540,6 +654,7 @@ static const struct unit_test tests[] = {
 	{ "oa-xml-import-errors", test_import_errors, NULL },
 	{ "gt-info-topology", test_gt_info_topology, NULL },
 	{ "oa-xml-hsw-c-as-igt-reads", test_hsw_c_as_igt_reads, NULL },
+	{ "oa-xml-metric-max", test_metric_max, NULL },
 };
 
 UNIT_SUITE(oa_xml_suite, tests);
