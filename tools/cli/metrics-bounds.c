@@ -108,18 +108,9 @@ static int check_set(struct intel_oa_metrics *m, const char *name,
 			      (int)((deadline - now) / 1000000) + 1;
 		ssize_t n;
 
-		if (ss.map.ctl) {
-			const uint8_t *recs;
-
-			n = session_peek(&ss, &recs, wait_ms);
-			if (n < 0 || (n && feed_buffer(&ss, &ev, recs, (size_t)n)))
-				goto out;
-			session_consume(&ss, (size_t)n);
-		} else {
-			n = session_read(&ss, buf, STREAM_BUF, wait_ms);
-			if (n < 0 || (n && feed_buffer(&ss, &ev, buf, (size_t)n)))
-				goto out;
-		}
+		n = session_feed(&ss, &ev, buf, wait_ms);
+		if (n < 0)
+			goto out;
 		/*
 		 * A ring stream's first records come with the first half-full
 		 * interrupt: past the duration, wait up to 5 s for them.

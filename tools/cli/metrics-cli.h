@@ -185,6 +185,8 @@ ssize_t session_peek(struct session *ss, const uint8_t **records,
 void session_consume(struct session *ss, size_t bytes);
 int feed_buffer(struct session *ss, struct evaluator *ev,
 		const uint8_t *buf, size_t len);
+ssize_t session_feed(struct session *ss, struct evaluator *ev, uint8_t *buf,
+		     int timeout_ms);
 double read_gpu_freq(const struct intel_oa_device *dev, const char *which);
 void *query_topology(int fd, size_t *len);
 int correlate(int fd, FILE *f);

@@ -399,6 +399,28 @@ int feed_buffer(struct session *ss, struct evaluator *ev,
 	return 0;
 }
 
+/*
+ * Wait up to @timeout_ms for records and feed them to @ev: in the mapped
+ * ring itself, then handed back, or read() into @buf (STREAM_BUF bytes).
+ * Returns the bytes fed (0: none came), or -1 on an error (said).
+ */
+ssize_t session_feed(struct session *ss, struct evaluator *ev, uint8_t *buf,
+		     int timeout_ms)
+{
+	const uint8_t *recs = buf;
+	ssize_t n;
+
+	if (ss->map.ctl)
+		n = session_peek(ss, &recs, timeout_ms);
+	else
+		n = session_read(ss, buf, STREAM_BUF, timeout_ms);
+	if (n < 0 || (n && feed_buffer(ss, ev, recs, (size_t)n)))
+		return -1;
+	if (ss->map.ctl)
+		session_consume(ss, (size_t)n);
+	return n;
+}
+
 void *query_topology(int fd, size_t *len)
 {
 	struct drm_i915_query_item item;

@@ -194,24 +194,11 @@ int cmd_top(int argc, char **argv)
 
 			if (now >= deadline || stop_requested)
 				break;
-			if (ss.map.ctl) {
-				const uint8_t *recs;
-
-				/* Evaluated in the ring itself, then handed back. */
-				n = session_peek(&ss, &recs,
-						 (int)((deadline - now) / 1000000) + 1);
-				if (n < 0 ||
-				    (n && feed_buffer(&ss, &ev, recs, (size_t)n)))
-					goto out;
-				session_consume(&ss, (size_t)n);
-			} else {
-				n = session_read(&ss, buf, STREAM_BUF,
-						 (int)((deadline - now) / 1000000) + 1);
-				if (n < 0)
-					goto out;
-				if (n && feed_buffer(&ss, &ev, buf, (size_t)n))
-					goto out;
-			}
+			/* a mapped ring is evaluated in place */
+			n = session_feed(&ss, &ev, buf,
+					 (int)((deadline - now) / 1000000) + 1);
+			if (n < 0)
+				goto out;
 			if (raw) {
 				char c;
 
