@@ -214,13 +214,12 @@ typedef enum ActFixedType {
 typedef struct ActFixed {
     uint8_t type;
     uint8_t kind;
-    /* per-period count: sl * slices + ss * nSS + ps * n_PS + gp * n_GPGPU */
-    uint8_t sl, ss, ps, gp;
+    /* per-period count: sl * slices + ss * nSS + ps * n_PS */
+    uint8_t sl, ss, ps;
 } ActFixed;
 
 #define FX_DISPATCH(k_)         { FIXED_DISPATCH, (k_) }
-#define FX_PERIOD(ss_, ps_, gp_) \
-    { FIXED_PER_PERIOD, 0, 0, (ss_), (ps_), (gp_) }
+#define FX_PERIOD(ss_, ps_) { FIXED_PER_PERIOD, 0, 0, (ss_), (ps_) }
 /* L3-side events: an L3 bank serves one line per clock per slice */
 #define FX_L3(sl_, ss_) { FIXED_PER_PERIOD, 0, (sl_), (ss_) }
 
@@ -231,10 +230,10 @@ static const ActFixed act_fixed_gen8[ACT_MAX_A] = {
     [1] = FX_DISPATCH(KIND_VS), [2] = FX_DISPATCH(KIND_HS),
     [3] = FX_DISPATCH(KIND_DS), [4] = FX_DISPATCH(KIND_GPGPU),
     [5] = FX_DISPATCH(KIND_GS), [6] = FX_DISPATCH(KIND_PS),
-    [21] = FX_PERIOD(16, 0, 0), [22] = FX_PERIOD(4, 0, 0),
-    [23] = FX_PERIOD(2, 0, 0), [25] = FX_PERIOD(1, 0, 0),
-    [26] = FX_PERIOD(9, 0, 0), [27] = FX_PERIOD(7, 0, 0),
-    [28] = FX_PERIOD(0, 4, 0), [29] = FX_L3(10, 0),
+    [21] = FX_PERIOD(16, 0), [22] = FX_PERIOD(4, 0),
+    [23] = FX_PERIOD(2, 0), [25] = FX_PERIOD(1, 0),
+    [26] = FX_PERIOD(9, 0), [27] = FX_PERIOD(7, 0),
+    [28] = FX_PERIOD(0, 4), [29] = FX_L3(10, 0),
     [30] = FX_L3(13, 0), [31] = FX_L3(5, 0),
     [32] = FX_L3(7, 0), [34] = FX_L3(2, 2),
     [35] = { FIXED_BARRIER },
@@ -246,14 +245,14 @@ static const ActFixed act_fixed_xehp[ACT_MAX_A] = {
     [1] = FX_DISPATCH(KIND_VS), [2] = FX_DISPATCH(KIND_HS),
     [3] = FX_DISPATCH(KIND_DS), [4] = FX_DISPATCH(KIND_GPGPU),
     [5] = FX_DISPATCH(KIND_GS), [6] = FX_DISPATCH(KIND_PS),
-    [21] = FX_PERIOD(16, 0, 0), [22] = FX_PERIOD(4, 0, 0),
-    [23] = FX_PERIOD(2, 0, 0),
-    [26] = FX_PERIOD(9, 0, 0), [27] = FX_PERIOD(7, 0, 0),
-    [28] = FX_PERIOD(0, 4, 0), [29] = FX_L3(10, 0),
+    [21] = FX_PERIOD(16, 0), [22] = FX_PERIOD(4, 0),
+    [23] = FX_PERIOD(2, 0),
+    [26] = FX_PERIOD(9, 0), [27] = FX_PERIOD(7, 0),
+    [28] = FX_PERIOD(0, 4), [29] = FX_L3(10, 0),
     [30] = FX_L3(13, 0), [31] = FX_L3(5, 0),
     [34] = FX_L3(2, 2),
     [35] = { FIXED_BARRIER },
-    [36] = FX_PERIOD(2, 0, 0), [37] = FX_PERIOD(1, 0, 0),
+    [36] = FX_PERIOD(2, 0), [37] = FX_PERIOD(1, 0),
 };
 
 /* What the activity model looks like on one generation. */
@@ -665,8 +664,7 @@ static uint64_t act_fixed_count(IntelOAActivity *s, const ActGen *g,
     }
     /* the events of a period land on its last cycle (reading 11) */
     per_period = fx->sl * s->plat->slices + fx->ss * act_subslices(s) +
-                 fx->ps * act_kind_eus(s, g, KIND_PS) +
-                 fx->gp * act_kind_eus(s, g, KIND_GPGPU);
+                 fx->ps * act_kind_eus(s, g, KIND_PS);
     return per_period * (busy / ACT_PERIOD);
 }
 
