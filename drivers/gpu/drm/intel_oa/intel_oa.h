@@ -53,6 +53,14 @@ int intel_oa_wait_for_register(struct intel_oa_device *oa, u32 reg, u32 mask,
 int intel_oa_forcewake_get(struct intel_oa_device *oa);
 void intel_oa_forcewake_put(struct intel_oa_device *oa);
 
+/* intel_oa_unit.c */
+int intel_oa_units_init(struct intel_oa_device *oa);
+struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
+					       unsigned int engine);
+
+/* intel_oa_whitelist.c */
+bool intel_oa_whitelist_has(const struct intel_oa_whitelist *wl, u32 addr);
+
 /* intel_oa_ggtt.c */
 int intel_oa_ggtt_init(struct intel_oa_device *oa);
 void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
@@ -68,11 +76,13 @@ void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 
 /* intel_oa_irq.c */
 int intel_oa_irq_init(struct intel_oa_device *oa);
-void intel_oa_irq_oa_unmask(struct intel_oa_device *oa);
-void intel_oa_irq_oa_mask(struct intel_oa_device *oa);
+void intel_oa_irq_oa_unmask(struct intel_oa_unit *unit);
+void intel_oa_irq_oa_mask(struct intel_oa_unit *unit);
 void intel_oa_irq_sync(struct intel_oa_device *oa);
 
 /* intel_oa_params.c */
+int intel_oa_engine_lookup_user(struct intel_oa_device *oa, u8 class,
+				u8 instance);
 int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file);
 int intel_oa_query_ioctl(struct drm_device *dev, void *data,

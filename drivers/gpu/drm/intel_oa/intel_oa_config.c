@@ -22,9 +22,8 @@
  *
  * A config is a uuid and three lists of register writes: NOA mux, boolean
  * counter and flex EU. DRM_IOCTL_I915_PERF_ADD_CONFIG validates every
- * address against the generation's whitelists (the ranges of i915's
- * gen7_is_valid_b_counter_addr(), gen8_is_valid_mux_addr() and
- * gen8_is_valid_flex_addr()), rejects a uuid that is malformed (EINVAL) or
+ * address against the generation's whitelists (see "OA config
+ * whitelists"), rejects a uuid that is malformed (EINVAL) or
  * already present (EADDRINUSE), stores the config in an idr (ids from 2)
  * and publishes metrics/<uuid>/id on the card. REMOVE_CONFIG unpublishes it
  * (ENOENT if unknown); a stream using it keeps its reference until closed.
@@ -346,7 +345,7 @@ out:
 }
 
 static struct intel_oa_reg *alloc_oa_regs(struct intel_oa_device *oa,
-					  bool (*is_valid)(u32 addr),
+					  const struct intel_oa_whitelist *wl,
 					  u32 __user *regs, u32 n_regs)
 {
 	struct intel_oa_reg *oa_regs;
@@ -357,7 +356,7 @@ static struct intel_oa_reg *alloc_oa_regs(struct intel_oa_device *oa,
 		return NULL;
 
 	/* No whitelist: no register of this kind may be programmed. */
-	if (!is_valid)
+	if (!wl)
 		return ERR_PTR(-EINVAL);
 
 	/*
@@ -378,7 +377,7 @@ static struct intel_oa_reg *alloc_oa_regs(struct intel_oa_device *oa,
 		if (err)
 			goto err_free;
 
-		if (!is_valid(addr)) {
+		if (!intel_oa_whitelist_has(wl, addr)) {
 			drm_dbg(&oa->drm, "invalid oa_reg address: 0x%x\n",
 				addr);
 			err = -EINVAL;
@@ -480,7 +479,7 @@ int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
 	/* uuid[36] stays NUL from kzalloc. */
 	memcpy(config->uuid, args->uuid, sizeof(args->uuid));
 
-	regs = alloc_oa_regs(oa, ops->is_valid_mux_reg,
+	regs = alloc_oa_regs(oa, ops->mux_regs,
 			     u64_to_user_ptr(args->mux_regs_ptr),
 			     args->n_mux_regs);
 	if (IS_ERR(regs)) {
@@ -490,7 +489,7 @@ int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
 	config->mux_regs = regs;
 	config->mux_regs_len = args->n_mux_regs;
 
-	regs = alloc_oa_regs(oa, ops->is_valid_b_counter_reg,
+	regs = alloc_oa_regs(oa, ops->b_counter_regs,
 			     u64_to_user_ptr(args->boolean_regs_ptr),
 			     args->n_boolean_regs);
 	if (IS_ERR(regs)) {
@@ -500,7 +499,7 @@ int intel_oa_add_config_ioctl(struct drm_device *dev, void *data,
 	config->b_counter_regs = regs;
 	config->b_counter_regs_len = args->n_boolean_regs;
 
-	regs = alloc_oa_regs(oa, ops->is_valid_flex_reg,
+	regs = alloc_oa_regs(oa, ops->flex_regs,
 			     u64_to_user_ptr(args->flex_regs_ptr),
 			     args->n_flex_regs);
 	if (IS_ERR(regs)) {

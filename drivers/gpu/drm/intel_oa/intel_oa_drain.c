@@ -200,11 +200,24 @@ static u32 landed_below(const struct intel_oa_buffer *buf, u32 hw_tail,
 	return n;
 }
 
+/* The unit's tail as an offset into the OA buffer. */
+static u32 hw_tail_offset(struct intel_oa_stream *stream)
+{
+	return stream->unit->desc->funcs->read_tail(stream) -
+	       stream->buf.ggtt_offset;
+}
+
+/* The unit's status as INTEL_OA_STATUS_* bits. */
+static u32 hw_status(struct intel_oa_stream *stream)
+{
+	return stream->unit->desc->funcs->read_status(stream);
+}
+
 /* Status first, as i915's read does; false when nothing may be drained. */
 static bool drain_status(struct intel_oa_stream *stream)
 {
 	struct intel_oa_device *oa = stream->oa;
-	u32 status = oa->ops->read_status(stream);
+	u32 status = hw_status(stream);
 
 	/* A gone device has no status (this read may be what found it). */
 	if (intel_oa_device_gone(oa))
@@ -225,7 +238,7 @@ static bool drain_status(struct intel_oa_stream *stream)
 		intel_oa_ring_lose(&stream->ring, INTEL_OA_RING_LOSS_UNIT, 1);
 		atomic64_inc(&oa->stats.report_lost);
 		trace_intel_oa_report_lost(status);
-		oa->ops->clear_report_lost(stream);
+		stream->unit->desc->funcs->clear_report_lost(stream);
 	}
 	return true;
 }
@@ -259,7 +272,7 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	if (!stream->ring_stream && source == INTEL_OA_DRAIN_READ)
 		hw_tail = buf->checked_tail;
 	else
-		hw_tail = oa->ops->read_tail(stream) - buf->ggtt_offset;
+		hw_tail = hw_tail_offset(stream);
 	buf->last_hw_tail = hw_tail;
 	/*
 	 * The sample ioctl drains an i915 stream past the tail the hrtimer
@@ -332,7 +345,8 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 		intel_oa_buffer_sync_for_device(stream, buf->head,
 						n * buf->format->size);
 		spin_lock_irqsave(&buf->ptr_lock, flags);
-		oa->ops->write_head(stream, head + buf->ggtt_offset);
+		stream->unit->desc->funcs->write_head(stream,
+						       head + buf->ggtt_offset);
 		buf->head = head;
 		spin_unlock_irqrestore(&buf->ptr_lock, flags);
 	}
@@ -422,13 +436,13 @@ bool intel_oa_drain_due(struct intel_oa_stream *stream)
 	bool moved;
 
 	spin_lock_irqsave(&buf->ptr_lock, flags);
-	moved = stream->oa->ops->read_tail(stream) - buf->ggtt_offset !=
+	moved = hw_tail_offset(stream) !=
 		buf->last_hw_tail;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
 	/* Overflow or report-lost status without a move is news too. */
 	return moved || intel_oa_device_gone(stream->oa) ||
-	       stream->oa->ops->read_status(stream);
+	       hw_status(stream);
 }
 
 /**
@@ -448,12 +462,11 @@ bool intel_oa_drain_check(struct intel_oa_stream *stream)
 	bool avail;
 
 	spin_lock_irqsave(&buf->ptr_lock, flags);
-	buf->checked_tail = stream->oa->ops->read_tail(stream) -
-			    buf->ggtt_offset;
+	buf->checked_tail = hw_tail_offset(stream);
 	avail = oa_taken(buf, buf->checked_tail, READ_ONCE(buf->head)) >=
 		buf->format->size;
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
 	return avail || intel_oa_device_gone(stream->oa) ||
-	       stream->oa->ops->read_status(stream);
+	       hw_status(stream);
 }

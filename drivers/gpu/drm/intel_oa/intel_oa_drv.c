@@ -205,6 +205,10 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	bar0 = pcim_iomap_table(pdev)[0];
 	intel_oa_uncore_init(&oa->uncore, bar0, oa->gen);
 
+	ret = intel_oa_units_init(oa);
+	if (ret)
+		return ret;
+
 	ret = drmm_mutex_init(&oa->drm, &oa->lock);
 	if (ret)
 		return ret;
@@ -271,6 +275,7 @@ err_unregister:
 static void intel_oa_remove(struct pci_dev *pdev)
 {
 	struct intel_oa_device *oa = pci_get_drvdata(pdev);
+	unsigned int i;
 
 	/* The sysfs files live on the card device: remove them before it. */
 	intel_oa_metrics_fini(oa);
@@ -289,8 +294,9 @@ static void intel_oa_remove(struct pci_dev *pdev)
 	 * memory then.
 	 */
 	mutex_lock(&oa->lock);
-	if (oa->exclusive_stream)
-		intel_oa_stream_hw_fini_locked(oa->exclusive_stream);
+	for (i = 0; i < oa->n_units; i++)
+		if (oa->units[i].exclusive_stream)
+			intel_oa_stream_hw_fini_locked(oa->units[i].exclusive_stream);
 	mutex_unlock(&oa->lock);
 }
 

@@ -20,16 +20,6 @@ extern const struct intel_oa_hw_ops intel_oa_gen12_ops;
 extern const struct intel_oa_hw_ops intel_oa_dg1_ops;
 extern const struct intel_oa_hw_ops intel_oa_dg2_ops;
 
-/**
- * struct intel_oa_range - an inclusive MMIO range of a register whitelist
- * @start: first offset.
- * @end: last offset.
- */
-struct intel_oa_range {
-	u32 start;
-	u32 end;
-};
-
 /* intel_oa_ggtt.c: GGTT layouts and PTE encodings. */
 extern const struct intel_oa_ggtt_desc intel_oa_gen8_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_chv_ggtt;
@@ -37,27 +27,29 @@ extern const struct intel_oa_ggtt_desc intel_oa_snb_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_vlv_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_hsw_ggtt;
 
-/* intel_oa_unit.c: one OA unit code path for Gen8+ over register tables. */
+/* intel_oa_unit.c: OA units; one code path for Gen8+ over register tables. */
 extern const struct intel_oa_unit_regs intel_oa_gen8_unit_regs;
 extern const struct intel_oa_unit_regs intel_oa_oag_unit_regs;
-void intel_oa_unit_enable(struct intel_oa_stream *stream);
-void intel_oa_unit_disable(struct intel_oa_stream *stream);
-u32 intel_oa_unit_read_tail(struct intel_oa_stream *stream);
-void intel_oa_unit_write_head(struct intel_oa_stream *stream, u32 head);
-u32 intel_oa_unit_read_status(struct intel_oa_stream *stream);
-void intel_oa_unit_clear_report_lost(struct intel_oa_stream *stream);
+extern const struct intel_oa_unit_regs intel_oa_xehp_oag_unit_regs;
+extern const struct intel_oa_unit_funcs intel_oa_unit_funcs;
+void intel_oa_noa_disable(struct intel_oa_device *oa);
+void intel_oa_units_mask_all(struct intel_oa_device *oa);
 
-#define INTEL_OA_UNIT_OPS(regs)						\
-	.unit_regs = &(regs),						\
-	.oa_enable = intel_oa_unit_enable,				\
-	.oa_disable = intel_oa_unit_disable,				\
-	.read_tail = intel_oa_unit_read_tail,				\
-	.write_head = intel_oa_unit_write_head,				\
-	.read_status = intel_oa_unit_read_status,			\
-	.clear_report_lost = intel_oa_unit_clear_report_lost
+/* intel_oa_gen7.c: the Gen6/7 OA block. */
+extern const struct intel_oa_unit_funcs intel_oa_gen7_unit_funcs;
 
-/* intel_oa_gen7.c: the Gen7 boolean whitelist Gen8..Gen11 share. */
-bool intel_oa_gen7_is_valid_b_counter_addr(u32 addr);
+/* intel_oa_whitelist.c: what an OA config may write. */
+extern const struct intel_oa_whitelist intel_oa_snb_b_counter_regs;
+extern const struct intel_oa_whitelist intel_oa_gen7_b_counter_regs;
+extern const struct intel_oa_whitelist intel_oa_gen12_b_counter_regs;
+extern const struct intel_oa_whitelist intel_oa_xehp_b_counter_regs;
+extern const struct intel_oa_whitelist intel_oa_gen7_mux_regs;
+extern const struct intel_oa_whitelist intel_oa_hsw_mux_regs;
+extern const struct intel_oa_whitelist intel_oa_gen8_mux_regs;
+extern const struct intel_oa_whitelist intel_oa_chv_mux_regs;
+extern const struct intel_oa_whitelist intel_oa_gen11_mux_regs;
+extern const struct intel_oa_whitelist intel_oa_gen12_mux_regs;
+extern const struct intel_oa_whitelist intel_oa_flex_whitelist;
 
 /* intel_oa_gen8.c: helpers shared by the OA unit blocks. */
 #define INTEL_OA_N_FLEX_REGS	7
@@ -65,8 +57,6 @@ extern const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS];
 void intel_oa_program_config(struct intel_oa_device *oa,
 			     const struct intel_oa_config *config);
 void intel_oa_clear_flex(struct intel_oa_device *oa);
-bool intel_oa_in_ranges(u32 addr, const struct intel_oa_range *r, size_t n);
-bool intel_oa_is_valid_flex_addr(u32 addr);
 
 /* intel_oa_fuses.c: topology and timestamp clock readers. */
 void intel_oa_gen8_read_topology(struct intel_oa_device *oa);
@@ -83,13 +73,12 @@ u32 intel_oa_xehp_read_oa_timestamp_freq(struct intel_oa_device *oa);
 /* intel_oa_gen11_irq.c: the Gen11+ and DG1 interrupt hierarchies. */
 void intel_oa_gen11_irq_reset(struct intel_oa_device *oa);
 void intel_oa_gen11_irq_postinstall(struct intel_oa_device *oa);
-void intel_oa_gen11_irq_oa_unmask(struct intel_oa_device *oa);
-void intel_oa_gen11_irq_oa_mask(struct intel_oa_device *oa);
+void intel_oa_gen11_irq_oa_unmask(struct intel_oa_unit *unit);
+void intel_oa_gen11_irq_oa_mask(struct intel_oa_unit *unit);
 irqreturn_t intel_oa_gen11_irq_handler(struct intel_oa_device *oa);
 void intel_oa_dg1_irq_reset(struct intel_oa_device *oa);
 void intel_oa_dg1_irq_postinstall(struct intel_oa_device *oa);
 irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa);
-irqreturn_t intel_oa_dg2_irq_handler(struct intel_oa_device *oa);
 void intel_oa_dg2_irq_reset(struct intel_oa_device *oa);
 void intel_oa_gen11_guc_irq_enable(struct intel_oa_device *oa, u32 vector);
 

@@ -150,7 +150,7 @@ static void gen11_drain_wdoaperf(struct intel_oa_device *oa)
 
 static void gen11_gt_irq_reset(struct intel_oa_device *oa)
 {
-	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
+	intel_oa_units_mask_all(oa);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_ENABLE, 0);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_MASK, ~0u);
 	gen11_drain_wdoaperf(oa);
@@ -187,23 +187,27 @@ void intel_oa_gen11_irq_postinstall(struct intel_oa_device *oa)
 }
 
 /**
- * intel_oa_gen11_irq_oa_unmask - let the half-full event through
- * @oa: device
+ * intel_oa_gen11_irq_oa_unmask - let a unit's half-full event through
+ * @unit: the OA unit
  */
-void intel_oa_gen11_irq_oa_unmask(struct intel_oa_device *oa)
+void intel_oa_gen11_irq_oa_unmask(struct intel_oa_unit *unit)
 {
+	struct intel_oa_device *oa = unit->oa;
+
 	intel_oa_rmw(oa, GEN11_GPM_WGBOXPERF_INTR_MASK,
 		     FIELD_PREP(GEN11_WDOAPERF_HALF, GEN11_OA_HALF_FULL), 0);
-	intel_oa_write(oa, oa->gen->oa_imr, ~GEN8_OA_BUFFER_HALF_FULL);
+	intel_oa_write(oa, unit->desc->regs->imr, ~GEN8_OA_BUFFER_HALF_FULL);
 }
 
 /**
- * intel_oa_gen11_irq_oa_mask - stop the half-full event
- * @oa: device
+ * intel_oa_gen11_irq_oa_mask - stop a unit's half-full event
+ * @unit: the OA unit
  */
-void intel_oa_gen11_irq_oa_mask(struct intel_oa_device *oa)
+void intel_oa_gen11_irq_oa_mask(struct intel_oa_unit *unit)
 {
-	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
+	struct intel_oa_device *oa = unit->oa;
+
+	intel_oa_write(oa, unit->desc->regs->imr, ~0u);
 	intel_oa_rmw(oa, GEN11_GPM_WGBOXPERF_INTR_MASK, 0,
 		     FIELD_PREP(GEN11_WDOAPERF_HALF, GEN11_OA_HALF_FULL));
 }
@@ -272,46 +276,6 @@ void intel_oa_dg1_irq_postinstall(struct intel_oa_device *oa)
 }
 
 /**
- * intel_oa_dg1_irq_handler - DG1 hard handler
- * @oa: device
- *
- * Return: IRQ_NONE if no tile was pending, IRQ_WAKE_THREAD for an OA
- * half-full event, else IRQ_HANDLED.
- */
-irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa)
-{
-	bool oa_event = false;
-	u32 tile, master = 0, dw0 = 0;
-
-	intel_oa_write(oa, DG1_MSTR_TILE_INTR, 0);
-	tile = intel_oa_read(oa, DG1_MSTR_TILE_INTR);
-	if (unlikely(intel_oa_device_gone(oa)))
-		return IRQ_NONE;
-	if (!tile) {
-		intel_oa_write(oa, DG1_MSTR_TILE_INTR, DG1_MSTR_IRQ);
-		return IRQ_NONE;
-	}
-	/* Bit 31 reads 0 here, so this only acknowledges the tile bits. */
-	intel_oa_write(oa, DG1_MSTR_TILE_INTR, tile);
-
-	if (tile & DG1_MSTR_TILE(0)) {
-		master = intel_oa_read(oa, GEN11_GFX_MSTR_IRQ);
-		intel_oa_write(oa, GEN11_GFX_MSTR_IRQ, master);
-		if (master & GEN11_GT_DW0_IRQ)
-			oa_event = gen11_serve_dw0(oa, &dw0);
-	} else {
-		drm_err_ratelimited(&oa->drm,
-				    "interrupt from a tile other than 0 (DG1_MSTR_TILE_INTR 0x%08x)\n",
-				    tile);
-	}
-
-	intel_oa_write(oa, DG1_MSTR_TILE_INTR, DG1_MSTR_IRQ);
-
-	trace_intel_oa_irq(oa, master, dw0);
-	return oa_event ? IRQ_WAKE_THREAD : IRQ_HANDLED;
-}
-
-/**
  * intel_oa_gen11_guc_irq_enable - enable and unmask GuC vector bits
  * @oa: device (GT forcewake held)
  * @vector: GUC_INTR_* bits
@@ -347,18 +311,20 @@ void intel_oa_dg2_irq_reset(struct intel_oa_device *oa)
 }
 
 /**
- * intel_oa_dg2_irq_handler - DG2 hard handler: the DG1 tile path serving
- *	both the WDOAPerf and the GuC instances of GT_INTR_DW0
+ * intel_oa_dg1_irq_handler - DG1 and Gen12.5 hard handler: the tile level
+ *	in front of the Gen11 GT level
  * @oa: device
  *
- * Every bit of the DW0 snapshot this driver enabled is served before the
- * primary interrupt is re-enabled, so an event that arrived meanwhile
- * (held by the double-buffered DW0) raises a new interrupt.
+ * Serves the WDOAPerf instance of GT_INTR_DW0, and on a device with a GuC
+ * (&intel_oa_hw_ops.guc_init) the GuC instance too. Every bit of the DW0
+ * snapshot this driver enabled is served before the primary interrupt is
+ * re-enabled, so an event that arrived meanwhile (held by the
+ * double-buffered DW0) raises a new interrupt.
  *
  * Return: IRQ_NONE if no tile was pending, IRQ_WAKE_THREAD for an OA
  * half-full event or GuC work, else IRQ_HANDLED.
  */
-irqreturn_t intel_oa_dg2_irq_handler(struct intel_oa_device *oa)
+irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa)
 {
 	bool oa_event = false, guc_event = false;
 	u32 tile, master = 0, dw0 = 0;
@@ -371,6 +337,7 @@ irqreturn_t intel_oa_dg2_irq_handler(struct intel_oa_device *oa)
 		intel_oa_write(oa, DG1_MSTR_TILE_INTR, DG1_MSTR_IRQ);
 		return IRQ_NONE;
 	}
+	/* Bit 31 reads 0 here, so this only acknowledges the tile bits. */
 	intel_oa_write(oa, DG1_MSTR_TILE_INTR, tile);
 
 	if (tile & DG1_MSTR_TILE(0)) {
@@ -378,7 +345,8 @@ irqreturn_t intel_oa_dg2_irq_handler(struct intel_oa_device *oa)
 		intel_oa_write(oa, GEN11_GFX_MSTR_IRQ, master);
 		if (master & GEN11_GT_DW0_IRQ) {
 			dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
-			guc_event = gen11_serve_guc(oa, dw0);
+			if (oa->ops->guc_init)
+				guc_event = gen11_serve_guc(oa, dw0);
 			oa_event = gen11_serve_wdoaperf(oa, dw0);
 		}
 	} else {

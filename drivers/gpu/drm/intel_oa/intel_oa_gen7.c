@@ -79,7 +79,7 @@ static void gen7_enable_metric_set(struct intel_oa_stream *stream,
 
 static void gen7_disable_metric_set(struct intel_oa_stream *stream)
 {
-	intel_oa_rmw(stream->oa, GDT_CHICKEN_BITS, GT_NOA_ENABLE, 0);
+	intel_oa_noa_disable(stream->oa);
 }
 
 static u32 gen7_oacontrol(const struct intel_oa_stream *stream)
@@ -185,61 +185,6 @@ static void gen7_clear_report_lost(struct intel_oa_stream *stream)
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 }
 
-/* Whitelists (i915_perf.c gen7_oa_mux_regs, hsw_oa_mux_regs, b-counters). */
-static const struct intel_oa_range gen7_oa_mux_regs[] = {
-	{ 0x91b8, 0x91cc },	/* OA_PERFCNT1..2, OA_PERFMATRIX */
-	{ 0x9800, 0x9888 },	/* MICRO_BP0_0 .. NOA_WRITE */
-	{ 0xe180, 0xe180 },	/* HALF_SLICE_CHICKEN2 */
-};
-
-static const struct intel_oa_range hsw_oa_mux_regs[] = {
-	{ 0x9e80, 0x9ea4 },	/* HSW_MBVID2_NOA0..9 */
-	{ 0x9ec0, 0x9ec0 },	/* HSW_MBVID2_MISR0 */
-	{ 0x25100, 0x2ff90 },
-};
-
-static const struct intel_oa_range gen7_oa_b_counters[] = {
-	{ 0x2710, 0x272c },	/* OASTARTTRIG1..8 */
-	{ 0x2740, 0x275c },	/* OAREPORTTRIG1..8 */
-	{ 0x2770, 0x27ac },	/* CEC0_0 .. CEC7_1 */
-};
-
-/* Before Haswell the boolean counters are the four CEC pairs only. */
-static const struct intel_oa_range snb_oa_b_counters[] = {
-	{ 0x2390, 0x23ac },	/* CEC0_0 .. CEC3_1 */
-};
-
-/**
- * intel_oa_gen7_is_valid_b_counter_addr - Haswell..Gen11 boolean whitelist
- * @addr: MMIO offset
- *
- * Return: true if @addr is an OASTARTTRIG, OAREPORTTRIG or CEC register.
- */
-bool intel_oa_gen7_is_valid_b_counter_addr(u32 addr)
-{
-	return intel_oa_in_ranges(addr, gen7_oa_b_counters,
-				  ARRAY_SIZE(gen7_oa_b_counters));
-}
-
-static bool snb_is_valid_b_counter_addr(u32 addr)
-{
-	return intel_oa_in_ranges(addr, snb_oa_b_counters,
-				  ARRAY_SIZE(snb_oa_b_counters));
-}
-
-static bool gen7_is_valid_mux_addr(u32 addr)
-{
-	return intel_oa_in_ranges(addr, gen7_oa_mux_regs,
-				  ARRAY_SIZE(gen7_oa_mux_regs));
-}
-
-static bool hsw_is_valid_mux_addr(u32 addr)
-{
-	return gen7_is_valid_mux_addr(addr) ||
-	       intel_oa_in_ranges(addr, hsw_oa_mux_regs,
-				  ARRAY_SIZE(hsw_oa_mux_regs));
-}
-
 /*
  * The Gen7 GT interrupt: GTIMR is the only mask between the OA unit's
  * half-full event (bit 9) and GTIIR, so it is what a stream unmasks; GTIER
@@ -266,14 +211,14 @@ static void gen7_irq_postinstall(struct intel_oa_device *oa)
 	intel_oa_read(oa, DEIER);
 }
 
-static void gen7_irq_oa_unmask(struct intel_oa_device *oa)
+static void gen7_irq_oa_unmask(struct intel_oa_unit *unit)
 {
-	intel_oa_write(oa, GTIMR, ~GT_PERFMON_BUFFER_HALF_FULL);
+	intel_oa_write(unit->oa, GTIMR, ~GT_PERFMON_BUFFER_HALF_FULL);
 }
 
-static void gen7_irq_oa_mask(struct intel_oa_device *oa)
+static void gen7_irq_oa_mask(struct intel_oa_unit *unit)
 {
-	intel_oa_write(oa, GTIMR, ~0u);
+	intel_oa_write(unit->oa, GTIMR, ~0u);
 }
 
 /* i915 ivb_irq_handler(), GT part only. */
@@ -358,16 +303,17 @@ static void hsw_read_topology(struct intel_oa_device *oa)
 	gen7_set_topology(oa, slices, subslices, eus);
 }
 
-#define GEN7_OA_UNIT_OPS						\
-	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,	\
-	.enable_metric_set = gen7_enable_metric_set,			\
-	.disable_metric_set = gen7_disable_metric_set,			\
-	.oa_enable = gen7_oa_enable,					\
-	.oa_disable = gen7_oa_disable,					\
-	.read_tail = gen7_read_tail,					\
-	.write_head = gen7_write_head,					\
-	.read_status = gen7_read_status,				\
-	.clear_report_lost = gen7_clear_report_lost
+/* The Gen6/7 OA block's own programming (see "Gen6/7 OA unit"). */
+const struct intel_oa_unit_funcs intel_oa_gen7_unit_funcs = {
+	.enable_metric_set = gen7_enable_metric_set,
+	.disable_metric_set = gen7_disable_metric_set,
+	.enable = gen7_oa_enable,
+	.disable = gen7_oa_disable,
+	.read_tail = gen7_read_tail,
+	.write_head = gen7_write_head,
+	.read_status = gen7_read_status,
+	.clear_report_lost = gen7_clear_report_lost,
+};
 
 #define GEN7_IRQ_OPS							\
 	.irq_reset = gen7_irq_reset,					\
@@ -378,25 +324,25 @@ static void hsw_read_topology(struct intel_oa_device *oa)
 
 /* Sandy Bridge: no OA interrupt, so no irq hooks; the hrtimer drains. */
 const struct intel_oa_hw_ops intel_oa_snb_ops = {
-	GEN7_OA_UNIT_OPS,
 	.read_topology = gen6_read_topology,
-	.is_valid_mux_reg = gen7_is_valid_mux_addr,
-	.is_valid_b_counter_reg = snb_is_valid_b_counter_addr,
+	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
+	.mux_regs = &intel_oa_gen7_mux_regs,
+	.b_counter_regs = &intel_oa_snb_b_counter_regs,
 };
 
 /* Ivy Bridge and Valleyview. */
 const struct intel_oa_hw_ops intel_oa_ivb_ops = {
-	GEN7_OA_UNIT_OPS,
 	GEN7_IRQ_OPS,
 	.read_topology = gen6_read_topology,
-	.is_valid_mux_reg = gen7_is_valid_mux_addr,
-	.is_valid_b_counter_reg = snb_is_valid_b_counter_addr,
+	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
+	.mux_regs = &intel_oa_gen7_mux_regs,
+	.b_counter_regs = &intel_oa_snb_b_counter_regs,
 };
 
 const struct intel_oa_hw_ops intel_oa_hsw_ops = {
-	GEN7_OA_UNIT_OPS,
 	GEN7_IRQ_OPS,
 	.read_topology = hsw_read_topology,
-	.is_valid_mux_reg = hsw_is_valid_mux_addr,
-	.is_valid_b_counter_reg = intel_oa_gen7_is_valid_b_counter_addr,
+	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
+	.mux_regs = &intel_oa_hsw_mux_regs,
+	.b_counter_regs = &intel_oa_gen7_b_counter_regs,
 };

@@ -15,17 +15,11 @@
 /**
  * DOC: Gen8 OA unit
  *
- * Opening a stream programs the metrics set (gen8_enable_metric_set()):
- * OA_DEBUG (clock ratio reports off where the platform has that quirk;
- * Gen8 has no OA_DEBUG and always writes context-switch reports),
- * OACTXCONTROL (timer exponent and enable), the flex EU counter controls,
- * then the config's NOA mux, boolean counter and flex registers, followed
- * by a 500 us NOA settle delay. On silicon i915 puts OACTXCONTROL and the
- * flex registers into every context image; intel_oa has no contexts, so it
- * writes the registers themselves.
- *
- * Enabling, disabling, the pointers and the status are intel_oa_unit.c's,
- * over the Gen8-11 block's registers (intel_oa_gen8_unit_regs).
+ * The metrics set, enabling, disabling, the pointers and the status are
+ * intel_oa_unit.c's one code path over the Gen8-11 block's registers
+ * (intel_oa_gen8_unit_regs; see "OA units"); this file has what the Gen8+
+ * units share besides (the config writer with its 500 us NOA settle
+ * delay, the flex controls) and the Gen8 interrupt banks.
  */
 
 #define NOA_PROGRAMMING_DELAY_US	500
@@ -72,7 +66,7 @@ void intel_oa_program_config(struct intel_oa_device *oa,
 {
 	unsigned int i;
 
-	if (oa->ops->is_valid_flex_reg)
+	if (oa->ops->flex_regs)
 		for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
 			intel_oa_write(oa, intel_oa_flex_regs[i],
 				       config_flex_value(config,
@@ -97,118 +91,6 @@ void intel_oa_clear_flex(struct intel_oa_device *oa)
 		intel_oa_write(oa, intel_oa_flex_regs[i], 0);
 }
 
-static void gen8_enable_metric_set(struct intel_oa_stream *stream,
-				   const struct intel_oa_config *config)
-{
-	struct intel_oa_device *oa = stream->oa;
-	u32 ctx_ctrl = GEN8_OA_COUNTER_RESUME;
-
-	if (oa->gen->quirks & INTEL_OA_QUIRK_CLK_RATIO_REPORTS)
-		intel_oa_write(oa, GEN8_OA_DEBUG,
-			       masked_bit_enable(GEN9_OA_DEBUG_DISABLE_CLK_RATIO_REPORTS |
-						 GEN9_OA_DEBUG_INCLUDE_CLK_RATIO));
-
-	if (stream->periodic)
-		ctx_ctrl |= FIELD_PREP(GEN8_OA_TIMER_PERIOD_MASK,
-				       stream->period_exponent) |
-			    GEN8_OA_TIMER_ENABLE;
-	intel_oa_write(oa, GEN8_OACTXCONTROL, ctx_ctrl);
-
-	intel_oa_program_config(oa, config);
-}
-
-static void gen8_disable_metric_set(struct intel_oa_stream *stream)
-{
-	struct intel_oa_device *oa = stream->oa;
-
-	intel_oa_write(oa, GEN8_OACTXCONTROL, 0);
-	intel_oa_clear_flex(oa);
-
-	intel_oa_rmw(oa, GDT_CHICKEN_BITS, GT_NOA_ENABLE, 0);
-}
-
-/* Gen11 moved the NOA enable to RPM_CONFIG1 (i915 gen10_disable_metric_set). */
-static void gen11_disable_metric_set(struct intel_oa_stream *stream)
-{
-	struct intel_oa_device *oa = stream->oa;
-
-	intel_oa_write(oa, GEN8_OACTXCONTROL, 0);
-	intel_oa_clear_flex(oa);
-
-	intel_oa_rmw(oa, RPM_CONFIG1, GEN10_GT_NOA_ENABLE, 0);
-}
-
-/**
- * intel_oa_in_ranges - is an offset inside one of a whitelist's ranges?
- * @addr: MMIO offset
- * @r: inclusive ranges
- * @n: number of @r
- *
- * Return: true if @addr lies in one of @r.
- */
-bool intel_oa_in_ranges(u32 addr, const struct intel_oa_range *r, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (addr >= r[i].start && addr <= r[i].end)
-			return true;
-	return false;
-}
-
-/* Whitelists, as ranges from i915_perf.c (Gen7+8 mux). */
-static const struct intel_oa_range gen8_oa_mux_regs[] = {
-	{ 0x91b8, 0x91cc },	/* OA_PERFCNT1..2, OA_PERFMATRIX */
-	{ 0x9800, 0x9888 },	/* MICRO_BP0_0 .. NOA_WRITE */
-	{ 0xe180, 0xe180 },	/* HALF_SLICE_CHICKEN2 */
-	{ 0x0d00, 0x0d2c },	/* RPM_CONFIG0..1, NOA_CONFIG0..8 */
-	{ 0x20cc, 0x20cc },	/* WAIT_FOR_RC6_EXIT */
-};
-
-static const struct intel_oa_range chv_oa_mux_regs[] = {
-	{ 0x182300, 0x1823a4 },
-};
-
-static const struct intel_oa_range gen11_oa_mux_regs[] = {
-	{ 0x91c8, 0x91dc },	/* OA_PERFCNT[3-4] */
-};
-
-static bool gen8_is_valid_mux_addr(u32 addr)
-{
-	return intel_oa_in_ranges(addr, gen8_oa_mux_regs,
-				  ARRAY_SIZE(gen8_oa_mux_regs));
-}
-
-static bool chv_is_valid_mux_addr(u32 addr)
-{
-	return gen8_is_valid_mux_addr(addr) ||
-	       intel_oa_in_ranges(addr, chv_oa_mux_regs,
-				  ARRAY_SIZE(chv_oa_mux_regs));
-}
-
-static bool gen11_is_valid_mux_addr(u32 addr)
-{
-	return gen8_is_valid_mux_addr(addr) ||
-	       intel_oa_in_ranges(addr, gen11_oa_mux_regs,
-				  ARRAY_SIZE(gen11_oa_mux_regs));
-}
-
-/**
- * intel_oa_is_valid_flex_addr - flex EU whitelist (Gen8..Gen12)
- * @addr: MMIO offset
- *
- * Return: true if @addr is one of the EU_PERF_CNT_CTL registers.
- */
-bool intel_oa_is_valid_flex_addr(u32 addr)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
-		if (intel_oa_flex_regs[i] == addr)
-			return true;
-	return false;
-}
-
 /* GT interrupt banks 0..3 feeding MASTER_IRQ. */
 #define GEN8_GT_IRQ_BANKS	4
 
@@ -218,7 +100,7 @@ static void gen8_irq_reset(struct intel_oa_device *oa)
 
 	intel_oa_write(oa, GEN8_MASTER_IRQ, 0);
 	intel_oa_read(oa, GEN8_MASTER_IRQ);
-	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
+	intel_oa_units_mask_all(oa);
 	/*
 	 * Quiesce every GT bank, as i915's gen8_gt_irq_reset(): the handler
 	 * only acks bank 3, so a source left enabled in another bank by the
@@ -243,14 +125,15 @@ static void gen8_irq_postinstall(struct intel_oa_device *oa)
 	intel_oa_read(oa, GEN8_MASTER_IRQ);
 }
 
-static void gen8_irq_oa_unmask(struct intel_oa_device *oa)
+static void gen8_irq_oa_unmask(struct intel_oa_unit *unit)
 {
-	intel_oa_write(oa, oa->gen->oa_imr, ~GEN8_OA_BUFFER_HALF_FULL);
+	intel_oa_write(unit->oa, unit->desc->regs->imr,
+		       ~GEN8_OA_BUFFER_HALF_FULL);
 }
 
-static void gen8_irq_oa_mask(struct intel_oa_device *oa)
+static void gen8_irq_oa_mask(struct intel_oa_unit *unit)
 {
-	intel_oa_write(oa, oa->gen->oa_imr, ~0u);
+	intel_oa_write(unit->oa, unit->desc->regs->imr, ~0u);
 }
 
 static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
@@ -286,15 +169,13 @@ static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
 }
 
 /*
- * Gen8 family OA ops. Broadwell, Cherryview, Gen9 and Gen11 share the OA
- * unit block; they differ in fuses, clock source, whitelists and, on
- * Gen11, the NOA enable bit and the interrupt hierarchy.
+ * Gen8 family ops. Broadwell, Cherryview, Gen9 and Gen11 share the OA
+ * unit block (&intel_oa_gen8_unit_regs); they differ in fuses, clock
+ * source, whitelists and, on Gen11, the interrupt hierarchy.
  */
-#define GEN8_OA_UNIT_OPS						\
-	.enable_metric_set = gen8_enable_metric_set,			\
-	INTEL_OA_UNIT_OPS(intel_oa_gen8_unit_regs),			\
-	.is_valid_b_counter_reg = intel_oa_gen7_is_valid_b_counter_addr,	\
-	.is_valid_flex_reg = intel_oa_is_valid_flex_addr
+#define GEN8_CONFIG_REGS						\
+	.b_counter_regs = &intel_oa_gen7_b_counter_regs,		\
+	.flex_regs = &intel_oa_flex_whitelist
 
 #define GEN8_IRQ_OPS							\
 	.irq_reset = gen8_irq_reset,					\
@@ -304,38 +185,34 @@ static irqreturn_t gen8_irq_handler(struct intel_oa_device *oa)
 	.irq_handler = gen8_irq_handler
 
 const struct intel_oa_hw_ops intel_oa_gen8_ops = {
-	GEN8_OA_UNIT_OPS,
+	GEN8_CONFIG_REGS,
 	GEN8_IRQ_OPS,
 	.read_topology = intel_oa_gen8_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
-	.disable_metric_set = gen8_disable_metric_set,
-	.is_valid_mux_reg = gen8_is_valid_mux_addr,
+	.mux_regs = &intel_oa_gen8_mux_regs,
 };
 
 const struct intel_oa_hw_ops intel_oa_chv_ops = {
-	GEN8_OA_UNIT_OPS,
+	GEN8_CONFIG_REGS,
 	GEN8_IRQ_OPS,
 	.read_topology = intel_oa_chv_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
-	.disable_metric_set = gen8_disable_metric_set,
-	.is_valid_mux_reg = chv_is_valid_mux_addr,
+	.mux_regs = &intel_oa_chv_mux_regs,
 };
 
 const struct intel_oa_hw_ops intel_oa_gen9_ops = {
-	GEN8_OA_UNIT_OPS,
+	GEN8_CONFIG_REGS,
 	GEN8_IRQ_OPS,
 	.read_topology = intel_oa_gen9_read_topology,
 	.read_timestamp_freq = intel_oa_gen9_read_timestamp_freq,
-	.disable_metric_set = gen8_disable_metric_set,
-	.is_valid_mux_reg = gen8_is_valid_mux_addr,
+	.mux_regs = &intel_oa_gen8_mux_regs,
 };
 
 const struct intel_oa_hw_ops intel_oa_gen11_ops = {
-	GEN8_OA_UNIT_OPS,
+	GEN8_CONFIG_REGS,
 	.read_topology = intel_oa_gen11_read_topology,
 	.read_timestamp_freq = intel_oa_gen11_read_timestamp_freq,
-	.disable_metric_set = gen11_disable_metric_set,
-	.is_valid_mux_reg = gen11_is_valid_mux_addr,
+	.mux_regs = &intel_oa_gen11_mux_regs,
 	.irq_reset = intel_oa_gen11_irq_reset,
 	.irq_postinstall = intel_oa_gen11_irq_postinstall,
 	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,

@@ -28,7 +28,7 @@
  * irq hooks, no vector is requested and the hrtimer alone drains (the
  * debugfs irq_drains count stays 0 there).
  *
- * The thread drains the exclusive stream: every landed report moves into
+ * The thread drains each OA unit's stream: every landed report moves into
  * the stream ring and the OA unit gets the space back (see "draining"). On
  * Gen12.5 it is also where GuC-to-host messages are handled (see "GuC"):
  * the hard handler leaves the GuC vector in &intel_oa_guc.iir and flags
@@ -37,7 +37,7 @@
  * run under forcewake (they write OA_IMR). Stream
  * disable masks the OA interrupt, clears &intel_oa_stream.enabled and calls
  * synchronize_irq(); stream teardown (intel_oa_stream_hw_fini_locked())
- * then clears &intel_oa_device.exclusive_stream and calls synchronize_irq()
+ * then clears &intel_oa_unit.exclusive_stream and calls synchronize_irq()
  * again, so the thread never sees a stopped or freed stream.
  */
 
@@ -57,6 +57,7 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 	struct intel_oa_device *oa = arg;
 	struct intel_oa_stream *stream;
 	u32 guc_iir = atomic_xchg(&oa->guc.iir, 0);
+	unsigned int i;
 
 	/*
 	 * GuC work shares the thread: then only drain if the hard handler
@@ -72,13 +73,20 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 
 	atomic64_inc(&oa->stats.interrupts);
 
-	/* Pairs with the smp_store_release() in intel_oa_stream_init(). */
-	stream = smp_load_acquire(&oa->exclusive_stream);
-	if (!stream || !READ_ONCE(stream->enabled))
-		return IRQ_HANDLED;
+	/*
+	 * The half-full event does not say which unit's buffer it is for:
+	 * drain every unit's enabled stream (one that has nothing landed
+	 * costs a tail read).
+	 */
+	for (i = 0; i < oa->n_units; i++) {
+		/* Pairs with the smp_store_release() in intel_oa_stream_init(). */
+		stream = smp_load_acquire(&oa->units[i].exclusive_stream);
+		if (!stream || !READ_ONCE(stream->enabled))
+			continue;
 
-	atomic64_inc(&oa->stats.stream_interrupts);
-	intel_oa_drain(stream, INTEL_OA_DRAIN_IRQ);
+		atomic64_inc(&oa->stats.stream_interrupts);
+		intel_oa_drain(stream, INTEL_OA_DRAIN_IRQ);
+	}
 
 	return IRQ_HANDLED;
 }
@@ -158,25 +166,25 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
 }
 
 /**
- * intel_oa_irq_oa_unmask - let the OA unit's buffer event interrupt
- * @oa: device
+ * intel_oa_irq_oa_unmask - let an OA unit's buffer event interrupt
+ * @unit: the OA unit
  *
  * Nothing to do on a platform without an OA interrupt.
  */
-void intel_oa_irq_oa_unmask(struct intel_oa_device *oa)
+void intel_oa_irq_oa_unmask(struct intel_oa_unit *unit)
 {
-	if (oa->ops->irq_oa_unmask)
-		oa->ops->irq_oa_unmask(oa);
+	if (unit->oa->ops->irq_oa_unmask)
+		unit->oa->ops->irq_oa_unmask(unit);
 }
 
 /**
- * intel_oa_irq_oa_mask - stop the OA unit's buffer event interrupt
- * @oa: device
+ * intel_oa_irq_oa_mask - stop an OA unit's buffer event interrupt
+ * @unit: the OA unit
  */
-void intel_oa_irq_oa_mask(struct intel_oa_device *oa)
+void intel_oa_irq_oa_mask(struct intel_oa_unit *unit)
 {
-	if (oa->ops->irq_oa_mask)
-		oa->ops->irq_oa_mask(oa);
+	if (unit->oa->ops->irq_oa_mask)
+		unit->oa->ops->irq_oa_mask(unit);
 }
 
 /**

@@ -204,6 +204,33 @@ static const struct {
 	[INTEL_OA_CCS3] = { I915_ENGINE_CLASS_COMPUTE, 3 },
 };
 
+/**
+ * intel_oa_engine_lookup_user - an engine by its uAPI class and instance
+ * @oa: device
+ * @class: I915_ENGINE_CLASS_*
+ * @instance: the instance as the uAPI numbers them (per class, in
+ *	&intel_oa_platform.engines order, as query_engine_info() reports)
+ *
+ * i915's intel_engine_lookup_user() for the engines this driver knows.
+ *
+ * Return: the enum intel_oa_engine_id, or -ENOENT if the platform has no
+ * such engine.
+ */
+int intel_oa_engine_lookup_user(struct intel_oa_device *oa, u8 class,
+				u8 instance)
+{
+	unsigned long engines = oa->platform->engines;
+	unsigned int id, n = 0;
+
+	for_each_set_bit(id, &engines, INTEL_OA_NUM_ENGINES) {
+		if (engine_ids[id].class != class)
+			continue;
+		if (n++ == instance)
+			return id;
+	}
+	return -ENOENT;
+}
+
 /*
  * i915's __setup_engine_capabilities() with every SFC fused in: HEVC on
  * the first video decode engine from Gen9 and on all from Gen11; an SFC

@@ -59,6 +59,8 @@
  * @engine_instance: OA_ENGINE_INSTANCE value.
  * @has_class: OA_ENGINE_CLASS given.
  * @has_instance: OA_ENGINE_INSTANCE given.
+ * @unit: the OA unit the engine (or the default, the render GT's unit)
+ *	selects.
  * @has_poll_period: POLL_OA_PERIOD given.
  * @oa_buffer_size: INTEL_OA_PERF_PROP_OA_BUFFER_SIZE (0: default).
  * @ring_size: INTEL_OA_PERF_PROP_RING_SIZE.
@@ -80,6 +82,7 @@ struct perf_open_properties {
 	u64 poll_oa_period;
 	u8 engine_class;
 	u8 engine_instance;
+	struct intel_oa_unit *unit;
 	bool has_class;
 	bool has_instance;
 	bool has_poll_period;
@@ -432,13 +435,27 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 		return -EINVAL;
 	}
 
-	/* The OA unit observes the render engine only. */
-	if (props->has_class &&
-	    (props->engine_class != I915_ENGINE_CLASS_RENDER ||
-	     props->engine_instance != 0)) {
-		drm_dbg(&oa->drm, "OA engine %u:%u invalid\n",
-			props->engine_class, props->engine_instance);
-		return -EINVAL;
+	/*
+	 * The engine chooses the OA unit (i915 read_properties(): EINVAL for
+	 * an engine the platform lacks and for one no OA unit observes);
+	 * without one the stream is the render GT's unit's.
+	 */
+	props->unit = &oa->units[0];
+	if (props->has_class) {
+		ret = intel_oa_engine_lookup_user(oa, props->engine_class,
+						  props->engine_instance);
+		if (ret < 0) {
+			drm_dbg(&oa->drm,
+				"OA engine class and instance invalid %u:%u\n",
+				props->engine_class, props->engine_instance);
+			return -EINVAL;
+		}
+		props->unit = intel_oa_unit_for_engine(oa, ret);
+		if (!props->unit) {
+			drm_dbg(&oa->drm, "engine not supported by OA %u:%u\n",
+				props->engine_class, props->engine_instance);
+			return -EINVAL;
+		}
 	}
 
 	if (props->has_sseu) {
@@ -497,8 +514,10 @@ static int open_locked(struct intel_oa_device *oa,
 		return -EINVAL;
 	}
 
-	if (oa->exclusive_stream) {
-		drm_dbg(&oa->drm, "OA unit already in use\n");
+	/* One stream per unit; other units stay free (see "OA units"). */
+	if (props->unit->exclusive_stream) {
+		drm_dbg(&oa->drm, "%s unit already in use\n",
+			props->unit->desc->name);
 		return -EBUSY;
 	}
 
@@ -566,6 +585,7 @@ static int open_locked(struct intel_oa_device *oa,
 		goto err_config;
 	}
 	stream->oa = oa;
+	stream->unit = props->unit;
 
 	ret = intel_oa_stream_init(stream, config, &params);
 	if (ret)

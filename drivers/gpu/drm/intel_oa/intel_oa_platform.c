@@ -166,12 +166,58 @@ static const struct intel_oa_mcr_range xehp_mcr_ranges[] = {
  * in the reports, timer reports with RPT_ID bit 19, CAGF in 50 MHz units.
  */
 #define GEN7_DESC_COMMON					\
+	.units = { &gen7_oa_unit },			\
+	GEN7_NOA_ENABLE,					\
 	.valid_ctx_bit = 0,					\
 	.report_reason_mask = OAREPORT_REASON_TIMER,		\
 	.rp_cap_mhz = 50,					\
 	.cagf_reg = GEN6_RPSTAT1,				\
 	.cagf_mhz_num = 50,					\
 	.cagf_mhz_den = 1
+
+/*
+ * The OA units (see "OA units"). Every platform before Meteor Lake has one,
+ * the render GT's, which the render engine selects (i915
+ * engine_supports_oa()).
+ */
+static const struct intel_oa_unit_desc gen7_oa_unit = {
+	.type = INTEL_OA_UNIT_OAG,
+	.name = "OA",
+	.funcs = &intel_oa_gen7_unit_funcs,
+	.engines = BIT(INTEL_OA_RCS0),
+};
+
+static const struct intel_oa_unit_desc gen8_oa_unit = {
+	.type = INTEL_OA_UNIT_OAG,
+	.name = "OA",
+	.funcs = &intel_oa_unit_funcs,
+	.regs = &intel_oa_gen8_unit_regs,
+	.engines = BIT(INTEL_OA_RCS0),
+};
+
+static const struct intel_oa_unit_desc gen12_oa_unit = {
+	.type = INTEL_OA_UNIT_OAG,
+	.name = "OAG",
+	.funcs = &intel_oa_unit_funcs,
+	.regs = &intel_oa_oag_unit_regs,
+	.engines = BIT(INTEL_OA_RCS0),
+};
+
+static const struct intel_oa_unit_desc xehp_oa_unit = {
+	.type = INTEL_OA_UNIT_OAG,
+	.name = "OAG",
+	.funcs = &intel_oa_unit_funcs,
+	.regs = &intel_oa_xehp_oag_unit_regs,
+	.engines = BIT(INTEL_OA_RCS0),
+};
+
+/* NOA power (i915 gen8/gen10 _disable_metric_set()). */
+#define GEN7_NOA_ENABLE						\
+	.noa_enable = GDT_CHICKEN_BITS,				\
+	.noa_enable_bit = GT_NOA_ENABLE
+#define GEN11_NOA_ENABLE					\
+	.noa_enable = RPM_CONFIG1,				\
+	.noa_enable_bit = GEN10_GT_NOA_ENABLE
 
 /* 16 KiB * (field + 1) before Haswell: 16 KiB..128 KiB. */
 #define GEN7_OA_BUFFER_128K					\
@@ -242,14 +288,11 @@ static const struct intel_oa_gen_desc hsw_desc = {
 	.ggtt = &intel_oa_gen8_ggtt,				\
 	GEN8_BUFFER
 
-/* The OA unit's own interrupt mask moved with the OAG block on Gen12. */
-#define GEN8_OA_IRQ_MASK	.oa_imr = GEN8_OA_IMR
-#define GEN12_OA_IRQ_MASK	.oa_imr = GEN12_OA_IMR
-
 /* Gen8: RPT_ID context-valid at bit 25, CAGF in 50 MHz units. */
 #define GEN8_DESC_COMMON					\
 	GEN8_BUFFER,						\
-	GEN8_OA_IRQ_MASK,					\
+	.units = { &gen8_oa_unit },			\
+	GEN7_NOA_ENABLE,					\
 	.graphics_ver = 8,					\
 	.formats = gen8_formats,				\
 	.fw_render = GEN8_FW_RENDER,				\
@@ -276,7 +319,8 @@ static const struct intel_oa_gen_desc chv_desc = {
 
 static const struct intel_oa_gen_desc gen9_desc = {
 	GEN8_BUFFER_GGTT,
-	GEN8_OA_IRQ_MASK,
+	.units = { &gen8_oa_unit },
+	GEN7_NOA_ENABLE,
 	.graphics_ver = 9,
 	.ops = &intel_oa_gen9_ops,
 	.formats = gen8_formats,
@@ -294,7 +338,8 @@ static const struct intel_oa_gen_desc gen9_desc = {
 
 static const struct intel_oa_gen_desc gen11_desc = {
 	GEN8_BUFFER_GGTT,
-	GEN8_OA_IRQ_MASK,
+	.units = { &gen8_oa_unit },
+	GEN11_NOA_ENABLE,
 	.graphics_ver = 11,
 	.ops = &intel_oa_gen11_ops,
 	.formats = gen8_formats,
@@ -313,7 +358,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 /* Gen12: 7 reason bits, CTX_ID passed through, CAGF in GEN12_RPSTAT1. */
 #define GEN12_DESC_BASE						\
 	GEN8_BUFFER_GGTT,					\
-	GEN12_OA_IRQ_MASK,					\
+	GEN11_NOA_ENABLE,					\
 	.graphics_ver = 12,					\
 	.fw_render = GEN9_FW_RENDER,				\
 	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,		\
@@ -327,6 +372,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 
 #define GEN12_DESC_COMMON					\
 	GEN12_DESC_BASE,					\
+	.units = { &gen12_oa_unit },			\
 	.formats = gen12_formats
 
 static const struct intel_oa_gen_desc gen12_desc = {
@@ -345,6 +391,7 @@ static const struct intel_oa_gen_desc dg1_desc = {
  */
 static const struct intel_oa_gen_desc dg2_desc = {
 	GEN12_DESC_BASE,
+	.units = { &xehp_oa_unit },
 	.graphics_rel = 5,
 	.ops = &intel_oa_dg2_ops,
 	.formats = dg2_formats,
@@ -357,7 +404,6 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.n_mcr_ranges = ARRAY_SIZE(xehp_mcr_ranges),
 	.no_global_sseu = true,
 	.guc_fw = "i915/dg2_guc_70.bin",
-	.oa_mmio_trigger = XEHP_OAG_MMIOTRIGGER,
 };
 
 static const struct intel_oa_rp_cap gen6_rp_cap = {

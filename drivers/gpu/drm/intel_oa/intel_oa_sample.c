@@ -17,7 +17,7 @@
  * DOC: on-demand samples
  *
  * INTEL_OA_PERF_IOCTL_SAMPLE writes a cookie to OAG_MMIOTRIGGER (0xdb1c,
- * xe ``regs/xe_oa_regs.h``; &intel_oa_gen_desc.oa_mmio_trigger, Gen12.5).
+ * xe ``regs/xe_oa_regs.h``; &intel_oa_unit_regs.mmio_trigger, Gen12.5).
  * The OA unit writes one report at once, with report reason bit 6 "MMIO
  * Trigger" (RPT_ID bit 25, seed 002 "Description of RPT_ID") and the
  * written value in its CTX_ID field: Intel's metrics-library triggers its
@@ -116,6 +116,8 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 				  struct intel_oa_perf_sample __user *uarg)
 {
 	struct intel_oa_device *oa = stream->oa;
+	const struct intel_oa_unit_regs *regs = stream->unit->desc->regs;
+	u32 trigger = regs ? regs->mmio_trigger : 0;
 	struct intel_oa_perf_sample arg;
 	u32 cookie;
 	int ret;
@@ -128,7 +130,7 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 		return -EFAULT;
 	if (arg.flags)
 		return -EINVAL;
-	if (!oa->gen->oa_mmio_trigger)
+	if (!trigger)
 		return -ENODEV;
 	if (!stream->enabled)
 		return -EIO;
@@ -139,7 +141,7 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	cookie = intel_oa_sample_cookie(oa);
 	intel_oa_sample_watch(stream, cookie);
 	trace_intel_oa_mmio_trigger(cookie);
-	intel_oa_write(oa, oa->gen->oa_mmio_trigger, cookie);
+	intel_oa_write(oa, trigger, cookie);
 	intel_oa_forcewake_put(oa);
 
 	ret = intel_oa_sample_wait(stream, U32_MAX, &arg.timestamp);

@@ -131,22 +131,20 @@ static void stream_hw_stop(struct intel_oa_stream *stream)
 {
 	struct intel_oa_device *oa = stream->oa;
 
-	intel_oa_irq_oa_mask(oa);
+	intel_oa_irq_oa_mask(stream->unit);
 	hrtimer_cancel(&stream->poll_timer);
 	cancel_work_sync(&stream->drain_work);
 	/* No interrupt thread may still look at the buffer. */
 	intel_oa_irq_sync(oa);
-	oa->ops->oa_disable(stream);
+	stream->unit->desc->funcs->disable(stream);
 }
 
 /* Reprogram the unit (which resets the OA buffer) and the drain paths. */
 static void stream_hw_start(struct intel_oa_stream *stream)
 {
-	struct intel_oa_device *oa = stream->oa;
-
-	oa->ops->oa_enable(stream);
+	stream->unit->desc->funcs->enable(stream);
 	if (stream->ring_stream && READ_ONCE(oa_interrupt))
-		intel_oa_irq_oa_unmask(oa);
+		intel_oa_irq_oa_unmask(stream->unit);
 	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
 		      HRTIMER_MODE_REL_PINNED);
 }
@@ -154,7 +152,8 @@ static void stream_hw_start(struct intel_oa_stream *stream)
 /**
  * intel_oa_stream_enable_locked - start sampling
  * @stream: stream whose hardware is still set up (it is
- *	&intel_oa_device.exclusive_stream); caller holds @stream->lock
+ *	its unit's &intel_oa_unit.exclusive_stream); caller holds
+ *	@stream->lock
  *
  * Like i915, what was not read before the stream was disabled is gone.
  */
@@ -394,7 +393,7 @@ static long config_locked(struct intel_oa_stream *stream, unsigned long id)
 		return -EINVAL;
 
 	if (config != stream->config) {
-		oa->ops->enable_metric_set(stream, config);
+		stream->unit->desc->funcs->enable_metric_set(stream, config);
 		config = xchg(&stream->config, config);
 	}
 
@@ -451,8 +450,8 @@ static long intel_oa_stream_ioctl(struct file *file, unsigned int cmd,
  * forcewake and frees the OA buffer (a disabled stream never reads it, and
  * no ioctl can re-enable it: see "stream file"). Done once, by whichever
  * comes first of release() and PCI remove (which must do it while BAR0 is
- * still mapped and the device bound); a stream that is no longer
- * &intel_oa_device.exclusive_stream has nothing left to undo.
+ * still mapped and the device bound); a stream that is no longer its
+ * unit's &intel_oa_unit.exclusive_stream has nothing left to undo.
  */
 void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 {
@@ -460,7 +459,7 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 
 	lockdep_assert_held(&oa->lock);
 
-	if (oa->exclusive_stream != stream)
+	if (stream->unit->exclusive_stream != stream)
 		return;
 
 	mutex_lock(&stream->lock);
@@ -470,10 +469,10 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 	cancel_work_sync(&stream->restart_work);
 
 	/* After this no interrupt thread can find or still use the stream. */
-	WRITE_ONCE(oa->exclusive_stream, NULL);
+	WRITE_ONCE(stream->unit->exclusive_stream, NULL);
 	intel_oa_irq_sync(oa);
 
-	oa->ops->disable_metric_set(stream);
+	stream->unit->desc->funcs->disable_metric_set(stream);
 	/* The OA unit is stopped: unmap the buffer before it is freed. */
 	intel_oa_ggtt_clear(oa, stream->buf.ggtt_offset, stream->buf.n_pages);
 	intel_oa_forcewake_put(oa);
@@ -594,7 +593,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 		goto err_fw;
 
 	stream->config = config;
-	oa->ops->enable_metric_set(stream, config);
+	stream->unit->desc->funcs->enable_metric_set(stream, config);
 
 	atomic64_set(&oa->stats.stream_interrupts, 0);
 	atomic64_set(&oa->stats.irq_drains, 0);
@@ -610,7 +609,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	atomic64_set(&oa->stats.lost_writes, 0);
 
 	/* Publish the initialised stream to the interrupt thread. */
-	smp_store_release(&oa->exclusive_stream, stream);
+	smp_store_release(&stream->unit->exclusive_stream, stream);
 	trace_intel_oa_stream_open(stream, params->format, config->id);
 	return 0;
 

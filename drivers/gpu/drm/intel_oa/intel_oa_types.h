@@ -40,6 +40,9 @@ struct intel_oa_config;
 #define DEFAULT_POLL_PERIOD_NS	(NSEC_PER_SEC / 200)
 /** MIN_POLL_PERIOD_NS - smallest POLL_OA_PERIOD accepted (100 us). */
 #define MIN_POLL_PERIOD_NS	100000ULL
+/** INTEL_OA_MAX_UNITS - OA units a device can have (OAG, OAM). */
+#define INTEL_OA_MAX_UNITS	2
+
 /** INTEL_OA_MAX_SLICES - topology array bound (slices). */
 #define INTEL_OA_MAX_SLICES	3
 /** INTEL_OA_MAX_SUBSLICES - topology array bound (subslices per slice). */
@@ -208,8 +211,46 @@ struct intel_oa_topology {
 };
 
 /**
+ * struct intel_oa_range - an inclusive MMIO range of a register whitelist
+ * @start: first offset.
+ * @end: last offset.
+ */
+struct intel_oa_range {
+	u32 start;
+	u32 end;
+};
+
+/**
+ * struct intel_oa_whitelist - MMIO ranges a config may write
+ * @ranges: inclusive ranges.
+ * @n_ranges: number of @ranges.
+ * @also: the whitelist this one extends (NULL: none).
+ *
+ * i915's register whitelists (i915_perf.c *_oa_mux_regs, *_oa_b_counters,
+ * the flex registers) as data, one per platform family and register kind;
+ * see "OA config whitelists" in intel_oa_whitelist.c.
+ */
+struct intel_oa_whitelist {
+	const struct intel_oa_range *ranges;
+	unsigned int n_ranges;
+	const struct intel_oa_whitelist *also;
+};
+
+/**
+ * enum intel_oa_unit_type - what kind of OA unit
+ * @INTEL_OA_UNIT_OAG: the render GT's (global) unit: the only one before
+ *	Meteor Lake, called OA before Gen12 and OAG since (i915
+ *	OA_GROUP_OAG, xe DRM_XE_OA_UNIT_TYPE_OAG).
+ * @INTEL_OA_UNIT_OAM: a media GT's unit (i915 OA_GROUP_OAM_SAMEDIA_0,
+ *	xe DRM_XE_OA_UNIT_TYPE_OAM).
+ */
+enum intel_oa_unit_type {
+	INTEL_OA_UNIT_OAG,
+	INTEL_OA_UNIT_OAM,
+};
+
+/**
  * struct intel_oa_unit_regs - where one Gen8+ OA unit's registers are
- * @name: the unit's name in log lines ("OA", "OAG").
  * @control: OACONTROL (counter select, counter enable).
  * @status: OASTATUS.
  * @head: OAHEADPTR.
@@ -218,17 +259,32 @@ struct intel_oa_topology {
  * @buffer_udw: OABUFFER_UDW, the base's upper dword (0: none).
  * @tlb_inv: the OA TLB invalidation register, written after a stop (0:
  *	no OA TLB).
+ * @ctx_ctrl: the timer control (OACTXCONTROL, OAGLBCTXCTRL).
+ * @ctx_ctrl_always: @ctx_ctrl bits set whether or not the stream is
+ *	periodic (counter resume on Gen8-11, where i915 puts it in every
+ *	context image; none on OAG, where i915 writes 0 for a non-periodic
+ *	stream).
+ * @debug: OA_DEBUG (0: none).
+ * @debug_reports_on: @debug "disable" bits cleared (masked write) for
+ *	every stream: report kinds every stream wants (context-switch
+ *	reports on OAG). 0: @debug is only written for
+ *	%INTEL_OA_QUIRK_CLK_RATIO_REPORTS.
+ * @debug_clk_ratio: masked-enable bits that turn clock-ratio reports off,
+ *	written where the platform has %INTEL_OA_QUIRK_CLK_RATIO_REPORTS.
+ * @imr: the unit's own interrupt mask register (0: none, Gen6/7 mask in
+ *	GTIMR only).
+ * @mmio_trigger: the unit's MMIO trigger register, whose written value
+ *	becomes the CTX_ID of one report (0: none; on-demand samples return
+ *	ENODEV).
  * @status_report_lost: @status bit for "a report was lost".
  * @status_buffer_overflow: @status bit for "the buffer overflowed".
  * @status_clear: @status bits clearing report-lost clears (write 0).
  * @status_keep: @status bits it must keep (write 1).
  *
- * The same layout at two places (the Gen8-11 block and Gen12's OAG), see
- * "OA unit register tables" in intel_oa_unit.c. Read-only data chosen with
- * the ops at probe: no lock.
+ * One layout at several places (the Gen8-11 block, Gen12's OAG), see "OA
+ * units" in intel_oa_unit.c. Read-only data: no lock.
  */
 struct intel_oa_unit_regs {
-	const char *name;
 	u32 control;
 	u32 status;
 	u32 head;
@@ -236,6 +292,13 @@ struct intel_oa_unit_regs {
 	u32 buffer;
 	u32 buffer_udw;
 	u32 tlb_inv;
+	u32 ctx_ctrl;
+	u32 ctx_ctrl_always;
+	u32 debug;
+	u32 debug_reports_on;
+	u32 debug_clk_ratio;
+	u32 imr;
+	u32 mmio_trigger;
 	u32 status_report_lost;
 	u32 status_buffer_overflow;
 	u32 status_clear;
@@ -243,34 +306,92 @@ struct intel_oa_unit_regs {
 };
 
 /**
- * struct intel_oa_hw_ops - per-generation OA unit programming
+ * struct intel_oa_unit_funcs - how one kind of OA unit block is programmed
+ * @enable_metric_set: program a stream's metrics set (NOA mux, boolean
+ *	counters, flex EU counters) and the periodic timer.
+ * @disable_metric_set: undo @enable_metric_set.
+ * @enable: (re)initialise the OA buffer registers and start the unit.
+ * @disable: stop the unit and wait for it to idle.
+ * @read_tail: read the hardware tail pointer (GGTT address).
+ * @write_head: publish the consumed head pointer (GGTT address).
+ * @read_status: read the OA status as INTEL_OA_STATUS_* bits.
+ * @clear_report_lost: clear the report-lost (and related) status bits.
+ *
+ * Two instances: the Gen6/7 block's (intel_oa_gen7.c, whose status and
+ * pointers share registers) and the one code path of every Gen8+ unit
+ * over its &struct intel_oa_unit_regs (intel_oa_unit.c).
+ */
+struct intel_oa_unit_funcs {
+	void (*enable_metric_set)(struct intel_oa_stream *stream,
+				  const struct intel_oa_config *config);
+	void (*disable_metric_set)(struct intel_oa_stream *stream);
+	void (*enable)(struct intel_oa_stream *stream);
+	void (*disable)(struct intel_oa_stream *stream);
+	u32 (*read_tail)(struct intel_oa_stream *stream);
+	void (*write_head)(struct intel_oa_stream *stream, u32 head);
+	u32 (*read_status)(struct intel_oa_stream *stream);
+	void (*clear_report_lost)(struct intel_oa_stream *stream);
+};
+
+/**
+ * struct intel_oa_unit_desc - one OA unit of a platform, as data
+ * @type: OAG or OAM.
+ * @name: the unit's name in log lines and debugfs ("OA", "OAG").
+ * @funcs: how the unit's block is programmed.
+ * @regs: its registers (NULL for the Gen6/7 block, whose @funcs know
+ *	them).
+ * @engines: BIT(enum intel_oa_engine_id) of the engines whose class and
+ *	instance select this unit (DRM_I915_PERF_PROP_OA_ENGINE_CLASS and
+ *	_INSTANCE), where the platform has them.
+ */
+struct intel_oa_unit_desc {
+	enum intel_oa_unit_type type;
+	const char *name;
+	const struct intel_oa_unit_funcs *funcs;
+	const struct intel_oa_unit_regs *regs;
+	u16 engines;
+};
+
+/**
+ * struct intel_oa_unit - one OA unit of a probed device
+ * @oa: the device.
+ * @desc: what the unit is (platform data).
+ * @id: index in &intel_oa_device.units.
+ * @exclusive_stream: the stream whose hardware is set up on this unit, or
+ *	NULL. Written under &intel_oa_device.lock (published with
+ *	smp_store_release(), cleared by intel_oa_stream_hw_fini_locked() at
+ *	release or PCI remove); read with smp_load_acquire() by the
+ *	interrupt thread, which is synchronised against teardown with
+ *	synchronize_irq().
+ *
+ * Built at probe by intel_oa_units_init(); like xe's struct xe_oa_unit,
+ * every stream binds one unit, and streams on different units run side by
+ * side.
+ */
+struct intel_oa_unit {
+	struct intel_oa_device *oa;
+	const struct intel_oa_unit_desc *desc;
+	unsigned int id;
+	struct intel_oa_stream *exclusive_stream;
+};
+
+/**
+ * struct intel_oa_hw_ops - per-generation device programming
  *
  * @read_topology: fill &intel_oa_device.topo from the fuse registers.
  * @read_timestamp_freq: return the command-streamer timestamp frequency
  *	in Hz.
  * @read_oa_timestamp_freq: return the OA report timestamp frequency in Hz
  *	(NULL: the same as the command streamer's).
- * @enable_metric_set: program a stream's metrics set (NOA mux, boolean
- *	counters, flex EU counters) and the periodic timer.
- * @disable_metric_set: undo @enable_metric_set.
- * @unit_regs: the Gen8+ unit's registers, which intel_oa_unit_enable() and
- *	the other intel_oa_unit_* hooks program (NULL on Gen6/7, whose
- *	hooks are their own).
- * @oa_enable: (re)initialise the OA buffer registers and start the unit.
- * @oa_disable: stop the unit and wait for it to idle.
- * @read_tail: read the hardware tail pointer (GGTT address).
- * @write_head: publish the consumed head pointer (GGTT address).
- * @read_status: read the OA status as INTEL_OA_STATUS_* bits.
- * @clear_report_lost: clear the report-lost (and related) status bits.
- * @is_valid_mux_reg: whitelist for NOA mux registers of a config.
- * @is_valid_b_counter_reg: whitelist for boolean counter registers.
- * @is_valid_flex_reg: whitelist for flex EU registers (NULL: none).
+ * @mux_regs: NOA mux registers a config may write.
+ * @b_counter_regs: boolean counter registers a config may write.
+ * @flex_regs: flex EU registers a config may write (NULL: none).
  * @irq_reset: mask and ack every interrupt source the driver owns.
  *	The five irq hooks are NULL together on a platform without an OA
  *	interrupt (Sandy Bridge): the hrtimer alone drains the buffer.
  * @irq_postinstall: enable the interrupt hierarchy down to the OA source.
- * @irq_oa_unmask: let the OA unit raise its half-full interrupt.
- * @irq_oa_mask: stop the OA unit raising its half-full interrupt.
+ * @irq_oa_unmask: let an OA unit raise its half-full interrupt.
+ * @irq_oa_mask: stop an OA unit raising its half-full interrupt.
  * @irq_handler: hard interrupt handler; acks and returns IRQ_WAKE_THREAD
  *	when the OA half-full event fired (or, with a GuC, when GuC work
  *	is pending, see &intel_oa_guc.iir).
@@ -278,9 +399,9 @@ struct intel_oa_unit_regs {
  *	failure leaves the device working without the GuC features.
  *
  * The hooks come in groups that vary independently between platforms:
- * topology and clock readers, the OA unit block (Gen8 OACONTROL at 0x2b00
- * or Gen12 OAG), the whitelists and the interrupt hierarchy (Gen8 banks,
- * Gen11 two-level, DG1 tile level). Each ops table combines one of each.
+ * topology and clock readers, the whitelists and the interrupt hierarchy
+ * (Gen7 GT, Gen8 banks, Gen11 two-level, DG1 tile level). The OA units
+ * themselves are &intel_oa_gen_desc.units.
  *
  * One const instance per generation family, chosen once at probe through
  * the platform table. Nothing in the hot paths checks generation numbers.
@@ -289,23 +410,13 @@ struct intel_oa_hw_ops {
 	void (*read_topology)(struct intel_oa_device *oa);
 	u32 (*read_timestamp_freq)(struct intel_oa_device *oa);
 	u32 (*read_oa_timestamp_freq)(struct intel_oa_device *oa);
-	void (*enable_metric_set)(struct intel_oa_stream *stream,
-				  const struct intel_oa_config *config);
-	void (*disable_metric_set)(struct intel_oa_stream *stream);
-	const struct intel_oa_unit_regs *unit_regs;
-	void (*oa_enable)(struct intel_oa_stream *stream);
-	void (*oa_disable)(struct intel_oa_stream *stream);
-	u32 (*read_tail)(struct intel_oa_stream *stream);
-	void (*write_head)(struct intel_oa_stream *stream, u32 head);
-	u32 (*read_status)(struct intel_oa_stream *stream);
-	void (*clear_report_lost)(struct intel_oa_stream *stream);
-	bool (*is_valid_mux_reg)(u32 addr);
-	bool (*is_valid_b_counter_reg)(u32 addr);
-	bool (*is_valid_flex_reg)(u32 addr);
+	const struct intel_oa_whitelist *mux_regs;
+	const struct intel_oa_whitelist *b_counter_regs;
+	const struct intel_oa_whitelist *flex_regs;
 	void (*irq_reset)(struct intel_oa_device *oa);
 	void (*irq_postinstall)(struct intel_oa_device *oa);
-	void (*irq_oa_unmask)(struct intel_oa_device *oa);
-	void (*irq_oa_mask)(struct intel_oa_device *oa);
+	void (*irq_oa_unmask)(struct intel_oa_unit *unit);
+	void (*irq_oa_mask)(struct intel_oa_unit *unit);
 	irqreturn_t (*irq_handler)(struct intel_oa_device *oa);
 	int (*guc_init)(struct intel_oa_device *oa);
 };
@@ -328,8 +439,6 @@ struct intel_oa_hw_ops {
  * @ggtt: GGTT location and PTE encoding.
  * @oa_buffer_min: smallest OA buffer (a power of two).
  * @oa_buffer_max: largest OA buffer (a power of two).
- * @oa_imr: the OA unit's interrupt mask register (GEN8_OA_IMR on Gen8-11,
- *	GEN12_OA_IMR from Gen12 on; 0 on Gen6/7, which mask in GTIMR only).
  * @oa_buffer_16k_steps: the OA unit's buffer size field (OASTATUS1 5:3)
  *	counts 16 KiB steps, size = 16 KiB * (field + 1) (Sandy Bridge, Ivy
  *	Bridge, Valleyview); otherwise (OABUFFER 5:3 on Gen8+, OASTATUS1 5:3
@@ -352,9 +461,11 @@ struct intel_oa_hw_ops {
  * @cagf_mhz_den: MHz per CAGF unit, denominator.
  * @guc_fw: the GuC firmware file, i915's name for the platform (NULL:
  *	the driver does not use the GuC).
- * @oa_mmio_trigger: the OA unit's MMIO trigger register, whose written
- *	value becomes the CTX_ID of one report (0: none; on-demand samples
- *	return ENODEV).
+ * @units: the OA units, the render GT's first; the rest NULL.
+ * @noa_enable: the register whose @noa_enable_bit powers the NOA network,
+ *	cleared when a stream's metrics set is undone (GDT_CHICKEN_BITS up
+ *	to Gen9, RPM_CONFIG1 from Gen11 on).
+ * @noa_enable_bit: see @noa_enable.
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
@@ -368,7 +479,6 @@ struct intel_oa_gen_desc {
 	const struct intel_oa_ggtt_desc *ggtt;
 	u32 oa_buffer_min;
 	u32 oa_buffer_max;
-	u32 oa_imr;
 	bool oa_buffer_16k_steps;
 	u32 exponent_min;
 	u32 timer_period_bias;
@@ -383,7 +493,9 @@ struct intel_oa_gen_desc {
 	u32 cagf_mhz_num;
 	u32 cagf_mhz_den;
 	const char *guc_fw;
-	u32 oa_mmio_trigger;
+	const struct intel_oa_unit_desc *units[INTEL_OA_MAX_UNITS];
+	u32 noa_enable;
+	u32 noa_enable_bit;
 };
 
 /*
@@ -593,12 +705,10 @@ struct intel_oa_guc {
  * @rp1_mhz: efficient (RP1) frequency.
  * @rpn_mhz: minimum (RPn) frequency.
  * @format_mask: formats usable on this device.
- * @lock: serialises stream open/close; protects @exclusive_stream.
- * @exclusive_stream: the one stream whose hardware is set up, or NULL.
- *	Written under @lock (published with smp_store_release(), cleared by
- *	intel_oa_stream_hw_fini_locked() at release or PCI remove); read
- *	with smp_load_acquire() by the interrupt thread, which is
- *	synchronised against teardown with synchronize_irq().
+ * @units: the OA units (&intel_oa_gen_desc.units, built at probe).
+ * @n_units: number of @units.
+ * @lock: serialises stream open/close; protects each unit's
+ *	&intel_oa_unit.exclusive_stream.
  * @metrics_lock: protects @metrics_idr and the sysfs metrics entries.
  * @metrics_idr: OA configs by id; protected by @metrics_lock (lookups
  *	under RCU).
@@ -628,8 +738,10 @@ struct intel_oa_device {
 	u32 rpn_mhz;
 	DECLARE_BITMAP(format_mask, INTEL_OA_FORMAT_MAX);
 
-	struct mutex lock; /* protects exclusive_stream */
-	struct intel_oa_stream *exclusive_stream;
+	struct intel_oa_unit units[INTEL_OA_MAX_UNITS];
+	unsigned int n_units;
+
+	struct mutex lock; /* protects units[].exclusive_stream */
 
 	struct mutex metrics_lock; /* protects metrics_idr, sysfs metrics */
 	struct idr metrics_idr;
@@ -874,6 +986,7 @@ struct intel_oa_buffer {
 /**
  * struct intel_oa_stream - an open perf stream (one per device)
  * @oa: owning device (a drm_dev_get() reference is held).
+ * @unit: the OA unit the stream owns (set at open, never changes).
  * @lock: serialises read() and the ioctls; protects @enabled and @config.
  * @enabled: sampling enabled; written under @lock, read locklessly with
  *	READ_ONCE() by read(), the wait condition and the interrupt thread.
@@ -914,6 +1027,7 @@ struct intel_oa_buffer {
  */
 struct intel_oa_stream {
 	struct intel_oa_device *oa;
+	struct intel_oa_unit *unit;
 	struct mutex lock; /* serialises fops; protects enabled, config */
 	bool enabled;
 	bool periodic;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One OA unit code path for Gen8 and later, over per-unit register tables.
+ * OA units: the objects streams bind, and the one code path that programs
+ * every Gen8+ unit over its register table.
  */
 
 #include <linux/bitfield.h>
@@ -13,18 +14,37 @@
 #include "regs/intel_oa_regs.h"
 
 /**
- * DOC: OA unit register tables
+ * DOC: OA units
  *
- * From Gen8 on the OA unit's buffer, pointer, status and control registers
- * have one layout in two places: the Gen8-11 block at 0x2b00 (i915's
- * GEN8_OA*) and Gen12's global unit, OAG, at 0xdaf4 (GEN12_OAG_*), which
- * drops OABUFFER_UDW and puts a TLB in front of the buffer. As in xe's
- * struct xe_oa_regs, the offsets and the few bits that differ are data
- * (&struct intel_oa_unit_regs, chosen with the ops at probe) and one code
- * path programs either: the sequences are i915's gen8_init_oa_buffer() /
- * gen12_init_oa_buffer(), gen8_oa_enable() / gen12_oa_enable() and
- * gen8_oa_disable() / gen12_oa_disable().
+ * A device has one or more OA units (&struct intel_oa_unit, built at probe
+ * from &intel_oa_gen_desc.units): the render GT's unit everywhere (OA
+ * before Gen12, OAG since), and on a platform with a media GT its OAM.
+ * Like xe's struct xe_oa_unit, a unit owns at most one stream (its
+ * &intel_oa_unit.exclusive_stream); streams on different units run side
+ * by side, each with its own OA buffer, ring and drain.
  *
+ * From Gen8 on every unit's buffer, pointer, status, control, timer and
+ * debug registers have one layout in several places: the Gen8-11 block at
+ * 0x2b00 (i915's GEN8_OA*, with OACTXCONTROL at 0x2360) and Gen12's global
+ * unit, OAG, at 0xdaf4 (GEN12_OAG_*, with OAGLBCTXCTRL at 0x2b28 and
+ * OA_DEBUG at 0xdaf8), which drops OABUFFER_UDW and puts a TLB in front of
+ * the buffer. As in xe's struct xe_oa_regs, the offsets and the few bits
+ * that differ are data (&struct intel_oa_unit_regs) and one code path
+ * programs any of them: the sequences are i915's gen8/gen12
+ * enable_metric_set(), gen8/gen12 init_oa_buffer(), gen8/gen12
+ * oa_enable() and gen8/gen12 oa_disable(). Gen6/7's block, whose status
+ * and pointers share registers, has its own functions (intel_oa_gen7.c).
+ *
+ * - The metrics set: OA_DEBUG where the unit has it (clock-ratio reports
+ *   off where the platform has %INTEL_OA_QUIRK_CLK_RATIO_REPORTS, and on
+ *   OAG context-switch reports explicitly on, because every stream of
+ *   this driver samples OA reports), the timer control (period exponent,
+ *   timer enable, counter resume), then the config (flex controls, NOA
+ *   mux, boolean and flex lists; intel_oa_program_config()). On silicon
+ *   i915 puts the Gen8-11 timer control and the flex registers into every
+ *   context image; intel_oa has no contexts, so it writes the registers.
+ *   Undoing it clears the timer control and the flex controls and powers
+ *   the NOA network down (&intel_oa_gen_desc.noa_enable).
  * - Enabling resets the OA buffer in memory, then writes status, head,
  *   (OABUFFER_UDW,) OABUFFER and tail in that order (the PRM's rule for
  *   the overflow bit: OABUFFER after OAHEADPTR and before OATAILPTR), then
@@ -44,13 +64,18 @@
 
 /* Gen8-11: i915 GEN8_OA*; Broadwell PRM (seed 000) OA registers. */
 const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
-	.name = "OA",
 	.control = GEN8_OACONTROL,
 	.status = GEN8_OASTATUS,
 	.head = GEN8_OAHEADPTR,
 	.tail = GEN8_OATAILPTR,
 	.buffer = GEN8_OABUFFER,
 	.buffer_udw = GEN8_OABUFFER_UDW,
+	.ctx_ctrl = GEN8_OACTXCONTROL,
+	.ctx_ctrl_always = GEN8_OA_COUNTER_RESUME,
+	.debug = GEN8_OA_DEBUG,
+	.debug_clk_ratio = GEN9_OA_DEBUG_DISABLE_CLK_RATIO_REPORTS |
+			   GEN9_OA_DEBUG_INCLUDE_CLK_RATIO,
+	.imr = GEN8_OA_IMR,
 	.status_report_lost = GEN8_OASTATUS_REPORT_LOST,
 	.status_buffer_overflow = GEN8_OASTATUS_OABUFFER_OVERFLOW,
 	.status_clear = GEN8_OASTATUS_COUNTER_OVERFLOW |
@@ -61,31 +86,75 @@ const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
 };
 
 /* Gen12 and Gen12.5 OAG: i915 GEN12_OAG_*, xe regs/xe_oa_regs.h. */
+#define OAG_UNIT_REGS							\
+	.control = GEN12_OAG_OACONTROL,					\
+	.status = GEN12_OAG_OASTATUS,					\
+	.head = GEN12_OAG_OAHEADPTR,					\
+	.tail = GEN12_OAG_OATAILPTR,					\
+	.buffer = GEN12_OAG_OABUFFER,					\
+	.tlb_inv = GEN12_OA_TLB_INV_CR,					\
+	.ctx_ctrl = GEN12_OAG_OAGLBCTXCTRL,				\
+	.debug = GEN12_OAG_OA_DEBUG,					\
+	.debug_reports_on = GEN12_OAG_OA_DEBUG_DISABLE_CTX_SWITCH_REPORTS, \
+	.debug_clk_ratio = GEN12_OAG_OA_DEBUG_DISABLE_CLK_RATIO_REPORTS | \
+			   GEN12_OAG_OA_DEBUG_INCLUDE_CLK_RATIO,	\
+	.imr = GEN12_OA_IMR,						\
+	.status_report_lost = GEN12_OAG_OASTATUS_REPORT_LOST,		\
+	.status_buffer_overflow = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW,	\
+	.status_clear = GEN12_OAG_OASTATUS_COUNTER_OVERFLOW |		\
+			GEN12_OAG_OASTATUS_REPORT_LOST,			\
+	.status_keep = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW
+
 const struct intel_oa_unit_regs intel_oa_oag_unit_regs = {
-	.name = "OAG",
-	.control = GEN12_OAG_OACONTROL,
-	.status = GEN12_OAG_OASTATUS,
-	.head = GEN12_OAG_OAHEADPTR,
-	.tail = GEN12_OAG_OATAILPTR,
-	.buffer = GEN12_OAG_OABUFFER,
-	.tlb_inv = GEN12_OA_TLB_INV_CR,
-	.status_report_lost = GEN12_OAG_OASTATUS_REPORT_LOST,
-	.status_buffer_overflow = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW,
-	.status_clear = GEN12_OAG_OASTATUS_COUNTER_OVERFLOW |
-			GEN12_OAG_OASTATUS_REPORT_LOST,
-	.status_keep = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW,
+	OAG_UNIT_REGS,
+};
+
+/* Gen12.5's OAG adds the MMIO trigger (xe OAG_MMIOTRIGGER). */
+const struct intel_oa_unit_regs intel_oa_xehp_oag_unit_regs = {
+	OAG_UNIT_REGS,
+	.mmio_trigger = XEHP_OAG_MMIOTRIGGER,
 };
 
 static const struct intel_oa_unit_regs *unit_regs(struct intel_oa_stream *stream)
 {
-	return stream->oa->ops->unit_regs;
+	return stream->unit->desc->regs;
 }
 
-/**
- * intel_oa_unit_enable - point the OA unit at the stream's buffer and start it
- * @stream: the stream being enabled
- */
-void intel_oa_unit_enable(struct intel_oa_stream *stream)
+static void unit_enable_metric_set(struct intel_oa_stream *stream,
+				   const struct intel_oa_config *config)
+{
+	const struct intel_oa_unit_regs *r = unit_regs(stream);
+	struct intel_oa_device *oa = stream->oa;
+	u32 debug = 0, ctx_ctrl = r->ctx_ctrl_always;
+
+	if (r->debug_reports_on)
+		debug |= masked_bit_disable(r->debug_reports_on);
+	if (oa->gen->quirks & INTEL_OA_QUIRK_CLK_RATIO_REPORTS)
+		debug |= masked_bit_enable(r->debug_clk_ratio);
+	if (debug)
+		intel_oa_write(oa, r->debug, debug);
+
+	if (stream->periodic)
+		ctx_ctrl |= GEN8_OA_COUNTER_RESUME | GEN8_OA_TIMER_ENABLE |
+			    FIELD_PREP(GEN8_OA_TIMER_PERIOD_MASK,
+				       stream->period_exponent);
+	intel_oa_write(oa, r->ctx_ctrl, ctx_ctrl);
+
+	intel_oa_program_config(oa, config);
+}
+
+static void unit_disable_metric_set(struct intel_oa_stream *stream)
+{
+	struct intel_oa_device *oa = stream->oa;
+
+	intel_oa_write(oa, unit_regs(stream)->ctx_ctrl, 0);
+	intel_oa_clear_flex(oa);
+
+	/* Make sure the NOA network is off to save power. */
+	intel_oa_noa_disable(oa);
+}
+
+static void unit_enable(struct intel_oa_stream *stream)
 {
 	const struct intel_oa_unit_regs *r = unit_regs(stream);
 	struct intel_oa_device *oa = stream->oa;
@@ -118,11 +187,7 @@ void intel_oa_unit_enable(struct intel_oa_stream *stream)
 		       GEN8_OA_COUNTER_ENABLE);
 }
 
-/**
- * intel_oa_unit_disable - stop the OA unit (and invalidate its TLB)
- * @stream: the stream being disabled
- */
-void intel_oa_unit_disable(struct intel_oa_stream *stream)
+static void unit_disable(struct intel_oa_stream *stream)
 {
 	const struct intel_oa_unit_regs *r = unit_regs(stream);
 	struct intel_oa_device *oa = stream->oa;
@@ -132,7 +197,7 @@ void intel_oa_unit_disable(struct intel_oa_stream *stream)
 				       0, OA_STOP_TIMEOUT_MS) == -ETIMEDOUT)
 		drm_err_ratelimited(&oa->drm,
 				    "%s unit did not stop within %d ms (control register 0x%08x); close the stream and reload the driver\n",
-				    r->name, OA_STOP_TIMEOUT_MS,
+				    stream->unit->desc->name, OA_STOP_TIMEOUT_MS,
 				    intel_oa_read(oa, r->control));
 
 	if (!r->tlb_inv)
@@ -142,40 +207,24 @@ void intel_oa_unit_disable(struct intel_oa_stream *stream)
 				       GEN12_OA_TLB_INV_CR_BUSY, 0,
 				       OA_TLB_INV_TIMEOUT_MS) == -ETIMEDOUT)
 		drm_err_ratelimited(&oa->drm,
-				    "OA TLB invalidation did not complete within %d ms; the next stream may read stale translations, reload the driver\n",
+				    "%s TLB invalidation did not complete within %d ms; the next stream may read stale translations, reload the driver\n",
+				    stream->unit->desc->name,
 				    OA_TLB_INV_TIMEOUT_MS);
 }
 
-/**
- * intel_oa_unit_read_tail - the OA unit's tail pointer
- * @stream: the stream
- *
- * Return: the GGTT address the unit will write its next report to.
- */
-u32 intel_oa_unit_read_tail(struct intel_oa_stream *stream)
+static u32 unit_read_tail(struct intel_oa_stream *stream)
 {
 	return intel_oa_read(stream->oa, unit_regs(stream)->tail) &
 	       GEN8_OATAILPTR_MASK;
 }
 
-/**
- * intel_oa_unit_write_head - hand consumed buffer space back to the unit
- * @stream: the stream
- * @head: GGTT address of the oldest report not consumed
- */
-void intel_oa_unit_write_head(struct intel_oa_stream *stream, u32 head)
+static void unit_write_head(struct intel_oa_stream *stream, u32 head)
 {
 	intel_oa_write(stream->oa, unit_regs(stream)->head,
 		       head & GEN8_OAHEADPTR_MASK);
 }
 
-/**
- * intel_oa_unit_read_status - the unit's report-lost and overflow status
- * @stream: the stream
- *
- * Return: INTEL_OA_STATUS_* bits.
- */
-u32 intel_oa_unit_read_status(struct intel_oa_stream *stream)
+static u32 unit_read_status(struct intel_oa_stream *stream)
 {
 	const struct intel_oa_unit_regs *r = unit_regs(stream);
 	u32 oastatus = intel_oa_read(stream->oa, r->status);
@@ -188,13 +237,83 @@ u32 intel_oa_unit_read_status(struct intel_oa_stream *stream)
 	return status;
 }
 
-/**
- * intel_oa_unit_clear_report_lost - clear report-lost and counter overflow
- * @stream: the stream
- */
-void intel_oa_unit_clear_report_lost(struct intel_oa_stream *stream)
+static void unit_clear_report_lost(struct intel_oa_stream *stream)
 {
 	const struct intel_oa_unit_regs *r = unit_regs(stream);
 
 	intel_oa_rmw(stream->oa, r->status, r->status_clear, r->status_keep);
+}
+
+/* Every Gen8+ unit: the functions above over the unit's register table. */
+const struct intel_oa_unit_funcs intel_oa_unit_funcs = {
+	.enable_metric_set = unit_enable_metric_set,
+	.disable_metric_set = unit_disable_metric_set,
+	.enable = unit_enable,
+	.disable = unit_disable,
+	.read_tail = unit_read_tail,
+	.write_head = unit_write_head,
+	.read_status = unit_read_status,
+	.clear_report_lost = unit_clear_report_lost,
+};
+
+/**
+ * intel_oa_noa_disable - power the NOA network down
+ * @oa: device
+ */
+void intel_oa_noa_disable(struct intel_oa_device *oa)
+{
+	intel_oa_rmw(oa, oa->gen->noa_enable, oa->gen->noa_enable_bit, 0);
+}
+
+/**
+ * intel_oa_unit_for_engine - the OA unit that observes an engine
+ * @oa: device
+ * @engine: enum intel_oa_engine_id
+ *
+ * Return: the unit, or NULL if no OA unit observes @engine (i915's
+ * engine_supports_oa() is false).
+ */
+struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
+					       unsigned int engine)
+{
+	unsigned int i;
+
+	for (i = 0; i < oa->n_units; i++)
+		if (oa->units[i].desc->engines & BIT(engine))
+			return &oa->units[i];
+	return NULL;
+}
+
+/**
+ * intel_oa_units_mask_all - mask every unit's own interrupt register
+ * @oa: device
+ *
+ * For the interrupt reset paths; a unit without an IMR is skipped.
+ */
+void intel_oa_units_mask_all(struct intel_oa_device *oa)
+{
+	unsigned int i;
+
+	for (i = 0; i < oa->n_units; i++)
+		if (oa->units[i].desc->regs && oa->units[i].desc->regs->imr)
+			intel_oa_write(oa, oa->units[i].desc->regs->imr, ~0u);
+}
+
+/**
+ * intel_oa_units_init - build the device's OA units from its platform
+ * @oa: device whose @gen is set
+ *
+ * Return: 0, or -EINVAL for a platform row without a unit.
+ */
+int intel_oa_units_init(struct intel_oa_device *oa)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(oa->units) && oa->gen->units[i]; i++) {
+		oa->units[i].oa = oa;
+		oa->units[i].desc = oa->gen->units[i];
+		oa->units[i].id = i;
+	}
+	oa->n_units = i;
+	return WARN_ON(!oa->n_units) ? -EINVAL : 0;
 }
