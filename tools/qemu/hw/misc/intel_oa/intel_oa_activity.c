@@ -14,7 +14,6 @@
 #include "qemu/bitops.h"
 #include "qemu/host-utils.h"
 #include "intel_oa_activity.h"
-#include "intel_oa_cec.h"
 
 /* counters.rst "Time base": slices of 2^20 ticks, phase 3 idle */
 #define ACT_SLICE_SHIFT     20
@@ -348,7 +347,7 @@ static const ActGen *act_gen(IntelOAActivity *s)
 
 bool intel_oa_activity_enabled(IntelOAActivity *s)
 {
-    return s->ctl->workload == INTEL_OA_WORKLOAD_ACTIVITY;
+    return *s->workload == INTEL_OA_WORKLOAD_ACTIVITY;
 }
 
 /* ---- time base ---------------------------------------------------------- */
@@ -783,7 +782,7 @@ void intel_oa_activity_check(IntelOAActivity *s)
         IntelOAViolation v = act_field_check(g, f);
 
         if (v != INTEL_OA_VIOL_NONE) {
-            intel_oa_violation(s->ctl, v, "OA enabled with A%u's flex "
+            intel_oa_violation(s->viol, v, "OA enabled with A%u's flex "
                                "field event 0x%x, coarse 0x%x, fine 0x%x "
                                "in EU_PERF_CNT_CTL%u 0x%08x: %s",
                                ACT_FLEX_A0 + i, f.event, f.coarse, f.fine,
@@ -798,12 +797,14 @@ void intel_oa_activity_check(IntelOAActivity *s)
 }
 
 void intel_oa_activity_init(IntelOAActivity *s, const IntelOAPlatform *plat,
-                            IntelOACtl *ctl, uint32_t *flex_regs,
+                            IntelOAViolations *viol,
+                            const uint32_t *workload, uint32_t *flex_regs,
                             const uint32_t *cec_regs,
                             const uint32_t *noa_out_regs)
 {
     s->plat = plat;
-    s->ctl = ctl;
+    s->viol = viol;
+    s->workload = workload;
     s->flex_regs = flex_regs;
     s->cec_regs = cec_regs;
     s->noa_out_regs = noa_out_regs;

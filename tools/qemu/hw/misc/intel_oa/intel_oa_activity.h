@@ -18,7 +18,7 @@
 
 #include "intel_oa_regs.h"
 #include "intel_oa_platform.h"
-#include "intel_oa_ctl.h"
+#include "intel_oa_violation.h"
 
 #define INTEL_OA_FLEX_COUNTERS  14
 #define INTEL_OA_FLEX_PERIOD    32
@@ -61,7 +61,8 @@ typedef struct IntelOACec {
  */
 typedef struct IntelOAActivity {
     const IntelOAPlatform *plat;
-    IntelOACtl *ctl;                /* workload selector, violations */
+    IntelOAViolations *viol;
+    const uint32_t *workload;       /* the control page's selector */
     uint32_t *flex_regs;            /* EU_PERF_CNT_CTL0..6; reset here */
     const uint32_t *cec_regs;       /* CEC0_0, CEC0_1 .. CEC7_1 */
     const uint32_t *noa_out_regs;   /* HSW_NOA_OUT_SEL0..2, 0x253a4 */
@@ -70,7 +71,8 @@ typedef struct IntelOAActivity {
 } IntelOAActivity;
 
 void intel_oa_activity_init(IntelOAActivity *s, const IntelOAPlatform *plat,
-                            IntelOACtl *ctl, uint32_t *flex_regs,
+                            IntelOAViolations *viol,
+                            const uint32_t *workload, uint32_t *flex_regs,
                             const uint32_t *cec_regs,
                             const uint32_t *noa_out_regs);
 
@@ -132,5 +134,26 @@ void intel_oa_activity_check(IntelOAActivity *s);
 
 /* Device reset: the Gen12.5 flex registers' hardware default. */
 void intel_oa_activity_reset(IntelOAActivity *s);
+
+/*
+ * The custom event counter (CEC) blocks behind the B counters and the two
+ * synthetic signal buses they watch (intel_oa_cec.c; counters.rst "CEC:
+ * custom event counters"), part of this workload's model.
+ */
+
+/* CEC blocks the generation has (4 on SNB, IVB, VLV; else 8). */
+unsigned int intel_oa_cec_blocks(IntelOAActivity *s);
+
+/* True when CEC block @n's comparison holds at GPU cycle @c (counters.rst). */
+bool intel_oa_cec_true(IntelOAActivity *s, unsigned int n, uint64_t c);
+bool intel_oa_cec_true_wide(IntelOAActivity *s, unsigned int n,
+                            IntelOACycles c);
+
+/* N_Bn(c): cycles in [0, @c) where block @n is true, modulo 2^64. */
+uint64_t intel_oa_cec_count(IntelOAActivity *s, unsigned int n,
+                            IntelOACycles c);
+
+/* Violation 38 for every block whose source select is reserved. */
+void intel_oa_cec_check(IntelOAActivity *s);
 
 #endif /* HW_MISC_INTEL_OA_ACTIVITY_H */

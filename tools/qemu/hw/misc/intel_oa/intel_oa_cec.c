@@ -15,7 +15,7 @@
 #include "qemu/osdep.h"
 #include "qemu/bitops.h"
 #include "qemu/host-utils.h"
-#include "intel_oa_cec.h"
+#include "intel_oa_activity.h"
 
 #define CEC_SLICE_SHIFT     20
 #define CEC_SUPER_SLICES    12
@@ -239,7 +239,7 @@ void intel_oa_cec_check(IntelOAActivity *s)
 
     for (n = 0; n < intel_oa_cec_blocks(s); n++) {
         if (cec_source(s->cec_regs[2 * n]) == CEC_SRC_RESERVED) {
-            intel_oa_violation(s->ctl, INTEL_OA_VIOL_CEC_RESERVED_SOURCE,
+            intel_oa_violation(s->viol, INTEL_OA_VIOL_CEC_RESERVED_SOURCE,
                                "OA enabled with CEC%u-0 0x%08x selecting "
                                "reserved source 3: B%u counts nothing", n,
                                s->cec_regs[2 * n], n);

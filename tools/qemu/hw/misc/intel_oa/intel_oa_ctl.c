@@ -1,5 +1,5 @@
 /*
- * intel-oa-gpu: virtual-GPU control page (BAR2) and violation log.
+ * intel-oa-gpu: virtual-GPU control page (BAR2).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -13,77 +13,6 @@
 #include "intel_oa_irq.h"
 #include "hw/pci/msi.h"
 #include "trace.h"
-
-static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
-    [INTEL_OA_VIOL_NONE] = "none",
-    [INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED] = "oabuffer-while-enabled",
-    [INTEL_OA_VIOL_TAILPTR_WHILE_ENABLED] = "tailptr-while-enabled",
-    [INTEL_OA_VIOL_OABUFFER_NOT_GGTT] = "oabuffer-not-ggtt",
-    [INTEL_OA_VIOL_HEADPTR_UNALIGNED] = "headptr-unaligned",
-    [INTEL_OA_VIOL_HEADPTR_OUTSIDE] = "headptr-outside-buffer",
-    [INTEL_OA_VIOL_TAILPTR_UNALIGNED] = "tailptr-unaligned",
-    [INTEL_OA_VIOL_TAILPTR_OUTSIDE] = "tailptr-outside-buffer",
-    [INTEL_OA_VIOL_OACONTROL_MBZ] = "oacontrol-mbz",
-    [INTEL_OA_VIOL_OACTXCONTROL_MBZ] = "oactxcontrol-mbz",
-    [INTEL_OA_VIOL_OASTATUS_MBZ] = "oastatus-mbz",
-    [INTEL_OA_VIOL_BAD_COUNTER_SELECT] = "bad-counter-select",
-    [INTEL_OA_VIOL_ENABLE_WITHOUT_BUFFER] = "enable-without-buffer",
-    [INTEL_OA_VIOL_GGTT_FAULT] = "ggtt-fault",
-    [INTEL_OA_VIOL_OABUFFER_UDW_NONZERO] = "oabuffer-udw-nonzero",
-    [INTEL_OA_VIOL_OABUFFER_BEYOND_GGTT] = "oabuffer-beyond-ggtt",
-    [INTEL_OA_VIOL_OAG_BAD_SELECT] = "oag-bad-counter-select",
-    [INTEL_OA_VIOL_OAG_BUFFER_WITHOUT_TLB_INV] = "oag-buffer-without-tlb-inv",
-    [INTEL_OA_VIOL_LEGACY_OA_REG] = "legacy-oa-register-on-gen12",
-    [INTEL_OA_VIOL_IRQ_SELECTOR_NOT_ONE_HOT] = "irq-selector-not-one-hot",
-    [INTEL_OA_VIOL_IRQ_SELECTOR_NOT_PENDING] = "irq-selector-not-pending",
-    [INTEL_OA_VIOL_IRQ_IIR_CLEAR_UNSERVICED] = "irq-iir-clear-unserviced",
-    [INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED] = "gen7-buffer-while-enabled",
-    [INTEL_OA_VIOL_GEN7_ENABLE_OUT_OF_SEQUENCE] =
-        "gen7-enable-out-of-sequence",
-    [INTEL_OA_VIOL_GEN7_TAIL_NOT_HEAD] = "gen7-tail-not-head",
-    [INTEL_OA_VIOL_GEN7_CLOCK_GATING] = "gen7-clock-gating-on",
-    [INTEL_OA_VIOL_GEN7_BUFFER_UNALIGNED] = "gen7-oabuffer-unaligned",
-    [INTEL_OA_VIOL_GEN7_BUFFER_NOT_GGTT] = "gen7-buffer-not-ggtt",
-    [INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT] = "gen7-bad-counter-select",
-    [INTEL_OA_VIOL_FORCEWAKE_NOT_AWAKE] = "forcewake-not-awake",
-    [INTEL_OA_VIOL_MCR_READ_MULTICAST] = "mcr-read-multicast",
-    [INTEL_OA_VIOL_MCR_READ_FUSED_OFF] = "mcr-read-fused-off",
-    [INTEL_OA_VIOL_MCR_UNICAST_WRITE] = "mcr-unicast-write",
-    [INTEL_OA_VIOL_DOORBELL_REG_HOST_WRITE] = "doorbell-reg-host-write",
-    [INTEL_OA_VIOL_DOORBELL_RING_UNARMED] = "doorbell-ring-unarmed",
-    [INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY] = "guc-send-while-busy",
-    [INTEL_OA_VIOL_FLEX_UNSUPPORTED_FILTER] = "flex-unsupported-filter",
-    [INTEL_OA_VIOL_FLEX_RESERVED_ENCODING] = "flex-reserved-encoding",
-    [INTEL_OA_VIOL_CEC_RESERVED_SOURCE] = "cec-reserved-source",
-    [INTEL_OA_VIOL_GUC_DMA_WITHOUT_SHIM] = "guc-dma-without-shim",
-    [INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING] = "guc-dma-while-running",
-};
-
-const char *intel_oa_violation_name(IntelOAViolation code)
-{
-    if (code >= INTEL_OA_VIOL_COUNT || !violation_names[code]) {
-        return "unknown";
-    }
-    return violation_names[code];
-}
-
-void intel_oa_violation(IntelOACtl *ctl, IntelOAViolation code,
-                        const char *fmt, ...)
-{
-    g_autofree char *msg = NULL;
-    va_list ap;
-
-    va_start(ap, fmt);
-    msg = g_strdup_vprintf(fmt, ap);
-    va_end(ap);
-
-    ctl->violations++;
-    ctl->last_violation = code;
-    trace_intel_oa_violation(code, intel_oa_violation_name(code));
-    qemu_log_mask(LOG_GUEST_ERROR,
-                  "intel-oa-gpu: PRM violation %u (%s): %s\n",
-                  code, intel_oa_violation_name(code), msg);
-}
 
 static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
 {
@@ -112,10 +41,10 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
         val = INTEL_OA_CTL_VERSION;
         break;
     case A_CTL_VIOLATIONS:
-        val = ctl->violations;
+        val = ctl->viol.count;
         break;
     case A_CTL_LAST_VIOLATION:
-        val = ctl->last_violation;
+        val = ctl->viol.last;
         break;
     case A_CTL_SEED:
         val = ctl->seed;
@@ -365,8 +294,8 @@ void intel_oa_ctl_init(IntelOACtl *ctl, Object *owner, IntelOAUnit *oa,
 void intel_oa_ctl_reset(IntelOACtl *ctl)
 {
     ctl->workload = ctl->reset_workload;
-    ctl->violations = 0;
-    ctl->last_violation = INTEL_OA_VIOL_NONE;
+    ctl->viol.count = 0;
+    ctl->viol.last = INTEL_OA_VIOL_NONE;
     memset(&ctl->faults, 0, sizeof(ctl->faults));
     memset(&ctl->stats, 0, sizeof(ctl->stats));
     ctl->removed = false;
@@ -412,8 +341,8 @@ const VMStateDescription vmstate_intel_oa_ctl = {
     .version_id = 3,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32(violations, IntelOACtl),
-        VMSTATE_UINT32(last_violation, IntelOACtl),
+        VMSTATE_UINT32(viol.count, IntelOACtl),
+        VMSTATE_UINT32(viol.last, IntelOACtl),
         VMSTATE_UINT32(faults.drop_reports, IntelOACtl),
         VMSTATE_UINT32_V(faults.lose_writes, IntelOACtl, 2),
         VMSTATE_UINT32_V(faults.irq_storm, IntelOACtl, 2),

@@ -108,7 +108,7 @@ static void db_ring(IntelOADoorbells *db, unsigned int page, uint32_t cookie)
 
     db->cookie[page] = cookie;
     if (id < 0) {
-        intel_oa_violation(db->ctl, INTEL_OA_VIOL_DOORBELL_RING_UNARMED,
+        intel_oa_violation(db->viol, INTEL_OA_VIOL_DOORBELL_RING_UNARMED,
                            "doorbell page %u rung (cookie 0x%08x) but no "
                            "valid physical doorbell maps it; dropped",
                            page, cookie);
@@ -164,7 +164,7 @@ bool intel_oa_db_mmio_write(IntelOADoorbells *db, hwaddr addr, uint32_t val)
             db_ring(db, addr / INTEL_OA_DB_PAGE_SIZE, val);
         }
     } else if (db_in(addr, A_DB_PHYS0, DB_PHYS_SIZE)) {
-        intel_oa_violation(db->ctl, INTEL_OA_VIOL_DOORBELL_REG_HOST_WRITE,
+        intel_oa_violation(db->viol, INTEL_OA_VIOL_DOORBELL_REG_HOST_WRITE,
                            "host write of 0x%08x to physical doorbell "
                            "register 0x%" HWADDR_PRIx "; only the GuC "
                            "programs them; ignored", val, addr);
@@ -187,10 +187,10 @@ bool intel_oa_db_mmio_write(IntelOADoorbells *db, hwaddr addr, uint32_t val)
     return true;
 }
 
-void intel_oa_db_init(IntelOADoorbells *db, IntelOACtl *ctl,
+void intel_oa_db_init(IntelOADoorbells *db, IntelOAViolations *viol,
                       const IntelOADoorbellHooks *hooks)
 {
-    db->ctl = ctl;
+    db->viol = viol;
     db->hooks = *hooks;
 }
 

@@ -16,7 +16,7 @@
 
 #include "exec/hwaddr.h"
 #include "migration/vmstate.h"
-#include "intel_oa_ctl.h"
+#include "intel_oa_violation.h"
 
 #define INTEL_OA_DB_PAGES           1024
 #define INTEL_OA_DB_PAGE_SIZE       4096
@@ -40,7 +40,7 @@ typedef struct IntelOADoorbellHooks {
 } IntelOADoorbellHooks;
 
 typedef struct IntelOADoorbells {
-    IntelOACtl *ctl;
+    IntelOAViolations *viol;
     IntelOADoorbellHooks hooks;
 
     uint32_t phys[INTEL_OA_DB_IDS * 2];     /* DW0, DW1 per id */
@@ -50,7 +50,7 @@ typedef struct IntelOADoorbells {
     uint32_t ctrl;
 } IntelOADoorbells;
 
-void intel_oa_db_init(IntelOADoorbells *db, IntelOACtl *ctl,
+void intel_oa_db_init(IntelOADoorbells *db, IntelOAViolations *viol,
                       const IntelOADoorbellHooks *hooks);
 void intel_oa_db_reset(IntelOADoorbells *db);
 

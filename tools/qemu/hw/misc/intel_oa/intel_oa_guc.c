@@ -10,6 +10,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "intel_oa_regs.h"
+#include "intel_oa_ctl_regs.h"
 #include "intel_oa_guc.h"
 #include "trace.h"
 
@@ -327,7 +328,7 @@ static void guc_send(IntelOAGuc *guc, uint32_t val)
     }
     mmio_request = !(guc->scratch[0] & HXG_ORIGIN_GUC);
     if (guc->h2g_pending && (mmio_request || !guc->ct.enabled)) {
-        intel_oa_violation(guc->ctl, INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY,
+        intel_oa_violation(guc->viol, INTEL_OA_VIOL_GUC_SEND_WHILE_BUSY,
                            "GUC_SEND_INTERRUPT written while the request "
                            "0x%08x is not answered; dropped",
                            guc->h2g_msg[0]);
@@ -597,8 +598,9 @@ static void guc_boot_changed(void *opaque, bool running)
 }
 
 bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
-                       PCIDevice *pdev, IntelOAGgtt *ggtt, IntelOACtl *ctl,
-                       IntelOAIrq *irq, IntelOAUnit *oa, const char *key_path,
+                       PCIDevice *pdev, IntelOAGgtt *ggtt,
+                       IntelOAViolations *viol, IntelOAIrq *irq,
+                       IntelOAUnit *oa, const char *key_path,
                        Error **errp)
 {
     bool present = plat->has_guc;
@@ -615,16 +617,16 @@ bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
     };
 
     guc->present = present;
-    guc->ctl = ctl;
+    guc->viol = viol;
     guc->irq = irq;
     guc->oa = oa;
-    intel_oa_db_init(&guc->db, ctl, &db_hooks);
+    intel_oa_db_init(&guc->db, viol, &db_hooks);
     /* the timers exist everywhere so one migration layout fits all */
     guc->h2g_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_h2g_cb, guc);
     guc->db_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_db_cb, guc);
     guc->ct_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_ct_cb, guc);
     intel_oa_guc_ct_init(&guc->ct, pdev, ggtt);
-    if (!intel_oa_guc_boot_init(&guc->boot, pdev, ggtt, ctl,
+    if (!intel_oa_guc_boot_init(&guc->boot, pdev, ggtt, viol,
                                 present ? plat->guc_rsa_bytes : 0,
                                 present ? key_path : NULL,
                                 guc_boot_changed, guc, errp)) {

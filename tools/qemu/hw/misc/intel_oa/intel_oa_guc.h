@@ -23,7 +23,7 @@
 #include "exec/hwaddr.h"
 #include "migration/vmstate.h"
 #include "qemu/timer.h"
-#include "intel_oa_ctl.h"
+#include "intel_oa_violation.h"
 #include "intel_oa_doorbell.h"
 #include "intel_oa_guc_boot.h"
 #include "intel_oa_guc_ct.h"
@@ -46,10 +46,12 @@ typedef struct IntelOAGucStats {
     uint32_t g2h_dropped;
 } IntelOAGucStats;
 
+typedef struct IntelOAGuc IntelOAGuc;
+
 struct IntelOAGuc {
     /* collaborators; present false on platforms without a GuC */
     bool present;
-    IntelOACtl *ctl;
+    IntelOAViolations *viol;
     IntelOAIrq *irq;
     IntelOAUnit *oa;
     IntelOAGucBoot boot;
@@ -87,8 +89,9 @@ struct IntelOAGuc {
 };
 
 bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
-                       PCIDevice *pdev, IntelOAGgtt *ggtt, IntelOACtl *ctl,
-                       IntelOAIrq *irq, IntelOAUnit *oa, const char *key_path,
+                       PCIDevice *pdev, IntelOAGgtt *ggtt,
+                       IntelOAViolations *viol, IntelOAIrq *irq,
+                       IntelOAUnit *oa, const char *key_path,
                        Error **errp);
 void intel_oa_guc_finalize(IntelOAGuc *guc);
 void intel_oa_guc_reset(IntelOAGuc *guc);

@@ -168,7 +168,7 @@ static void dma_start(IntelOAGucBoot *boot)
     g_autofree uint8_t *img = NULL;
 
     if (!(boot->status & GS_MIA_IN_RESET)) {
-        intel_oa_violation(boot->ctl, INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING,
+        intel_oa_violation(boot->viol, INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING,
                            "DMA_CTRL START_DMA while GUC_STATUS is 0x%08x: "
                            "reset the GuC (GDRST) first", boot->status);
         boot->dma_ctrl &= ~R_DMA_CTRL_START_DMA_MASK;
@@ -176,7 +176,7 @@ static void dma_start(IntelOAGucBoot *boot)
     }
     if (!boot->shim) {
         /* "Must program this register before loading the ucode" */
-        intel_oa_violation(boot->ctl, INTEL_OA_VIOL_GUC_DMA_WITHOUT_SHIM,
+        intel_oa_violation(boot->viol, INTEL_OA_VIOL_GUC_DMA_WITHOUT_SHIM,
                            "GuC DMA started with GUC_SHIM_CONTROL 0");
     }
     trace_intel_oa_guc_dma(src, boot->dma_addr[2], size, boot->dma_ctrl);
@@ -376,7 +376,7 @@ static bool load_key(IntelOAGucBoot *boot, const char *path, Error **errp)
 }
 
 bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, PCIDevice *pdev,
-                            IntelOAGgtt *ggtt, IntelOACtl *ctl,
+                            IntelOAGgtt *ggtt, IntelOAViolations *viol,
                             uint32_t rsa_bytes, const char *key_path,
                             IntelOAGucBootFn *changed, void *opaque,
                             Error **errp)
@@ -384,7 +384,7 @@ bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, PCIDevice *pdev,
     assert(rsa_bytes % 4 == 0 && rsa_bytes <= INTEL_OA_RSA_MAX_BYTES);
     boot->pdev = pdev;
     boot->ggtt = ggtt;
-    boot->ctl = ctl;
+    boot->viol = viol;
     boot->rsa_bytes = rsa_bytes;
     boot->changed = changed;
     boot->opaque = opaque;

@@ -16,7 +16,7 @@
 #include "hw/pci/pci.h"
 #include "migration/vmstate.h"
 #include "qemu/timer.h"
-#include "intel_oa_ctl.h"
+#include "intel_oa_violation.h"
 #include "intel_oa_ggtt.h"
 #include "intel_oa_rsa.h"
 
@@ -34,7 +34,7 @@ typedef struct IntelOAGucBoot {
     /* collaborators */
     PCIDevice *pdev;
     IntelOAGgtt *ggtt;
-    IntelOACtl *ctl;
+    IntelOAViolations *viol;
     uint32_t rsa_bytes;         /* the platform's fixed signature size */
     IntelOAGucBootFn *changed;  /* the uKernel started or stopped */
     void *opaque;
@@ -59,7 +59,7 @@ typedef struct IntelOAGucBoot {
 
 /* @key_path: guc-key property (NULL or ""); false with @errp set */
 bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, PCIDevice *pdev,
-                            IntelOAGgtt *ggtt, IntelOACtl *ctl,
+                            IntelOAGgtt *ggtt, IntelOAViolations *viol,
                             uint32_t rsa_bytes, const char *key_path,
                             IntelOAGucBootFn *changed, void *opaque,
                             Error **errp);

@@ -433,7 +433,7 @@ static void gen11_write_dw0(IntelOAIrq *irq, uint32_t val)
     uint32_t clear = val & irq->dw0;
 
     if (clear & ~irq->dw0_serviced) {
-        intel_oa_violation(irq->ctl, INTEL_OA_VIOL_IRQ_IIR_CLEAR_UNSERVICED,
+        intel_oa_violation(irq->viol, INTEL_OA_VIOL_IRQ_IIR_CLEAR_UNSERVICED,
                            "GT_INTR_DW0 bits 0x%08x cleared without "
                            "servicing the engine through IIR_REG_SELECTOR0",
                            clear & ~irq->dw0_serviced);
@@ -451,12 +451,12 @@ static void gen11_write_dw0(IntelOAIrq *irq, uint32_t val)
 static void gen11_write_selector(IntelOAIrq *irq, uint32_t val)
 {
     if (!is_power_of_2(val)) {
-        intel_oa_violation(irq->ctl, INTEL_OA_VIOL_IRQ_SELECTOR_NOT_ONE_HOT,
+        intel_oa_violation(irq->viol, INTEL_OA_VIOL_IRQ_SELECTOR_NOT_ONE_HOT,
                            "IIR_REG_SELECTOR0 0x%08x is not one-hot", val);
         return;
     }
     if (!(val & irq->dw0)) {
-        intel_oa_violation(irq->ctl, INTEL_OA_VIOL_IRQ_SELECTOR_NOT_PENDING,
+        intel_oa_violation(irq->viol, INTEL_OA_VIOL_IRQ_SELECTOR_NOT_PENDING,
                            "IIR_REG_SELECTOR0 0x%08x names a bit not set in "
                            "GT_INTR_DW0 (0x%08x)", val, irq->dw0);
         return;
@@ -646,11 +646,12 @@ static const IntelOAIrqOps *const irq_ops[] = {
 
 /* ---- common -------------------------------------------------------------- */
 
-void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch, IntelOACtl *ctl,
-                       IntelOAIrqOutput output, void *opaque)
+void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch,
+                       IntelOAViolations *viol, IntelOAIrqOutput output,
+                       void *opaque)
 {
     irq->ops = irq_ops[arch];
-    irq->ctl = ctl;
+    irq->viol = viol;
     irq->output = output;
     irq->opaque = opaque;
 }

@@ -35,7 +35,7 @@
 #include "hw/registerfields.h"
 #include "intel_oa_regs.h"
 #include "intel_oa_platform.h"
-#include "intel_oa_ctl.h"
+#include "intel_oa_violation.h"
 
 /* Called whenever the interrupt output changes level. */
 typedef void (*IntelOAIrqOutput)(void *opaque, bool level);
@@ -56,7 +56,7 @@ typedef struct IntelOAIrqGucHooks {
 
 typedef struct IntelOAIrq {
     const IntelOAIrqOps *ops;
-    IntelOACtl *ctl;
+    IntelOAViolations *viol;
     IntelOAIrqOutput output;
     void *opaque;
     bool level;
@@ -88,8 +88,9 @@ typedef struct IntelOAIrq {
     uint32_t guc_collapse;      /* the GuC's 16-bit vector */
 } IntelOAIrq;
 
-void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch, IntelOACtl *ctl,
-                       IntelOAIrqOutput output, void *opaque);
+void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch,
+                       IntelOAViolations *viol, IntelOAIrqOutput output,
+                       void *opaque);
 void intel_oa_irq_reset(IntelOAIrq *irq);
 
 /* Whether the OA unit has an interrupt source at all. */

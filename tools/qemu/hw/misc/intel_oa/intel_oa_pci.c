@@ -26,7 +26,7 @@
 #include "hw/pci/msi.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
-#include "intel_oa.h"
+#include "intel_oa_pci.h"
 #include "trace.h"
 
 #define INTEL_OA_CTL_BAR    2
@@ -345,18 +345,20 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     pci_set_word(conf + INTEL_OA_GMCH_CTRL, intel_oa_gmch_ctrl(s));
     pci_set_word(pdev->wmask + INTEL_OA_GMCH_CTRL, 0);
     intel_oa_gt_init(&s->gt, plat, s->timestamp_base);
-    intel_oa_irq_init(&s->irq, plat->irq, &s->ctl, intel_oa_irq_output, s);
+    intel_oa_irq_init(&s->irq, plat->irq, &s->ctl.viol, intel_oa_irq_output, s);
     intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, &s->guc, s->seed,
                       plat->gpu_ticks_ratio);
     s->ctl.set_removed = intel_oa_set_removed;
     s->ctl.removal_opaque = s;
     s->reinsert_bh = qemu_bh_new_guarded(intel_oa_reinsert_bh, s,
                                          &DEVICE(s)->mem_reentrancy_guard);
-    intel_oa_activity_init(&s->act, plat, &s->ctl, s->oa.flex, s->oa.cec,
+    intel_oa_activity_init(&s->act, plat, &s->ctl.viol, &s->ctl.workload,
+                           s->oa.flex, s->oa.cec,
                            s->oa.noa_out);
     intel_oa_unit_init(&s->oa, pci_get_address_space(pdev), &s->act, plat,
-                       &s->ggtt, &s->irq, &s->gt, &s->ctl, s->seed);
-    if (!intel_oa_guc_init(&s->guc, plat, pdev, &s->ggtt, &s->ctl, &s->irq,
+                       &s->ggtt, &s->irq, &s->gt, &s->ctl.viol,
+                       &s->ctl.faults, &s->ctl.stats, s->seed);
+    if (!intel_oa_guc_init(&s->guc, plat, pdev, &s->ggtt, &s->ctl.viol, &s->irq,
                            &s->oa, s->guc_key, errp)) {
         intel_oa_unit_finalize(&s->oa);
         intel_oa_gt_finalize(&s->gt);
@@ -365,7 +367,7 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
         msi_uninit(pdev);
         return;
     }
-    intel_oa_steer_init(&s->steer, plat, &s->gt, &s->ctl);
+    intel_oa_steer_init(&s->steer, plat, &s->gt, &s->ctl.viol);
 
     memory_region_init(&s->bar0, OBJECT(s), "intel-oa-gpu.bar0",
                        intel_oa_ggtt_bar0_size(&s->ggtt));
@@ -420,7 +422,7 @@ static void intel_oa_get_violations(Object *obj, Visitor *v,
                                     Error **errp)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(obj);
-    uint32_t val = s->ctl.violations;
+    uint32_t val = s->ctl.viol.count;
 
     visit_type_uint32(v, name, &val, errp);
 }

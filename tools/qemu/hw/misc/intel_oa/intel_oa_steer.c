@@ -177,7 +177,7 @@ bool intel_oa_steer_check(IntelOASteer *st, hwaddr addr, bool write)
     }
     if (r->domain != FW_AON && !intel_oa_gt_fw_is_request(st->gt, addr) &&
         !intel_oa_gt_fw_awake(st->gt, r->domain)) {
-        intel_oa_violation(st->ctl, INTEL_OA_VIOL_FORCEWAKE_NOT_AWAKE,
+        intel_oa_violation(st->viol, INTEL_OA_VIOL_FORCEWAKE_NOT_AWAKE,
                            "%s of 0x%05" HWADDR_PRIx " while its forcewake "
                            "domain %u is not acknowledged",
                            write ? "write" : "read", addr, r->domain);
@@ -188,7 +188,7 @@ bool intel_oa_steer_check(IntelOASteer *st, hwaddr addr, bool write)
     multicast = FIELD_EX32(st->mcr_selector, MCR_SELECTOR, MULTICAST);
     if (write) {
         if (!multicast) {
-            intel_oa_violation(st->ctl, INTEL_OA_VIOL_MCR_UNICAST_WRITE,
+            intel_oa_violation(st->viol, INTEL_OA_VIOL_MCR_UNICAST_WRITE,
                                "write to replicated %s register 0x%05"
                                HWADDR_PRIx " with MCR_SELECTOR 0x%08x "
                                "(multicast clear)", group_names[r->group],
@@ -197,14 +197,14 @@ bool intel_oa_steer_check(IntelOASteer *st, hwaddr addr, bool write)
         return false;
     }
     if (multicast) {
-        intel_oa_violation(st->ctl, INTEL_OA_VIOL_MCR_READ_MULTICAST,
+        intel_oa_violation(st->viol, INTEL_OA_VIOL_MCR_READ_MULTICAST,
                            "read of replicated %s register 0x%05"
                            HWADDR_PRIx " with MCR_SELECTOR multicast set",
                            group_names[r->group], addr);
         return false;
     }
     if (!steer_present(st, r->group)) {
-        intel_oa_violation(st->ctl, INTEL_OA_VIOL_MCR_READ_FUSED_OFF,
+        intel_oa_violation(st->viol, INTEL_OA_VIOL_MCR_READ_FUSED_OFF,
                            "read of replicated %s register 0x%05"
                            HWADDR_PRIx " steered (MCR_SELECTOR 0x%08x) to "
                            "a fused-off instance; reads 0",
@@ -236,14 +236,14 @@ bool intel_oa_steer_mmio_write(IntelOASteer *st, hwaddr addr, uint32_t val)
 }
 
 void intel_oa_steer_init(IntelOASteer *st, const IntelOAPlatform *plat,
-                         IntelOAGt *gt, IntelOACtl *ctl)
+                         IntelOAGt *gt, IntelOAViolations *viol)
 {
     unsigned int i;
 
     st->enabled = plat->has_steering;
     st->plat = plat;
     st->gt = gt;
-    st->ctl = ctl;
+    st->viol = viol;
     st->dss = plat->dss_mask;
     st->gslice = 0;
     st->mslice = plat->mslice_mask;

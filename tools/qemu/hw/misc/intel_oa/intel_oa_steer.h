@@ -17,13 +17,13 @@
 #include "migration/vmstate.h"
 #include "intel_oa_platform.h"
 #include "intel_oa_gt.h"
-#include "intel_oa_ctl.h"
+#include "intel_oa_violation.h"
 
 typedef struct IntelOASteer {
     bool enabled;
     const IntelOAPlatform *plat;
     IntelOAGt *gt;
-    IntelOACtl *ctl;
+    IntelOAViolations *viol;
     /* present instances, derived from the fuses at init */
     uint32_t dss;
     uint8_t gslice;
@@ -33,7 +33,7 @@ typedef struct IntelOASteer {
 } IntelOASteer;
 
 void intel_oa_steer_init(IntelOASteer *st, const IntelOAPlatform *plat,
-                         IntelOAGt *gt, IntelOACtl *ctl);
+                         IntelOAGt *gt, IntelOAViolations *viol);
 void intel_oa_steer_reset(IntelOASteer *st);
 
 /*

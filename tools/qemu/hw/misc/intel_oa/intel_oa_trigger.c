@@ -10,7 +10,6 @@
 
 #include "qemu/osdep.h"
 #include "hw/registerfields.h"
-#include "intel_oa_cec.h"
 #include "intel_oa_activity.h"
 #include "intel_oa_trigger.h"
 #include "trace.h"

@@ -228,7 +228,7 @@ static void oa_dma(IntelOAUnit *oa, uint64_t phys, const void *buf,
     r = dma_memory_write(oa->dma_as, phys, buf, len, MEMTXATTRS_UNSPECIFIED);
     if (r != MEMTX_OK) {
         /* the unit writes cachelines: count those that went nowhere */
-        oa->ctl->stats.dma_errors += DIV_ROUND_UP(len, 64);
+        oa->stats->dma_errors += DIV_ROUND_UP(len, 64);
         trace_intel_oa_unit_dma_error(phys, len);
         qemu_log_mask(LOG_GUEST_ERROR,
                       "intel-oa-gpu: OA report DMA of %u bytes to 0x%" PRIx64
@@ -267,7 +267,7 @@ static void oa_half_full_event(IntelOAUnit *oa)
         FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL)) {
         return;
     }
-    oa->ctl->stats.half_full_irqs++;
+    oa->stats->half_full_irqs++;
     intel_oa_irq_oa_event(oa->irq);
 }
 
@@ -299,7 +299,7 @@ static bool oa_translate(IntelOAUnit *oa, uint32_t addr, uint64_t *phys)
     if (intel_oa_ggtt_translate(oa->ggtt, addr, phys)) {
         return true;
     }
-    intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GGTT_FAULT,
+    intel_oa_violation(oa->viol, INTEL_OA_VIOL_GGTT_FAULT,
                        "OA report write to GGTT 0x%08x hits a non-present "
                        "PTE; report dropped", addr);
     oa_report_lost(oa);
@@ -370,10 +370,10 @@ static uint64_t oa_reports_to_write(IntelOAUnit *oa, OAFullMode mode,
     case OA_FULL_OVERRUN:
         return n;
     case OA_FULL_HOLD:
-        return oa->ctl->faults.force_overflow ? 0 :
+        return oa->faults->force_overflow ? 0 :
                MIN(n, oa_reports_fitting(oa, fill, rs));
     default:
-        if (oa->ctl->faults.force_overflow) {
+        if (oa->faults->force_overflow) {
             return 0;
         }
         /* keep one report free: tail == head means empty */
@@ -394,7 +394,7 @@ static uint64_t oa_reports_to_write(IntelOAUnit *oa, OAFullMode mode,
  */
 static void oa_emit(IntelOAUnit *oa, uint64_t n)
 {
-    IntelOAFaults *faults = &oa->ctl->faults;
+    IntelOAFaults *faults = oa->faults;
     uint32_t rs, size, base, fill_before, stage_len = 0;
     uint32_t stage_page = UINT32_MAX;
     uint64_t written = 0, skipped = 0, dropped = 0, count, stage_phys = 0;
@@ -551,8 +551,8 @@ drop_rest:
     oa_skip_reports(oa, n);
     dropped += n;
 out:
-    oa->ctl->stats.reports_written += written;
-    oa->ctl->stats.reports_dropped += dropped;
+    oa->stats->reports_written += written;
+    oa->stats->reports_dropped += dropped;
     trace_intel_oa_unit_batch(written, dropped, oa->oatailptr, oa->oastatus);
 }
 
@@ -585,7 +585,7 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
     /* periodic reports due before the trigger land before it */
     oa_unit_catch_up(oa);
     if (!oa->buffer_valid) {
-        oa->ctl->stats.reports_dropped++;
+        oa->stats->reports_dropped++;
         return false;
     }
     rs = oa->fmt->size;
@@ -594,9 +594,9 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
     oa->wptr = base + oa_buf_offset(oa, oa->wptr);
     fill = oa_fill(oa);
     /* as for periodic reports, one report's room stays free */
-    if (oa->ctl->faults.force_overflow || (size - fill) / rs < 2) {
+    if (oa->faults->force_overflow || (size - fill) / rs < 2) {
         oa->oastatus |= R_OASTATUS_BUFFER_OVERFLOW_MASK;
-        oa->ctl->stats.reports_dropped++;
+        oa->stats->reports_dropped++;
         return false;
     }
     addr = oa->wptr;
@@ -606,7 +606,7 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
     if (!oa_translate(oa, addr, &phys) ||
         (len0 < rs && !oa_translate(oa, oa_buf_next(base, size, addr, len0),
                                     &phys2))) {
-        oa->ctl->stats.reports_dropped++;
+        oa->stats->reports_dropped++;
         return false;
     }
     ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
@@ -616,10 +616,10 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
         oa_dma(oa, phys2, r + len0, rs - len0);
     }
     oa->wptr = oa_buf_next(base, size, addr, rs);
-    if (!oa->ctl->faults.stall_tail) {
+    if (!oa->faults->stall_tail) {
         oa->oatailptr = oa->wptr;
     }
-    oa->ctl->stats.reports_written++;
+    oa->stats->reports_written++;
     if (fill < size / 2 && fill + rs >= size / 2) {
         oa_half_full_event(oa);
     }
@@ -725,7 +725,8 @@ uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n)
 void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
                         IntelOAActivity *act,
                         const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
-                        IntelOAIrq *irq, IntelOAGt *gt, IntelOACtl *ctl,
+                        IntelOAIrq *irq, IntelOAGt *gt, IntelOAViolations *viol,
+                        IntelOAFaults *faults, IntelOAStats *stats,
                         uint32_t seed)
 {
     unsigned int k;
@@ -736,7 +737,9 @@ void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
     oa->ggtt = ggtt;
     oa->irq = irq;
     oa->gt = gt;
-    oa->ctl = ctl;
+    oa->viol = viol;
+    oa->faults = faults;
+    oa->stats = stats;
     oa->layout = &intel_oa_unit_layouts[plat->gen->block];
     memcpy(oa->addr, oa->layout->addr, sizeof(oa->addr));
     if (!plat->gen->has_oa_debug) {

@@ -25,7 +25,8 @@
 #include "intel_oa_ggtt.h"
 #include "intel_oa_irq.h"
 #include "intel_oa_gt.h"
-#include "intel_oa_ctl.h"
+#include "intel_oa_violation.h"
+#include "intel_oa_faults.h"
 #include "intel_oa_trigger.h"
 #include "intel_oa_activity.h"
 
@@ -63,6 +64,8 @@ typedef struct IntelOATrigger {
     uint8_t source;
 } IntelOATrigger;
 
+typedef struct IntelOAUnit IntelOAUnit;
+
 struct IntelOAUnit {
     /* collaborators */
     AddressSpace *dma_as;       /* where report writes go (bus master) */
@@ -71,7 +74,9 @@ struct IntelOAUnit {
     IntelOAGgtt *ggtt;
     IntelOAIrq *irq;
     IntelOAGt *gt;
-    IntelOACtl *ctl;
+    IntelOAViolations *viol;
+    IntelOAFaults *faults;
+    IntelOAStats *stats;
     QEMUTimer *timer;
     /* register-block variant, and its offsets (0 = absent here) */
     const IntelOARegLayout *layout;
@@ -138,7 +143,8 @@ struct IntelOAUnit {
 void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
                         IntelOAActivity *act,
                         const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
-                        IntelOAIrq *irq, IntelOAGt *gt, IntelOACtl *ctl,
+                        IntelOAIrq *irq, IntelOAGt *gt, IntelOAViolations *viol,
+                        IntelOAFaults *faults, IntelOAStats *stats,
                         uint32_t seed);
 void intel_oa_unit_finalize(IntelOAUnit *oa);
 void intel_oa_unit_reset(IntelOAUnit *oa);

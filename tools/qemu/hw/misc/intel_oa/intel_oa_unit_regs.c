@@ -122,13 +122,13 @@ static unsigned int oa_select_gen7(const IntelOAUnit *oa)
 static void oa_check_pointers(IntelOAUnit *oa)
 {
     if (!oa_unit_in_buffer(oa, oa_unit_head(oa))) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
                            "OA enabled with OAHEADPTR 0x%08x outside the "
                            "buffer 0x%08x+0x%x", oa->oaheadptr,
                            oa_unit_buf_base(oa), oa_unit_buf_size(oa));
     }
     if (!oa_unit_in_buffer(oa, oa->oatailptr)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_TAILPTR_OUTSIDE,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_TAILPTR_OUTSIDE,
                            "OA enabled with OATAILPTR 0x%08x outside the "
                            "buffer 0x%08x+0x%x", oa->oatailptr,
                            oa_unit_buf_base(oa), oa_unit_buf_size(oa));
@@ -156,7 +156,7 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
     unsigned int sel = FIELD_EX32(val, OACONTROL, COUNTER_SELECT);
 
     if (FIELD_EX32(val, OACONTROL, MBZ)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OACONTROL_MBZ,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OACONTROL_MBZ,
                            "OACONTROL write 0x%08x sets MBZ bits 31:8", val);
     }
     if (!oa->plat->gen->formats[sel]) {
@@ -165,14 +165,14 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
          * with a format the generation lacks breaks the OAG rule.
          */
         if (!oa->layout->select_at_enable) {
-            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_BAD_COUNTER_SELECT,
+            intel_oa_violation(oa->viol, INTEL_OA_VIOL_BAD_COUNTER_SELECT,
                                "OACONTROL counter select %u is not a %s "
                                "report format (valid: 0, 2, 5, 7)", sel,
                                oa->plat->gen->name);
         } else if (FIELD_EX32(val, OACONTROL, COUNTER_ENABLE)) {
             g_autofree char *valid = oa_valid_selects(oa);
 
-            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OAG_BAD_SELECT,
+            intel_oa_violation(oa->viol, INTEL_OA_VIOL_OAG_BAD_SELECT,
                                "OAG counters enabled with counter select "
                                "%u; %s OAG supports select %s only", sel,
                                oa->plat->gen->name, valid);
@@ -187,7 +187,7 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
 
     if (!was_enabled && oa_unit_enabled(oa)) {
         if (!oa->buffer_valid) {
-            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_ENABLE_WITHOUT_BUFFER,
+            intel_oa_violation(oa->viol, INTEL_OA_VIOL_ENABLE_WITHOUT_BUFFER,
                                "OA counters enabled before OABUFFER was "
                                "programmed with a GGTT buffer");
         } else {
@@ -202,7 +202,7 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
 static void oa_write_oactxcontrol(IntelOAUnit *oa, uint32_t val)
 {
     if (FIELD_EX32(val, OACTXCONTROL, MBZ)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OACTXCONTROL_MBZ,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OACTXCONTROL_MBZ,
                            "OACTXCONTROL write 0x%08x sets MBZ bits 31:8",
                            val);
     }
@@ -222,7 +222,7 @@ static void oa_write_oastatus(IntelOAUnit *oa, uint32_t val)
     uint32_t defined = oa->layout->status_mask;
 
     if (val & ~defined) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OASTATUS_MBZ,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OASTATUS_MBZ,
                            "OASTATUS write 0x%08x sets reserved bits "
                            "(defined: 0x%08x)", val, defined);
     }
@@ -232,14 +232,14 @@ static void oa_write_oastatus(IntelOAUnit *oa, uint32_t val)
 static void oa_write_headptr(IntelOAUnit *oa, uint32_t val)
 {
     if (FIELD_EX32(val, OAHEADPTR, LOW_MBZ)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_UNALIGNED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_HEADPTR_UNALIGNED,
                            "OAHEADPTR 0x%08x is not 64-byte aligned", val);
     }
     oa->oaheadptr = val & R_OAHEADPTR_ADDR_MASK;
     /* while enabled the head must stay inside the programmed buffer */
     if (oa_unit_enabled(oa) && oa->buffer_valid &&
         !oa_unit_in_buffer(oa, oa->oaheadptr)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
                            "OAHEADPTR 0x%08x outside the buffer "
                            "0x%08x+0x%x", val, oa_unit_buf_base(oa),
                            oa_unit_buf_size(oa));
@@ -252,12 +252,12 @@ static void oa_write_headptr(IntelOAUnit *oa, uint32_t val)
 static void oa_write_tailptr(IntelOAUnit *oa, uint32_t val)
 {
     if (oa_unit_enabled(oa)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_TAILPTR_WHILE_ENABLED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_TAILPTR_WHILE_ENABLED,
                            "OATAILPTR written (0x%08x) while the OA unit is "
                            "enabled", val);
     }
     if (FIELD_EX32(val, OATAILPTR, LOW_MBZ)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_TAILPTR_UNALIGNED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_TAILPTR_UNALIGNED,
                            "OATAILPTR 0x%08x is not 64-byte aligned", val);
     }
     oa->oatailptr = oa->wptr = val & R_OATAILPTR_ADDR_MASK;
@@ -267,42 +267,42 @@ static void oa_write_tailptr(IntelOAUnit *oa, uint32_t val)
 static void oa_write_oabuffer(IntelOAUnit *oa, uint32_t val)
 {
     if (oa_unit_enabled(oa)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED,
                            "OABUFFER written (0x%08x) while the OA unit is "
                            "enabled", val);
     }
     if (oa->tlb_stale) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OAG_BUFFER_WITHOUT_TLB_INV,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OAG_BUFFER_WITHOUT_TLB_INV,
                            "OAG_OABUFFER reprogrammed (0x%08x) after a "
                            "disable without an OA_TLB_INV_CR invalidation",
                            val);
     }
     oa->buffer_valid = FIELD_EX32(val, OABUFFER, MEM_SELECT_GGTT);
     if (!oa->buffer_valid) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_NOT_GGTT,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OABUFFER_NOT_GGTT,
                            "OABUFFER 0x%08x selects PPGTT memory; the OA "
                            "buffer must be in the GGTT (bit 0 = 1)", val);
     }
     oa->oabuffer = val;
     if ((uint64_t)oa_unit_buf_base(oa) + oa_unit_buf_size(oa) > 4 * GiB) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_BEYOND_GGTT,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OABUFFER_BEYOND_GGTT,
                            "OABUFFER 0x%08x: the 0x%x-byte buffer at "
                            "0x%08x runs past the end of the 4 GiB GGTT",
                            val, oa_unit_buf_size(oa), oa_unit_buf_base(oa));
     }
     /* reprogramming the buffer ends a forced overflow */
-    oa->ctl->faults.force_overflow = false;
+    oa->faults->force_overflow = false;
 }
 
 static void oa_write_oabuffer_udw(IntelOAUnit *oa, uint32_t val)
 {
     if (oa_unit_enabled(oa)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OABUFFER_WHILE_ENABLED,
                            "OABUFFER_UDW written (0x%08x) while the OA unit "
                            "is enabled", val);
     }
     if (val) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_OABUFFER_UDW_NONZERO,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OABUFFER_UDW_NONZERO,
                            "OABUFFER_UDW 0x%08x: the %s GGTT is 4 GiB, "
                            "address bits 63:32 must be 0", val,
                            oa->plat->name);
@@ -511,7 +511,7 @@ static bool oa_gen8_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
     }
     default:
         if (oa_reg_absent(oa, addr)) {
-            intel_oa_violation(oa->ctl, INTEL_OA_VIOL_LEGACY_OA_REG,
+            intel_oa_violation(oa->viol, INTEL_OA_VIOL_LEGACY_OA_REG,
                                "write of 0x%08x to 0x%04" HWADDR_PRIx ": the "
                                "Gen8-11 OA register block does not exist "
                                "on %s; ignored", val, addr,
@@ -552,30 +552,30 @@ static void oa_gen7_check_enable(IntelOAUnit *oa)
     uint32_t base = oa_unit_buf_base(oa);
 
     if (oa->seq_state != OA_SEQ_DONE) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_ENABLE_OUT_OF_SEQUENCE,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_ENABLE_OUT_OF_SEQUENCE,
                            "OA enabled without OASTATUS2, OABUFFER, "
                            "OASTATUS1 programmed in that order since the "
                            "last disable");
     }
     if (oa_gen7_clock_gating_on(oa)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_CLOCK_GATING,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_CLOCK_GATING,
                            "OA enabled with render clock gating on "
                            "(UCGCTL1 0x%08x, MISCCPCTL 0x%08x)",
                            oa->ucgctl1, oa->misccpctl);
     }
     if (base % l->buf_align) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_UNALIGNED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_BUFFER_UNALIGNED,
                            "OA enabled with OABUFFER 0x%08x not aligned to "
                            "0x%x bytes", base, l->buf_align);
     }
     if (!l->memsel_ro &&
         !FIELD_EX32(oa->oaheadptr, GEN7_OASTATUS2, MEM_SELECT_GGTT)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_NOT_GGTT,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_BUFFER_NOT_GGTT,
                            "OA enabled with OASTATUS2 memory select 0: the "
                            "OA buffer must be in the GGTT");
     }
     if (!oa->fmt) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT,
                            "OA enabled with counter select %u, which has "
                            "no %s report layout", oa_select_gen7(oa),
                            oa->plat->gen->name);
@@ -612,13 +612,13 @@ static void oa_gen7_write_oastatus1(IntelOAUnit *oa, uint32_t val)
     uint32_t tail = val & R_GEN7_OASTATUS1_TAIL_MASK;
 
     if (oa_unit_enabled(oa)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED,
                            "OASTATUS1 written (0x%08x) while OA is enabled",
                            val);
     }
     oa_gen7_seq(oa, OA_SEQ_BUFFER, OA_SEQ_DONE);
     if (tail != (oa->oaheadptr & R_GEN7_OASTATUS2_HEAD_MASK)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_TAIL_NOT_HEAD,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_TAIL_NOT_HEAD,
                            "OASTATUS1 tail 0x%08x differs from the "
                            "OASTATUS2 head 0x%08x", tail,
                            oa->oaheadptr & R_GEN7_OASTATUS2_HEAD_MASK);
@@ -638,7 +638,7 @@ static void oa_gen7_write_oastatus2(IntelOAUnit *oa, uint32_t val)
                            R_GEN7_OASTATUS2_MEM_SELECT_GGTT_MASK);
     if (oa_unit_enabled(oa) && oa->buffer_valid &&
         !oa_unit_in_buffer(oa, oa_unit_head(oa))) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_HEADPTR_OUTSIDE,
                            "OASTATUS2 head 0x%08x outside the buffer "
                            "0x%08x+0x%x", oa_unit_head(oa),
                            oa_unit_buf_base(oa), oa_unit_buf_size(oa));
@@ -651,7 +651,7 @@ static void oa_gen7_write_oastatus2(IntelOAUnit *oa, uint32_t val)
 static void oa_gen7_write_oabuffer(IntelOAUnit *oa, uint32_t val)
 {
     if (oa_unit_enabled(oa)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_BUFFER_WHILE_ENABLED,
                            "OABUFFER written (0x%08x) while OA is enabled",
                            val);
     }
@@ -660,14 +660,14 @@ static void oa_gen7_write_oabuffer(IntelOAUnit *oa, uint32_t val)
     oa->buffer_valid = true;
     oa->held_back = false;
     /* reprogramming the buffer ends a forced overflow */
-    oa->ctl->faults.force_overflow = false;
+    oa->faults->force_overflow = false;
 }
 
 static void oa_gen7_write_gating(IntelOAUnit *oa, uint32_t *reg, uint32_t val)
 {
     *reg = val;
     if (oa_unit_enabled(oa) && oa_gen7_clock_gating_on(oa)) {
-        intel_oa_violation(oa->ctl, INTEL_OA_VIOL_GEN7_CLOCK_GATING,
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_CLOCK_GATING,
                            "render clock gating turned on (UCGCTL1 0x%08x, "
                            "MISCCPCTL 0x%08x) while OA is enabled",
                            oa->ucgctl1, oa->misccpctl);

@@ -6,8 +6,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
-#ifndef HW_MISC_INTEL_OA_H
-#define HW_MISC_INTEL_OA_H
+#ifndef HW_MISC_INTEL_OA_PCI_H
+#define HW_MISC_INTEL_OA_PCI_H
 
 #include "hw/pci/pci.h"
 #include "qom/object.h"
@@ -20,7 +20,6 @@
 #include "intel_oa_guc.h"
 #include "intel_oa_steer.h"
 #include "intel_oa_activity.h"
-#include "intel_oa_cec.h"
 
 #define TYPE_INTEL_OA_GPU "intel-oa-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelOAGpuState, INTEL_OA_GPU)
@@ -53,4 +52,4 @@ struct IntelOAGpuState {
     IntelOAActivity act;
 };
 
-#endif /* HW_MISC_INTEL_OA_H */
+#endif /* HW_MISC_INTEL_OA_PCI_H */
