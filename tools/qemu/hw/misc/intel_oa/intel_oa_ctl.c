@@ -11,7 +11,6 @@
 #include "intel_oa_guc.h"
 #include "intel_oa_activity.h"
 #include "intel_oa_irq.h"
-#include "hw/pci/msi.h"
 #include "trace.h"
 
 static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
@@ -143,16 +142,9 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
                           val, INTEL_OA_SPURIOUS_MAX);
             val = INTEL_OA_SPURIOUS_MAX;
         }
-        for (uint32_t i = 0; i < val; i++) {
-            /* the control page is BAR2 of the device that sends them */
-            PCIDevice *pdev = PCI_DEVICE(memory_region_owner(&ctl->mr));
-
-            if (msi_enabled(pdev)) {
-                ctl->stats.msis_sent++;
-                msi_notify(pdev, 0);
-            } else {
-                pci_irq_pulse(pdev);
-            }
+        for (uint32_t i = 0; i < val && ctl->send_spurious; i++) {
+            /* the bus front end knows how its device interrupts */
+            ctl->send_spurious(ctl->front_opaque);
         }
         trace_intel_oa_ctl_spurious_irqs(val);
         break;
@@ -226,7 +218,7 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
         if ((val & 1) != ctl->removed && ctl->set_removed) {
             /* reports due before the removal land before it */
             intel_oa_unit_sync(ctl->oa);
-            ctl->set_removed(ctl->removal_opaque, val & 1);
+            ctl->set_removed(ctl->front_opaque, val & 1);
         }
         break;
     case A_CTL_WORKLOAD:

@@ -26,15 +26,18 @@
 
 
 /*
- * Surprise removal is the PCI front end's business: the control page
- * only tells it when the knob changes.
+ * Surprise removal and spurious interrupts are the bus front end's
+ * business: the control page only tells it when the knob changes, and
+ * asks it to send one interrupt with no cause (an MSI, or an INTx pulse).
  */
 typedef void IntelOARemovalFn(void *opaque, bool removed);
+typedef void IntelOASpuriousFn(void *opaque);
 
 typedef struct IntelOACtl {
     MemoryRegion mr;
     IntelOARemovalFn *set_removed;
-    void *removal_opaque;
+    IntelOASpuriousFn *send_spurious;
+    void *front_opaque;
     bool removed;               /* surprise-removal: BAR0 and config gone */
     QEMUTimer *storm_timer;     /* paces irq-storm events */
     IntelOAUnit *oa;

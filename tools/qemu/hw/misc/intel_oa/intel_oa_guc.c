@@ -598,7 +598,7 @@ static void guc_boot_changed(void *opaque, bool running)
 }
 
 bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
-                       PCIDevice *pdev, IntelOAGgtt *ggtt,
+                       AddressSpace *dma_as, IntelOAGgtt *ggtt,
                        IntelOAViolations *viol, IntelOAIrq *irq,
                        IntelOAUnit *oa, const char *key_path,
                        Error **errp)
@@ -625,8 +625,8 @@ bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
     guc->h2g_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_h2g_cb, guc);
     guc->db_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_db_cb, guc);
     guc->ct_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, guc_ct_cb, guc);
-    intel_oa_guc_ct_init(&guc->ct, pdev, ggtt);
-    if (!intel_oa_guc_boot_init(&guc->boot, pdev, ggtt, viol,
+    intel_oa_guc_ct_init(&guc->ct, dma_as, ggtt);
+    if (!intel_oa_guc_boot_init(&guc->boot, dma_as, ggtt, viol,
                                 present ? plat->guc_rsa_bytes : 0,
                                 present ? key_path : NULL,
                                 guc_boot_changed, guc, errp)) {

@@ -89,7 +89,7 @@ struct IntelOAGuc {
 };
 
 bool intel_oa_guc_init(IntelOAGuc *guc, const IntelOAPlatform *plat,
-                       PCIDevice *pdev, IntelOAGgtt *ggtt,
+                       AddressSpace *dma_as, IntelOAGgtt *ggtt,
                        IntelOAViolations *viol, IntelOAIrq *irq,
                        IntelOAUnit *oa, const char *key_path,
                        Error **errp);

@@ -11,7 +11,6 @@
 #include "qemu/osdep.h"
 #include "qapi/error.h"
 #include "qemu/log.h"
-#include "hw/pci/pci.h"
 #include "sysemu/dma.h"
 #include "intel_oa_regs.h"
 #include "intel_oa_guc_boot.h"
@@ -80,7 +79,8 @@ static bool ggtt_read(IntelOAGucBoot *boot, uint64_t addr, void *buf,
 
         if (addr > UINT32_MAX ||
             !intel_oa_ggtt_translate(boot->ggtt, addr, &phys) ||
-            pci_dma_read(boot->pdev, phys, p, chunk) != MEMTX_OK) {
+            dma_memory_read(boot->dma_as, phys, p, chunk,
+                            MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
             qemu_log_mask(LOG_GUEST_ERROR, "intel-oa-gpu: GuC DMA read at "
                           "GGTT 0x%" PRIx64 " failed; the DMA stops\n", addr);
             trace_intel_oa_guc_dma_fault(addr);
@@ -375,14 +375,14 @@ static bool load_key(IntelOAGucBoot *boot, const char *path, Error **errp)
     return true;
 }
 
-bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, PCIDevice *pdev,
+bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, AddressSpace *dma_as,
                             IntelOAGgtt *ggtt, IntelOAViolations *viol,
                             uint32_t rsa_bytes, const char *key_path,
                             IntelOAGucBootFn *changed, void *opaque,
                             Error **errp)
 {
     assert(rsa_bytes % 4 == 0 && rsa_bytes <= INTEL_OA_RSA_MAX_BYTES);
-    boot->pdev = pdev;
+    boot->dma_as = dma_as;
     boot->ggtt = ggtt;
     boot->viol = viol;
     boot->rsa_bytes = rsa_bytes;

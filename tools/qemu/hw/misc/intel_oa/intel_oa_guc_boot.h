@@ -13,7 +13,7 @@
 #define HW_MISC_INTEL_OA_GUC_BOOT_H
 
 #include "exec/hwaddr.h"
-#include "hw/pci/pci.h"
+#include "exec/memory.h"
 #include "migration/vmstate.h"
 #include "qemu/timer.h"
 #include "intel_oa_violation.h"
@@ -32,7 +32,7 @@ typedef struct IntelOAGucBootStats {
 
 typedef struct IntelOAGucBoot {
     /* collaborators */
-    PCIDevice *pdev;
+    AddressSpace *dma_as;       /* where the DMA engine reads */
     IntelOAGgtt *ggtt;
     IntelOAViolations *viol;
     uint32_t rsa_bytes;         /* the platform's fixed signature size */
@@ -58,7 +58,7 @@ typedef struct IntelOAGucBoot {
 } IntelOAGucBoot;
 
 /* @key_path: guc-key property (NULL or ""); false with @errp set */
-bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, PCIDevice *pdev,
+bool intel_oa_guc_boot_init(IntelOAGucBoot *boot, AddressSpace *dma_as,
                             IntelOAGgtt *ggtt, IntelOAViolations *viol,
                             uint32_t rsa_bytes, const char *key_path,
                             IntelOAGucBootFn *changed, void *opaque,

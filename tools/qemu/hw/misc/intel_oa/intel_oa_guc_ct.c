@@ -32,8 +32,10 @@ static bool ct_rw(IntelOAGucCt *ct, uint64_t addr, void *buf, bool write)
         !intel_oa_ggtt_translate(ct->ggtt, addr, &phys)) {
         return false;
     }
-    return (write ? pci_dma_write(ct->pdev, phys, buf, 4) :
-                    pci_dma_read(ct->pdev, phys, buf, 4)) == MEMTX_OK;
+    return (write ? dma_memory_write(ct->dma_as, phys, buf, 4,
+                                     MEMTXATTRS_UNSPECIFIED) :
+                    dma_memory_read(ct->dma_as, phys, buf, 4,
+                                    MEMTXATTRS_UNSPECIFIED)) == MEMTX_OK;
 }
 
 static bool ct_read32(IntelOAGucCt *ct, uint64_t addr, uint32_t *val)
@@ -233,10 +235,10 @@ bus_error:
     return -1;
 }
 
-void intel_oa_guc_ct_init(IntelOAGucCt *ct, PCIDevice *pdev,
+void intel_oa_guc_ct_init(IntelOAGucCt *ct, AddressSpace *dma_as,
                           IntelOAGgtt *ggtt)
 {
-    ct->pdev = pdev;
+    ct->dma_as = dma_as;
     ct->ggtt = ggtt;
 }
 

@@ -13,7 +13,7 @@
 #ifndef HW_MISC_INTEL_OA_GUC_CT_H
 #define HW_MISC_INTEL_OA_GUC_CT_H
 
-#include "hw/pci/pci.h"
+#include "exec/memory.h"
 #include "migration/vmstate.h"
 #include "intel_oa_ggtt.h"
 
@@ -34,13 +34,13 @@ typedef struct IntelOAGucCtb {
 } IntelOAGucCtb;
 
 typedef struct IntelOAGucCt {
-    PCIDevice *pdev;
+    AddressSpace *dma_as;       /* where the CT buffers are read */
     IntelOAGgtt *ggtt;
     IntelOAGucCtb h2g, g2h;
     bool enabled;
 } IntelOAGucCt;
 
-void intel_oa_guc_ct_init(IntelOAGucCt *ct, PCIDevice *pdev,
+void intel_oa_guc_ct_init(IntelOAGucCt *ct, AddressSpace *dma_as,
                           IntelOAGgtt *ggtt);
 void intel_oa_guc_ct_reset(IntelOAGucCt *ct);
 

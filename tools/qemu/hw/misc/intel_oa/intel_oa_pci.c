@@ -1,6 +1,7 @@
 /*
- * intel-oa-gpu: PCI front end. Creates the BARs, MSI and the hardware
- * blocks, and routes BAR0 MMIO accesses to them:
+ * intel-oa-gpu: PCI front end over the bus-agnostic core (intel_oa_core.c):
+ * QOM type and properties, configuration space, MSI/INTx, the BARs and
+ * their MMIO trampolines, surprise removal, the device's VMState.
  *
  *   BAR0 lower half   registers (OA unit, interrupts, GT, GGTT)
  *   BAR0 upper half   GGTT PTEs (RAM); BAR0 is 16 MiB on Gen8+, 4 MiB
@@ -31,69 +32,12 @@
 
 #define INTEL_OA_CTL_BAR    2
 
-/*
- * Register dispatch: every block claims its registers; whatever nobody
- * claims goes to the GT's store for unimplemented registers.
- */
-static uint32_t intel_oa_mmio_read32(IntelOAGpuState *s, hwaddr addr)
-{
-    bool fused_off = intel_oa_steer_check(&s->steer, addr, false);
-    uint32_t val;
-
-    if (!intel_oa_steer_mmio_read(&s->steer, addr, &val) &&
-        !intel_oa_unit_mmio_read(&s->oa, addr, &val) &&
-        !intel_oa_irq_mmio_read(&s->irq, addr, &val) &&
-        !intel_oa_guc_mmio_read(&s->guc, addr, &val) &&
-        !intel_oa_gt_mmio_read(&s->gt, addr, &val) &&
-        !intel_oa_ggtt_mmio_read(&s->ggtt, addr, &val)) {
-        val = intel_oa_gt_unimp_read(&s->gt, addr);
-    }
-    if (fused_off) {
-        /* the message channel terminates the read with a dummy 0 */
-        val = 0;
-    }
-    trace_intel_oa_mmio_read(addr, val);
-    return val;
-}
-
-static void intel_oa_mmio_write32(IntelOAGpuState *s, hwaddr addr,
-                                  uint32_t val)
-{
-    trace_intel_oa_mmio_write(addr, val);
-    intel_oa_steer_check(&s->steer, addr, true);
-    if (!intel_oa_steer_mmio_write(&s->steer, addr, val) &&
-        !intel_oa_unit_mmio_write(&s->oa, addr, val) &&
-        !intel_oa_irq_mmio_write(&s->irq, addr, val) &&
-        !intel_oa_guc_mmio_write(&s->guc, addr, val) &&
-        !intel_oa_gt_mmio_write(&s->gt, addr, val) &&
-        !intel_oa_ggtt_mmio_write(&s->ggtt, addr, val)) {
-        intel_oa_gt_unimp_write(&s->gt, addr, val);
-    }
-}
-
-/*
- * Registers are 32 bits wide. A 64-bit access (readq/writeq of a pair)
- * is two dword accesses, low address first, except that a 64-bit read of
- * RING_TIMESTAMP samples the clock once: two samples could tear when the
- * low dword wraps between them.
- */
+/* BAR0's register half: trampolines into the core. */
 static uint64_t intel_oa_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
     IntelOAGpuState *s = opaque;
-    uint64_t val;
 
-    if (size == 4) {
-        return intel_oa_mmio_read32(s, addr);
-    }
-    if (addr == A_RING_TIMESTAMP) {
-        intel_oa_steer_check(&s->steer, addr, false);
-        intel_oa_steer_check(&s->steer, addr + 4, false);
-        val = intel_oa_gt_ring_timestamp(&s->gt);
-        trace_intel_oa_mmio_read64(addr, val);
-        return val;
-    }
-    val = intel_oa_mmio_read32(s, addr);
-    return val | (uint64_t)intel_oa_mmio_read32(s, addr + 4) << 32;
+    return intel_oa_core_mmio_read(&s->core, addr, size);
 }
 
 static void intel_oa_mmio_write(void *opaque, hwaddr addr, uint64_t data,
@@ -101,10 +45,7 @@ static void intel_oa_mmio_write(void *opaque, hwaddr addr, uint64_t data,
 {
     IntelOAGpuState *s = opaque;
 
-    intel_oa_mmio_write32(s, addr, data);
-    if (size == 8) {
-        intel_oa_mmio_write32(s, addr + 4, data >> 32);
-    }
+    intel_oa_core_mmio_write(&s->core, addr, data, size);
 }
 
 static const MemoryRegionOps intel_oa_mmio_ops = {
@@ -149,7 +90,7 @@ static const MemoryRegionOps intel_oa_gone_ops = {
 static void intel_oa_apply_removal(IntelOAGpuState *s)
 {
     PCIDevice *pdev = PCI_DEVICE(s);
-    bool removed = s->ctl.removed;
+    bool removed = s->core.ctl.removed;
 
     memory_region_set_enabled(&s->gone, removed);
     memory_region_set_enabled(&pdev->bus_master_enable_region,
@@ -167,7 +108,7 @@ static void intel_oa_set_removed(void *opaque, bool removed)
 
     trace_intel_oa_surprise_removal(removed);
     if (removed) {
-        s->ctl.removed = true;
+        s->core.ctl.removed = true;
         intel_oa_apply_removal(s);
     } else {
         /*
@@ -191,19 +132,36 @@ static void intel_oa_irq_output(void *opaque, bool level)
     IntelOAGpuState *s = opaque;
     PCIDevice *pdev = PCI_DEVICE(s);
 
-    if (s->ctl.removed) {
+    if (s->core.ctl.removed) {
         return;
     }
 
     if (msi_enabled(pdev)) {
         if (level) {
-            s->ctl.stats.msis_sent++;
+            s->core.ctl.stats.msis_sent++;
             trace_intel_oa_msi();
             msi_notify(pdev, 0);
         }
         return;
     }
     pci_set_irq(pdev, level);
+}
+
+/* An interrupt with no cause bit set: an MSI, or an INTx pulse. */
+static void intel_oa_send_spurious(void *opaque)
+{
+    IntelOAGpuState *s = opaque;
+    PCIDevice *pdev = PCI_DEVICE(s);
+
+    if (s->core.ctl.removed) {
+        return;
+    }
+    if (msi_enabled(pdev)) {
+        s->core.ctl.stats.msis_sent++;
+        msi_notify(pdev, 0);
+    } else {
+        pci_irq_pulse(pdev);
+    }
 }
 
 /*
@@ -215,7 +173,7 @@ static void intel_oa_write_config(PCIDevice *pdev, uint32_t addr,
 {
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
 
-    if (s->ctl.removed) {
+    if (s->core.ctl.removed) {
         return;
     }
     pci_default_write_config(pdev, addr, val, len);
@@ -228,7 +186,7 @@ static void intel_oa_write_config(PCIDevice *pdev, uint32_t addr,
         return;
     }
     if (!msi_enabled(pdev)) {
-        pci_set_irq(pdev, s->irq.level);
+        pci_set_irq(pdev, s->core.irq.level);
     }
 }
 
@@ -236,7 +194,7 @@ static uint32_t intel_oa_read_config(PCIDevice *pdev, uint32_t addr, int len)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
 
-    if (s->ctl.removed) {
+    if (s->core.ctl.removed) {
         return MAKE_64BIT_MASK(0, len * 8);
     }
     return pci_default_read_config(pdev, addr, len);
@@ -251,16 +209,39 @@ static uint32_t intel_oa_read_config(PCIDevice *pdev, uint32_t addr, int len)
  */
 static uint16_t intel_oa_gmch_ctrl(IntelOAGpuState *s)
 {
-    uint64_t mib = (intel_oa_ggtt_bar0_size(&s->ggtt) -
-                    intel_oa_ggtt_pte_offset(&s->ggtt)) >> 20;
+    uint64_t mib = (intel_oa_ggtt_bar0_size(&s->core.ggtt) -
+                    intel_oa_ggtt_pte_offset(&s->core.ggtt)) >> 20;
 
-    switch (s->plat->ggtt) {
+    switch (s->core.plat->ggtt) {
     case INTEL_OA_GGTT_GEN6:
     case INTEL_OA_GGTT_HSW:
         return mib << 8;
     default:
-        return ctz64(mib) << (s->plat->fuse == INTEL_OA_FUSE_CHV ? 8 : 6);
+        return ctz64(mib) << (s->core.plat->fuse == INTEL_OA_FUSE_CHV ? 8 : 6);
     }
+}
+
+/* The core, wired to this PCI function's bus master space and interrupt. */
+static bool intel_oa_realize_core(IntelOAGpuState *s,
+                                  const IntelOAPlatform *plat,
+                                  uint32_t workload, Error **errp)
+{
+    const IntelOACoreBus bus = {
+        .owner = OBJECT(s),
+        .dma_as = pci_get_address_space(PCI_DEVICE(s)),
+        .irq_output = intel_oa_irq_output,
+        .set_removed = intel_oa_set_removed,
+        .send_spurious = intel_oa_send_spurious,
+        .opaque = s,
+    };
+    const IntelOACoreConfig cfg = {
+        .seed = s->seed,
+        .timestamp_base = s->timestamp_base,
+        .workload = workload,
+        .guc_key = s->guc_key,
+    };
+
+    return intel_oa_core_init(&s->core, plat, &bus, &cfg, errp);
 }
 
 static void intel_oa_realize(PCIDevice *pdev, Error **errp)
@@ -268,6 +249,7 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
     const IntelOAPlatform *plat = intel_oa_platform_find(s->device_id);
     uint8_t *conf = pdev->config;
+    uint32_t workload;
     Error *err = NULL;
 
     if (!plat) {
@@ -277,7 +259,6 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
                    "supported: %s", s->device_id, list);
         return;
     }
-    s->plat = plat;
     /*
      * T = timestamp-base + ticks must not wrap (vgpu-contract.rst): 2^63
      * leaves thousands of years of virtual time before 2^64.
@@ -294,9 +275,9 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
      * hardware (counters.rst); "linear" is the contract's test mode.
      */
     if (!s->workload || !strcmp(s->workload, "activity")) {
-        s->ctl.reset_workload = INTEL_OA_WORKLOAD_ACTIVITY;
+        workload = INTEL_OA_WORKLOAD_ACTIVITY;
     } else if (!strcmp(s->workload, "linear")) {
-        s->ctl.reset_workload = INTEL_OA_WORKLOAD_LINEAR;
+        workload = INTEL_OA_WORKLOAD_LINEAR;
     } else {
         error_setg(errp, "intel-oa-gpu: workload '%s' is not 'linear' "
                    "(value_k(T) = S_k + T * (k + 1)) or 'activity' "
@@ -334,69 +315,42 @@ static void intel_oa_realize(PCIDevice *pdev, Error **errp)
     pci_set_byte(conf + s->af_cap + PCI_AF_CAP, PCI_AF_CAP_TP | PCI_AF_CAP_FLR);
     pci_set_byte(pdev->wmask + s->af_cap + PCI_AF_CTRL, PCI_AF_CTRL_FLR);
 
-    intel_oa_ggtt_init(&s->ggtt, plat->ggtt, OBJECT(s), &err);
-    if (err) {
-        error_propagate_prepend(errp, err,
-                                "intel-oa-gpu: cannot allocate the GGTT: ");
+    if (!intel_oa_realize_core(s, plat, workload, errp)) {
         msi_uninit(pdev);
         return;
     }
     /* QEMU leaves config bytes past the header writable: not this one */
     pci_set_word(conf + INTEL_OA_GMCH_CTRL, intel_oa_gmch_ctrl(s));
     pci_set_word(pdev->wmask + INTEL_OA_GMCH_CTRL, 0);
-    intel_oa_gt_init(&s->gt, plat, s->timestamp_base);
-    intel_oa_irq_init(&s->irq, plat->irq, &s->ctl.viol, intel_oa_irq_output, s);
-    intel_oa_ctl_init(&s->ctl, OBJECT(s), &s->oa, &s->guc, s->seed,
-                      plat->gpu_ticks_ratio);
-    s->ctl.set_removed = intel_oa_set_removed;
-    s->ctl.removal_opaque = s;
     s->reinsert_bh = qemu_bh_new_guarded(intel_oa_reinsert_bh, s,
                                          &DEVICE(s)->mem_reentrancy_guard);
-    intel_oa_activity_init(&s->act, plat, &s->ctl.viol, &s->ctl.workload,
-                           s->oa.flex, s->oa.cec,
-                           s->oa.noa_out);
-    intel_oa_unit_init(&s->oa, pci_get_address_space(pdev), &s->act, plat,
-                       &s->ggtt, &s->irq, &s->gt, &s->ctl.viol,
-                       &s->ctl.faults, &s->ctl.stats, s->seed);
-    if (!intel_oa_guc_init(&s->guc, plat, pdev, &s->ggtt, &s->ctl.viol, &s->irq,
-                           &s->oa, s->guc_key, errp)) {
-        intel_oa_unit_finalize(&s->oa);
-        intel_oa_gt_finalize(&s->gt);
-        intel_oa_ctl_finalize(&s->ctl);
-        g_clear_pointer(&s->reinsert_bh, qemu_bh_delete);
-        msi_uninit(pdev);
-        return;
-    }
-    intel_oa_steer_init(&s->steer, plat, &s->gt, &s->ctl.viol);
 
     memory_region_init(&s->bar0, OBJECT(s), "intel-oa-gpu.bar0",
-                       intel_oa_ggtt_bar0_size(&s->ggtt));
+                       intel_oa_ggtt_bar0_size(&s->core.ggtt));
     memory_region_init_io(&s->mmio, OBJECT(s), &intel_oa_mmio_ops, s,
                           "intel-oa-gpu.mmio",
-                          intel_oa_ggtt_pte_offset(&s->ggtt));
+                          intel_oa_ggtt_pte_offset(&s->core.ggtt));
     memory_region_add_subregion(&s->bar0, 0, &s->mmio);
-    memory_region_add_subregion(&s->bar0, intel_oa_ggtt_pte_offset(&s->ggtt),
-                                &s->ggtt.pte_mr);
+    memory_region_add_subregion(&s->bar0,
+                                intel_oa_ggtt_pte_offset(&s->core.ggtt),
+                                &s->core.ggtt.pte_mr);
     memory_region_init_io(&s->gone, OBJECT(s), &intel_oa_gone_ops, s,
                           "intel-oa-gpu.removed",
-                          intel_oa_ggtt_bar0_size(&s->ggtt));
+                          intel_oa_ggtt_bar0_size(&s->core.ggtt));
     memory_region_set_enabled(&s->gone, false);
     memory_region_add_subregion_overlap(&s->bar0, 0, &s->gone, 1);
     pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->bar0);
     pci_register_bar(pdev, INTEL_OA_CTL_BAR, PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64 |
-                     PCI_BASE_ADDRESS_MEM_PREFETCH, &s->ctl.mr);
+                     PCI_BASE_ADDRESS_MEM_PREFETCH, &s->core.ctl.mr);
 }
 
 static void intel_oa_exit(PCIDevice *pdev)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(pdev);
 
-    intel_oa_guc_finalize(&s->guc);
-    intel_oa_unit_finalize(&s->oa);
-    intel_oa_gt_finalize(&s->gt);
-    intel_oa_ctl_finalize(&s->ctl);
+    intel_oa_core_finalize(&s->core);
     g_clear_pointer(&s->reinsert_bh, qemu_bh_delete);
     msi_uninit(pdev);
 }
@@ -406,14 +360,7 @@ static void intel_oa_reset(DeviceState *dev)
     IntelOAGpuState *s = INTEL_OA_GPU(dev);
 
     trace_intel_oa_reset();
-    intel_oa_gt_reset(&s->gt);
-    intel_oa_ggtt_reset(&s->ggtt);
-    intel_oa_irq_reset(&s->irq);
-    intel_oa_ctl_reset(&s->ctl);
-    intel_oa_unit_reset(&s->oa);
-    intel_oa_activity_reset(&s->act);
-    intel_oa_guc_reset(&s->guc);
-    intel_oa_steer_reset(&s->steer);
+    intel_oa_core_reset(&s->core);
     intel_oa_apply_removal(s);
 }
 
@@ -422,7 +369,7 @@ static void intel_oa_get_violations(Object *obj, Visitor *v,
                                     Error **errp)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(obj);
-    uint32_t val = s->ctl.viol.count;
+    uint32_t val = s->core.ctl.viol.count;
 
     visit_type_uint32(v, name, &val, errp);
 }
@@ -477,7 +424,8 @@ static void intel_oa_get_knob(Object *obj, Visitor *v, const char *name,
                               void *opaque, Error **errp)
 {
     IntelOAGpuState *s = INTEL_OA_GPU(obj);
-    uint32_t val = intel_oa_ctl_read_reg(&s->ctl, GPOINTER_TO_UINT(opaque));
+    uint32_t val = intel_oa_ctl_read_reg(&s->core.ctl,
+                                         GPOINTER_TO_UINT(opaque));
 
     visit_type_uint32(v, name, &val, errp);
 }
@@ -496,7 +444,7 @@ static void intel_oa_set_knob(Object *obj, Visitor *v, const char *name,
                    "once the machine runs", name);
         return;
     }
-    intel_oa_ctl_write_reg(&s->ctl, GPOINTER_TO_UINT(opaque), val);
+    intel_oa_ctl_write_reg(&s->core.ctl, GPOINTER_TO_UINT(opaque), val);
 }
 
 static Property intel_oa_properties[] = {
@@ -517,10 +465,9 @@ static Property intel_oa_properties[] = {
 };
 
 /*
- * Nested descriptions are loaded at their own version, not the stream's,
- * so any nested version bump (the GT block is at 3, the control page at
- * 3, the GuC at 3, the OA unit at 5, the interrupt block at 3) bumps this
- * one too.
+ * The core's description nests the blocks', each loaded at its own
+ * version: any nested bump bumps the core's and this one (version 9: the
+ * blocks moved under the core).
  */
 static int intel_oa_post_load(void *opaque, int version_id)
 {
@@ -530,25 +477,13 @@ static int intel_oa_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 8,
-    .minimum_version_id = 8,
+    .version_id = 9,
+    .minimum_version_id = 9,
     .post_load = intel_oa_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),
-        VMSTATE_STRUCT(gt, IntelOAGpuState, 2, vmstate_intel_oa_gt,
-                       IntelOAGt),
-        VMSTATE_STRUCT(ggtt, IntelOAGpuState, 1, vmstate_intel_oa_ggtt,
-                       IntelOAGgtt),
-        VMSTATE_STRUCT(irq, IntelOAGpuState, 3, vmstate_intel_oa_irq,
-                       IntelOAIrq),
-        VMSTATE_STRUCT(ctl, IntelOAGpuState, 1, vmstate_intel_oa_ctl,
-                       IntelOACtl),
-        VMSTATE_STRUCT(oa, IntelOAGpuState, 5, vmstate_intel_oa_unit,
-                       IntelOAUnit),
-        VMSTATE_STRUCT(guc, IntelOAGpuState, 1, vmstate_intel_oa_guc,
-                       IntelOAGuc),
-        VMSTATE_STRUCT(steer, IntelOAGpuState, 1, vmstate_intel_oa_steer,
-                       IntelOASteer),
+        VMSTATE_STRUCT(core, IntelOAGpuState, 1, vmstate_intel_oa_core,
+                       IntelOACore),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -11,15 +11,7 @@
 
 #include "hw/pci/pci.h"
 #include "qom/object.h"
-#include "intel_oa_platform.h"
-#include "intel_oa_ggtt.h"
-#include "intel_oa_irq.h"
-#include "intel_oa_gt.h"
-#include "intel_oa_ctl.h"
-#include "intel_oa_unit.h"
-#include "intel_oa_guc.h"
-#include "intel_oa_steer.h"
-#include "intel_oa_activity.h"
+#include "intel_oa_core.h"
 
 #define TYPE_INTEL_OA_GPU "intel-oa-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(IntelOAGpuState, INTEL_OA_GPU)
@@ -35,21 +27,13 @@ struct IntelOAGpuState {
     char *workload;             /* "linear" or "activity" */
     char *guc_key;              /* modulus the GuC boot ROM checks with */
 
-    const IntelOAPlatform *plat;
     MemoryRegion bar0;
     MemoryRegion mmio;
     MemoryRegion gone;          /* over BAR0 while surprise-removed */
     QEMUBH *reinsert_bh;
     int af_cap;                 /* config offset of the AF capability */
 
-    IntelOAGt gt;
-    IntelOAGgtt ggtt;
-    IntelOAIrq irq;
-    IntelOACtl ctl;
-    IntelOAUnit oa;
-    IntelOAGuc guc;
-    IntelOASteer steer;
-    IntelOAActivity act;
+    IntelOACore core;
 };
 
 #endif /* HW_MISC_INTEL_OA_PCI_H */

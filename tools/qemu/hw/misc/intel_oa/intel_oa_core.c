@@ -1,0 +1,170 @@
+/*
+ * intel-oa-gpu: the bus-agnostic core (see intel_oa_core.h).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "intel_oa_core.h"
+#include "trace.h"
+
+bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
+                        const IntelOACoreBus *bus,
+                        const IntelOACoreConfig *cfg, Error **errp)
+{
+    Error *err = NULL;
+
+    core->plat = plat;
+    intel_oa_ggtt_init(&core->ggtt, plat->ggtt, bus->owner, &err);
+    if (err) {
+        error_propagate_prepend(errp, err,
+                                "intel-oa-gpu: cannot allocate the GGTT: ");
+        return false;
+    }
+    intel_oa_gt_init(&core->gt, plat, cfg->timestamp_base);
+    intel_oa_irq_init(&core->irq, plat->irq, &core->ctl.viol,
+                      bus->irq_output, bus->opaque);
+    intel_oa_ctl_init(&core->ctl, bus->owner, &core->oa, &core->guc,
+                      cfg->seed, plat->gpu_ticks_ratio);
+    core->ctl.reset_workload = cfg->workload;
+    core->ctl.set_removed = bus->set_removed;
+    core->ctl.send_spurious = bus->send_spurious;
+    core->ctl.front_opaque = bus->opaque;
+    intel_oa_activity_init(&core->act, plat, &core->ctl.viol,
+                           &core->ctl.workload, core->oa.flex, core->oa.cec,
+                           core->oa.noa_out);
+    intel_oa_unit_init(&core->oa, bus->dma_as, &core->act, plat, &core->ggtt,
+                       &core->irq, &core->gt, &core->ctl.viol,
+                       &core->ctl.faults, &core->ctl.stats, cfg->seed);
+    if (!intel_oa_guc_init(&core->guc, plat, bus->dma_as, &core->ggtt,
+                           &core->ctl.viol, &core->irq, &core->oa,
+                           cfg->guc_key, errp)) {
+        intel_oa_unit_finalize(&core->oa);
+        intel_oa_gt_finalize(&core->gt);
+        intel_oa_ctl_finalize(&core->ctl);
+        return false;
+    }
+    intel_oa_steer_init(&core->steer, plat, &core->gt, &core->ctl.viol);
+    return true;
+}
+
+void intel_oa_core_finalize(IntelOACore *core)
+{
+    intel_oa_guc_finalize(&core->guc);
+    intel_oa_unit_finalize(&core->oa);
+    intel_oa_gt_finalize(&core->gt);
+    intel_oa_ctl_finalize(&core->ctl);
+}
+
+void intel_oa_core_reset(IntelOACore *core)
+{
+    intel_oa_gt_reset(&core->gt);
+    intel_oa_ggtt_reset(&core->ggtt);
+    intel_oa_irq_reset(&core->irq);
+    intel_oa_ctl_reset(&core->ctl);
+    intel_oa_unit_reset(&core->oa);
+    intel_oa_activity_reset(&core->act);
+    intel_oa_guc_reset(&core->guc);
+    intel_oa_steer_reset(&core->steer);
+}
+
+/*
+ * Register dispatch: every block claims its registers; whatever nobody
+ * claims goes to the GT's store for unimplemented registers.
+ */
+static uint32_t core_read32(IntelOACore *core, hwaddr addr)
+{
+    bool fused_off = intel_oa_steer_check(&core->steer, addr, false);
+    uint32_t val;
+
+    if (!intel_oa_steer_mmio_read(&core->steer, addr, &val) &&
+        !intel_oa_unit_mmio_read(&core->oa, addr, &val) &&
+        !intel_oa_irq_mmio_read(&core->irq, addr, &val) &&
+        !intel_oa_guc_mmio_read(&core->guc, addr, &val) &&
+        !intel_oa_gt_mmio_read(&core->gt, addr, &val) &&
+        !intel_oa_ggtt_mmio_read(&core->ggtt, addr, &val)) {
+        val = intel_oa_gt_unimp_read(&core->gt, addr);
+    }
+    if (fused_off) {
+        /* the message channel terminates the read with a dummy 0 */
+        val = 0;
+    }
+    trace_intel_oa_mmio_read(addr, val);
+    return val;
+}
+
+static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val)
+{
+    trace_intel_oa_mmio_write(addr, val);
+    intel_oa_steer_check(&core->steer, addr, true);
+    if (!intel_oa_steer_mmio_write(&core->steer, addr, val) &&
+        !intel_oa_unit_mmio_write(&core->oa, addr, val) &&
+        !intel_oa_irq_mmio_write(&core->irq, addr, val) &&
+        !intel_oa_guc_mmio_write(&core->guc, addr, val) &&
+        !intel_oa_gt_mmio_write(&core->gt, addr, val) &&
+        !intel_oa_ggtt_mmio_write(&core->ggtt, addr, val)) {
+        intel_oa_gt_unimp_write(&core->gt, addr, val);
+    }
+}
+
+/*
+ * Registers are 32 bits wide. A 64-bit access (readq/writeq of a pair)
+ * is two dword accesses, low address first, except that a 64-bit read of
+ * RING_TIMESTAMP samples the clock once: two samples could tear when the
+ * low dword wraps between them.
+ */
+uint64_t intel_oa_core_mmio_read(IntelOACore *core, hwaddr addr,
+                                 unsigned size)
+{
+    uint64_t val;
+
+    if (size == 4) {
+        return core_read32(core, addr);
+    }
+    if (addr == A_RING_TIMESTAMP) {
+        intel_oa_steer_check(&core->steer, addr, false);
+        intel_oa_steer_check(&core->steer, addr + 4, false);
+        val = intel_oa_gt_ring_timestamp(&core->gt);
+        trace_intel_oa_mmio_read64(addr, val);
+        return val;
+    }
+    val = core_read32(core, addr);
+    return val | (uint64_t)core_read32(core, addr + 4) << 32;
+}
+
+void intel_oa_core_mmio_write(IntelOACore *core, hwaddr addr, uint64_t data,
+                              unsigned size)
+{
+    core_write32(core, addr, data);
+    if (size == 8) {
+        core_write32(core, addr + 4, data >> 32);
+    }
+}
+
+/*
+ * Nested descriptions are loaded at their own version, not the stream's,
+ * so any nested version bump bumps this one and the device's description
+ * (intel_oa_pci.c) too.
+ */
+const VMStateDescription vmstate_intel_oa_core = {
+    .name = "intel-oa-gpu/core",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT(gt, IntelOACore, 1, vmstate_intel_oa_gt, IntelOAGt),
+        VMSTATE_STRUCT(ggtt, IntelOACore, 1, vmstate_intel_oa_ggtt,
+                       IntelOAGgtt),
+        VMSTATE_STRUCT(irq, IntelOACore, 1, vmstate_intel_oa_irq,
+                       IntelOAIrq),
+        VMSTATE_STRUCT(ctl, IntelOACore, 1, vmstate_intel_oa_ctl,
+                       IntelOACtl),
+        VMSTATE_STRUCT(oa, IntelOACore, 1, vmstate_intel_oa_unit,
+                       IntelOAUnit),
+        VMSTATE_STRUCT(guc, IntelOACore, 1, vmstate_intel_oa_guc,
+                       IntelOAGuc),
+        VMSTATE_STRUCT(steer, IntelOACore, 1, vmstate_intel_oa_steer,
+                       IntelOASteer),
+        VMSTATE_END_OF_LIST()
+    }
+};
