@@ -32,41 +32,62 @@ SUBTESTS="render-activity render-activity-mmap"
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
-# Graphics generation of the card from its PCI id: 6, 7, 7.5, 12.5, or 8+.
-card_gen() {
-	local v id
+# The card under test, as /dev/dri/cardN: IGT_DEVICE's (run-tests
+# --each-device sets sys:<PCI device path>; drm:/dev/dri/cardN works too),
+# else the first Intel card.
+test_card() {
+	local v p
+	case ${IGT_DEVICE:-} in
+	drm:*) echo "${IGT_DEVICE#drm:}"; return ;;
+	sys:*)
+		p=${IGT_DEVICE#sys:}
+		case $p in */drm/card*) echo "/dev/dri/${p##*/}"; return ;; esac
+		for v in "$p"/drm/card*; do
+			[ -e "$v" ] && { echo "/dev/dri/${v##*/}"; return; }
+		done
+		return ;;
+	esac
 	for v in /sys/class/drm/card*/device/vendor; do
 		[ "$(cat "$v" 2>/dev/null)" = 0x8086 ] || continue
-		id=$(cat "${v%/vendor}/device")
-		case $id in
-		0x010?|0x011?|0x012?) echo 6 ;;
-		0x015?|0x016?|0x0f3?) echo 7 ;;
-		0x04??|0x0a??|0x0c??|0x0d??) echo 7.5 ;;
-		0x56??) echo 12.5 ;;
-		*) echo 8+ ;;
-		esac
+		p=${v%/device/vendor}
+		echo "/dev/dri/${p##*/}"
 		return
 	done
 }
 
+# Graphics generation of a card from its PCI id: 6, 7, 7.5, 12.5, or 8+.
+card_gen() {
+	local id
+	id=$(cat "/sys/class/drm/${1##*/}/device/device" 2>/dev/null) || return
+	case $id in
+	0x010?|0x011?|0x012?) echo 6 ;;
+	0x015?|0x016?|0x0f3?) echo 7 ;;
+	0x04??|0x0a??|0x0c??|0x0d??) echo 7.5 ;;
+	0x56??) echo 12.5 ;;
+	*) echo 8+ ;;
+	esac
+}
+
 render_activity() {
-	local gen dir rc mmap=${1:-}
+	local card gen dir rc mmap=${1:-}
 	[ -x "$CLI" ] || { echo "Test requirement not met: $CLI not built (make -C tools)"; return 77; }
 	[ -x "$VGPU_CTL" ] || { echo "Test requirement not met: $VGPU_CTL missing"; return 77; }
-	gen=$(card_gen)
+	card=$(test_card)
+	gen=$(card_gen "$card")
 	case $gen in
-	"") echo "Test requirement not met: no Intel DRM card (is intel_oa.ko loaded?)"; return 77 ;;
+	"") echo "Test requirement not met: no Intel DRM card${IGT_DEVICE:+ for IGT_DEVICE=$IGT_DEVICE} (is intel_oa.ko loaded?)"; return 77 ;;
 	6|7|7.5) echo "Test requirement not met: Gen$gen has no flex EU counters and linear A counters under the activity workload"; return 77 ;;
 	esac
 	[ "$("$VGPU_CTL" get version 2>/dev/null || echo 0)" -ge 3 ] ||
 		{ echo "Test requirement not met: control page version < 3 (no workload switch)"; return 77; }
-	"$CLI" list 2>/dev/null | grep -qw Render ||
+	"$CLI" list --device "$card" 2>/dev/null | grep -qw Render ||
 		{ echo "Test requirement not met: no Render set for this platform in the metric files ($CLI list)"; return 77; }
 
 	dir=$(mktemp -d /tmp/oa_metrics.XXXXXX)
 	"$VGPU_CTL" set workload 1 || { fail "vgpu-ctl set workload 1"; return; }
 	# shellcheck disable=SC2086
-	"$CLI" record --set Render --duration 1 $mmap -o "$dir/rec" --print --output csv \
+	"$CLI" record --set Render --device "$card" --duration 1 $mmap -o "$dir/rec" \
+		--print --output csv \
 		>"$dir/out.csv" 2>"$dir/err"
 	rc=$?
 	"$VGPU_CTL" set workload 0
@@ -74,9 +95,9 @@ render_activity() {
 	[ "$rc" -eq 0 ] || { fail "intel-oa-metrics record exited with $rc"; return; }
 	head -3 "$dir/out.csv" | cut -c1-300
 
-	python3 - "$dir/out.csv" "$gen" <<'PY'
-import csv, ctypes, fcntl, glob, os, sys
-path, gen = sys.argv[1], sys.argv[2]
+	python3 - "$dir/out.csv" "$gen" "$card" <<'PY'
+import csv, ctypes, fcntl, os, sys
+path, gen, card = sys.argv[1], sys.argv[2], sys.argv[3]
 
 def getparam(fd, param):
     # DRM_IOCTL_I915_GETPARAM: struct { int param; int *value; }
@@ -88,11 +109,6 @@ def getparam(fd, param):
     fcntl.ioctl(fd, 0xc0106446, arg, True)
     return val.value
 
-card = None
-for v in sorted(glob.glob("/sys/class/drm/card*/device/vendor")):
-    if open(v).read().strip() == "0x8086":
-        card = "/dev/dri/" + v.split("/")[4]
-        break
 fd = os.open(card, os.O_RDWR)
 eus = getparam(fd, 34) // getparam(fd, 33)   # EU_TOTAL / SUBSLICE_TOTAL
 os.close(fd)

@@ -173,6 +173,7 @@ int cmd_bounds(int argc, char **argv)
 	static const char use[] =
 		"usage: " PROG " bounds [--oa-xml FILE|DIR] [--set a,b] [--duration S]\n"
 		"                          [--exponent N | --period-us US] [--timer]\n"
+		"                          [--device NODE]\n"
 		"                          [--metrics-dir DIR]\n"
 		"\n"
 		"Records every metric set of the GPU's platform in turn and reports each\n"
@@ -200,7 +201,7 @@ int cmd_bounds(int argc, char **argv)
 	int opt, status = 1;
 	size_t i;
 
-	while ((opt = getopt_long(argc, argv, "s:t:e:p:Td:x:h", opts,
+	while ((opt = getopt_long(argc, argv, "s:t:e:p:TD:d:x:h", opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's': only = optarg; break;
@@ -211,6 +212,7 @@ int cmd_bounds(int argc, char **argv)
 		case 'e':
 		case 'p':
 		case 'T':
+		case 'D':
 			if (parse_sampling(opt, optarg, &smp))
 				return 1;
 			break;
@@ -224,8 +226,12 @@ int cmd_bounds(int argc, char **argv)
 		fputs(use, stderr);
 		return 1;
 	}
-	if (intel_oa_device_open(&dev, NULL)) {
-		fprintf(stderr, PROG ": no i915-compatible DRM device: load intel_oa.ko (or run under scripts/vm-run)\n");
+	if (intel_oa_device_open(&dev, smp.device)) {
+		if (smp.device)
+			fprintf(stderr, PROG ": %s is no i915-compatible DRM device ('ls /dev/dri' lists the nodes)\n",
+				smp.device);
+		else
+			fprintf(stderr, PROG ": no i915-compatible DRM device: load intel_oa.ko (or run under scripts/vm-run)\n");
 		return 1;
 	}
 	devid = dev.devid;

@@ -86,13 +86,18 @@ struct sampling {
 	 * half-full interrupt drains, read through mmap()
 	 */
 	int timer;
+	const char *device;	/* --device: the DRM node (NULL: the first) */
 };
 
-/* getopt_long() entries of --exponent ('e'), --period-us ('p'), --timer ('T') */
+/*
+ * getopt_long() entries of --exponent ('e'), --period-us ('p'), --timer
+ * ('T') and --device ('D')
+ */
 #define SAMPLING_OPTIONS \
 	{ "exponent", required_argument, NULL, 'e' }, \
 	{ "period-us", required_argument, NULL, 'p' }, \
-	{ "timer", no_argument, NULL, 'T' }
+	{ "timer", no_argument, NULL, 'T' }, \
+	{ "device", required_argument, NULL, 'D' }
 
 /* Their --help lines. */
 #define SAMPLING_HELP \
@@ -100,7 +105,9 @@ struct sampling {
 	"  -p, --period-us US      OA sampling period (default 1000)\n" \
 	"  -T, --timer             i915's semantics: the driver's 5 ms hrtimer\n" \
 	"                          polls and read() copies (default: the half-full\n" \
-	"                          interrupt drains a ring read through mmap())\n"
+	"                          interrupt drains a ring read through mmap())\n" \
+	"  -D, --device NODE       the GPU's DRM node, e.g. /dev/dri/renderD129\n" \
+	"                          (default: the first i915-compatible one)\n"
 
 int parse_sampling(int opt, const char *arg, struct sampling *smp);
 

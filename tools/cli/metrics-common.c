@@ -216,6 +216,10 @@ int parse_sampling(int opt, const char *arg, struct sampling *smp)
 		smp->timer = 1;
 		return 0;
 	}
+	if (opt == 'D') {
+		smp->device = arg;
+		return 0;
+	}
 	if (opt == 'p')
 		return parse_positive("--period-us", arg, &smp->period_us);
 	v = strtol(arg, &end, 10);

@@ -36,28 +36,32 @@ int cmd_list(int argc, char **argv)
 		{ "platform", required_argument, NULL, 'p' },
 		{ "metrics-dir", required_argument, NULL, 'm' },
 		{ "oa-xml", required_argument, NULL, 'x' },
+		{ "device", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *platform = NULL, *mdir = NULL;
+	const char *platform = NULL, *mdir = NULL, *device = NULL;
 	struct intel_oa_device dev;
 	struct intel_oa_metrics *m;
 	size_t i, shown = 0;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "p:m:x:h", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "p:m:x:D:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'p': platform = optarg; break;
 		case 'm': mdir = optarg; break;
 		case 'x': use_oa_xml(optarg); break;
+		case 'D': device = optarg; break;
 		case 'h':
-			printf("usage: " PROG " list [--platform NAME] [--metrics-dir DIR]\n"
-			       "                         [--oa-xml FILE]\n"
+			printf("usage: " PROG " list [--platform NAME | --device NODE]\n"
+			       "                         [--metrics-dir DIR] [--oa-xml FILE]\n"
 			       "\n"
 			       "Lists the metric sets of a platform: name, format, metrics.\n"
 			       "\n"
 			       "  -p, --platform NAME     platform (default: the GPU's, or every\n"
 			       "                          platform's sets without one)\n"
+			       "  -D, --device NODE       the GPU whose platform to list, e.g.\n"
+			       "                          /dev/dri/renderD129 (default: the first)\n"
 			       "  -m, --metrics-dir DIR   metric files (default: the ones built in)\n"
 			       "  -x, --oa-xml FILE       also Intel's sets of an OA metric XML file (IGT's\n"
 			       "                          or Mesa's oa-<chipset>.xml)\n"
@@ -67,7 +71,7 @@ int cmd_list(int argc, char **argv)
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "usage: " PROG " list [--platform NAME] [--metrics-dir DIR]\n");
+		fprintf(stderr, "usage: " PROG " list [--platform NAME | --device NODE] [--metrics-dir DIR]\n");
 		return 1;
 	}
 	if (platform && !intel_oa_platform_by_name(platform)) {
@@ -75,7 +79,7 @@ int cmd_list(int argc, char **argv)
 			platform);
 		return 1;
 	}
-	if (!platform && !intel_oa_device_open(&dev, NULL)) {
+	if (!platform && !intel_oa_device_open(&dev, device)) {
 		const struct intel_oa_platform *pl = platform_of(dev.devid);
 
 		platform = pl ? pl->name : NULL;

@@ -39,7 +39,8 @@ int cmd_record(int argc, char **argv)
 	};
 	static const char use[] =
 		"usage: " PROG " record --set NAME [--exponent N | --period-us US]\n"
-		"                          [--timer] [--duration S] -o FILE [--print\n"
+		"                          [--timer] [--device NODE] [--duration S]\n"
+		"                          -o FILE [--print\n"
 		"                          [--output KIND] [--metrics a,b]]\n"
 		"                          [--metrics-dir DIR] [--oa-xml FILE]\n"
 		"\n"
@@ -73,13 +74,14 @@ int cmd_record(int argc, char **argv)
 	int opt, print = 0, status = 1, corr_err = 0, mmap_opt = 0, use_mmap;
 	FILE *f = NULL;
 
-	while ((opt = getopt_long(argc, argv, "s:e:p:Tt:o:PM:d:mx:h", opts,
+	while ((opt = getopt_long(argc, argv, "s:e:p:TD:t:o:PM:d:mx:h", opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's': setname = optarg; break;
 		case 'e':
 		case 'p':
 		case 'T':
+		case 'D':
 			if (parse_sampling(opt, optarg, &smp))
 				return 1;
 			break;

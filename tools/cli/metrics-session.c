@@ -231,9 +231,14 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 
 	memset(ss, 0, sizeof(*ss));
 	ss->stream = -1;
-	ret = intel_oa_device_open(&ss->dev, NULL);
+	ret = intel_oa_device_open(&ss->dev, smp->device);
 	if ((ret == -ENODEV || ret == -ENOENT) && node_denied()) {
 		fprintf(stderr, PROG ": no DRM render node is accessible: run as root or join the render group\n");
+		return -1;
+	}
+	if ((ret == -ENODEV || ret == -ENOENT) && smp->device) {
+		fprintf(stderr, PROG ": %s is no i915-compatible DRM device ('ls /dev/dri' lists the nodes)\n",
+			smp->device);
 		return -1;
 	}
 	if (ret == -ENODEV || ret == -ENOENT) {

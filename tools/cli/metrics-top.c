@@ -90,6 +90,7 @@ int cmd_top(int argc, char **argv)
 	static const char use[] =
 		"usage: " PROG " top --set NAME [--interval MS] [--iterations N] [--batch]\n"
 		"                       [--exponent N | --period-us US] [--timer]\n"
+		"                       [--device NODE]\n"
 		"                       [--metrics a,b]\n"
 		"                       [--metrics-dir DIR] [--oa-xml FILE]\n"
 		"\n"
@@ -120,7 +121,7 @@ int cmd_top(int argc, char **argv)
 	uint8_t *buf = NULL;
 
 	memset(&ev, 0, sizeof(ev));
-	while ((opt = getopt_long(argc, argv, "s:i:n:be:p:TM:d:x:h", opts,
+	while ((opt = getopt_long(argc, argv, "s:i:n:be:p:TD:M:d:x:h", opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's': setname = optarg; break;
@@ -143,6 +144,7 @@ int cmd_top(int argc, char **argv)
 		case 'e':
 		case 'p':
 		case 'T':
+		case 'D':
 			if (parse_sampling(opt, optarg, &smp))
 				return 1;
 			break;
