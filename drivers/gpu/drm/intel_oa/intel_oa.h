@@ -55,6 +55,7 @@ void intel_oa_forcewake_put(struct intel_oa_device *oa);
 
 /* intel_oa_unit.c */
 int intel_oa_units_init(struct intel_oa_device *oa);
+void intel_oa_stream_stats_reset(struct intel_oa_stream_stats *s);
 struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
 					       unsigned int engine);
 

@@ -22,8 +22,10 @@
  * wakeups (times readers were woken for data), reports (reports moved
  * into the stream ring), ring_dropped (reports dropped because the ring
  * was full), report_lost, buffer_lost, tail_races and lost_writes
- * (reports whose write never landed). All but interrupts are reset when
- * a stream opens.
+ * (reports whose write never landed). All but interrupts are the render
+ * GT's OA unit's and are reset when a stream opens on it; every further
+ * OA unit (an OAM) follows with the same lines prefixed by its name and a
+ * dot ("OAM.reports: ...").
  *
  * guc (next to it) prints the GuC state: "status" (ready or
  * unavailable), h2g_sent, h2g_timeouts, h2g_busy (MMIO requests answered
@@ -33,25 +35,48 @@
  * h2g_status, g2h_head, g2h_tail and g2h_status (the descriptors).
  */
 
+static void stream_stats_show(struct seq_file *m, const char *prefix,
+			      struct intel_oa_stream_stats *s)
+{
+	seq_printf(m, "%sstream_interrupts: %lld\n", prefix,
+		   atomic64_read(&s->stream_interrupts));
+	seq_printf(m, "%sirq_drains: %lld\n", prefix,
+		   atomic64_read(&s->irq_drains));
+	seq_printf(m, "%stimer_drains: %lld\n", prefix,
+		   atomic64_read(&s->timer_drains));
+	seq_printf(m, "%sread_drains: %lld\n", prefix,
+		   atomic64_read(&s->read_drains));
+	seq_printf(m, "%stimer_ticks: %lld\n", prefix,
+		   atomic64_read(&s->timer_ticks));
+	seq_printf(m, "%swakeups: %lld\n", prefix, atomic64_read(&s->wakeups));
+	seq_printf(m, "%sreports: %lld\n", prefix, atomic64_read(&s->reports));
+	seq_printf(m, "%sring_dropped: %lld\n", prefix,
+		   atomic64_read(&s->ring_dropped));
+	seq_printf(m, "%sreport_lost: %lld\n", prefix,
+		   atomic64_read(&s->report_lost));
+	seq_printf(m, "%sbuffer_lost: %lld\n", prefix,
+		   atomic64_read(&s->buffer_lost));
+	seq_printf(m, "%stail_races: %lld\n", prefix,
+		   atomic64_read(&s->tail_races));
+	seq_printf(m, "%slost_writes: %lld\n", prefix,
+		   atomic64_read(&s->lost_writes));
+}
+
 static int stats_show(struct seq_file *m, void *unused)
 {
 	struct intel_oa_device *oa = m->private;
-	struct intel_oa_stats *s = &oa->stats;
+	char prefix[16];
+	unsigned int i;
 
-	seq_printf(m, "interrupts: %lld\n", atomic64_read(&s->interrupts));
-	seq_printf(m, "stream_interrupts: %lld\n",
-		   atomic64_read(&s->stream_interrupts));
-	seq_printf(m, "irq_drains: %lld\n", atomic64_read(&s->irq_drains));
-	seq_printf(m, "timer_drains: %lld\n", atomic64_read(&s->timer_drains));
-	seq_printf(m, "read_drains: %lld\n", atomic64_read(&s->read_drains));
-	seq_printf(m, "timer_ticks: %lld\n", atomic64_read(&s->timer_ticks));
-	seq_printf(m, "wakeups: %lld\n", atomic64_read(&s->wakeups));
-	seq_printf(m, "reports: %lld\n", atomic64_read(&s->reports));
-	seq_printf(m, "ring_dropped: %lld\n", atomic64_read(&s->ring_dropped));
-	seq_printf(m, "report_lost: %lld\n", atomic64_read(&s->report_lost));
-	seq_printf(m, "buffer_lost: %lld\n", atomic64_read(&s->buffer_lost));
-	seq_printf(m, "tail_races: %lld\n", atomic64_read(&s->tail_races));
-	seq_printf(m, "lost_writes: %lld\n", atomic64_read(&s->lost_writes));
+	seq_printf(m, "interrupts: %lld\n",
+		   atomic64_read(&oa->stats.interrupts));
+	/* The render GT's unit unprefixed, as before there were others. */
+	stream_stats_show(m, "", &oa->units[0].stats);
+	for (i = 1; i < oa->n_units; i++) {
+		snprintf(prefix, sizeof(prefix), "%s.",
+			 oa->units[i].desc->name);
+		stream_stats_show(m, prefix, &oa->units[i].stats);
+	}
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

@@ -225,7 +225,7 @@ static bool drain_status(struct intel_oa_stream *stream)
 
 	if (status & INTEL_OA_STATUS_BUFFER_OVERFLOW) {
 		intel_oa_ring_lose(&stream->ring, INTEL_OA_RING_LOSS_OVERFLOW, 1);
-		atomic64_inc(&oa->stats.buffer_lost);
+		atomic64_inc(&stream->unit->stats.buffer_lost);
 		trace_intel_oa_buffer_lost(status);
 		drm_dbg(&oa->drm, "OA buffer overflow (exponent %u): restart\n",
 			stream->period_exponent);
@@ -236,7 +236,7 @@ static bool drain_status(struct intel_oa_stream *stream)
 
 	if (status & INTEL_OA_STATUS_REPORT_LOST) {
 		intel_oa_ring_lose(&stream->ring, INTEL_OA_RING_LOSS_UNIT, 1);
-		atomic64_inc(&oa->stats.report_lost);
+		atomic64_inc(&stream->unit->stats.report_lost);
 		trace_intel_oa_report_lost(status);
 		stream->unit->desc->funcs->clear_report_lost(stream);
 	}
@@ -314,7 +314,7 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 		}
 		if (lost) {
 			intel_oa_ring_lose(ring, INTEL_OA_RING_LOSS_WRITE, lost);
-			atomic64_add(lost, &oa->stats.lost_writes);
+			atomic64_add(lost, &stream->unit->stats.lost_writes);
 			trace_intel_oa_report_lost(0);
 			lost = 0;
 		}
@@ -337,7 +337,7 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	/* n counts back from a landed report: a trailing run cannot be. */
 	WARN_ON_ONCE(lost);
 	if (n < avail)
-		atomic64_inc(&oa->stats.tail_races);
+		atomic64_inc(&stream->unit->stats.tail_races);
 	n = i;
 
 	if (n) {
@@ -354,18 +354,18 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	if (n) {
 		switch (source) {
 		case INTEL_OA_DRAIN_IRQ:
-			atomic64_inc(&oa->stats.irq_drains);
+			atomic64_inc(&stream->unit->stats.irq_drains);
 			break;
 		case INTEL_OA_DRAIN_TIMER:
-			atomic64_inc(&oa->stats.timer_drains);
+			atomic64_inc(&stream->unit->stats.timer_drains);
 			break;
 		case INTEL_OA_DRAIN_READ:
 		case INTEL_OA_DRAIN_SAMPLE:
-			atomic64_inc(&oa->stats.read_drains);
+			atomic64_inc(&stream->unit->stats.read_drains);
 			break;
 		}
-		atomic64_add(moved, &oa->stats.reports);
-		atomic64_set(&oa->stats.ring_dropped, ring->dropped_total);
+		atomic64_add(moved, &stream->unit->stats.reports);
+		atomic64_set(&stream->unit->stats.ring_dropped, ring->dropped_total);
 	}
 
 publish:
@@ -383,7 +383,7 @@ publish:
  */
 void intel_oa_stream_wake(struct intel_oa_stream *stream)
 {
-	atomic64_inc(&stream->oa->stats.wakeups);
+	atomic64_inc(&stream->unit->stats.wakeups);
 	wake_up(&stream->poll_wq);
 }
 

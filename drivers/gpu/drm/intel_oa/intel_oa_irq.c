@@ -84,7 +84,7 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 		if (!stream || !READ_ONCE(stream->enabled))
 			continue;
 
-		atomic64_inc(&oa->stats.stream_interrupts);
+		atomic64_inc(&oa->units[i].stats.stream_interrupts);
 		intel_oa_drain(stream, INTEL_OA_DRAIN_IRQ);
 	}
 

@@ -94,7 +94,7 @@ static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
 		container_of(hrtimer, typeof(*stream), poll_timer);
 	bool gone = intel_oa_device_gone(stream->oa);
 
-	atomic64_inc(&stream->oa->stats.timer_ticks);
+	atomic64_inc(&stream->unit->stats.timer_ticks);
 	if (!stream->ring_stream) {
 		/* i915: reports wait in the OA buffer for read(). */
 		if (intel_oa_drain_check(stream)) {
@@ -595,18 +595,8 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	stream->config = config;
 	stream->unit->desc->funcs->enable_metric_set(stream, config);
 
-	atomic64_set(&oa->stats.stream_interrupts, 0);
-	atomic64_set(&oa->stats.irq_drains, 0);
-	atomic64_set(&oa->stats.timer_drains, 0);
-	atomic64_set(&oa->stats.read_drains, 0);
-	atomic64_set(&oa->stats.timer_ticks, 0);
-	atomic64_set(&oa->stats.wakeups, 0);
-	atomic64_set(&oa->stats.reports, 0);
-	atomic64_set(&oa->stats.ring_dropped, 0);
-	atomic64_set(&oa->stats.report_lost, 0);
-	atomic64_set(&oa->stats.buffer_lost, 0);
-	atomic64_set(&oa->stats.tail_races, 0);
-	atomic64_set(&oa->stats.lost_writes, 0);
+	/* The unit's counters describe its current (or last) stream. */
+	intel_oa_stream_stats_reset(&stream->unit->stats);
 
 	/* Publish the initialised stream to the interrupt thread. */
 	smp_store_release(&stream->unit->exclusive_stream, stream);

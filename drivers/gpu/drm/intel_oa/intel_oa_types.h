@@ -237,6 +237,42 @@ struct intel_oa_whitelist {
 };
 
 /**
+ * struct intel_oa_stream_stats - an OA unit's counters in debugfs
+ *	intel_oa_stats, for its current (or last) stream
+ *
+ * @stream_interrupts: OA half-full interrupts that found the stream.
+ * @irq_drains: drains that moved reports, from the interrupt thread.
+ * @timer_drains: drains that moved reports, for the hrtimer.
+ * @read_drains: drains that moved reports, from read() or the sample
+ *	ioctl.
+ * @timer_ticks: hrtimer callbacks.
+ * @wakeups: times readers and pollers were woken for data.
+ * @reports: reports moved from the OA buffer into the stream ring.
+ * @ring_dropped: reports dropped because the stream ring was full.
+ * @report_lost: REPORT_LOST records emitted.
+ * @buffer_lost: BUFFER_LOST records emitted (buffer overflows).
+ * @tail_races: tail updates that held back unlanded reports.
+ * @lost_writes: reports that never landed (a later one did), each
+ *	replaced by a lost record.
+ *
+ * Reset when a stream is opened on the unit (intel_oa_stream_stats_reset()).
+ */
+struct intel_oa_stream_stats {
+	atomic64_t stream_interrupts;
+	atomic64_t irq_drains;
+	atomic64_t timer_drains;
+	atomic64_t read_drains;
+	atomic64_t timer_ticks;
+	atomic64_t wakeups;
+	atomic64_t reports;
+	atomic64_t ring_dropped;
+	atomic64_t report_lost;
+	atomic64_t buffer_lost;
+	atomic64_t tail_races;
+	atomic64_t lost_writes;
+};
+
+/**
  * enum intel_oa_unit_type - what kind of OA unit
  * @INTEL_OA_UNIT_OAG: the render GT's (global) unit: the only one before
  *	Meteor Lake, called OA before Gen12 and OAG since (i915
@@ -363,6 +399,7 @@ struct intel_oa_unit_desc {
  *	release or PCI remove); read with smp_load_acquire() by the
  *	interrupt thread, which is synchronised against teardown with
  *	synchronize_irq().
+ * @stats: the counters of its current (or last) stream; atomics.
  *
  * Built at probe by intel_oa_units_init(); like xe's struct xe_oa_unit,
  * every stream binds one unit, and streams on different units run side by
@@ -373,6 +410,7 @@ struct intel_oa_unit {
 	const struct intel_oa_unit_desc *desc;
 	unsigned int id;
 	struct intel_oa_stream *exclusive_stream;
+	struct intel_oa_stream_stats stats;
 };
 
 /**
@@ -590,41 +628,11 @@ struct intel_oa_platform {
 };
 
 /**
- * struct intel_oa_stats - counters exposed in debugfs intel_oa_stats
- *
+ * struct intel_oa_stats - device counters in debugfs intel_oa_stats
  * @interrupts: OA half-full interrupts handled since load.
- * @stream_interrupts: OA half-full interrupts for the current stream.
- * @irq_drains: drains that moved reports, from the interrupt thread.
- * @timer_drains: drains that moved reports, for the hrtimer.
- * @read_drains: drains that moved reports, from read() or the sample
- *	ioctl.
- * @timer_ticks: hrtimer callbacks.
- * @wakeups: times readers and pollers were woken for data.
- * @reports: reports moved from the OA buffer into the stream ring.
- * @ring_dropped: reports dropped because the stream ring was full.
- * @report_lost: REPORT_LOST records emitted.
- * @buffer_lost: BUFFER_LOST records emitted (buffer overflows).
- * @tail_races: tail updates that held back unlanded reports.
- * @lost_writes: reports that never landed (a later one did), each
- *	replaced by a lost record.
- *
- * @interrupts counts since load; the others are reset when a stream is
- * opened so they describe the current (or last) stream.
  */
 struct intel_oa_stats {
 	atomic64_t interrupts;
-	atomic64_t stream_interrupts;
-	atomic64_t irq_drains;
-	atomic64_t timer_drains;
-	atomic64_t read_drains;
-	atomic64_t timer_ticks;
-	atomic64_t wakeups;
-	atomic64_t reports;
-	atomic64_t ring_dropped;
-	atomic64_t report_lost;
-	atomic64_t buffer_lost;
-	atomic64_t tail_races;
-	atomic64_t lost_writes;
 };
 
 /**

@@ -285,6 +285,26 @@ struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
 }
 
 /**
+ * intel_oa_stream_stats_reset - zero a unit's stream counters
+ * @s: the counters
+ */
+void intel_oa_stream_stats_reset(struct intel_oa_stream_stats *s)
+{
+	atomic64_set(&s->stream_interrupts, 0);
+	atomic64_set(&s->irq_drains, 0);
+	atomic64_set(&s->timer_drains, 0);
+	atomic64_set(&s->read_drains, 0);
+	atomic64_set(&s->timer_ticks, 0);
+	atomic64_set(&s->wakeups, 0);
+	atomic64_set(&s->reports, 0);
+	atomic64_set(&s->ring_dropped, 0);
+	atomic64_set(&s->report_lost, 0);
+	atomic64_set(&s->buffer_lost, 0);
+	atomic64_set(&s->tail_races, 0);
+	atomic64_set(&s->lost_writes, 0);
+}
+
+/**
  * intel_oa_units_mask_all - mask every unit's own interrupt register
  * @oa: device
  *
