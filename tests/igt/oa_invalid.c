@@ -272,16 +272,39 @@ static void test_invalid_hold_preemption(void)
 	expect_err(&o, EINVAL, "HOLD_PREEMPTION without a context");
 }
 
+/*
+ * invalid-engine: the engine properties as i915's read_properties() checks
+ * them (perf revision 6): class and instance only together, an engine the
+ * platform lacks, and one no OA unit observes (before Meteor Lake only
+ * the render engine has one, i915 engine_supports_oa()), all EINVAL;
+ * render 0 opens.
+ */
 static void test_invalid_engine(void)
 {
 	struct oa_open o;
 
 	base(&o);
-	oa_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, 1);	/* copy engine */
-	expect_err(&o, EINVAL, "engine class 1");
-	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, 0);
-	oa_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE, 1);
+	oa_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, I915_ENGINE_CLASS_RENDER);
+	expect_err(&o, EINVAL, "class without instance");
+
+	base(&o);
+	oa_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE, 0);
+	expect_err(&o, EINVAL, "instance without class");
+
+	oa_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, I915_ENGINE_CLASS_COPY);
+	expect_err(&o, EINVAL, "copy engine 0 (no OA unit observes it)");
+	if (strstr(dev.plat->engines, "vcs0")) {
+		set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS,
+			 I915_ENGINE_CLASS_VIDEO);
+		expect_err(&o, EINVAL, "video engine 0 (no OA unit observes it)");
+	}
+	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, 10);
+	expect_err(&o, EINVAL, "engine class 10");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_CLASS, I915_ENGINE_CLASS_RENDER);
+	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE, 1);
 	expect_err(&o, EINVAL, "render instance 1");
+	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE, 248);
+	expect_err(&o, EINVAL, "render instance 248");
 	set_prop(&o, DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE, 0);
 	expect_ok(&o, "render engine 0");
 }
@@ -400,7 +423,7 @@ igt_main
 	igt_subtest("invalid-hold-preemption")
 		test_invalid_hold_preemption();
 
-	igt_describe("Engine class other than render, or render instance other than 0, fails with EINVAL.");
+	igt_describe("Engine class without instance or the reverse, an engine the platform lacks, and one no OA unit observes fail with EINVAL; render 0 opens.");
 	igt_subtest("invalid-engine")
 		test_invalid_engine();
 

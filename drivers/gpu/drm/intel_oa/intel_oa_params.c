@@ -16,9 +16,11 @@
 
 /*
  * Perf uAPI revision (i915_perf_ioctl_version()): 1 ENABLE/DISABLE,
- * 2 CONFIG, 3 HOLD_PREEMPTION, 4 GLOBAL_SSEU, 5 POLL_OA_PERIOD.
+ * 2 CONFIG, 3 HOLD_PREEMPTION, 4 GLOBAL_SSEU, 5 POLL_OA_PERIOD,
+ * 6 OA_ENGINE_CLASS/INSTANCE (7, the video classes of an OAM, needs a
+ * platform with one).
  */
-#define INTEL_OA_PERF_REVISION	5
+#define INTEL_OA_PERF_REVISION	6
 
 static int topology_subslice_total(const struct intel_oa_topology *t)
 {
