@@ -185,7 +185,9 @@ int intel_oa_buffer_alloc(struct intel_oa_stream *stream)
 	}
 
 	buf->n_pages = n;
-	buf->ggtt_offset = stream->oa->ggtt.oa_offset;
+	/* The unit's own range: streams on other units use theirs. */
+	buf->ggtt_offset = stream->oa->ggtt.oa_offset +
+			   stream->unit->id * OA_BUFFER_GGTT_RANGE;
 	intel_oa_ggtt_insert(stream->oa, buf->ggtt_offset, buf->dma, n);
 	return 0;
 

@@ -19,9 +19,11 @@
  * The OA unit writes reports to a GGTT address. The driver has no GEM
  * and maps nothing else, but it is not alone in the GGTT: firmware maps
  * the boot framebuffer there. At probe it sizes the GGTT from GMCH_CTRL
- * and reserves the highest 16 MiB range (&OA_BUFFER_GGTT_RANGE, aligned as
- * every generation's OABUFFER requires) whose PTEs are not present; an
- * unmap writes back what it found (intel_oa_ggtt_init()). Each 4 KiB page
+ * and reserves, for each OA unit, a 16 MiB range (&OA_BUFFER_GGTT_RANGE,
+ * aligned as every generation's OABUFFER requires): the highest block of
+ * them whose PTEs are not present, unit i's at block + i * 16 MiB, so
+ * streams on different units never share pages; an unmap writes back what
+ * it found (intel_oa_ggtt_init()). Each 4 KiB page
  * gets a PTE in the PTE array of BAR0 (GSM).
  * The generation descriptor's &struct intel_oa_ggtt_desc says where the
  * array is and what a PTE looks like:
@@ -256,9 +258,10 @@ static bool ggtt_pages_free(struct intel_oa_device *oa, u64 offset, u64 size)
 	return true;
 }
 
-static bool ggtt_range_free(struct intel_oa_device *oa, u64 offset)
+/* Bytes reserved for the OA buffers: one range per OA unit. */
+static u64 ggtt_reserved(const struct intel_oa_device *oa)
 {
-	return ggtt_pages_free(oa, offset, OA_BUFFER_GGTT_RANGE);
+	return (u64)oa->n_units * OA_BUFFER_GGTT_RANGE;
 }
 
 /**
@@ -279,7 +282,7 @@ int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
 	while (off >= size) {
 		off -= size;
 		if (off + size > oa->ggtt.oa_offset &&
-		    off < (u64)oa->ggtt.oa_offset + OA_BUFFER_GGTT_RANGE)
+		    off < oa->ggtt.oa_offset + ggtt_reserved(oa))
 			continue;
 		if (ggtt_pages_free(oa, off, size)) {
 			*offset = off;
@@ -290,15 +293,15 @@ int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
 }
 
 /**
- * intel_oa_ggtt_init - size the GGTT and reserve the OA buffer's range
- * @oa: device with BAR0 mapped
+ * intel_oa_ggtt_init - size the GGTT and reserve the OA buffers' ranges
+ * @oa: device with BAR0 mapped and its OA units built
  *
  * The driver shares the GGTT with whatever firmware or an earlier driver
  * mapped (on real hardware the boot framebuffer, at the bottom). It
- * takes the highest OA_BUFFER_GGTT_RANGE-aligned range whose PTEs are
- * all not present (bit 0 is valid/present on every generation), below
- * 4 GiB since OABUFFER holds a 32-bit address, and keeps its PTEs to
- * write back at every unmap.
+ * takes the highest OA_BUFFER_GGTT_RANGE-aligned block of one such range
+ * per OA unit whose PTEs are all not present (bit 0 is valid/present on
+ * every generation), below 4 GiB since OABUFFER holds a 32-bit address,
+ * and keeps its PTEs to write back at every unmap.
  *
  * Return: 0, -ENODEV if GMCH_CTRL reports no GGTT, -ENOSPC if no range is
  * free, -ENOMEM.
@@ -306,28 +309,31 @@ int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
 int intel_oa_ggtt_init(struct intel_oa_device *oa)
 {
 	const struct intel_oa_ggtt_desc *ggtt = oa->gen->ggtt;
-	unsigned int i, n = OA_BUFFER_GGTT_RANGE >> PAGE_SHIFT;
+	u64 reserved = ggtt_reserved(oa);
+	unsigned int i, n = reserved >> PAGE_SHIFT;
 	void __iomem *pte;
 	bool found;
 	u64 offset;
 
 	oa->ggtt.size = min_t(u64, ggtt_size(oa), SZ_4G);
-	if (oa->ggtt.size < OA_BUFFER_GGTT_RANGE) {
+	if (oa->ggtt.size < reserved) {
 		drm_err(&oa->drm,
 			"GMCH_CTRL 0x%x reports no usable GGTT; is this GPU's PCI config space readable?\n",
 			SNB_GMCH_CTRL);
 		return -ENODEV;
 	}
 
-	offset = round_down(oa->ggtt.size, OA_BUFFER_GGTT_RANGE);
-	do {
+	offset = round_down(oa->ggtt.size - reserved, OA_BUFFER_GGTT_RANGE);
+	for (;;) {
+		found = ggtt_pages_free(oa, offset, reserved);
+		if (found || !offset)
+			break;
 		offset -= OA_BUFFER_GGTT_RANGE;
-		found = ggtt_range_free(oa, offset);
-	} while (!found && offset);
+	}
 	if (!found) {
 		drm_err(&oa->drm,
-			"no free %u MiB GGTT range for the OA buffer: firmware maps all %llu MiB of the GGTT\n",
-			OA_BUFFER_GGTT_RANGE / SZ_1M, oa->ggtt.size / SZ_1M);
+			"no free %llu MiB GGTT range for the OA buffers: firmware maps all %llu MiB of the GGTT\n",
+			reserved / SZ_1M, oa->ggtt.size / SZ_1M);
 		return -ENOSPC;
 	}
 

@@ -111,9 +111,10 @@ struct intel_oa_ggtt_desc {
  * @size: bytes of GGTT address space (GMCH_CTRL's GGMS, at most what
  *	BAR0 maps).
  * @oa_offset: GGTT address of the OA_BUFFER_GGTT_RANGE bytes reserved for
- *	the OA buffer: the highest such range without a present PTE, so
- *	nothing firmware mapped (a boot framebuffer) is overwritten.
- * @saved: the range's PTEs as found at probe, written back whenever the
+ *	each OA unit's buffer, unit i's at @oa_offset + i *
+ *	OA_BUFFER_GGTT_RANGE: the highest such block without a present PTE,
+ *	so nothing firmware mapped (a boot framebuffer) is overwritten.
+ * @saved: the block's PTEs as found at probe, written back whenever an
  *	OA buffer is unmapped (at close and at unbind).
  */
 struct intel_oa_ggtt {
