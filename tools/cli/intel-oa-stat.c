@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -802,8 +803,8 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 		  double duration, int dump, int use_mmap, struct stats *st)
 {
 	struct intel_oa_ring_map map;
-	uint64_t t0 = now_ns();
-	double end = now_s() + duration;
+	uint64_t t0;
+	double end;
 	uint8_t *buf;
 	int ret = -1;
 
@@ -825,6 +826,14 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 		ret = -1;
 	}
 
+	/* The time sampled starts with the stream (opened disabled). */
+	t0 = now_ns();
+	end = now_s() + duration;
+	if (ioctl(stream, I915_PERF_IOCTL_ENABLE, 0) < 0) {
+		fprintf(stderr, PROG ": enabling the perf stream failed: %s\n",
+			strerror(errno));
+		goto out;
+	}
 	while (!stop_requested) {
 		struct pollfd pfd = { .fd = stream, .events = POLLIN };
 		double left = end - now_s();
@@ -1423,7 +1432,12 @@ int main(int argc, char **argv)
 	so.lost_records = false;
 	/* the latency mode reads without blocking, as the contract promises */
 	so.nonblock = o.sample_latency != 0;
-	so.disabled = false;
+	/*
+	 * Sampling opens the stream disabled and enables it when its clock
+	 * starts, so the reports due and the reports counted cover the same
+	 * time; the latency mode samples on demand from an enabled stream.
+	 */
+	so.disabled = !o.sample_latency;
 	stream = intel_oa_stream_open(&dev, &so);
 	if (stream < 0) {
 		fprintf(stderr, PROG ": opening the OA stream failed: %s%s\n",
