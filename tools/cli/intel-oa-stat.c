@@ -1445,7 +1445,7 @@ int main(int argc, char **argv)
 			stream == -EACCES ?
 			" (run as root or set dev.i915.perf_stream_paranoid=0)" :
 			stream == -EBUSY ?
-			" (another OA stream is open; only one is allowed)" :
+			" (another stream is open on this OA unit; a unit has one at a time)" :
 			stream == -EINVAL ?
 			" (check --format, --exponent and --metrics-set; dmesg has the driver's reason)" :
 			"");
