@@ -56,6 +56,10 @@ void intel_oa_forcewake_put(struct intel_oa_device *oa);
 /* intel_oa_unit.c */
 int intel_oa_units_init(struct intel_oa_device *oa);
 void intel_oa_stream_stats_reset(struct intel_oa_stream_stats *s);
+atomic64_t *intel_oa_stream_stat(struct intel_oa_stream_stats *s,
+				 unsigned int i);
+extern const struct intel_oa_stream_stat intel_oa_stream_stat_fields[];
+extern const unsigned int intel_oa_n_stream_stat_fields;
 struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
 					       unsigned int engine);
 

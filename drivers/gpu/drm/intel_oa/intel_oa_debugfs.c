@@ -38,28 +38,12 @@
 static void stream_stats_show(struct seq_file *m, const char *prefix,
 			      struct intel_oa_stream_stats *s)
 {
-	seq_printf(m, "%sstream_interrupts: %lld\n", prefix,
-		   atomic64_read(&s->stream_interrupts));
-	seq_printf(m, "%sirq_drains: %lld\n", prefix,
-		   atomic64_read(&s->irq_drains));
-	seq_printf(m, "%stimer_drains: %lld\n", prefix,
-		   atomic64_read(&s->timer_drains));
-	seq_printf(m, "%sread_drains: %lld\n", prefix,
-		   atomic64_read(&s->read_drains));
-	seq_printf(m, "%stimer_ticks: %lld\n", prefix,
-		   atomic64_read(&s->timer_ticks));
-	seq_printf(m, "%swakeups: %lld\n", prefix, atomic64_read(&s->wakeups));
-	seq_printf(m, "%sreports: %lld\n", prefix, atomic64_read(&s->reports));
-	seq_printf(m, "%sring_dropped: %lld\n", prefix,
-		   atomic64_read(&s->ring_dropped));
-	seq_printf(m, "%sreport_lost: %lld\n", prefix,
-		   atomic64_read(&s->report_lost));
-	seq_printf(m, "%sbuffer_lost: %lld\n", prefix,
-		   atomic64_read(&s->buffer_lost));
-	seq_printf(m, "%stail_races: %lld\n", prefix,
-		   atomic64_read(&s->tail_races));
-	seq_printf(m, "%slost_writes: %lld\n", prefix,
-		   atomic64_read(&s->lost_writes));
+	unsigned int i;
+
+	for (i = 0; i < intel_oa_n_stream_stat_fields; i++)
+		seq_printf(m, "%s%s: %lld\n", prefix,
+			   intel_oa_stream_stat_fields[i].name,
+			   atomic64_read(intel_oa_stream_stat(s, i)));
 }
 
 static int stats_show(struct seq_file *m, void *unused)

@@ -629,6 +629,16 @@ struct intel_oa_platform {
 };
 
 /**
+ * struct intel_oa_stream_stat - one counter of &struct intel_oa_stream_stats
+ * @name: its debugfs name.
+ * @offset: its offset in the struct.
+ */
+struct intel_oa_stream_stat {
+	const char *name;
+	size_t offset;
+};
+
+/**
  * struct intel_oa_stats - device counters in debugfs intel_oa_stats
  * @interrupts: OA half-full interrupts handled since load.
  */

@@ -284,24 +284,52 @@ struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
 	return NULL;
 }
 
+#define STREAM_STAT(f)	{ #f, offsetof(struct intel_oa_stream_stats, f) }
+
+/* Every counter of &struct intel_oa_stream_stats, in debugfs order. */
+const struct intel_oa_stream_stat intel_oa_stream_stat_fields[] = {
+	STREAM_STAT(stream_interrupts),
+	STREAM_STAT(irq_drains),
+	STREAM_STAT(timer_drains),
+	STREAM_STAT(read_drains),
+	STREAM_STAT(timer_ticks),
+	STREAM_STAT(wakeups),
+	STREAM_STAT(reports),
+	STREAM_STAT(ring_dropped),
+	STREAM_STAT(report_lost),
+	STREAM_STAT(buffer_lost),
+	STREAM_STAT(tail_races),
+	STREAM_STAT(lost_writes),
+};
+
+const unsigned int intel_oa_n_stream_stat_fields =
+	ARRAY_SIZE(intel_oa_stream_stat_fields);
+
+/**
+ * intel_oa_stream_stat - one counter of a unit's stream counters
+ * @s: the counters
+ * @i: index in intel_oa_stream_stat_fields
+ *
+ * Return: the counter.
+ */
+atomic64_t *intel_oa_stream_stat(struct intel_oa_stream_stats *s,
+				 unsigned int i)
+{
+	return (atomic64_t *)((char *)s + intel_oa_stream_stat_fields[i].offset);
+}
+
 /**
  * intel_oa_stream_stats_reset - zero a unit's stream counters
  * @s: the counters
  */
 void intel_oa_stream_stats_reset(struct intel_oa_stream_stats *s)
 {
-	atomic64_set(&s->stream_interrupts, 0);
-	atomic64_set(&s->irq_drains, 0);
-	atomic64_set(&s->timer_drains, 0);
-	atomic64_set(&s->read_drains, 0);
-	atomic64_set(&s->timer_ticks, 0);
-	atomic64_set(&s->wakeups, 0);
-	atomic64_set(&s->reports, 0);
-	atomic64_set(&s->ring_dropped, 0);
-	atomic64_set(&s->report_lost, 0);
-	atomic64_set(&s->buffer_lost, 0);
-	atomic64_set(&s->tail_races, 0);
-	atomic64_set(&s->lost_writes, 0);
+	unsigned int i;
+
+	BUILD_BUG_ON(ARRAY_SIZE(intel_oa_stream_stat_fields) !=
+		     sizeof(*s) / sizeof(atomic64_t));
+	for (i = 0; i < ARRAY_SIZE(intel_oa_stream_stat_fields); i++)
+		atomic64_set(intel_oa_stream_stat(s, i), 0);
 }
 
 /**
