@@ -14,6 +14,7 @@ bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
                         const IntelOACoreConfig *cfg, Error **errp)
 {
     Error *err = NULL;
+    unsigned int i;
 
     core->plat = plat;
     intel_oa_ggtt_init(&core->ggtt, plat->ggtt, bus->owner, &err);
@@ -25,22 +26,28 @@ bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
     intel_oa_gt_init(&core->gt, plat, cfg->timestamp_base);
     intel_oa_irq_init(&core->irq, plat->irq, &core->ctl.viol,
                       bus->irq_output, bus->opaque);
-    intel_oa_ctl_init(&core->ctl, bus->owner, &core->oa, &core->guc,
+    intel_oa_ctl_init(&core->ctl, bus->owner, &core->units[0], &core->guc,
                       cfg->seed, plat->gpu_ticks_ratio);
     core->ctl.reset_workload = cfg->workload;
     core->ctl.set_removed = bus->set_removed;
     core->ctl.send_spurious = bus->send_spurious;
     core->ctl.front_opaque = bus->opaque;
     intel_oa_activity_init(&core->act, plat, &core->ctl.viol,
-                           &core->ctl.workload, core->oa.flex, core->oa.cec,
-                           core->oa.noa_out);
-    intel_oa_unit_init(&core->oa, bus->dma_as, &core->act, plat, &core->ggtt,
-                       &core->irq, &core->gt, &core->ctl.viol,
-                       &core->ctl.faults, &core->ctl.stats, cfg->seed);
+                           &core->ctl.workload, core->units[0].flex,
+                           core->units[0].cec, core->units[0].noa_out);
+    core->nr_units = plat->media ? 2 : 1;
+    for (i = 0; i < core->nr_units; i++) {
+        intel_oa_unit_init(&core->units[i], i, i ? plat->media : plat->gen,
+                           bus->dma_as, &core->act, plat, &core->ggtt,
+                           &core->irq, &core->gt, &core->ctl.viol,
+                           &core->ctl.faults, &core->ctl.stats, cfg->seed);
+    }
     if (!intel_oa_guc_init(&core->guc, plat, bus->dma_as, &core->ggtt,
-                           &core->ctl.viol, &core->irq, &core->oa,
+                           &core->ctl.viol, &core->irq, &core->units[0],
                            cfg->guc_key, errp)) {
-        intel_oa_unit_finalize(&core->oa);
+        for (i = 0; i < core->nr_units; i++) {
+            intel_oa_unit_finalize(&core->units[i]);
+        }
         intel_oa_gt_finalize(&core->gt);
         intel_oa_ctl_finalize(&core->ctl);
         return false;
@@ -51,22 +58,54 @@ bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
 
 void intel_oa_core_finalize(IntelOACore *core)
 {
+    unsigned int i;
+
     intel_oa_guc_finalize(&core->guc);
-    intel_oa_unit_finalize(&core->oa);
+    for (i = 0; i < core->nr_units; i++) {
+        intel_oa_unit_finalize(&core->units[i]);
+    }
     intel_oa_gt_finalize(&core->gt);
     intel_oa_ctl_finalize(&core->ctl);
 }
 
 void intel_oa_core_reset(IntelOACore *core)
 {
+    unsigned int i;
+
     intel_oa_gt_reset(&core->gt);
     intel_oa_ggtt_reset(&core->ggtt);
     intel_oa_irq_reset(&core->irq);
     intel_oa_ctl_reset(&core->ctl);
-    intel_oa_unit_reset(&core->oa);
+    for (i = 0; i < core->nr_units; i++) {
+        intel_oa_unit_reset(&core->units[i]);
+    }
     intel_oa_activity_reset(&core->act);
     intel_oa_guc_reset(&core->guc);
     intel_oa_steer_reset(&core->steer);
+}
+
+static bool core_units_read(IntelOACore *core, hwaddr addr, uint32_t *val)
+{
+    unsigned int i;
+
+    for (i = 0; i < core->nr_units; i++) {
+        if (intel_oa_unit_mmio_read(&core->units[i], addr, val)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool core_units_write(IntelOACore *core, hwaddr addr, uint32_t val)
+{
+    unsigned int i;
+
+    for (i = 0; i < core->nr_units; i++) {
+        if (intel_oa_unit_mmio_write(&core->units[i], addr, val)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /*
@@ -79,7 +118,7 @@ static uint32_t core_read32(IntelOACore *core, hwaddr addr)
     uint32_t val;
 
     if (!intel_oa_steer_mmio_read(&core->steer, addr, &val) &&
-        !intel_oa_unit_mmio_read(&core->oa, addr, &val) &&
+        !core_units_read(core, addr, &val) &&
         !intel_oa_irq_mmio_read(&core->irq, addr, &val) &&
         !intel_oa_guc_mmio_read(&core->guc, addr, &val) &&
         !intel_oa_gt_mmio_read(&core->gt, addr, &val) &&
@@ -99,7 +138,7 @@ static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val)
     trace_intel_oa_mmio_write(addr, val);
     intel_oa_steer_check(&core->steer, addr, true);
     if (!intel_oa_steer_mmio_write(&core->steer, addr, val) &&
-        !intel_oa_unit_mmio_write(&core->oa, addr, val) &&
+        !core_units_write(core, addr, val) &&
         !intel_oa_irq_mmio_write(&core->irq, addr, val) &&
         !intel_oa_guc_mmio_write(&core->guc, addr, val) &&
         !intel_oa_gt_mmio_write(&core->gt, addr, val) &&
@@ -149,8 +188,8 @@ void intel_oa_core_mmio_write(IntelOACore *core, hwaddr addr, uint64_t data,
  */
 const VMStateDescription vmstate_intel_oa_core = {
     .name = "intel-oa-gpu/core",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT(gt, IntelOACore, 1, vmstate_intel_oa_gt, IntelOAGt),
         VMSTATE_STRUCT(ggtt, IntelOACore, 1, vmstate_intel_oa_ggtt,
@@ -159,8 +198,9 @@ const VMStateDescription vmstate_intel_oa_core = {
                        IntelOAIrq),
         VMSTATE_STRUCT(ctl, IntelOACore, 1, vmstate_intel_oa_ctl,
                        IntelOACtl),
-        VMSTATE_STRUCT(oa, IntelOACore, 1, vmstate_intel_oa_unit,
-                       IntelOAUnit),
+        /* nr_units comes from the platform, the same on both sides */
+        VMSTATE_STRUCT_VARRAY_UINT32(units, IntelOACore, nr_units, 2,
+                                     vmstate_intel_oa_unit, IntelOAUnit),
         VMSTATE_STRUCT(guc, IntelOACore, 1, vmstate_intel_oa_guc,
                        IntelOAGuc),
         VMSTATE_STRUCT(steer, IntelOACore, 1, vmstate_intel_oa_steer,

@@ -1,6 +1,6 @@
 /*
  * intel-oa-gpu: the bus-agnostic core of the virtual GPU. It owns the
- * hardware blocks (GT, GGTT, interrupts, OA unit, GuC, steering, the
+ * hardware blocks (GT, GGTT, interrupts, OA units, GuC, steering, the
  * activity model) and the control page, routes register accesses to
  * them, resets and migrates them. What it needs from the bus is given at
  * init: the owner object, the address space its DMA goes to, and the
@@ -36,13 +36,22 @@ typedef struct IntelOACoreBus {
     void *opaque;               /* passed to the three callbacks */
 } IntelOACoreBus;
 
+/* OA units a device can have: the render GT's and the media GT's */
+#define INTEL_OA_MAX_UNITS          2
+
 typedef struct IntelOACore {
     const IntelOAPlatform *plat;
     IntelOAGt gt;
     IntelOAGgtt ggtt;
     IntelOAIrq irq;
     IntelOACtl ctl;
-    IntelOAUnit oa;
+    /*
+     * One OA unit block per OA unit of the platform: units[0] is the
+     * render GT's (the one the control page, the GuC and the activity
+     * workload know), units[1] the media GT's OAM where plat->media.
+     */
+    IntelOAUnit units[INTEL_OA_MAX_UNITS];
+    uint32_t nr_units;
     IntelOAGuc guc;
     IntelOASteer steer;
     IntelOAActivity act;

@@ -449,6 +449,17 @@ static const IntelOAFwDomain fw_xehp[] = {
     FW_DOMAINS_END,
 };
 
+/*
+ * Meteor Lake: the render GT's GT and render domains, and the media GT's
+ * GT domain, whose range holds the OAM block (i915 __xelpmp_fw_ranges).
+ */
+static const IntelOAFwDomain fw_mtl[] = {
+    FW_XEHP(A_FORCEWAKE_BLITTER, A_MTL_FORCEWAKE_ACK_GT),
+    FW_XEHP(A_FORCEWAKE_RENDER, A_FORCEWAKE_ACK_RENDER),
+    FW_XEHP(A_MTL_MEDIA_FORCEWAKE_GT, A_MTL_MEDIA_FORCEWAKE_ACK_GT),
+    FW_DOMAINS_END,
+};
+
 static const IntelOAFwDomain *const fw_tables[] = {
     [INTEL_OA_FW_GEN8] = fw_gen8,
     [INTEL_OA_FW_SNB] = fw_snb,
@@ -456,6 +467,7 @@ static const IntelOAFwDomain *const fw_tables[] = {
     [INTEL_OA_FW_HSW] = fw_hsw,
     [INTEL_OA_FW_VLV] = fw_vlv,
     [INTEL_OA_FW_XEHP] = fw_xehp,
+    [INTEL_OA_FW_MTL] = fw_mtl,
 };
 
 /* The domain whose request (or, with @ack, acknowledge) is at @addr. */

@@ -183,6 +183,78 @@ static const IntelOAGen gen12_5 = {
     },
 };
 
+/* ---- Meteor Lake and Arrow Lake (platforms.rst "Meteor Lake") ------- */
+
+/*
+ * Xe-LPG's OAG: Gen12.5's block, RPT_ID and MMIO trigger, with select 5's
+ * A24u40_A14u32_B8_C8 layout only (i915 oa_init_supported_formats() for
+ * Meteor Lake; Intel's MTL metric sets are 256B_A45_NOA16 reports).
+ */
+static const IntelOAGen xelpg = {
+    .name = "xe-lpg",
+    .gen = 12,
+    .rpt_reason_shift = 19,
+    .rpt_ctx_valid = 1u << 16,
+    .block = INTEL_OA_BLOCK_OAG,
+    .has_oa_debug = true,
+    .has_mmio_trigger = true,
+    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
+    .cagf = INTEL_OA_CAGF_GEN12,
+    .formats = {
+        [5] = &fmt_a24u40_a14u32_b8_c8,
+    },
+};
+
+/*
+ * The media GT's OAM reports (xe xe_oa.c and IGT's xe perf tables;
+ * i915 oa_formats[]): the 64-bit header, then eight MPEC counters, u64
+ * or u32, then 32-bit B0..B7 and C0..C7. Their counters are numbered as
+ * OAG's on the platform (MPEC0..7 as A0..A7): vgpu-contract.rst gives
+ * every unit its own S_k.
+ */
+static const IntelOAFormat fmt_mpec8u64_b8_c8 = {
+    .name = "MPEC8u64_B8_C8", .select = 1, .size = 192, .wide_header = true,
+    .nr_runs = 3,
+    .runs = {
+        RUN(8, AX(0), 8, INTEL_OA_RUN_U64),
+        RUN(24, BX(0), 8, INTEL_OA_RUN_LOW32),
+        RUN(32, CX(0), 8, INTEL_OA_RUN_LOW32),
+    },
+};
+
+static const IntelOAFormat fmt_mpec8u32_b8_c8 = {
+    .name = "MPEC8u32_B8_C8", .select = 2, .size = 128, .wide_header = true,
+    .nr_runs = 3,
+    .runs = {
+        RUN(8, AX(0), 8, INTEL_OA_RUN_LOW32),
+        RUN(16, BX(0), 8, INTEL_OA_RUN_LOW32),
+        RUN(24, CX(0), 8, INTEL_OA_RUN_LOW32),
+    },
+};
+
+/*
+ * OAM: the OAG RPT_ID and timer control at the media GT's block, no
+ * interrupt any public source routes, and no part in the render activity
+ * workload.
+ */
+static const IntelOAGen oam = {
+    .name = "OAM",
+    .gen = 12,
+    .rpt_reason_shift = 19,
+    .rpt_ctx_valid = 1u << 16,
+    .block = INTEL_OA_BLOCK_OAM,
+    .has_oa_debug = true,
+    .has_mmio_trigger = true,
+    .no_irq = true,
+    .no_activity = true,
+    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
+    .cagf = INTEL_OA_CAGF_GEN12,
+    .formats = {
+        [1] = &fmt_mpec8u64_b8_c8,
+        [2] = &fmt_mpec8u32_b8_c8,
+    },
+};
+
 /* ---- Gen6-7.5 (gen6-gen7.rst): DW0 RPT_ID, DW1-2 TIME_STAMP ---------- */
 
 #define A7(i)   (INTEL_OA_CNT_A0 + (i))
@@ -430,6 +502,27 @@ static const IntelOAGen gen7_5 = {
         .has_guc = true, .guc_rsa_bytes = 384, .has_steering = true, \
     }
 
+/*
+ * One row of the platforms.rst "Meteor Lake" table: integrated, the DG1
+ * interrupt hierarchy (i915 uses dg1_irq_handler from 12.10 on), the
+ * Gen8 GGTT, Xe-HP fuses, OA timestamp 38.4 MHz over a 19.2 MHz command
+ * streamer as on DG2 (Wa_14015846243 reads RPM_CONFIG0's CTC shift), the
+ * media GT's OAM, no GuC interface modelled.
+ */
+#define ROWM(name_, id_, dss_, nr_dss_, r0_) \
+    { \
+        .name = (name_), .device_id = (id_), .revision = 0x01, \
+        .gen = &xelpg, .media = &oam, .fuse = INTEL_OA_FUSE_XEHP, \
+        .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
+        .ggtt = INTEL_OA_GGTT_GEN8, .forcewake = INTEL_OA_FW_MTL, \
+        .slices = 1, \
+        .subslices_per_slice = (nr_dss_), .max_subslices = 32, \
+        .eus_per_subslice = 16, .timestamp_hz = 38400000, \
+        .cs_timestamp_hz = 19200000, .rpm_config0 = RPM_38M4_S2, \
+        .rp0 = (r0_) / 50, .rp1 = 800 / 50, .rpn = 300 / 50, \
+        .gpu_ticks_ratio = 50, .dss_mask = (dss_), \
+    }
+
 static const IntelOAPlatform platforms[] = {
     ROW7("snb-gt1", 0x0102, gen6, FNONE, I6, G6, INTEL_OA_FW_SNB, 1, 1, 6,
          1100, 850, 350),
@@ -538,6 +631,9 @@ static const IntelOAPlatform platforms[] = {
     ROWX("dg2-g12", 0x56a3, 0x0000ffff, 16, 0x3, 0x3c, 2450),
     ROWX("ats-m150", 0x56c0, 0xffffffff, 32, 0xf, 0xff, 2050),
     ROWX("ats-m75", 0x56c1, 0x000000ff, 8, 0x2, 0x0c, 2050),
+    ROWM("mtl", 0x7d55, 0xff, 8, 2250),
+    ROWM("arl-h", 0x7d51, 0xff, 8, 2350),
+    ROWM("arl-s", 0x7d67, 0x0f, 4, 2000),
 };
 
 const IntelOAPlatform *intel_oa_platform_find(uint16_t device_id)

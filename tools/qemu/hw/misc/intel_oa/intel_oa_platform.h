@@ -91,6 +91,7 @@ typedef enum IntelOARegBlock {
     INTEL_OA_BLOCK_GEN6,        /* SNB: 0x2360.., write-only OABUFFER */
     INTEL_OA_BLOCK_GEN7,        /* IVB, VLV: 0x2360.. */
     INTEL_OA_BLOCK_HSW,         /* 0x2360.., triggers, OAPERF, no-overrun */
+    INTEL_OA_BLOCK_OAM,         /* MTL media GT: 0x393000.., select 3:1 */
 } IntelOARegBlock;
 
 /* Report header layout (intel_oa_unit.c). */
@@ -116,6 +117,7 @@ typedef enum IntelOAForcewake {
     INTEL_OA_FW_HSW,            /* 0xa188 / 0x130044 */
     INTEL_OA_FW_VLV,            /* 0x1300b0 / 0x1300b4 */
     INTEL_OA_FW_XEHP,           /* GT, Render, VDBOX0-7, VEBOX0-3 */
+    INTEL_OA_FW_MTL,            /* GT (ack 0xdfc), Render, media GT */
 } IntelOAForcewake;
 
 /* Fuse register encoding (intel_oa_gt.c). */
@@ -153,6 +155,7 @@ typedef enum IntelOACagf {
 
 /* What a hardware generation's OA unit looks like. */
 typedef struct IntelOAGen {
+    /* "gen12.5"; for a unit that is not the render GT's, its kind */
     const char *name;
     uint8_t gen;
     /* RPT_ID: first bit of the reason field, context-valid bit */
@@ -166,6 +169,13 @@ typedef struct IntelOAGen {
     bool no_ctx_reports;
     /* Gen12.5: OAG_MMIOTRIGGER writes one report on demand */
     bool has_mmio_trigger;
+    /*
+     * The unit raises the half-full interrupt through the platform's
+     * hierarchy (false: no public source routes it; OAM)
+     */
+    bool no_irq;
+    /* The unit counts the render activity workload (false: OAM) */
+    bool no_activity;
     IntelOAClock clock;
     IntelOACagf cagf;
     /* formats indexed by OACONTROL counter select; NULL = invalid */
@@ -177,7 +187,10 @@ typedef struct IntelOAPlatform {
     const char *name;
     uint16_t device_id;
     uint8_t revision;
+    /* the render GT's OA unit */
     const IntelOAGen *gen;
+    /* the media GT's OA unit (NULL: no media GT, or no OA unit on it) */
+    const IntelOAGen *media;
     IntelOAFuse fuse;
     IntelOARpCap rpcap;
     IntelOAIrqArch irq;

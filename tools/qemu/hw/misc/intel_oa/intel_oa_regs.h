@@ -113,6 +113,38 @@ REG32(OA_TLB_INV_CR, 0xceec)
     (R_OASTATUS_REPORT_LOST_MASK | R_OASTATUS_BUFFER_OVERFLOW_MASK | \
      R_OASTATUS_COUNTER_OVERFLOW_MASK)
 
+/*
+ * Meteor Lake's media GT OA unit, OAM (SAMEDIA 0). Its block sits at the
+ * media GT's base, already past the media GT's 0x380000 offset in BAR0
+ * (i915 i915_perf.c mtl_oa_base[PERF_GROUP_OAM_SAMEDIA_0] = 0x393000).
+ * Register offsets from the base: xe regs/xe_oa_regs.h OAM_*_OFFSET; the
+ * trigger, CEC and MPES ranges: i915 mtl_oam_b_counters. OAM_CONTROL
+ * selects the format in bits 3:1 (xe OAM_CONTROL_COUNTER_SEL_MASK), the
+ * other registers use OAG's fields. The media GT's own OA TLB
+ * invalidation register is OA_TLB_INV_CR past the same 0x380000 (xe
+ * xe_oa_disable() through the media GT's MMIO view).
+ */
+#define INTEL_OA_MTL_OAM_BASE       0x393000
+#define INTEL_OA_MEDIA_GT_OFFSET    0x380000
+REG32(OAM_STARTTRIG1, INTEL_OA_MTL_OAM_BASE + 0x000)
+REG32(OAM_REPORTTRIG1, INTEL_OA_MTL_OAM_BASE + 0x020)
+REG32(OAM_CEC0_0, INTEL_OA_MTL_OAM_BASE + 0x040)
+REG32(OAM_CONTROL, INTEL_OA_MTL_OAM_BASE + 0x194)
+    FIELD(OAM_CONTROL, COUNTER_SELECT, 1, 3)
+REG32(OAM_DEBUG, INTEL_OA_MTL_OAM_BASE + 0x198)
+REG32(OAM_STATUS, INTEL_OA_MTL_OAM_BASE + 0x19c)
+REG32(OAM_HEAD_POINTER, INTEL_OA_MTL_OAM_BASE + 0x1a0)
+REG32(OAM_TAIL_POINTER, INTEL_OA_MTL_OAM_BASE + 0x1a4)
+REG32(OAM_BUFFER, INTEL_OA_MTL_OAM_BASE + 0x1a8)
+REG32(OAM_CONTEXT_CONTROL, INTEL_OA_MTL_OAM_BASE + 0x1bc)
+REG32(OAM_MMIO_TRG, INTEL_OA_MTL_OAM_BASE + 0x1d0)
+REG32(OAM_MPES0, INTEL_OA_MTL_OAM_BASE + 0x200)
+#define INTEL_OA_OAM_NUM_MPES       16
+REG32(MEDIA_OA_TLB_INV_CR, INTEL_OA_MEDIA_GT_OFFSET + 0xceec)
+/* The media GT's NOA window (i915 mtl_oa_mux_regs 0x38d100-0x38d114). */
+#define INTEL_OA_MEDIA_NOA_BASE     0x38d100
+#define INTEL_OA_MEDIA_NOA_SIZE     0x18
+
 /* OA_DEBUG (masked): bit 1 disables context-switch reports. */
 #define INTEL_OA_DEBUG_NO_CTX_SWITCH    (1u << 1)
 
@@ -164,6 +196,14 @@ REG32(FORCEWAKE_RENDER, 0xa278)
 REG32(FORCEWAKE_ACK_RENDER, 0x0d84)
 REG32(FORCEWAKE_ACK_MEDIA, 0x0d88)
 REG32(FORCEWAKE_ACK_BLITTER, 0x130044)
+/*
+ * Graphics IP 12.70 (Meteor Lake) moved the GT domain's acknowledge
+ * (i915 intel_uncore.c FORCEWAKE_ACK_GT_MTL, xe_force_wake.c); the media
+ * GT has the same pair past its 0x380000 offset.
+ */
+REG32(MTL_FORCEWAKE_ACK_GT, 0x0dfc)
+REG32(MTL_MEDIA_FORCEWAKE_GT, 0x380000 + 0xa188)
+REG32(MTL_MEDIA_FORCEWAKE_ACK_GT, 0x380000 + 0x0dfc)
 /* Gen12.5: VDBOX n and VEBOX n request/ack pairs, 4 bytes apart */
 REG32(XEHP_FORCEWAKE_VD0, 0xa540)
 REG32(XEHP_FORCEWAKE_VE0, 0xa560)

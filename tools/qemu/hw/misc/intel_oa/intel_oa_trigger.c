@@ -366,7 +366,8 @@ void intel_oa_trig_enable(IntelOATrig *t, bool on, uint64_t now_ts)
     if (!t->start_regs) {
         return;     /* SNB, IVB, VLV: no triggers */
     }
-    on = on && intel_oa_activity_enabled(t->act);
+    /* a unit outside the activity workload (OAM) never arms them */
+    on = on && t->act && intel_oa_activity_enabled(t->act);
     if (on == t->armed) {
         return;
     }

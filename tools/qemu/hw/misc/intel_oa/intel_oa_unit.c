@@ -77,10 +77,10 @@ static bool oa_timer_enabled(const IntelOAUnit *oa)
  */
 bool oa_unit_ctx_switch_enabled(const IntelOAUnit *oa)
 {
-    if (oa->plat->gen->no_ctx_reports) {
+    if (oa->gen->no_ctx_reports) {
         return false;
     }
-    return !oa->plat->gen->has_oa_debug ||
+    return !oa->gen->has_oa_debug ||
            !(oa->oa_debug & INTEL_OA_DEBUG_NO_CTX_SWITCH);
 }
 
@@ -160,7 +160,7 @@ static uint64_t oa_first_due(const IntelOAUnit *oa, uint64_t now_ts)
 
 const IntelOAFormat *oa_unit_format(const IntelOAUnit *oa)
 {
-    return oa->plat->gen->formats[oa->layout->select(oa)];
+    return oa->gen->formats[oa->layout->select(oa->oacontrol)];
 }
 
 /*
@@ -257,13 +257,15 @@ void oa_unit_update_half_full_status(IntelOAUnit *oa)
                  oa_fill(oa) >= oa_unit_buf_size(oa) / 2 &&
                  !FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL);
 
-    intel_oa_irq_oa_status(oa->irq, level);
+    if (oa->irq) {
+        intel_oa_irq_oa_status(oa->irq, level);
+    }
 }
 
 static void oa_half_full_event(IntelOAUnit *oa)
 {
     trace_intel_oa_unit_half_full(oa_fill(oa));
-    if (!intel_oa_irq_has_oa_source(oa->irq) ||
+    if (!oa->irq || !intel_oa_irq_has_oa_source(oa->irq) ||
         FIELD_EX32(oa->oa_imr, OA_IMR, BUFFER_HALF_FULL)) {
         return;
     }
@@ -722,7 +724,8 @@ uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n)
 
 /* ---- lifecycle ---------------------------------------------------------- */
 
-void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
+void intel_oa_unit_init(IntelOAUnit *oa, unsigned int id,
+                        const IntelOAGen *gen, AddressSpace *dma_as,
                         IntelOAActivity *act,
                         const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
                         IntelOAIrq *irq, IntelOAGt *gt, IntelOAViolations *viol,
@@ -731,33 +734,38 @@ void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
 {
     unsigned int k;
 
+    oa->id = id;
+    oa->gen = gen;
     oa->dma_as = dma_as;
-    oa->act = act;
+    oa->act = gen->no_activity ? NULL : act;
     oa->plat = plat;
     oa->ggtt = ggtt;
-    oa->irq = irq;
+    oa->irq = gen->no_irq ? NULL : irq;
     oa->gt = gt;
     oa->viol = viol;
     oa->faults = faults;
     oa->stats = stats;
-    oa->layout = &intel_oa_unit_layouts[plat->gen->block];
+    oa->layout = &intel_oa_unit_layouts[gen->block];
     memcpy(oa->addr, oa->layout->addr, sizeof(oa->addr));
-    if (!plat->gen->has_oa_debug) {
+    if (!gen->has_oa_debug) {
         oa->addr[OA_REG_DEBUG] = 0;
     }
-    if (!plat->gen->has_mmio_trigger) {
+    if (!gen->has_mmio_trigger) {
         oa->addr[OA_REG_MMIO_TRIGGER] = 0;
     }
     oa->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, oa_timer_cb, oa);
     /* SNB, IVB, VLV have no trigger registers */
-    intel_oa_trig_init(&oa->trig, act, plat,
+    intel_oa_trig_init(&oa->trig, oa->act, plat,
                        oa->layout->starttrig ? oa->starttrig : NULL,
                        oa->layout->reporttrig ? oa->reporttrig : NULL);
 
-    /* S_k = ((seed * (k + 1)) << 8) + (k << 24), 64-bit arithmetic */
+    /*
+     * S_k = ((seed * (k + 1)) << 8) + (k << 24) + (u << 30) for unit u,
+     * 64-bit arithmetic
+     */
     for (k = 0; k < INTEL_OA_NUM_COUNTERS; k++) {
         oa->counter_base[k] = (((uint64_t)seed * (k + 1)) << 8) +
-                              ((uint64_t)k << 24);
+                              ((uint64_t)k << 24) + ((uint64_t)id << 30);
     }
 }
 

@@ -1,6 +1,6 @@
 /*
- * intel-oa-gpu: the render OA unit (Gen6-7.5 block, Gen8-11 block and
- * Gen12 OAG block).
+ * intel-oa-gpu: an OA unit: the render GT's (Gen6-7.5 block, Gen8-11
+ * block, Gen12 OAG block) or Meteor Lake's media GT's OAM.
  *
  * Timer-triggered reports are generated in batches: one QEMU timer per
  * OA unit fires about every millisecond of virtual time (or when the
@@ -69,10 +69,12 @@ typedef struct IntelOAUnit IntelOAUnit;
 struct IntelOAUnit {
     /* collaborators */
     AddressSpace *dma_as;       /* where report writes go (bus master) */
-    IntelOAActivity *act;       /* what the counters count */
+    IntelOAActivity *act;       /* what the counters count (NULL: OAM) */
     const IntelOAPlatform *plat;
+    const IntelOAGen *gen;      /* what kind of unit this one is */
+    unsigned int id;            /* 0: the render GT's, 1: the media GT's */
     IntelOAGgtt *ggtt;
-    IntelOAIrq *irq;
+    IntelOAIrq *irq;            /* NULL: no half-full interrupt */
     IntelOAGt *gt;
     IntelOAViolations *viol;
     IntelOAFaults *faults;
@@ -140,7 +142,13 @@ struct IntelOAUnit {
     uint8_t stage[INTEL_OA_GGTT_PAGE_SIZE + INTEL_OA_MAX_REPORT_SIZE];
 };
 
-void intel_oa_unit_init(IntelOAUnit *oa, AddressSpace *dma_as,
+/*
+ * Unit @id of the platform, of kind @gen: the render GT's (@gen is
+ * plat->gen) or the media GT's (plat->media). A unit whose kind has
+ * no_irq gets no @irq, one with no_activity no @act.
+ */
+void intel_oa_unit_init(IntelOAUnit *oa, unsigned int id,
+                        const IntelOAGen *gen, AddressSpace *dma_as,
                         IntelOAActivity *act,
                         const IntelOAPlatform *plat, IntelOAGgtt *ggtt,
                         IntelOAIrq *irq, IntelOAGt *gt, IntelOAViolations *viol,

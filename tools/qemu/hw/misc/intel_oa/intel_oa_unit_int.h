@@ -24,6 +24,11 @@ struct IntelOARegLayout {
     hwaddr reporttrig;
     hwaddr cec;
     hwaddr noa_out;             /* HSW NOA output selects */
+    /* the NOA mux window the unit's metrics set writes */
+    hwaddr noa;
+    hwaddr noa_size;
+    /* the render GT's flex EU counter controls belong to this unit */
+    bool has_flex;
     uint32_t status_mask;
     /* counter select checked when enabling (OAG) or on every write */
     bool select_at_enable;
@@ -39,7 +44,8 @@ struct IntelOARegLayout {
     bool (*write)(IntelOAUnit *oa, hwaddr addr, uint32_t val);
     uint32_t (*buf_base)(const IntelOAUnit *oa);
     uint32_t (*buf_size)(const IntelOAUnit *oa);
-    unsigned int (*select)(const IntelOAUnit *oa);
+    /* the counter select field of a control register value */
+    unsigned int (*select)(uint32_t control);
     bool (*timer_enabled)(const IntelOAUnit *oa);
     unsigned int (*timer_shift)(const IntelOAUnit *oa);
 

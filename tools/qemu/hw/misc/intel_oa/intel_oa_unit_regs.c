@@ -107,14 +107,20 @@ static unsigned int oa_timer_shift_gen7(const IntelOAUnit *oa)
                    1 + oa->layout->timer_extra);
 }
 
-static unsigned int oa_select_gen8(const IntelOAUnit *oa)
+static unsigned int oa_select_gen8(uint32_t control)
 {
-    return FIELD_EX32(oa->oacontrol, OACONTROL, COUNTER_SELECT);
+    return FIELD_EX32(control, OACONTROL, COUNTER_SELECT);
 }
 
-static unsigned int oa_select_gen7(const IntelOAUnit *oa)
+/* OAM_CONTROL: the select moves down to bits 3:1 */
+static unsigned int oa_select_oam(uint32_t control)
 {
-    return FIELD_EX32(oa->oacontrol, GEN7_OACONTROL, COUNTER_SELECT);
+    return FIELD_EX32(control, OAM_CONTROL, COUNTER_SELECT);
+}
+
+static unsigned int oa_select_gen7(uint32_t control)
+{
+    return FIELD_EX32(control, GEN7_OACONTROL, COUNTER_SELECT);
 }
 
 /* ---- register interface ------------------------------------------------- */
@@ -143,7 +149,7 @@ static char *oa_valid_selects(const IntelOAUnit *oa)
     unsigned int i;
 
     for (i = 0; i < INTEL_OA_NUM_SELECTS; i++) {
-        if (oa->plat->gen->formats[i]) {
+        if (oa->gen->formats[i]) {
             g_string_append_printf(str, "%s%u", str->len ? ", " : "", i);
         }
     }
@@ -153,13 +159,13 @@ static char *oa_valid_selects(const IntelOAUnit *oa)
 static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
 {
     bool was_enabled = oa_unit_enabled(oa);
-    unsigned int sel = FIELD_EX32(val, OACONTROL, COUNTER_SELECT);
+    unsigned int sel = oa->layout->select(val);
 
     if (FIELD_EX32(val, OACONTROL, MBZ)) {
         intel_oa_violation(oa->viol, INTEL_OA_VIOL_OACONTROL_MBZ,
                            "OACONTROL write 0x%08x sets MBZ bits 31:8", val);
     }
-    if (!oa->plat->gen->formats[sel]) {
+    if (!oa->gen->formats[sel]) {
         /*
          * Gen12 disables OAG by writing 0 (select 0): only enabling
          * with a format the generation lacks breaks the OAG rule.
@@ -168,14 +174,14 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
             intel_oa_violation(oa->viol, INTEL_OA_VIOL_BAD_COUNTER_SELECT,
                                "OACONTROL counter select %u is not a %s "
                                "report format (valid: 0, 2, 5, 7)", sel,
-                               oa->plat->gen->name);
+                               oa->gen->name);
         } else if (FIELD_EX32(val, OACONTROL, COUNTER_ENABLE)) {
             g_autofree char *valid = oa_valid_selects(oa);
 
             intel_oa_violation(oa->viol, INTEL_OA_VIOL_OAG_BAD_SELECT,
                                "OAG counters enabled with counter select "
                                "%u; %s OAG supports select %s only", sel,
-                               oa->plat->gen->name, valid);
+                               oa->gen->name, valid);
         }
     }
     oa->oacontrol = val;
@@ -194,7 +200,9 @@ static void oa_write_oacontrol(IntelOAUnit *oa, uint32_t val)
             oa_check_pointers(oa);
         }
         oa->wptr = oa->oatailptr;
-        intel_oa_activity_check(oa->act);
+        if (oa->act) {
+            intel_oa_activity_check(oa->act);
+        }
     }
     oa_unit_reconfigure(oa);
 }
@@ -337,9 +345,8 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
     if (addr - l->cec < 4 * l->nr_cec) {
         return &oa->cec[(addr - l->cec) / 4];
     }
-    if (addr >= INTEL_OA_NOA_BASE &&
-        addr < INTEL_OA_NOA_BASE + INTEL_OA_NOA_SIZE) {
-        return &oa->noa[(addr - INTEL_OA_NOA_BASE) / 4];
+    if (addr - l->noa < l->noa_size) {
+        return &oa->noa[(addr - l->noa) / 4];
     }
     if (l->noa_out && addr - l->noa_out < 4 * INTEL_OA_HSW_NOA_253A4_IDX) {
         return &oa->noa_out[(addr - l->noa_out) / 4];
@@ -347,7 +354,7 @@ static uint32_t *oa_storage_reg(IntelOAUnit *oa, hwaddr addr)
     if (l->noa_out && addr == A_HSW_NOA_253A4) {
         return &oa->noa_out[INTEL_OA_HSW_NOA_253A4_IDX];
     }
-    for (i = 0; i < INTEL_OA_NUM_FLEX; i++) {
+    for (i = 0; l->has_flex && i < INTEL_OA_NUM_FLEX; i++) {
         if (addr == flex[i]) {
             return &oa->flex[i];
         }
@@ -515,7 +522,7 @@ static bool oa_gen8_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
                                "write of 0x%08x to 0x%04" HWADDR_PRIx ": the "
                                "Gen8-11 OA register block does not exist "
                                "on %s; ignored", val, addr,
-                               oa->plat->gen->name);
+                               oa->gen->name);
             break;
         }
         if (addr == A_OACTXID) {
@@ -577,8 +584,8 @@ static void oa_gen7_check_enable(IntelOAUnit *oa)
     if (!oa->fmt) {
         intel_oa_violation(oa->viol, INTEL_OA_VIOL_GEN7_BAD_COUNTER_SELECT,
                            "OA enabled with counter select %u, which has "
-                           "no %s report layout", oa_select_gen7(oa),
-                           oa->plat->gen->name);
+                           "no %s report layout", oa_select_gen7(oa->oacontrol),
+                           oa->gen->name);
     }
     if (oa->buffer_valid) {
         oa_check_pointers(oa);
@@ -593,7 +600,9 @@ static void oa_gen7_write_oacontrol(IntelOAUnit *oa, uint32_t val)
     oa->fmt = oa_unit_format(oa);
     if (!was_enabled && oa_unit_enabled(oa)) {
         oa_gen7_check_enable(oa);
-        intel_oa_activity_check(oa->act);
+        if (oa->act) {
+            intel_oa_activity_check(oa->act);
+        }
         oa->wptr = oa->oatailptr;
         /* counter overflow compares reports of one enable period */
         oa->last_valid = false;
@@ -813,13 +822,20 @@ bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
 
 /* ---- register-block variants ------------------------------------------- */
 
-#define GEN8_OPS \
+/* The render GT's NOA window and flex EU counters */
+#define RENDER_NOA \
+    .noa = INTEL_OA_NOA_BASE, .noa_size = INTEL_OA_NOA_SIZE, .has_flex = true
+
+#define GEN8_OPS_SELECT(select_) \
     .read = oa_gen8_read, .write = oa_gen8_write, \
     .buf_base = oa_buf_base_gen8, .buf_size = oa_buf_size_gen8, \
-    .select = oa_select_gen8, .timer_enabled = oa_timer_enabled_gen8, \
+    .select = (select_), .timer_enabled = oa_timer_enabled_gen8, \
     .timer_shift = oa_timer_shift_gen8
 
+#define GEN8_OPS GEN8_OPS_SELECT(oa_select_gen8), RENDER_NOA
+
 #define GEN7_OPS(size_) \
+    RENDER_NOA, \
     .read = oa_gen7_read, .write = oa_gen7_write, \
     .buf_base = oa_buf_base_gen7, .buf_size = (size_), \
     .select = oa_select_gen7, .timer_enabled = oa_timer_enabled_gen7, \
@@ -870,6 +886,35 @@ const IntelOARegLayout intel_oa_unit_layouts[] = {
         .nr_absent = ARRAY_SIZE(oa_legacy_addrs),
         .nr_cec = INTEL_OA_NUM_CEC,
         GEN8_OPS,
+    },
+    /*
+     * Meteor Lake's OAM: OAG's registers and rules at the media GT's
+     * block, its counter select in bits 3:1, the media GT's NOA window
+     * and OA TLB, no interrupt mask and no flex EU counters.
+     */
+    [INTEL_OA_BLOCK_OAM] = {
+        .name = "MTL OAM",
+        .addr = {
+            [OA_REG_CONTROL] = A_OAM_CONTROL,
+            [OA_REG_TIMER] = A_OAM_CONTEXT_CONTROL,
+            [OA_REG_DEBUG] = A_OAM_DEBUG,
+            [OA_REG_STATUS] = A_OAM_STATUS,
+            [OA_REG_HEAD] = A_OAM_HEAD_POINTER,
+            [OA_REG_TAIL] = A_OAM_TAIL_POINTER,
+            [OA_REG_BUFFER] = A_OAM_BUFFER,
+            [OA_REG_TLB_INV] = A_MEDIA_OA_TLB_INV_CR,
+            [OA_REG_MMIO_TRIGGER] = A_OAM_MMIO_TRG,
+        },
+        .starttrig = A_OAM_STARTTRIG1,
+        .reporttrig = A_OAM_REPORTTRIG1,
+        .cec = A_OAM_CEC0_0,
+        .status_mask = OAG_OASTATUS_DEFINED_MASK,
+        .select_at_enable = true,
+        .tlb_rule = true,
+        .nr_cec = INTEL_OA_NUM_CEC,
+        .noa = INTEL_OA_MEDIA_NOA_BASE,
+        .noa_size = INTEL_OA_MEDIA_NOA_SIZE,
+        GEN8_OPS_SELECT(oa_select_oam),
     },
     [INTEL_OA_BLOCK_GEN6] = {
         .name = "Gen6",

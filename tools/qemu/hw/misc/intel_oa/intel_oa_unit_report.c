@@ -31,7 +31,7 @@ static const uint32_t oa_ctx_ids[OA_CTX_PHASES] = { 0x1a0, 0x2b0, 0x3c0, 0 };
 static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
-    const IntelOAGen *gen = oa->plat->gen;
+    const IntelOAGen *gen = oa->gen;
     unsigned int tshift = oa_unit_timer_shift(oa);
     uint32_t ctx = oa_ctx_ids[(ts >> OA_CTX_SLICE_SHIFT) % OA_CTX_PHASES];
     uint64_t ticks = ts * oa->plat->gpu_ticks_ratio;
@@ -78,7 +78,7 @@ static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
 static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
-    unsigned int shift = oa->plat->gen->rpt_reason_shift;
+    unsigned int shift = oa->gen->rpt_reason_shift;
     unsigned int tshift = oa_unit_timer_shift(oa);
     uint32_t rpt = intel_oa_trig_rpt_id(&oa->trig, ts, shift, true);
 
@@ -115,7 +115,9 @@ static uint64_t oa_count_at_cycle(const IntelOAUnit *oa, unsigned int k,
 {
     uint64_t n = c / oa->plat->gpu_ticks_ratio * (k + 1);
 
-    intel_oa_activity_count(oa->act, k, c, &n);
+    if (oa->act) {
+        intel_oa_activity_count(oa->act, k, c, &n);
+    }
     return n;
 }
 
@@ -134,7 +136,7 @@ void oa_unit_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
     unsigned int i, j;
 
     memset(r, 0, f->size);
-    oa_headers[oa->plat->gen->header](oa, r, ts, trig);
+    oa_headers[oa->gen->header](oa, r, ts, trig);
     if (f->inst_add) {
         stl_le_p(r + 12, OA_INST_ADD_BASE + 0x40 *
                  ((ts >> OA_INST_ADD_SHIFT) % OA_INST_ADD_COUNT));
@@ -150,7 +152,9 @@ void oa_unit_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
             uint64_t v;
 
             /* counters.rst: S_k + N_k(c(T)) under the activity workload */
-            intel_oa_activity_count_at(oa->act, k, ts, &n);
+            if (oa->act) {
+                intel_oa_activity_count_at(oa->act, k, ts, &n);
+            }
             if (hold) {
                 /* no advance while the start trigger had not fired */
                 n -= oa_count_at_cycle(oa, k, hold_to) -
