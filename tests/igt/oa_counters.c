@@ -265,7 +265,8 @@ static void read_topology(void)
 
 	igt_assert_f(ss && eus % ss == 0, "%s: %u EUs over %u subslices", p->name, eus, ss);
 	gpu.R = p->gpu_ticks_ratio;
-	gpu.xehp = p->graphics_ver == 12 && p->graphics_rel == 5;
+	/* Meteor Lake's render GT counts Gen12.5's model (platforms.rst) */
+	gpu.xehp = p->family & OA_FAM_XEHP;
 	gpu.n_ss = ss;
 	gpu.eus = eus / ss;
 	gpu.n_slices = slices;
@@ -589,7 +590,7 @@ static void test_flex_gen125(void)
 	uint64_t id, per[ACT_N_FLEX];
 	unsigned int i, j;
 
-	igt_require_f(dev.plat->graphics_ver == 12 && dev.plat->graphics_rel == 5,
+	igt_require_f(dev.plat->family & OA_FAM_XEHP,
 		      "%s: the systolic, control and type events are Gen12.5's (seed 002)\n",
 		      dev.plat->name);
 	begin();

@@ -479,13 +479,14 @@ static const struct oa_platform *listing_platform(void)
 igt_main
 {
 	static const struct oa_platform *p;
-	static bool guc, other;
+	static bool guc, trigger, other;
 	static size_t i;
 
 	p = listing_platform();
-	/* no device (e.g. listing on the host): list both sets */
+	/* no device (e.g. listing on the host): list every set */
 	guc = !p || p->guc;
-	other = !p || !p->guc;
+	trigger = !p || p->mmio_trigger;
+	other = !p || !p->mmio_trigger;
 
 	igt_fixture
 		oa_dev_open(&dev);
@@ -495,16 +496,17 @@ igt_main
 		igt_subtest("sample-enodev")
 			test_sample_enodev();
 	}
-	if (!guc)
+	if (!trigger)
 		goto out;
 
 	for (i = 0; i < oa_n_formats; i++) {
 		const struct oa_format *f = &oa_formats[i];
 
-		/* the formats a Gen12.5 stream can carry (12 and 43) */
+		/* the formats an OAG stream here carries (12, and 43 on DG2) */
 		if (!(f->families & OA_FAM_XEHP) ||
 		    (f->uapi_id != OA_FMT_A24u40_A14u32_B8_C8 &&
-		     f->uapi_id != OA_FMT_A38u64_B8_C8))
+		     f->uapi_id != OA_FMT_A38u64_B8_C8) ||
+		    (p && !oa_platform_has_format(p, f->uapi_id)))
 			continue;
 		igt_describe("On-demand samples through OAG_MMIOTRIGGER: report readable at once, reason bit 25, SourceID 1, CTX_ID = marker, timestamp and every counter right; the GuC takes no part.");
 		igt_subtest_f("sample-ioctl-%s", oa_subtest_suffix(f->name))
@@ -516,12 +518,14 @@ igt_main
 	igt_describe("Sample ioctl errnos: EINVAL flags, EIO disabled, EFAULT pointers.");
 	igt_subtest("sample-errnos")
 		test_sample_errnos();
-	igt_describe("debugfs guc: the GuC ready, a healthy CT channel with nothing pending, no request sent for a stream and its samples, no doorbell.");
-	igt_subtest("guc-debugfs")
-		test_guc_debugfs();
 	igt_describe("A CPU write of OAG_MMIOTRIGGER writes one report with SourceID 1 and CTX_ID = the value; none while disabled.");
 	igt_subtest("mmio-trigger-host")
 		test_mmio_trigger_host();
+	if (!guc)
+		goto out;
+	igt_describe("debugfs guc: the GuC ready, a healthy CT channel with nothing pending, no request sent for a stream and its samples, no doorbell.");
+	igt_subtest("guc-debugfs")
+		test_guc_debugfs();
 	igt_describe("The OA half-full interrupt is routed to the host, not consumed by the GuC.");
 	igt_subtest("oa-irq-routed-to-host")
 		test_oa_irq_routed();

@@ -669,29 +669,33 @@ static void ggtt_unplant(void *data)
 }
 
 /*
- * ggtt-range: the driver maps the OA buffer in the highest 16 MiB GGTT
- * range without a present PTE, never over a PTE someone else wrote, and
- * leaves every PTE as it found it. First with an empty GGTT (the top
- * range); then, after an unbind, with one present PTE planted in the top
- * range, as firmware maps a boot framebuffer (the next range down, the
- * planted PTE untouched throughout).
+ * ggtt-range: the driver maps the OA buffers in the highest block of one
+ * 16 MiB GGTT range per OA unit without a present PTE, the render unit's
+ * range first, never over a PTE someone else wrote, and leaves every PTE
+ * as it found it. First with an empty GGTT (the render unit's range is
+ * the block's lowest, the top one on a one-unit GPU); then, after an
+ * unbind, with one present PTE planted in the top range, as firmware maps
+ * a boot framebuffer (the block moves one range down, the planted PTE
+ * untouched throughout).
  */
 static void test_ggtt_range(void)
 {
 	static struct ggtt_view g;
 	struct oa_capture c;
-	uint64_t top, next;
+	uint64_t top, first, next;
+	unsigned int n, units;
 	struct oa_open o;
-	unsigned int n;
 	int fd;
 
 	open_dev();
 	ggtt_map(&g);
+	units = dev.plat->oam ? 2 : 1;
 	top = (g.size & ~((16ull << 20) - 1)) - (16ull << 20);
-	next = top - (16ull << 20);
+	first = top - (units - 1) * (16ull << 20);
+	next = first - (16ull << 20);
 	ggtt_top = top;
-	igt_info("GGTT %" PRIu64 " MiB, %u-byte PTEs; top range 0x%" PRIx64 "\n",
-		 g.size >> 20, g.pte_size, top);
+	igt_info("GGTT %" PRIu64 " MiB, %u-byte PTEs; top range 0x%" PRIx64 ", %u OA unit(s): render unit's range 0x%" PRIx64 "\n",
+		 g.size >> 20, g.pte_size, top, units, first);
 	/* only the GuC's CT buffers (Gen12.5), mapped at probe */
 	igt_assert_eq(ggtt_present(&g, top) + ggtt_present(&g, next),
 		      ct_pages_in(top) + ct_pages_in(next));
@@ -699,11 +703,12 @@ static void test_ggtt_range(void)
 
 	oa_open_periodic(&dev, &o, fmt256(), EXP);
 	fd = oa_open(dev.drm_fd, &o);
-	n = ggtt_present(&g, top);
-	igt_assert_f(n >= 1, "no present PTE in the top range 0x%" PRIx64 " with a stream open", top);
+	n = ggtt_present(&g, first);
+	igt_assert_f(n >= 1, "no present PTE in the render unit's range 0x%" PRIx64 " with a stream open", first);
 	close(fd);
-	igt_assert_f(ggtt_present(&g, top) == ct_pages_in(top),
-		     "%u PTEs of the top range still present after close", ggtt_present(&g, top));
+	igt_assert_f(ggtt_present(&g, first) == ct_pages_in(first),
+		     "%u PTEs of the range 0x%" PRIx64 " still present after close",
+		     ggtt_present(&g, first), first);
 
 	igt_push_cleanup(ggtt_unplant, &g);
 	oa_dev_close(&dev);

@@ -133,11 +133,11 @@ static void check_getparams(int fd, const char *node)
 			"OA_TIMESTAMP_FREQUENCY");
 	igt_assert_eq(v, dev.plat->timestamp_hz);
 	/*
-	 * i915's revision 6 (engine class and instance) is what the driver
-	 * implements; 7 adds the video classes of Meteor Lake's OAM.
+	 * i915's revision 7 (the video classes choose Meteor Lake's OAM),
+	 * the same on every platform as i915 reports it.
 	 */
 	v = getparam_ok(fd, I915_PARAM_PERF_REVISION, "PERF_REVISION");
-	igt_assert_eq(v, 6);
+	igt_assert_eq(v, 7);
 }
 
 static void test_getparam_values(void)
@@ -823,7 +823,7 @@ igt_main
 	igt_fixture
 		oa_dev_open(&dev);
 
-	igt_describe("GETPARAM CHIPSET_ID and REVISION equal the PCI config space, CS and OA timestamp frequencies the platform row's clock, PERF_REVISION 6; on the primary and render nodes.");
+	igt_describe("GETPARAM CHIPSET_ID and REVISION equal the PCI config space, CS and OA timestamp frequencies the platform row's clock, PERF_REVISION 7; on the primary and render nodes.");
 	igt_subtest("getparam-values")
 		test_getparam_values();
 

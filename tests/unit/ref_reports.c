@@ -68,6 +68,8 @@ const struct ref_format ref_formats[] = {
 	{ REF_IVB_A45_B4, 256, 700, REF_HDR_GEN7 },
 	{ REF_IVB_A16, 128, 700, REF_HDR_GEN7 },
 	{ REF_HSW_A29_B8_C8, 192, 750, REF_HDR_GEN7 },
+	/* Meteor Lake's OAG (platforms.rst): the DG2 OAG drawing */
+	{ I915_OA_FORMAT_A24u40_A14u32_B8_C8, 256, 1270, REF_HDR_32 },
 };
 
 const size_t ref_formats_count = sizeof(ref_formats) / sizeof(ref_formats[0]);

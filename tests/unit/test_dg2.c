@@ -659,11 +659,18 @@ static void dg2_device_rows(const void *arg UNIT_UNUSED)
 			UNIT_EQ(intel_oa_gen_by_devid(id)->ver, 1250, "sibling");
 		}
 	}
-	/* everywhere else OA and command streamer share one clock */
+	/*
+	 * everywhere else OA and command streamer share one clock, except on
+	 * Meteor Lake (Wa_14015846243, the same clocks as DG2)
+	 */
 	for (i = 0; i < intel_oa_platform_count(); i++) {
 		const struct intel_oa_platform *p = intel_oa_platform_at(i);
 
-		if (p->ver != 1250)
+		if (p->ver == 1270)
+			UNIT_CHECK(p->cs_ts_freq == 19200000 &&
+				   p->ts_freq == 38400000, "%s: clocks",
+				   p->name);
+		else if (p->ver != 1250)
 			UNIT_CHECK(p->cs_ts_freq == p->ts_freq,
 				   "%s: CS %llu Hz, OA %llu Hz", p->name,
 				   (unsigned long long)p->cs_ts_freq,
@@ -673,7 +680,8 @@ static void dg2_device_rows(const void *arg UNIT_UNUSED)
 
 /*
  * dg2.rst: a stream on DG2/ATS-M carries 12 and 43 only; the library
- * decodes 11 and 44-48 as well; no other platform has any of them.
+ * decodes 11 and 44-48 as well; of them Meteor Lake decodes 11 and 12 and
+ * streams 12 (its OAM formats are 13 and 14); no other platform has any.
  */
 static void dg2_format_availability(const void *arg UNIT_UNUSED)
 {
@@ -682,7 +690,7 @@ static void dg2_format_availability(const void *arg UNIT_UNUSED)
 	for (i = 0; i < intel_oa_platform_count(); i++) {
 		const struct intel_oa_platform *p = intel_oa_platform_at(i);
 		const struct intel_oa_gen *g = intel_oa_gen_by_ver(p->ver);
-		int dg2 = p->ver == 1250;
+		int dg2 = p->ver == 1250, mtl = p->ver == 1270;
 
 		for (id = 0; id < 64; id++) {
 			int page = id == 11 || id == 12 ||
@@ -691,11 +699,12 @@ static void dg2_format_availability(const void *arg UNIT_UNUSED)
 
 			if (!page && !dg2)
 				continue;
-			UNIT_CHECK(intel_oa_gen_supports(g, id) == (dg2 && page),
+			UNIT_CHECK(intel_oa_gen_supports(g, id) ==
+				   ((dg2 && page) || (mtl && id <= 12)),
 				   "%s decodes %u", p->name, id);
 			UNIT_CHECK(intel_oa_gen_stream_supports(g, id) ==
-				   (dg2 && stream), "%s streams %u", p->name,
-				   id);
+				   ((dg2 && stream) || (mtl && id == 12)),
+				   "%s streams %u", p->name, id);
 		}
 		if (dg2)
 			UNIT_EQ(intel_oa_gen_default_format(g), 43, p->name);

@@ -81,7 +81,7 @@ static void counter_and_reason_names(const void *arg UNIT_UNUSED)
 /* ref_formats[] indices are used by name in test_decode.c */
 static void reference_table_order(const void *arg UNIT_UNUSED)
 {
-	UNIT_EQ(ref_formats_count, 32, "reference format count");
+	UNIT_EQ(ref_formats_count, 33, "reference format count");
 	UNIT_EQ(ref_formats[0].id, I915_OA_FORMAT_A13, "0");
 	UNIT_EQ(ref_formats[6].id, I915_OA_FORMAT_C4_B8, "6");
 	UNIT_EQ(ref_formats[8].ver, 900, "8");
@@ -93,6 +93,7 @@ static void reference_table_order(const void *arg UNIT_UNUSED)
 	UNIT_EQ(ref_formats[25].id, REF_IVB_A13, "25");
 	UNIT_EQ(ref_formats[30].id, REF_IVB_A16, "30");
 	UNIT_EQ(ref_formats[31].id, REF_HSW_A29_B8_C8, "31");
+	UNIT_EQ(ref_formats[32].ver, 1270, "32");
 }
 
 static const struct unit_test tests[] = {

@@ -152,7 +152,7 @@ static const struct {
 	{ "gen11", { "icl", "ehl", "jsl" } },
 	{ "gen12", { "tgl-gt1", "tgl", "rkl", "adl-s", "adl-p", "dg1" } },
 	{ "gen12.5", { "dg2-g10", "dg2-g11", "dg2-g12", "ats-m150",
-		       "ats-m75" } },
+		       "ats-m75", "mtl", "arl-h", "arl-s" } },
 };
 #define N_FAMILIES (sizeof(families) / sizeof(families[0]))
 
@@ -958,7 +958,7 @@ static void test_eval_all(const void *arg UNIT_UNUSED)
 	}
 	intel_oa_metrics_free(m);
 	UNIT_CHECK(!unknown, "unknown Intel set %s", unknown);
-	UNIT_CHECK(runs == 34 * 3, "%zu set/platform evaluations", runs);
+	UNIT_CHECK(runs == 37 * 3, "%zu set/platform evaluations", runs);
 }
 /*
  * Every metric of every shipped set (Intel OA, Bay Trail, Mali) has a line

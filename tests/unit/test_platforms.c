@@ -76,6 +76,10 @@ static const struct want_platform want[] = {
 	{ "dg2-g12", 0x56a3, 1250, 0, 38400000, 1, 16, 16 },
 	{ "ats-m150", 0x56c0, 1250, 0, 38400000, 1, 32, 16 },
 	{ "ats-m75", 0x56c1, 1250, 0, 38400000, 1, 8, 16 },
+	/* platforms.rst "Meteor Lake and Arrow Lake" */
+	{ "mtl", 0x7d55, 1270, 0, 38400000, 1, 8, 16 },
+	{ "arl-h", 0x7d51, 1270, 0, 38400000, 1, 8, 16 },
+	{ "arl-s", 0x7d67, 1270, 0, 38400000, 1, 4, 16 },
 };
 
 #define N_WANT (sizeof(want) / sizeof(want[0]))
@@ -199,6 +203,12 @@ static void platform_format_availability(const void *arg UNIT_UNUSED)
 				/* dg2.rst: 11, 12 and 43-48 are decoded */
 				ok = id == 11 || id == 12 ||
 				     (id >= 43 && id <= 48);
+			else if (want[i].ver == 1270)
+				/* i915's Meteor Lake list: OAR, OAG, OAM */
+				ok = id == I915_OAR_FORMAT_A32u40_A4u32_B8_C8 ||
+				     id == I915_OA_FORMAT_A24u40_A14u32_B8_C8 ||
+				     id == I915_OAM_FORMAT_MPEC8u64_B8_C8 ||
+				     id == I915_OAM_FORMAT_MPEC8u32_B8_C8;
 			else if (want[i].ver >= 1200)
 				ok = id == I915_OA_FORMAT_A32u40_A4u32_B8_C8;
 			else
@@ -221,6 +231,8 @@ static void platform_format_availability(const void *arg UNIT_UNUSED)
 		UNIT_EQ(intel_oa_gen_default_format(g),
 			want[i].ver < 800 ? gen67_default(want[i].ver) :
 			want[i].ver == 1250 ? 43u :
+			want[i].ver == 1270 ?
+			(unsigned int)I915_OA_FORMAT_A24u40_A14u32_B8_C8 :
 			I915_OA_FORMAT_A32u40_A4u32_B8_C8, want[i].name);
 	}
 }

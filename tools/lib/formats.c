@@ -436,7 +436,11 @@ static const struct intel_oa_layout layouts[] = {
 	 FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8) | \
 	 FMT(I915_OAM_FORMAT_MPEC8u64_B8_C8) | \
 	 FMT(I915_OAM_FORMAT_MPEC8u32_B8_C8))
-#define MTL_STREAM_FORMATS FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8)
+/* OAG's format and the media GT's OAM formats, each on its own unit */
+#define MTL_STREAM_FORMATS \
+	(FMT(I915_OA_FORMAT_A24u40_A14u32_B8_C8) | \
+	 FMT(I915_OAM_FORMAT_MPEC8u64_B8_C8) | \
+	 FMT(I915_OAM_FORMAT_MPEC8u32_B8_C8))
 
 /* Reason bits each generation defines (RPT_ID bit 19 + n). */
 #define REASONS_GEN8 \
@@ -528,7 +532,8 @@ static const struct devid_match devids[] = {
 	{ 0xff00, 0x4600, 1200 },	/* Alder Lake */
 	{ 0xff00, 0xa700, 1200 },	/* Raptor Lake */
 	{ 0xff00, 0x5600, 1250 },	/* DG2 */
-	{ 0xff00, 0x7d00, 1270 },	/* Meteor Lake */
+	{ 0xff00, 0x7d00, 1270 },	/* Meteor Lake, Arrow Lake */
+	{ 0xffff, 0xb640, 1270 },	/* Arrow Lake-S */
 };
 
 unsigned int intel_oa_layout_count(void)

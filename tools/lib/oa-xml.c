@@ -69,6 +69,10 @@ static const struct {
 	{ "ACMGT1", { "dg2-g11", "ats-m75" } },
 	{ "ACMGT2", { "dg2-g12" } },
 	{ "ACMGT3", { "dg2-g10", "ats-m150" } },
+	/* Mesa: up to 64 EUs the GT1/GT2 file, up to 128 the GT2/GT3 one */
+	{ "MTLGT3", { "mtl" } },
+	{ "ARLGT1", { "arl-s" } },
+	{ "ARLGT2", { "arl-h" } },
 };
 
 /* The device variables (IGT's codegen.py hw_vars) and our built-ins. */

@@ -106,6 +106,13 @@ static const struct intel_oa_platform platforms[] = {
 		    1250, 0, MHZ38_4, MHZ19_2, 1, 32, 16),
 	PLATFORM_CS(0x56c1, "ats-m75", "Data Center GPU Flex 140 (one GPU)",
 		    1250, 0, MHZ38_4, MHZ19_2, 1, 8, 16),
+	/* Meteor Lake, Arrow Lake: DG2's clocks (Wa_14015846243) */
+	PLATFORM_CS(0x7d55, "mtl", "Meteor Lake-H, Arc Graphics (8 Xe-cores)",
+		    1270, 0, MHZ38_4, MHZ19_2, 1, 8, 16),
+	PLATFORM_CS(0x7d51, "arl-h", "Arrow Lake-H, Arc Graphics (8 Xe-cores)",
+		    1270, 0, MHZ38_4, MHZ19_2, 1, 8, 16),
+	PLATFORM_CS(0x7d67, "arl-s", "Arrow Lake-S, Graphics (4 Xe-cores)",
+		    1270, 0, MHZ38_4, MHZ19_2, 1, 4, 16),
 };
 
 /**
@@ -136,6 +143,9 @@ static const struct sibling siblings[] = {
 	{ 0x5696, "dg2-g12" }, { 0x5697, "dg2-g12" }, { 0x56a4, "dg2-g12" },
 	{ 0x56b2, "dg2-g12" }, { 0x56b3, "dg2-g12" },
 	{ 0x56c2, "ats-m150" },
+	{ 0x7d40, "mtl" }, { 0x7d45, "mtl" }, { 0x7d60, "mtl" },
+	{ 0x7dd5, "mtl" },
+	{ 0x7dd1, "arl-h" }, { 0x7d41, "arl-s" }, { 0xb640, "arl-s" },
 };
 
 /*

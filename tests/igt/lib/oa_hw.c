@@ -357,9 +357,30 @@ static const struct oa_whitelist oa_wl_xehp = {
 	.suite_boolean = 0xd924,
 };
 
+/*
+ * platforms.rst "Meteor Lake and Arrow Lake": i915's mtl_oa_mux_regs (no
+ * 0x20cc, the media GT's VISACTL) and xehp's boolean ranges plus
+ * mtl_oam_b_counters.
+ */
+static const struct oa_whitelist oa_wl_mtl = {
+	.mux = {
+		{ 0x0d00, 0x0d04 }, { 0x0d0c, 0x0d2c }, { 0x9840, 0x9840 },
+		{ 0x9884, 0x9888 }, { 0x38d100, 0x38d114 },
+	},
+	.boolean = {
+		{ 0x2b2c, 0x2b2c }, { 0xd900, 0xd91c }, { 0xd920, 0xd93c },
+		{ 0xd940, 0xd97c }, { 0xdc00, 0xdc3c }, { 0xdc40, 0xdc40 },
+		{ 0xdc44, 0xdc44 }, { 0xdc48, 0xdc48 }, { 0xdd00, 0xdd48 },
+		{ 0x393000, 0x39301c }, { 0x393020, 0x39303c },
+		{ 0x393040, 0x39307c }, { 0x393200, 0x39323c },
+	},
+	.flex = { OA_FLEX_EU_RANGES },
+	.suite_boolean = 0xd924,
+};
+
 const struct oa_whitelist *const oa_whitelists[] = {
 	&oa_wl_gen7, &oa_wl_hsw, &oa_wl_gen8, &oa_wl_chv, &oa_wl_gen11,
-	&oa_wl_gen12, &oa_wl_xehp, NULL,
+	&oa_wl_gen12, &oa_wl_xehp, &oa_wl_mtl, NULL,
 };
 
 #define OA_FORMATS_GEN8 { \
@@ -461,8 +482,28 @@ const struct oa_whitelist *const oa_whitelists[] = {
 	.formats = OA_FORMATS_XEHP, .wl = &oa_wl_xehp, .irq = OA_IRQ_DG1, \
 	.revision = 0x01, .timestamp_hz = 38400000, \
 	.cs_timestamp_hz = 19200000, .gpu_ticks_ratio = 50, .guc = true, \
+	.mmio_trigger = true, \
 	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16, \
 	.slice_mask = 0x1, .eus_per_subslice = 16
+
+/*
+ * platforms.rst "Meteor Lake and Arrow Lake": the render GT's OAG is
+ * Gen12.5's (the same clocks, select 5 layout and counter numbering)
+ * without select 1 and the GuC; the media GT's OAM formats are only for
+ * streams on its engines (oa_units.c), not in @formats.
+ */
+#define OA_MTL_REPORTS \
+	.family = OA_FAM_XEHP, .ctx_switch_reports = true, \
+	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_PER_STATUS, \
+	.graphics_ver = 12, .graphics_rel = 70, .ctx_valid_bit = 1u << 16, \
+	.squashed_ctx_id = 0, .reason_shift = 19, .reason_mask = 0x7f, \
+	.formats = { OA_FMT_A24u40_A14u32_B8_C8, 0 }, .wl = &oa_wl_mtl, \
+	.irq = OA_IRQ_DG1, .revision = 0x01, .timestamp_hz = 38400000, \
+	.cs_timestamp_hz = 19200000, .gpu_ticks_ratio = 50, \
+	.mmio_trigger = true, .oam = true, \
+	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16, \
+	.slice_mask = 0x1, .eus_per_subslice = 16, \
+	.engines = "rcs0 bcs0 vcs0 vcs2 vecs0 ccs0"
 
 /* Architectural topology limits (platforms.rst, after i915 intel_sseu.c). */
 #define OA_LIMITS(s, ss, eu) \
@@ -584,6 +625,13 @@ const struct oa_platform oa_platforms[] = {
 	{ .name = "ats-m75", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3", .devids = { 0x56c1 },
 	  OA_XEHP_REPORTS, .subslice_mask = 0x000000ff, .mslice_mask = 0x2,
 	  OA_RP(2050, 1000, 300) },
+	/* platforms.rst "Meteor Lake and Arrow Lake": PCI ID, then siblings */
+	{ .name = "mtl", .devids = { 0x7d55, 0x7d40, 0x7d45, 0x7d60, 0x7dd5 },
+	  OA_MTL_REPORTS, .subslice_mask = 0xff, OA_RP(2250, 800, 300) },
+	{ .name = "arl-h", .devids = { 0x7d51, 0x7dd1 },
+	  OA_MTL_REPORTS, .subslice_mask = 0xff, OA_RP(2350, 800, 300) },
+	{ .name = "arl-s", .devids = { 0x7d67, 0x7d41, 0xb640 },
+	  OA_MTL_REPORTS, .subslice_mask = 0x0f, OA_RP(2000, 800, 300) },
 };
 
 const size_t oa_n_platforms = sizeof(oa_platforms) / sizeof(oa_platforms[0]);

@@ -164,7 +164,7 @@ struct oa_range {
 	uint32_t lo, hi;
 };
 
-#define OA_MAX_RANGES 12
+#define OA_MAX_RANGES 16
 
 /**
  * struct oa_whitelist - registers an ADD_CONFIG metrics set may write
@@ -227,8 +227,10 @@ enum oa_report_lost {
  * @oa_buffer_bytes: largest OA buffer (the driver's choice for streams
  *	without the OA timer)
  * @report_lost: how dropped reports are reported
- * @guc: the GuC interface, doorbells and the on-demand sample ioctl of
- *	dg2.rst are there
+ * @guc: the GuC interface and doorbells of dg2.rst are there
+ * @mmio_trigger: OAG_MMIOTRIGGER exists, so the on-demand sample ioctl
+ *	works (Gen12.5 and Meteor Lake)
+ * @oam: the media GT has an OA unit, OAM (Meteor Lake): two OA units
  * @mslice_mask: MSLICE fuse (dg2.rst), 0 before Gen12.5
  */
 struct oa_platform {
@@ -257,6 +259,8 @@ struct oa_platform {
 	uint32_t oa_buffer_bytes;
 	enum oa_report_lost report_lost;
 	bool guc;
+	bool mmio_trigger;
+	bool oam;
 	uint8_t mslice_mask;
 	/*
 	 * The engines, i915's names in i915's uAPI order (class, then

@@ -107,7 +107,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 			 struct intel_oa_config *config,
 			 const struct intel_oa_open_params *params);
 int intel_oa_stream_install_fd(struct intel_oa_stream *stream, u32 flags);
-bool intel_oa_stream_irq_drains(struct intel_oa_device *oa);
+bool intel_oa_stream_irq_drains(struct intel_oa_unit *unit);
 void intel_oa_stream_enable_locked(struct intel_oa_stream *stream);
 void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream);
 void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream);

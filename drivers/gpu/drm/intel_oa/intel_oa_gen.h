@@ -19,6 +19,7 @@ extern const struct intel_oa_hw_ops intel_oa_gen11_ops;
 extern const struct intel_oa_hw_ops intel_oa_gen12_ops;
 extern const struct intel_oa_hw_ops intel_oa_dg1_ops;
 extern const struct intel_oa_hw_ops intel_oa_dg2_ops;
+extern const struct intel_oa_hw_ops intel_oa_mtl_ops;
 
 /* intel_oa_ggtt.c: GGTT layouts and PTE encodings. */
 extern const struct intel_oa_ggtt_desc intel_oa_gen8_ggtt;
@@ -31,6 +32,7 @@ extern const struct intel_oa_ggtt_desc intel_oa_hsw_ggtt;
 extern const struct intel_oa_unit_regs intel_oa_gen8_unit_regs;
 extern const struct intel_oa_unit_regs intel_oa_oag_unit_regs;
 extern const struct intel_oa_unit_regs intel_oa_xehp_oag_unit_regs;
+extern const struct intel_oa_unit_regs intel_oa_mtl_oam_unit_regs;
 extern const struct intel_oa_unit_funcs intel_oa_unit_funcs;
 void intel_oa_noa_disable(struct intel_oa_device *oa);
 void intel_oa_units_mask_all(struct intel_oa_device *oa);
@@ -43,12 +45,14 @@ extern const struct intel_oa_whitelist intel_oa_snb_b_counter_regs;
 extern const struct intel_oa_whitelist intel_oa_gen7_b_counter_regs;
 extern const struct intel_oa_whitelist intel_oa_gen12_b_counter_regs;
 extern const struct intel_oa_whitelist intel_oa_xehp_b_counter_regs;
+extern const struct intel_oa_whitelist intel_oa_mtl_b_counter_regs;
 extern const struct intel_oa_whitelist intel_oa_gen7_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_hsw_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_gen8_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_chv_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_gen11_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_gen12_mux_regs;
+extern const struct intel_oa_whitelist intel_oa_mtl_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_flex_whitelist;
 
 /* intel_oa_gen8.c: helpers shared by the OA unit blocks. */

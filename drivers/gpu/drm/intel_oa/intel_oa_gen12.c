@@ -54,6 +54,26 @@ const struct intel_oa_hw_ops intel_oa_dg1_ops = {
 };
 
 /*
+ * Meteor Lake and Arrow Lake (graphics IP 12.70, 12.74): Gen12.5's
+ * fuses and OA timestamp (Wa_14015846243 reads RPM_CONFIG0's CTC shift
+ * as on DG2), DG1's interrupt hierarchy (i915 dg1_irq_handler from 12.10
+ * on), MTL's whitelists with the media GT's OAM, no GuC interface.
+ */
+const struct intel_oa_hw_ops intel_oa_mtl_ops = {
+	.mux_regs = &intel_oa_mtl_mux_regs,
+	.flex_regs = &intel_oa_flex_whitelist,
+	.read_topology = intel_oa_xehp_read_topology,
+	.read_timestamp_freq = intel_oa_gen11_read_timestamp_freq,
+	.read_oa_timestamp_freq = intel_oa_xehp_read_oa_timestamp_freq,
+	.b_counter_regs = &intel_oa_mtl_b_counter_regs,
+	.irq_reset = intel_oa_dg1_irq_reset,
+	.irq_postinstall = intel_oa_dg1_irq_postinstall,
+	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
+	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
+	.irq_handler = intel_oa_dg1_irq_handler,
+};
+
+/*
  * Gen12.5 (DG2, ATS-M): a faster OA timestamp, Xe-HP fuses and B
  * counters, DG1's tile interrupts plus the GuC instance, and the GuC
  * interface.

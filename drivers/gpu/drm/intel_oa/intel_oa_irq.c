@@ -169,11 +169,12 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
  * intel_oa_irq_oa_unmask - let an OA unit's buffer event interrupt
  * @unit: the OA unit
  *
- * Nothing to do on a platform without an OA interrupt.
+ * Nothing to do on a platform without an OA interrupt, or for a unit
+ * whose event no known interrupt carries.
  */
 void intel_oa_irq_oa_unmask(struct intel_oa_unit *unit)
 {
-	if (unit->oa->ops->irq_oa_unmask)
+	if (unit->oa->ops->irq_oa_unmask && !unit->desc->hrtimer_only)
 		unit->oa->ops->irq_oa_unmask(unit);
 }
 
@@ -183,7 +184,7 @@ void intel_oa_irq_oa_unmask(struct intel_oa_unit *unit)
  */
 void intel_oa_irq_oa_mask(struct intel_oa_unit *unit)
 {
-	if (unit->oa->ops->irq_oa_mask)
+	if (unit->oa->ops->irq_oa_mask && !unit->desc->hrtimer_only)
 		unit->oa->ops->irq_oa_mask(unit);
 }
 

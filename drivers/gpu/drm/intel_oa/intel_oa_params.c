@@ -17,10 +17,10 @@
 /*
  * Perf uAPI revision (i915_perf_ioctl_version()): 1 ENABLE/DISABLE,
  * 2 CONFIG, 3 HOLD_PREEMPTION, 4 GLOBAL_SSEU, 5 POLL_OA_PERIOD,
- * 6 OA_ENGINE_CLASS/INSTANCE (7, the video classes of an OAM, needs a
- * platform with one).
+ * 6 OA_ENGINE_CLASS/INSTANCE, 7 the video classes choose Meteor Lake's
+ * OAM. Like i915, every platform reports the same revision.
  */
-#define INTEL_OA_PERF_REVISION	6
+#define INTEL_OA_PERF_REVISION	7
 
 static int topology_subslice_total(const struct intel_oa_topology *t)
 {

@@ -458,6 +458,14 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 		}
 	}
 
+	/* i915: "Invalid OA format %d for class %d" */
+	if (props->oa_format &&
+	    oa->gen->formats[props->oa_format].type != props->unit->desc->type) {
+		drm_dbg(&oa->drm, "OA format %u is not a format of the %s unit\n",
+			props->oa_format, props->unit->desc->name);
+		return -EINVAL;
+	}
+
 	if (props->has_sseu) {
 		ret = check_sseu(oa, &props->sseu);
 		if (ret) {
@@ -544,7 +552,7 @@ static int open_locked(struct intel_oa_device *oa,
 		goto err_config;
 	}
 
-	irq = props->ring_stream && intel_oa_stream_irq_drains(oa);
+	irq = props->ring_stream && intel_oa_stream_irq_drains(props->unit);
 	params.poll_period_ns = props->poll_oa_period;
 	/*
 	 * A reader that waits for N reports is otherwise woken once a second;

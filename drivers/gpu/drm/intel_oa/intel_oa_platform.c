@@ -97,6 +97,17 @@ static const struct intel_oa_format dg2_formats[INTEL_OA_FORMAT_MAX] = {
 };
 
 /*
+ * Meteor Lake, Arrow Lake: OAG's select-5 format under its DG2 name (the
+ * format of Intel's MTL metric sets), and the media GT's OAM formats with
+ * the 64-bit header (i915 oa_init_supported_formats(), oa_formats[]).
+ */
+static const struct intel_oa_format mtl_formats[INTEL_OA_FORMAT_MAX] = {
+	[I915_OA_FORMAT_A24u40_A14u32_B8_C8]	= { 5, 256 },
+	[I915_OAM_FORMAT_MPEC8u64_B8_C8]	= { 1, 192, true, INTEL_OA_UNIT_OAM },
+	[I915_OAM_FORMAT_MPEC8u32_B8_C8]	= { 2, 128, true, INTEL_OA_UNIT_OAM },
+};
+
+/*
  * Replicated ranges of seed 002's "Force Wake and Steering Table", in
  * address order (binary searched).
  */
@@ -209,6 +220,20 @@ static const struct intel_oa_unit_desc xehp_oa_unit = {
 	.funcs = &intel_oa_unit_funcs,
 	.regs = &intel_oa_xehp_oag_unit_regs,
 	.engines = BIT(INTEL_OA_RCS0),
+};
+
+/*
+ * Meteor Lake's media GT unit: the video decode and enhance engines
+ * choose it (i915 __oa_engine_group() from 12.70 on). No public source
+ * routes its half-full event to an interrupt: the hrtimer drains it.
+ */
+static const struct intel_oa_unit_desc mtl_oam_unit = {
+	.type = INTEL_OA_UNIT_OAM,
+	.name = "OAM",
+	.funcs = &intel_oa_unit_funcs,
+	.regs = &intel_oa_mtl_oam_unit_regs,
+	.engines = BIT(INTEL_OA_VCS0) | BIT(INTEL_OA_VCS2) | BIT(INTEL_OA_VECS0),
+	.hrtimer_only = true,
 };
 
 /* NOA power (i915 gen8/gen10 _disable_metric_set()). */
@@ -406,6 +431,31 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.guc_fw = "i915/dg2_guc_70.bin",
 };
 
+/*
+ * Meteor Lake and Arrow Lake (graphics IP 12.70, 12.74): integrated, the
+ * Gen8 GGTT, Gen12.5's OAG and the media GT's OAM; the GT domains of both
+ * GTs (the OA units' registers are GT there), the GT acknowledge moved to
+ * 0xdfc.
+ */
+static const struct intel_oa_gen_desc mtl_desc = {
+	GEN12_DESC_BASE,
+	.units = { &xehp_oa_unit, &mtl_oam_unit },
+	.graphics_rel = 70,
+	.ops = &intel_oa_mtl_ops,
+	.formats = mtl_formats,
+	.fw_gt = {
+		.req = FORCEWAKE_GT_GEN12_5,
+		.ack = FORCEWAKE_ACK_GT_MTL,
+		.bit = FORCEWAKE_KERNEL,
+	},
+	.fw_media = {
+		.req = MTL_MEDIA_FORCEWAKE_GT,
+		.ack = MTL_MEDIA_FORCEWAKE_ACK_GT,
+		.bit = FORCEWAKE_KERNEL,
+	},
+	.no_global_sseu = true,
+};
+
 static const struct intel_oa_rp_cap gen6_rp_cap = {
 	.reg = GEN6_RP_STATE_CAP,
 	.rp0_mask = RP0_CAP_MASK,
@@ -443,6 +493,8 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 #define ENGINES_GEN11	(ENGINES_HSW | ENG(VCS2))
 #define ENGINES_DG2	(ENGINES_GEN11 | ENG(VECS1) | ENG(CCS0) | ENG(CCS1) | \
 			 ENG(CCS2) | ENG(CCS3))
+/* Render GT: RCS0, BCS0, CCS0; media GT: VCS0, VCS2, VECS0 (no GSC here). */
+#define ENGINES_MTL	(ENGINES_GEN11 | ENG(CCS0))
 
 /*
  * Gen6/7 rows: the topology of Documentation/gen6-gen7.rst (Haswell's
@@ -480,6 +532,9 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 #define DG2_PLATFORM(n)						\
 	{ .name = n, .gen = &dg2_desc, XEHP_LIMITS,		\
 	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_DG2 }
+#define MTL_PLATFORM(n)						\
+	{ .name = n, .gen = &mtl_desc, XEHP_LIMITS,		\
+	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_MTL }
 
 static const struct intel_oa_platform snb_gt1 =
 	GEN7_PLATFORM("sandybridge-gt1", snb_desc, 1, 1, 1, 6,
@@ -546,6 +601,9 @@ static const struct intel_oa_platform dg2_g11 = DG2_PLATFORM("dg2-g11");
 static const struct intel_oa_platform dg2_g12 = DG2_PLATFORM("dg2-g12");
 static const struct intel_oa_platform ats_m150 = DG2_PLATFORM("ats-m150");
 static const struct intel_oa_platform ats_m75 = DG2_PLATFORM("ats-m75");
+static const struct intel_oa_platform mtl = MTL_PLATFORM("meteorlake");
+/* i915 treats Arrow Lake as Meteor Lake (INTEL_MTL_IDS holds its ids). */
+static const struct intel_oa_platform arl = MTL_PLATFORM("arrowlake");
 
 #define OA_PCI(id, p)	{ PCI_VDEVICE(INTEL, id), (kernel_ulong_t)&(p) }
 
@@ -718,6 +776,16 @@ const struct pci_device_id intel_oa_pci_ids[] = {
 	OA_PCI(0x56c0, ats_m150),
 	OA_PCI(0x56c2, ats_m150),
 	OA_PCI(0x56c1, ats_m75),
+	OA_PCI(0x7d55, mtl),
+	OA_PCI(0x7d40, mtl),
+	OA_PCI(0x7d45, mtl),
+	OA_PCI(0x7d60, mtl),
+	OA_PCI(0x7dd5, mtl),
+	OA_PCI(0x7d51, arl),
+	OA_PCI(0x7d67, arl),
+	OA_PCI(0x7d41, arl),
+	OA_PCI(0x7dd1, arl),
+	OA_PCI(0xb640, arl),
 	{ }
 };
 MODULE_DEVICE_TABLE(pci, intel_oa_pci_ids);

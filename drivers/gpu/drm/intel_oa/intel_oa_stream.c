@@ -78,14 +78,17 @@ MODULE_PARM_DESC(oa_interrupt,
 		 "Drain the OA buffer on its half-full interrupt (default: true; false: hrtimer only; Sandy Bridge has no such interrupt)");
 
 /**
- * intel_oa_stream_irq_drains - will a new stream be drained by interrupt?
- * @oa: device
+ * intel_oa_stream_irq_drains - will a new stream on a unit be drained by
+ *	interrupt?
+ * @unit: the OA unit
  *
- * Return: true if the platform has an OA interrupt and it is in use.
+ * Return: true if the platform has an OA interrupt, it carries the unit's
+ * half-full event, and it is in use.
  */
-bool intel_oa_stream_irq_drains(struct intel_oa_device *oa)
+bool intel_oa_stream_irq_drains(struct intel_oa_unit *unit)
 {
-	return oa->ops->irq_handler && READ_ONCE(oa_interrupt);
+	return unit->oa->ops->irq_handler && !unit->desc->hrtimer_only &&
+	       READ_ONCE(oa_interrupt);
 }
 
 static enum hrtimer_restart poll_timer_cb(struct hrtimer *hrtimer)
@@ -143,7 +146,7 @@ static void stream_hw_stop(struct intel_oa_stream *stream)
 static void stream_hw_start(struct intel_oa_stream *stream)
 {
 	stream->unit->desc->funcs->enable(stream);
-	if (stream->ring_stream && READ_ONCE(oa_interrupt))
+	if (stream->ring_stream && intel_oa_stream_irq_drains(stream->unit))
 		intel_oa_irq_oa_unmask(stream->unit);
 	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
 		      HRTIMER_MODE_REL_PINNED);

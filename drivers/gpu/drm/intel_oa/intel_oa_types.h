@@ -59,11 +59,14 @@ struct intel_oa_config;
  * @header64: the report starts with the 64-bit header (RPT_ID in DW0/1,
  *	TIME_STAMP in DW2/3, CTX_ID in DW4) instead of the 32-bit one
  *	(RPT_ID, TIME_STAMP, CTX_ID in DW0..2).
+ * @type: the kind of OA unit that writes it (enum intel_oa_unit_type; i915
+ *	oa_formats[].type): a stream's format must be its unit's kind.
  */
 struct intel_oa_format {
 	u32 format;
 	u32 size;
 	bool header64;
+	u8 type;
 };
 
 /**
@@ -124,7 +127,7 @@ struct intel_oa_ggtt {
 };
 
 /** INTEL_OA_MAX_FW_DOMAINS - forcewake domains one device wakes. */
-#define INTEL_OA_MAX_FW_DOMAINS	2
+#define INTEL_OA_MAX_FW_DOMAINS	3
 
 /**
  * enum intel_oa_mcr_group - replication group of a multicast register
@@ -289,6 +292,7 @@ enum intel_oa_unit_type {
 /**
  * struct intel_oa_unit_regs - where one Gen8+ OA unit's registers are
  * @control: OACONTROL (counter select, counter enable).
+ * @control_format: @control's counter select field.
  * @status: OASTATUS.
  * @head: OAHEADPTR.
  * @tail: OATAILPTR.
@@ -310,6 +314,11 @@ enum intel_oa_unit_type {
  *	written where the platform has %INTEL_OA_QUIRK_CLK_RATIO_REPORTS.
  * @imr: the unit's own interrupt mask register (0: none, Gen6/7 mask in
  *	GTIMR only).
+ * @noa_enable: the register whose &intel_oa_gen_desc.noa_enable_bit
+ *	powers this unit's GT's NOA network (0: &intel_oa_gen_desc.noa_enable,
+ *	the render GT's).
+ * @has_flex: the render GT's flex EU counters belong to this unit (they
+ *	are cleared when its metrics set is undone).
  * @mmio_trigger: the unit's MMIO trigger register, whose written value
  *	becomes the CTX_ID of one report (0: none; on-demand samples return
  *	ENODEV).
@@ -323,6 +332,7 @@ enum intel_oa_unit_type {
  */
 struct intel_oa_unit_regs {
 	u32 control;
+	u32 control_format;
 	u32 status;
 	u32 head;
 	u32 tail;
@@ -335,6 +345,8 @@ struct intel_oa_unit_regs {
 	u32 debug_reports_on;
 	u32 debug_clk_ratio;
 	u32 imr;
+	u32 noa_enable;
+	bool has_flex;
 	u32 mmio_trigger;
 	u32 status_report_lost;
 	u32 status_buffer_overflow;
@@ -380,6 +392,10 @@ struct intel_oa_unit_funcs {
  * @engines: BIT(enum intel_oa_engine_id) of the engines whose class and
  *	instance select this unit (DRM_I915_PERF_PROP_OA_ENGINE_CLASS and
  *	_INSTANCE), where the platform has them.
+ * @hrtimer_only: no interrupt the driver knows carries this unit's
+ *	half-full event (no public source routes OAM's): its streams are
+ *	drained by the hrtimer alone, as on a platform without an OA
+ *	interrupt.
  */
 struct intel_oa_unit_desc {
 	enum intel_oa_unit_type type;
@@ -387,6 +403,7 @@ struct intel_oa_unit_desc {
 	const struct intel_oa_unit_funcs *funcs;
 	const struct intel_oa_unit_regs *regs;
 	u16 engines;
+	bool hrtimer_only;
 };
 
 /**
@@ -473,6 +490,8 @@ struct intel_oa_hw_ops {
  *	drm_i915_oa_format and enum intel_oa_gen6_gen7_oa_format).
  * @fw_render: render forcewake domain registers.
  * @fw_gt: GT forcewake domain registers (@fw_gt.req 0: no such domain).
+ * @fw_media: the media GT's GT forcewake domain, which holds its OA unit
+ *	(@fw_media.req 0: no media GT).
  * @mcr_ranges: replicated register ranges, sorted (NULL: none).
  * @n_mcr_ranges: number of @mcr_ranges.
  * @ggtt: GGTT location and PTE encoding.
@@ -513,6 +532,7 @@ struct intel_oa_gen_desc {
 	const struct intel_oa_format *formats;
 	struct intel_oa_fw_domain fw_render;
 	struct intel_oa_fw_domain fw_gt;
+	struct intel_oa_fw_domain fw_media;
 	const struct intel_oa_mcr_range *mcr_ranges;
 	u32 n_mcr_ranges;
 	const struct intel_oa_ggtt_desc *ggtt;

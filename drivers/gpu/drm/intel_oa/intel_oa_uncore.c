@@ -24,8 +24,10 @@
  * ioctl paths, probe and the GuC messages take one around their accesses.
  *
  * Forcewake is reference counted under &intel_oa_uncore.lock. One
- * reference wakes every domain of the generation: render everywhere and,
- * on Gen12.5, the GT domain too (the OA and GuC registers are GT there).
+ * reference wakes every domain of the generation: render everywhere,
+ * on Gen12.5 and Meteor Lake the GT domain too (the OA and GuC registers
+ * are GT there), and on Meteor Lake the media GT's GT domain, which holds
+ * its OAM.
  * The first reference waits for the previous release of each domain to be
  * acknowledged, requests it and waits for its acknowledge bit. The request
  * is a masked write except on Sandy Bridge, whose FORCEWAKE register is
@@ -98,6 +100,8 @@ void intel_oa_uncore_init(struct intel_oa_uncore *uncore, void __iomem *bar0,
 	uncore->fw[uncore->n_fw++] = &gen->fw_render;
 	if (gen->fw_gt.req)
 		uncore->fw[uncore->n_fw++] = &gen->fw_gt;
+	if (gen->fw_media.req)
+		uncore->fw[uncore->n_fw++] = &gen->fw_media;
 	spin_lock_init(&uncore->lock);
 	uncore->fw_count = 0;
 

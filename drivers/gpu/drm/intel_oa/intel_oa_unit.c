@@ -65,6 +65,8 @@
 /* Gen8-11: i915 GEN8_OA*; Broadwell PRM (seed 000) OA registers. */
 const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
 	.control = GEN8_OACONTROL,
+	.control_format = GEN8_OA_REPORT_FORMAT_MASK,
+	.has_flex = true,
 	.status = GEN8_OASTATUS,
 	.head = GEN8_OAHEADPTR,
 	.tail = GEN8_OATAILPTR,
@@ -86,8 +88,22 @@ const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
 };
 
 /* Gen12 and Gen12.5 OAG: i915 GEN12_OAG_*, xe regs/xe_oa_regs.h. */
+#define OAG_STATUS_BITS							\
+	.status_report_lost = GEN12_OAG_OASTATUS_REPORT_LOST,		\
+	.status_buffer_overflow = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW,	\
+	.status_clear = GEN12_OAG_OASTATUS_COUNTER_OVERFLOW |		\
+			GEN12_OAG_OASTATUS_REPORT_LOST,			\
+	.status_keep = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW
+
+#define OAG_DEBUG_BITS							\
+	.debug_reports_on = GEN12_OAG_OA_DEBUG_DISABLE_CTX_SWITCH_REPORTS, \
+	.debug_clk_ratio = GEN12_OAG_OA_DEBUG_DISABLE_CLK_RATIO_REPORTS | \
+			   GEN12_OAG_OA_DEBUG_INCLUDE_CLK_RATIO
+
 #define OAG_UNIT_REGS							\
 	.control = GEN12_OAG_OACONTROL,					\
+	.control_format = GEN8_OA_REPORT_FORMAT_MASK,			\
+	.has_flex = true,						\
 	.status = GEN12_OAG_OASTATUS,					\
 	.head = GEN12_OAG_OAHEADPTR,					\
 	.tail = GEN12_OAG_OATAILPTR,					\
@@ -95,15 +111,9 @@ const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
 	.tlb_inv = GEN12_OA_TLB_INV_CR,					\
 	.ctx_ctrl = GEN12_OAG_OAGLBCTXCTRL,				\
 	.debug = GEN12_OAG_OA_DEBUG,					\
-	.debug_reports_on = GEN12_OAG_OA_DEBUG_DISABLE_CTX_SWITCH_REPORTS, \
-	.debug_clk_ratio = GEN12_OAG_OA_DEBUG_DISABLE_CLK_RATIO_REPORTS | \
-			   GEN12_OAG_OA_DEBUG_INCLUDE_CLK_RATIO,	\
+	OAG_DEBUG_BITS,							\
 	.imr = GEN12_OA_IMR,						\
-	.status_report_lost = GEN12_OAG_OASTATUS_REPORT_LOST,		\
-	.status_buffer_overflow = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW,	\
-	.status_clear = GEN12_OAG_OASTATUS_COUNTER_OVERFLOW |		\
-			GEN12_OAG_OASTATUS_REPORT_LOST,			\
-	.status_keep = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW
+	OAG_STATUS_BITS
 
 const struct intel_oa_unit_regs intel_oa_oag_unit_regs = {
 	OAG_UNIT_REGS,
@@ -113,6 +123,27 @@ const struct intel_oa_unit_regs intel_oa_oag_unit_regs = {
 const struct intel_oa_unit_regs intel_oa_xehp_oag_unit_regs = {
 	OAG_UNIT_REGS,
 	.mmio_trigger = XEHP_OAG_MMIOTRIGGER,
+};
+
+/*
+ * Meteor Lake's media GT OAM: OAG's fields at the media GT's block (xe
+ * regs/xe_oa_regs.h, i915 mtl_oa_base), with the media GT's OA TLB and
+ * NOA enable, no interrupt mask and no flex EU counters.
+ */
+const struct intel_oa_unit_regs intel_oa_mtl_oam_unit_regs = {
+	.control = OAM_CONTROL(MTL_OAM_SAMEDIA0_BASE),
+	.control_format = OAM_CONTROL_COUNTER_SEL_MASK,
+	.status = OAM_STATUS(MTL_OAM_SAMEDIA0_BASE),
+	.head = OAM_HEAD_POINTER(MTL_OAM_SAMEDIA0_BASE),
+	.tail = OAM_TAIL_POINTER(MTL_OAM_SAMEDIA0_BASE),
+	.buffer = OAM_BUFFER(MTL_OAM_SAMEDIA0_BASE),
+	.tlb_inv = MTL_MEDIA_OA_TLB_INV_CR,
+	.ctx_ctrl = OAM_CONTEXT_CONTROL(MTL_OAM_SAMEDIA0_BASE),
+	.debug = OAM_DEBUG(MTL_OAM_SAMEDIA0_BASE),
+	OAG_DEBUG_BITS,
+	.noa_enable = MTL_MEDIA_RPM_CONFIG1,
+	.mmio_trigger = OAM_MMIO_TRG(MTL_OAM_SAMEDIA0_BASE),
+	OAG_STATUS_BITS,
 };
 
 static const struct intel_oa_unit_regs *unit_regs(struct intel_oa_stream *stream)
@@ -145,13 +176,17 @@ static void unit_enable_metric_set(struct intel_oa_stream *stream,
 
 static void unit_disable_metric_set(struct intel_oa_stream *stream)
 {
+	const struct intel_oa_unit_regs *r = unit_regs(stream);
 	struct intel_oa_device *oa = stream->oa;
 
-	intel_oa_write(oa, unit_regs(stream)->ctx_ctrl, 0);
-	intel_oa_clear_flex(oa);
+	intel_oa_write(oa, r->ctx_ctrl, 0);
+	/* Another unit's stream may still be using its GT's resources. */
+	if (r->has_flex)
+		intel_oa_clear_flex(oa);
 
 	/* Make sure the NOA network is off to save power. */
-	intel_oa_noa_disable(oa);
+	intel_oa_rmw(oa, r->noa_enable ?: oa->gen->noa_enable,
+		     oa->gen->noa_enable_bit, 0);
 }
 
 static void unit_enable(struct intel_oa_stream *stream)
@@ -182,9 +217,8 @@ static void unit_enable(struct intel_oa_stream *stream)
 
 	/* No hardware context filtering: the counters are global. */
 	intel_oa_write(oa, r->control,
-		       FIELD_PREP(GEN8_OA_REPORT_FORMAT_MASK,
-				  stream->buf.format->format) |
-		       GEN8_OA_COUNTER_ENABLE);
+		       ((stream->buf.format->format << __ffs(r->control_format)) &
+			r->control_format) | GEN8_OA_COUNTER_ENABLE);
 }
 
 static void unit_disable(struct intel_oa_stream *stream)

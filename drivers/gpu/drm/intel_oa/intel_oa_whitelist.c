@@ -63,6 +63,14 @@ WHITELIST(intel_oa_xehp_b_counter_regs, &intel_oa_gen12_b_counter_regs,
 	  { 0xdd00, 0xdd48 },	/* OAG_LCE0_0 - OAA_LENABLE_REG */
 );
 
+/* Meteor Lake adds the media GT's OAM (i915 mtl_oam_b_counters). */
+WHITELIST(intel_oa_mtl_b_counter_regs, &intel_oa_xehp_b_counter_regs,
+	  { 0x393000, 0x39301c },	/* OAM_STARTTRIG[1-8] */
+	  { 0x393020, 0x39303c },	/* OAM_REPORTTRIG[1-8] */
+	  { 0x393040, 0x39307c },	/* OAM_CEC[0-7][0-1] */
+	  { 0x393200, 0x39323c },	/* MPES[0-7] */
+);
+
 WHITELIST(intel_oa_gen7_mux_regs, NULL,
 	  { 0x91b8, 0x91cc },	/* OA_PERFCNT1..2, OA_PERFMATRIX */
 	  { 0x9800, 0x9888 },	/* MICRO_BP0_0 .. NOA_WRITE */
@@ -96,7 +104,19 @@ WHITELIST(intel_oa_gen12_mux_regs, NULL,
 	  { 0x20cc, 0x20cc },	/* WAIT_FOR_RC6_EXIT */
 );
 
-/* Gen8 .. Gen12.5: the seven EU_PERF_CNTL flex controls. */
+/*
+ * Meteor Lake: Gen12's without WAIT_FOR_RC6_EXIT, which 12.70 repurposes,
+ * plus the media GT's VISACTL (i915 and xe mtl_oa_mux_regs).
+ */
+WHITELIST(intel_oa_mtl_mux_regs, NULL,
+	  { 0x0d00, 0x0d04 },	/* RPM_CONFIG[0-1] */
+	  { 0x0d0c, 0x0d2c },	/* NOA_CONFIG[0-8] */
+	  { 0x9840, 0x9840 },	/* GDT_CHICKEN_BITS */
+	  { 0x9884, 0x9888 },	/* NOA_WRITE */
+	  { 0x38d100, 0x38d114 },	/* VISACTL */
+);
+
+/* Gen8 .. Meteor Lake: the seven EU_PERF_CNTL flex controls. */
 WHITELIST(intel_oa_flex_whitelist, NULL,
 	  { EU_PERF_CNTL0, EU_PERF_CNTL0 },
 	  { EU_PERF_CNTL1, EU_PERF_CNTL1 },

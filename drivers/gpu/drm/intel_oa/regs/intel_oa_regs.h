@@ -307,6 +307,38 @@ static inline u32 masked_bit_disable(u32 bits)
 /* GuC vector data bits (i915 GUC_INTR_*). */
 #define GUC_INTR_GUC2HOST		REG_BIT(15)
 
+/*
+ * Meteor Lake's media GT OA unit, OAM (xe regs/xe_oa_regs.h OAM_*_OFFSET;
+ * i915 mtl_oa_base[PERF_GROUP_OAM_SAMEDIA_0] = 0x393000, already past the
+ * media GT's 0x380000 offset in BAR0). Its counter select is bits 3:1,
+ * not OAG's 7:2 (xe OAM_CONTROL_COUNTER_SEL_MASK); the other fields are
+ * OAG's. The media GT's own copies of OA_TLB_INV_CR and RPM_CONFIG1 are
+ * 0x380000 further (xe and i915 address them through the media GT's
+ * MMIO view).
+ */
+#define MTL_MEDIA_GT_OFFSET		0x380000
+#define MTL_OAM_SAMEDIA0_BASE		0x393000
+#define OAM_CONTROL(base)		((base) + 0x194)
+#define   OAM_CONTROL_COUNTER_SEL_MASK	REG_GENMASK(3, 1)
+#define OAM_DEBUG(base)			((base) + 0x198)
+#define OAM_STATUS(base)		((base) + 0x19c)
+#define OAM_HEAD_POINTER(base)		((base) + 0x1a0)
+#define OAM_TAIL_POINTER(base)		((base) + 0x1a4)
+#define OAM_BUFFER(base)		((base) + 0x1a8)
+#define OAM_CONTEXT_CONTROL(base)	((base) + 0x1bc)
+#define OAM_MMIO_TRG(base)		((base) + 0x1d0)
+#define MTL_MEDIA_OA_TLB_INV_CR		(MTL_MEDIA_GT_OFFSET + 0xceec)
+#define MTL_MEDIA_RPM_CONFIG1		(MTL_MEDIA_GT_OFFSET + 0x0d04)
+
+/*
+ * Graphics IP 12.70 moved the GT forcewake domain's acknowledge (i915
+ * intel_uncore.c FORCEWAKE_ACK_GT_MTL, xe_force_wake.c); the media GT
+ * has the pair 0x380000 further.
+ */
+#define FORCEWAKE_ACK_GT_MTL		0x0dfc
+#define MTL_MEDIA_FORCEWAKE_GT		(MTL_MEDIA_GT_OFFSET + 0xa188)
+#define MTL_MEDIA_FORCEWAKE_ACK_GT	(MTL_MEDIA_GT_OFFSET + 0x0dfc)
+
 /* Gen12 OAG: the global OA unit. */
 #define GEN12_OAG_OAGLBCTXCTRL		0x2b28
 #define   GEN12_OAG_OAGLBCTXCTRL_TIMER_PERIOD_MASK	REG_GENMASK(7, 2)
