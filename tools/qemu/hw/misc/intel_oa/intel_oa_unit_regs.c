@@ -832,7 +832,9 @@ bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
     .select = (select_), .timer_enabled = oa_timer_enabled_gen8, \
     .timer_shift = oa_timer_shift_gen8
 
-#define GEN8_OPS GEN8_OPS_SELECT(oa_select_gen8), RENDER_NOA
+#define GEN8_OPS \
+    .noa = INTEL_OA_NOA_BASE, .noa_size = INTEL_OA_NOA_SIZE, \
+    .has_flex = true, GEN8_OPS_SELECT(oa_select_gen8)
 
 #define GEN7_OPS(size_) \
     RENDER_NOA, \
