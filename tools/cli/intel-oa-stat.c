@@ -79,6 +79,8 @@ struct options {
 	uint64_t oa_buffer_size;
 	uint64_t ring_size;
 	uint64_t wait_reports;
+	int engine_class;	/* -1: none given, the render GT's OA unit */
+	int engine_instance;
 };
 
 /**
@@ -154,6 +156,14 @@ static void usage(FILE *f)
 "rate, the reports per report reason and the contexts the reports carry.\n"
 "\n"
 "  -d, --device PATH      DRM node (default: first node whose driver is i915)\n"
+"  -E, --engine CLASS:INSTANCE\n"
+"                         sample the OA unit that observes this engine\n"
+"                         (perf revision 6+): CLASS render, video,\n"
+"                         video-enhance, copy, compute or a uAPI number,\n"
+"                         INSTANCE its uAPI instance, e.g. video:0 for\n"
+"                         Meteor Lake's media GT OAM (default: the render\n"
+"                         GT's unit; on an OAM the default format is the\n"
+"                         first OAM one, MPEC8u64_B8_C8)\n"
 "  -f, --format NAME      report format, by name or uAPI number (default:\n"
 "                         the richest format of the device's generation:\n"
 "                         A32u40_A4u32_B8_C8 on Gen8-12, A38u64_B8_C8 on\n"
@@ -359,10 +369,56 @@ static int parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* i915's engine classes (I915_ENGINE_CLASS_*), by name */
+static const char *const engine_classes[] = {
+	"render", "copy", "video", "video-enhance", "compute",
+};
+
+/* CLASS:INSTANCE, CLASS by name or number. */
+static int parse_engine(const char *s, int *class, int *instance)
+{
+	const char *colon = strchr(s, ':');
+	uint64_t v;
+	size_t len;
+	unsigned int i;
+	char name[32];
+
+	if (!colon || colon == s)
+		return -1;
+	len = (size_t)(colon - s);
+	if (len >= sizeof(name))
+		return -1;
+	memcpy(name, s, len);
+	name[len] = '\0';
+	*class = -1;
+	for (i = 0; i < sizeof(engine_classes) / sizeof(engine_classes[0]); i++)
+		if (!strcmp(name, engine_classes[i]))
+			*class = (int)i;
+	if (*class < 0) {
+		if (parse_u64(name, &v) || v > UINT16_MAX)
+			return -1;
+		*class = (int)v;
+	}
+	if (parse_u64(colon + 1, &v) || v > UINT16_MAX)
+		return -1;
+	*instance = (int)v;
+	return 0;
+}
+
+static const char *engine_class_name(int class, char *buf, size_t len)
+{
+	if (class >= 0 &&
+	    (size_t)class < sizeof(engine_classes) / sizeof(engine_classes[0]))
+		return engine_classes[class];
+	snprintf(buf, len, "class %d", class);
+	return buf;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
 		{ "device", required_argument, NULL, 'd' },
+		{ "engine", required_argument, NULL, 'E' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "period", required_argument, NULL, 'p' },
 		{ "exponent", required_argument, NULL, 'e' },
@@ -407,12 +463,23 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->oa_buffer_size = 0;
 	o->ring_size = 0;
 	o->wait_reports = 0;
+	o->engine_class = -1;
+	o->engine_instance = 0;
 
-	while ((c = getopt_long(argc, argv, "d:f:p:P:e:t:m:S:MrTXB:R:W:DclLh", longopts,
+	while ((c = getopt_long(argc, argv, "d:E:f:p:P:e:t:m:S:MrTXB:R:W:DclLh", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			o->device = optarg;
+			break;
+		case 'E':
+			if (parse_engine(optarg, &o->engine_class,
+					 &o->engine_instance)) {
+				fprintf(stderr,
+					PROG ": invalid --engine '%s': give CLASS:INSTANCE, CLASS one of render, copy, video, video-enhance, compute or a number 0..65535, INSTANCE 0..65535 (e.g. video:0)\n",
+					optarg);
+				return -1;
+			}
 			break;
 		case 'f':
 			o->format = optarg;
@@ -553,6 +620,19 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The first format a stream of @gen carries that the media GT's OAM writes. */
+static const struct intel_oa_layout *first_oam_layout(const struct intel_oa_gen *gen)
+{
+	const struct intel_oa_layout *l;
+	unsigned int i;
+
+	for (i = 0; (l = intel_oa_layout_at(i)); i++)
+		if (!strcmp(l->unit, "OAM") &&
+		    intel_oa_gen_stream_supports(gen, l->id))
+			return l;
+	return NULL;
 }
 
 static void print_supported(const struct intel_oa_gen *gen)
@@ -1287,8 +1367,10 @@ int main(int argc, char **argv)
 	char label[64];
 	int64_t added = 0;
 	uint64_t irqs0 = 0, irqs = 0;
+	char irq_key[48];
 	struct options o;
 	int ret, stream, status = 1;
+	bool oam;
 
 	if (parse_args(argc, argv, &o))
 		return 1;
@@ -1336,6 +1418,9 @@ int main(int argc, char **argv)
 			dev.devid, dev.path);
 		goto close_dev;
 	}
+	if (!layout && (o.engine_class == I915_ENGINE_CLASS_VIDEO ||
+			o.engine_class == I915_ENGINE_CLASS_VIDEO_ENHANCE))
+		layout = first_oam_layout(dev.gen);
 	if (!layout) {
 		unsigned int id = intel_oa_gen_default_format(dev.gen);
 
@@ -1347,6 +1432,8 @@ int main(int argc, char **argv)
 			goto close_dev;
 		}
 	}
+	/* the format's unit is the stream's: the driver refuses any other */
+	oam = !strcmp(layout->unit, "OAM");
 	ret = intel_oa_format_init(&fmt, layout->id, dev.gen);
 	if (ret) {
 		fprintf(stderr,
@@ -1438,7 +1525,8 @@ int main(int argc, char **argv)
 	 * time; the latency mode samples on demand from an enabled stream.
 	 */
 	so.disabled = !o.sample_latency;
-	stream = intel_oa_stream_open(&dev, &so);
+	stream = intel_oa_stream_open_engine(&dev, &so, o.engine_class,
+					     o.engine_instance);
 	if (stream < 0) {
 		fprintf(stderr, PROG ": opening the OA stream failed: %s%s\n",
 			strerror(-stream),
@@ -1446,6 +1534,8 @@ int main(int argc, char **argv)
 			" (run as root or set dev.i915.perf_stream_paranoid=0)" :
 			stream == -EBUSY ?
 			" (another stream is open on this OA unit; a unit has one at a time)" :
+			stream == -EINVAL && o.engine_class >= 0 ?
+			" (check --engine: an engine this GPU has whose OA unit writes the --format; and --exponent, --metrics-set; dmesg has the driver's reason)" :
 			stream == -EINVAL ?
 			" (check --format, --exponent and --metrics-set; dmesg has the driver's reason)" :
 			"");
@@ -1481,13 +1571,24 @@ int main(int argc, char **argv)
 	       intel_oa_exponent_period_ns((unsigned int)o.exponent,
 					   dev.ts_freq), o.duration_s);
 
+	if (o.engine_class >= 0)
+		printf("engine               %s:%d, the %s unit\n",
+		       engine_class_name(o.engine_class, label, sizeof(label)),
+		       o.engine_instance, layout->unit);
 	if (o.timer || o.sample_latency)
 		printf("drain                the driver's hrtimer (i915 stream: every %" PRIu64 " ns), read()\n",
 		       o.poll_period_ns ? o.poll_period_ns : (uint64_t)5000000);
+	else if (oam)
+		printf("drain                the driver's hrtimer (ring stream on OAM, whose half-full event no interrupt carries: every %" PRIu64 " ns; readers woken per %" PRIu64 " reports), %s\n",
+		       o.poll_period_ns ? o.poll_period_ns : (uint64_t)5000000,
+		       o.wait_reports, o.mmap ? "mmap()" : "read()");
 	else
 		printf("drain                half-full interrupt (ring stream, readers woken per %" PRIu64 " reports), %s\n",
 		       o.wait_reports, o.mmap ? "mmap()" : "read()");
-	if (debugfs_stat(&dev, "stream_interrupts", &irqs0))
+	/* debugfs prints the render GT's unit's counters bare, others prefixed */
+	snprintf(irq_key, sizeof(irq_key), "%sstream_interrupts",
+		 oam ? "OAM." : "");
+	if (debugfs_stat(&dev, irq_key, &irqs0))
 		irqs0 = UINT64_MAX;
 
 	memset(&st, 0, sizeof(st));
@@ -1502,7 +1603,7 @@ int main(int argc, char **argv)
 	}
 
 	st.half_full_irqs = -1;
-	if (irqs0 != UINT64_MAX && !debugfs_stat(&dev, "stream_interrupts", &irqs))
+	if (irqs0 != UINT64_MAX && !debugfs_stat(&dev, irq_key, &irqs))
 		st.half_full_irqs = (int64_t)(irqs - irqs0);
 	print_results(&dev, &st, (unsigned int)o.exponent);
 	if (!st.samples)

@@ -172,13 +172,23 @@ void intel_oa_device_close(struct intel_oa_device *dev)
 int intel_oa_stream_open(const struct intel_oa_device *dev,
 			 const struct intel_oa_stream_opts *opts)
 {
+	return intel_oa_stream_open_engine(dev, opts, -1, 0);
+}
+
+int intel_oa_stream_open_engine(const struct intel_oa_device *dev,
+				const struct intel_oa_stream_opts *opts,
+				int engine_class, int engine_instance)
+{
 	struct drm_i915_perf_open_param param;
-	uint64_t props[2 * 12];
+	uint64_t props[2 * 14];
 	unsigned int n = 0;
 	int fd;
 
 	if (!dev || dev->fd < 0 || !opts || !opts->metrics_set ||
-	    opts->exponent > 31 || opts->exponent < -1)
+	    opts->exponent > 31 || opts->exponent < -1 ||
+	    engine_class < -1 || engine_class > UINT16_MAX ||
+	    (engine_class >= 0 &&
+	     (engine_instance < 0 || engine_instance > UINT16_MAX)))
 		return -EINVAL;
 
 	props[n++] = DRM_I915_PERF_PROP_SAMPLE_OA;
@@ -210,6 +220,12 @@ int intel_oa_stream_open(const struct intel_oa_device *dev,
 	if (opts->lost_records) {
 		props[n++] = INTEL_OA_PERF_PROP_LOST_RECORDS;
 		props[n++] = 1;
+	}
+	if (engine_class >= 0) {
+		props[n++] = DRM_I915_PERF_PROP_OA_ENGINE_CLASS;
+		props[n++] = (uint64_t)engine_class;
+		props[n++] = DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE;
+		props[n++] = (uint64_t)engine_instance;
 	}
 
 	memset(&param, 0, sizeof(param));

@@ -381,8 +381,12 @@ enum intel_oa_gen12_5_oa_format {
  *	to apply it to.
  * @DRM_I915_PERF_PROP_POLL_OA_PERIOD: hrtimer period in ns, >= 100000
  *	(EINVAL below).
- * @DRM_I915_PERF_PROP_OA_ENGINE_CLASS: engine class (render only).
- * @DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE: engine instance (0 only).
+ * @DRM_I915_PERF_PROP_OA_ENGINE_CLASS: class of the engine whose OA unit
+ *	the stream uses (revision 6; given with the instance, EINVAL
+ *	otherwise): render for the render GT's unit; from revision 7 video
+ *	decode and video enhance for Meteor Lake's media GT unit, OAM. An
+ *	engine the GPU lacks or no unit observes is EINVAL.
+ * @DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE: that engine's uAPI instance.
  * @DRM_I915_PERF_PROP_MAX: number of values; not ABI.
  */
 enum drm_i915_perf_property_id {

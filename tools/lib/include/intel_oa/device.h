@@ -134,6 +134,30 @@ int intel_oa_stream_open(const struct intel_oa_device *dev,
 			 const struct intel_oa_stream_opts *opts);
 
 /**
+ * intel_oa_stream_open_engine() - intel_oa_stream_open() on the OA unit
+ *	that observes an engine
+ * @dev: device
+ * @opts: stream options
+ * @engine_class: I915_ENGINE_CLASS_* (DRM_I915_PERF_PROP_OA_ENGINE_CLASS),
+ *	or -1 for none: the render GT's unit, as intel_oa_stream_open()
+ * @engine_instance: the engine's uAPI instance
+ *	(DRM_I915_PERF_PROP_OA_ENGINE_INSTANCE); ignored without a class
+ *
+ * Perf revision 6 and later: the engine chooses the OA unit (on Meteor
+ * Lake the video decode and enhance engines choose the media GT's OAM,
+ * whose formats are I915_OAM_FORMAT_*). Since 0.2.0.
+ *
+ * Return: the stream fd, or -errno: -EINVAL for bad @opts or an
+ * @engine_class or @engine_instance out of the uAPI's 16-bit range before
+ * any ioctl; the driver's EINVAL for an engine the GPU lacks, one no OA
+ * unit observes, or a format of another unit's kind; EBUSY when that
+ * unit already has a stream.
+ */
+int intel_oa_stream_open_engine(const struct intel_oa_device *dev,
+				const struct intel_oa_stream_opts *opts,
+				int engine_class, int engine_instance);
+
+/**
  * struct intel_oa_ring_map - a stream's ring, mapped (intel_oa_ring_map())
  * @ctl: the control page (struct intel_oa_mmap_page)
  * @data: the ring's data pages, mapped twice in a row
