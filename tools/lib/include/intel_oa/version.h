@@ -13,10 +13,10 @@
  */
 #define INTEL_OA_VERSION_MAJOR	0
 /** INTEL_OA_VERSION_MINOR - incremented when the API grows */
-#define INTEL_OA_VERSION_MINOR	1
+#define INTEL_OA_VERSION_MINOR	2
 /** INTEL_OA_VERSION_PATCH - incremented for fixes */
 #define INTEL_OA_VERSION_PATCH	0
 /** INTEL_OA_VERSION_STRING - "MAJOR.MINOR.PATCH" */
-#define INTEL_OA_VERSION_STRING	"0.1.0"
+#define INTEL_OA_VERSION_STRING	"0.2.0"
 
 #endif /* INTEL_OA_VERSION_H */
