@@ -18,6 +18,8 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -312,6 +314,62 @@ static void test_oam_timer_drain(void)
 	oa_capture_fini(&c);
 }
 
+/* debugfs intel_oa_units' line for unit @name, or false. */
+static bool units_line(const char *name, char *line, size_t len)
+{
+	const char *stats = oa_stats_path(&dev);
+	char path[PATH_MAX];
+	bool found = false;
+	FILE *f;
+
+	igt_assert_f(stats, "no debugfs intel_oa_stats for the device");
+	snprintf(path, sizeof(path), "%.*s/intel_oa_units",
+		 (int)(strrchr(stats, '/') - stats), stats);
+	f = fopen(path, "r");
+	igt_assert_f(f, "%s: %s", path, strerror(errno));
+	while (!found && fgets(line, (int)len, f))
+		found = !strncmp(line, name, strlen(name)) &&
+			line[strlen(name)] == ':';
+	fclose(f);
+	if (found)
+		line[strcspn(line, "\n")] = '\0';
+	return found;
+}
+
+static void assert_unit(const char *name, const char *want)
+{
+	char line[256];
+
+	igt_assert_f(units_line(name, line, sizeof(line)),
+		     "debugfs intel_oa_units has no %s line", name);
+	igt_info("%s\n", line);
+	igt_assert_f(strstr(line, want), "%s: want \"%s\"", line, want);
+}
+
+/*
+ * units-view: debugfs intel_oa_units shows both units as mtl.rst has
+ * them (the engines that choose each, its formats, how it is drained)
+ * and which of them has a stream.
+ */
+static void test_units_view(void)
+{
+	static const char oag[] = "type=OAG engines=0:0 formats=12 drain=interrupt";
+	static const char oam[] = "type=OAM engines=2:0,2:1,3:0 formats=13,14 drain=hrtimer";
+	struct oa_open o;
+	int fd;
+
+	assert_unit("OAG", oag);
+	assert_unit("OAM", oam);
+	assert_unit("OAG", "stream=none");
+	assert_unit("OAM", "stream=none");
+	fd = open_on(&oam_formats[0], exp_1ms(), CLASS_VIDEO, 1, &o);
+	igt_assert_f(fd >= 0, "OAM stream: %s", strerror(-fd));
+	assert_unit("OAM", "stream=open");
+	assert_unit("OAG", "stream=none");
+	close(fd);
+	assert_unit("OAM", "stream=none");
+}
+
 igt_main
 {
 	static size_t i;
@@ -337,6 +395,9 @@ igt_main
 	igt_describe("EINVAL for an engine the GPU lacks, an engine no OA unit observes, and a format of the other unit's kind.");
 	igt_subtest("engine-errnos")
 		test_engine_errnos();
+	igt_describe("debugfs intel_oa_units shows both units (engines, formats, drain) and which has a stream.");
+	igt_subtest("units-view")
+		test_units_view();
 	igt_describe("An OAM ring stream is drained by the hrtimer, never by an interrupt (no public source routes OAM's).");
 	igt_subtest("oam-timer-drain")
 		test_oam_timer_drain();

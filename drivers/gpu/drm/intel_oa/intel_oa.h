@@ -88,6 +88,8 @@ void intel_oa_irq_sync(struct intel_oa_device *oa);
 /* intel_oa_params.c */
 int intel_oa_engine_lookup_user(struct intel_oa_device *oa, u8 class,
 				u8 instance);
+void intel_oa_engine_uapi(struct intel_oa_device *oa, unsigned int id,
+			  u8 *class, u8 *instance);
 int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file);
 int intel_oa_query_ioctl(struct drm_device *dev, void *data,

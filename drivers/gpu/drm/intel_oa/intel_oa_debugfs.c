@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * debugfs: intel_oa_stats and guc.
+ * debugfs: intel_oa_stats, intel_oa_units and guc.
  */
 
 #include <linux/debugfs.h>
@@ -26,6 +26,15 @@
  * GT's OA unit's and are reset when a stream opens on it; every further
  * OA unit (an OAM) follows with the same lines prefixed by its name and a
  * dot ("OAM.reports: ...").
+ *
+ * intel_oa_units (next to it) prints one line per OA unit, the render
+ * GT's first: "NAME: type=OAG|OAM engines=C:I,... formats=N,...
+ * drain=interrupt|hrtimer ggtt=0x<range> stream=open|none", where the
+ * engines are the uAPI class:instance pairs whose
+ * DRM_I915_PERF_PROP_OA_ENGINE_CLASS/_INSTANCE choose the unit, the
+ * formats the uAPI numbers a stream on it takes, and drain how a ring
+ * stream on it is drained (hrtimer: no interrupt carries the unit's
+ * half-full event, or oa_interrupt is off).
  *
  * guc (next to it) prints the GuC state: "status" (ready or
  * unavailable), h2g_sent, h2g_timeouts, h2g_busy (MMIO requests answered
@@ -65,6 +74,46 @@ static int stats_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(stats);
 
+static void unit_show(struct seq_file *m, struct intel_oa_unit *unit)
+{
+	struct intel_oa_device *oa = unit->oa;
+	unsigned long engines = unit->desc->engines & oa->platform->engines;
+	const char *sep = "";
+	unsigned int id;
+	u8 class, instance;
+
+	seq_printf(m, "%s: type=%s engines=", unit->desc->name,
+		   unit->desc->type == INTEL_OA_UNIT_OAM ? "OAM" : "OAG");
+	for_each_set_bit(id, &engines, INTEL_OA_NUM_ENGINES) {
+		intel_oa_engine_uapi(oa, id, &class, &instance);
+		seq_printf(m, "%s%u:%u", sep, class, instance);
+		sep = ",";
+	}
+	seq_puts(m, " formats=");
+	sep = "";
+	for_each_set_bit(id, oa->format_mask, INTEL_OA_FORMAT_MAX) {
+		if (oa->gen->formats[id].type != unit->desc->type)
+			continue;
+		seq_printf(m, "%s%u", sep, id);
+		sep = ",";
+	}
+	seq_printf(m, " drain=%s ggtt=0x%08x stream=%s\n",
+		   intel_oa_stream_irq_drains(unit) ? "interrupt" : "hrtimer",
+		   oa->ggtt.oa_offset + unit->id * OA_BUFFER_GGTT_RANGE,
+		   smp_load_acquire(&unit->exclusive_stream) ? "open" : "none");
+}
+
+static int units_show(struct seq_file *m, void *unused)
+{
+	struct intel_oa_device *oa = m->private;
+	unsigned int i;
+
+	for (i = 0; i < oa->n_units; i++)
+		unit_show(m, &oa->units[i]);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(units);
+
 static int guc_show(struct seq_file *m, void *unused)
 {
 	struct intel_oa_device *oa = m->private;
@@ -95,5 +144,7 @@ void intel_oa_debugfs_init(struct drm_minor *minor)
 
 	debugfs_create_file("intel_oa_stats", 0444, minor->debugfs_root, oa,
 			    &stats_fops);
+	debugfs_create_file("intel_oa_units", 0444, minor->debugfs_root, oa,
+			    &units_fops);
 	debugfs_create_file("guc", 0444, minor->debugfs_root, oa, &guc_fops);
 }

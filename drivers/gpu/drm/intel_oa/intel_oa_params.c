@@ -207,6 +207,26 @@ static const struct {
 };
 
 /**
+ * intel_oa_engine_uapi - an engine's uAPI class and instance
+ * @oa: device that has the engine
+ * @id: enum intel_oa_engine_id
+ * @class: out: I915_ENGINE_CLASS_*
+ * @instance: out: its instance as query_engine_info() numbers it
+ */
+void intel_oa_engine_uapi(struct intel_oa_device *oa, unsigned int id,
+			  u8 *class, u8 *instance)
+{
+	unsigned long engines = oa->platform->engines;
+	unsigned int e;
+
+	*class = engine_ids[id].class;
+	*instance = 0;
+	for_each_set_bit(e, &engines, id)
+		if (engine_ids[e].class == *class)
+			(*instance)++;
+}
+
+/**
  * intel_oa_engine_lookup_user - an engine by its uAPI class and instance
  * @oa: device
  * @class: I915_ENGINE_CLASS_*
