@@ -90,6 +90,37 @@ add_deb_src() {
 	fi
 }
 
+# Add a deb-src entry for bookworm-backports (main) from the same archive
+# as the machine's own Debian entry, unless one already names it.
+ensure_backports_deb_src() {
+	local uris signed comps line
+	has_deb_src bookworm-backports && return 0
+	read -r uris signed comps < <(debian_entry)
+	if [ -n "${uris:-}" ] && [ "$uris" != - ]; then
+		say "adding a deb-src entry for bookworm-backports ($uris) to apt's sources"
+		{
+			echo "Types: deb-src"
+			echo "URIs: $uris"
+			echo "Suites: bookworm-backports"
+			echo "Components: main"
+			[ "$signed" != - ] && echo "Signed-By: $signed"
+		} | as_root tee /etc/apt/sources.list.d/intel-oa-backports-src.sources >/dev/null
+	else
+		line=$(debian_list_line)
+		[ -n "$line" ] || die "no Debian bookworm entry in apt's sources to base a deb-src entry on; add 'deb-src <mirror> bookworm-backports main' yourself"
+		say "adding a deb-src entry for bookworm-backports to apt's sources"
+		line=${line#deb }
+		if [ "${line#[}" != "$line" ]; then
+			# keep the entry's [options] (its keyring)
+			line="${line%%]*}] $(set -- ${line#*] }; echo "$1")"
+		else
+			line=${line%% *}
+		fi
+		echo "deb-src $line bookworm-backports main" |
+			as_root tee /etc/apt/sources.list.d/intel-oa-backports-src.list >/dev/null
+	fi
+}
+
 # Add bookworm's non-free-firmware component from the same archive as the
 # machine's own Debian entry (a local mirror stays the mirror), unless an
 # entry already names it.
@@ -122,8 +153,23 @@ add_non_free_firmware() {
 
 # Make apt-get source work: a deb-src entry for bookworm unless one exists.
 ensure_deb_src() {
-	if ! grep -rqs '^deb-src .*bookworm\|^Types:.*deb-src' \
-		/etc/apt/sources.list /etc/apt/sources.list.d/; then
+	if ! has_deb_src bookworm; then
 		add_deb_src
 	fi
+}
+
+# Is there a deb-src entry (one-line or deb822) for suite $1 exactly?
+has_deb_src() {
+	local f
+	grep -qsE "^deb-src ([[][^]]*[]] )?[^ ]+ $1( |\$)" \
+		/etc/apt/sources.list /etc/apt/sources.list.d/*.list && return 0
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -r "$f" ] || continue
+		awk -v suite="$1" '
+			/^[[:space:]]*$/ { if (src && hit) found = 1; src = hit = 0; next }
+			/^Types:/ { src = / deb-src( |$)/ }
+			/^Suites:/ { for (i = 2; i <= NF; i++) if ($i == suite) hit = 1 }
+			END { exit !(found || (src && hit)) }' "$f" && return 0
+	done
+	return 1
 }

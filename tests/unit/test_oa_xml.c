@@ -194,6 +194,9 @@ static void test_rpn_c_arithmetic(const void *arg UNIT_UNUSED)
 		{ "0x1f0 4 >>", false, 0x1f, 0 },
 		{ "0x06 0x03 AND", false, 2, 0 },
 		{ "7 $U UGTE", false, 1, 0 },
+		{ "7 $U UGT", false, 0, 0 },
+		{ "8 $U UGT", false, 1, 0 },
+		{ "$F 2 UGT", false, 1, 0 },
 		{ "$F 3 ULT", false, 1, 0 },
 		{ "true 0 &&", false, 0, 0 },
 		{ "GPU_TIME 0 READ 1000000000 UMUL 12000000 UDIV", false, 1000000, 0 },
@@ -550,6 +553,61 @@ static const char max_xml[] =
 	"    equation=\"A 7 READ\" max_equation=\"$Clocks $EuCoresTotalCount UMUL\"/>\n"
 	"</set></metrics>\n";
 
+/* Mesa 25's Xe names and IGT's presence predicates (oa-mtlgt3.xml style) */
+static const char xe_xml[] =
+	"<metrics><set chipset=\"MTLGT3\" symbol_name=\"XeVars\"\n"
+	"  hw_config_guid=\"76543210-89ab-4def-8123-456789abcde1\">\n"
+	"  <counter symbol_name=\"Eus\" data_type=\"uint64\" units=\"number\"\n"
+	"    equation=\"$VectorEngineTotalCount\"/>\n"
+	"  <counter symbol_name=\"Cores\" data_type=\"uint64\" units=\"number\"\n"
+	"    equation=\"$XeCoreTotalCount $GtSlice0XeCore7 UMUL\"/>\n"
+	"  <counter symbol_name=\"Core1\" data_type=\"uint64\" units=\"number\"\n"
+	"    equation=\"1\" availability=\"$GtSlice0XeCore1\"/>\n"
+	"  <counter symbol_name=\"Slice1\" data_type=\"uint64\" units=\"number\"\n"
+	"    equation=\"1\" availability=\"$GtSlice1XeCore0\"/>\n"
+	"  <counter symbol_name=\"Slice0\" data_type=\"uint64\" units=\"number\"\n"
+	"    equation=\"1\" availability=\"$GtSlice0\"/>\n"
+	"</set></metrics>\n";
+
+/*
+ * On mtl (one slice of eight Xe-cores, 16 EUs each, in the i915 topology):
+ * 128 vector engines, 8 Xe-cores, slice 0 and its cores present, slice 1
+ * not (IGT's reading; Mesa would regroup the cores into two slices).
+ */
+static void test_xe_variables(const void *arg UNIT_UNUSED)
+{
+	const struct intel_oa_platform *pl = intel_oa_platform_by_name("mtl");
+	struct intel_oa_metrics *m = intel_oa_metrics_new();
+	struct intel_oa_accumulator acc = { 0 };
+	struct intel_oa_oa_period op = { .acc = &acc, .platform = pl };
+	const struct intel_oa_metric_set *s;
+	struct intel_oa_parse_error err;
+	struct intel_oa_gt_info gi;
+	double v[5];
+	unsigned int fl[5];
+
+	UNIT_CHECK(m && pl, "setup");
+	/* the table row's full configuration, as without a topology query */
+	UNIT_EQ(intel_oa_gt_info_from_topology(&gi, pl, NULL, 0), 0, "gt");
+	op.gt = &gi;
+	UNIT_EQ(intel_oa_metrics_load_oa_xml(m, "x.xml", xe_xml,
+					     strlen(xe_xml), &err), 0, err.text);
+	s = intel_oa_metrics_find_for(m, "XeVars", "mtl");
+	UNIT_CHECK(s, "set found for mtl");
+	intel_oa_metric_set_eval(s, NULL, intel_oa_oa_builtin, &op, v, fl);
+	UNIT_CHECK(v[0] == 128 && v[1] == 8, "EUs %g, Xe-cores %g", v[0], v[1]);
+	UNIT_CHECK(intel_oa_metric_set_metric_available(s, 2,
+							intel_oa_oa_builtin,
+							&op), "XeCore1");
+	UNIT_CHECK(!intel_oa_metric_set_metric_available(s, 3,
+							 intel_oa_oa_builtin,
+							 &op), "slice 1");
+	UNIT_CHECK(intel_oa_metric_set_metric_available(s, 4,
+							intel_oa_oa_builtin,
+							&op), "slice 0");
+	intel_oa_metrics_free(m);
+}
+
 static const char own_max[] =
 	"family a\nplatforms skl\nset Own\n"
 	"metric busy \"%\" = 100 * A0 / GPU_TICKS\n"
@@ -655,6 +713,7 @@ static const struct unit_test tests[] = {
 	{ "gt-info-topology", test_gt_info_topology, NULL },
 	{ "oa-xml-hsw-c-as-igt-reads", test_hsw_c_as_igt_reads, NULL },
 	{ "oa-xml-metric-max", test_metric_max, NULL },
+	{ "oa-xml-xe-variables", test_xe_variables, NULL },
 };
 
 UNIT_SUITE(oa_xml_suite, tests);

@@ -27,6 +27,7 @@
  * counter's or register list's availability, the device variables) is
  * decided when the set is used, from the built-ins of its period.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -70,6 +71,8 @@ static const struct {
 	{ "ACMGT2", { "dg2-g12" } },
 	{ "ACMGT3", { "dg2-g10", "ats-m150" } },
 	/* Mesa: up to 64 EUs the GT1/GT2 file, up to 128 the GT2/GT3 one */
+	/* Meteor Lake-U with up to 64 EUs: no virtual part has that */
+	{ "MTLGT2", { NULL } },
 	{ "MTLGT3", { "mtl" } },
 	{ "ARLGT1", { "arl-s" } },
 	{ "ARLGT2", { "arl-h" } },
@@ -93,7 +96,77 @@ static const struct {
 	{ "GpuMaxFrequency", INTEL_OA_BI_GPU_FREQ_MAX },
 	{ "SkuRevisionId", INTEL_OA_BI_REVISION },
 	{ "QueryMode", INTEL_OA_BI_QUERY_MODE },
+	/* the Xe names of Intel's newer files (Meteor Lake, Arrow Lake) */
+	{ "VectorEngineTotalCount", INTEL_OA_BI_EU_COUNT },
+	{ "VectorEngineThreadsCount", INTEL_OA_BI_EU_THREADS },
+	{ "VectorEnginePerXeCoreCount", INTEL_OA_BI_SUBSLICE_COUNT },
+	{ "XeCoreTotalCount", INTEL_OA_BI_SUBSLICE_COUNT },
+	{ "SliceTotalCount", INTEL_OA_BI_SLICE_COUNT },
+	{ "GtSliceMask", INTEL_OA_BI_SLICE_MASK },
+	{ "GtSubsliceMask", INTEL_OA_BI_SUBSLICE_MASK },
+	{ "GtDualSubsliceMask", INTEL_OA_BI_SUBSLICE_MASK },
+	/* IGT maps both XeCore masks to the slice mask */
+	{ "GtXeCoreMask", INTEL_OA_BI_SLICE_MASK },
+	{ "XeCoreMask", INTEL_OA_BI_SLICE_MASK },
 };
+
+/*
+ * IGT's presence predicates (codegen.py resolve_variable()): $GtSlice<s>
+ * is slice s of the topology, $GtSlice<s>DualSubslice<c> and
+ * $GtSlice<s>XeCore<c> its subslice c (intel_perf_devinfo_slice_ and
+ * _subslice_available()), 1 or 0. Written out as equations over the
+ * masks IGT builds (bit s, and bit s * 8 + c from Gen11 on, so c < 8):
+ * "$SliceMask s >> 1 AND", "$SubsliceMask s*8+c >> 1 AND". Returns a
+ * malloc()ed copy of @src with every such token replaced, or NULL.
+ */
+static char *expand_gt_vars(const char *src)
+{
+	size_t len = strlen(src), cap = len + 1, n = 0;
+	char *out = malloc(cap), *grown;
+	const char *p = src;
+
+	while (out && *p) {
+		unsigned int s, c, used = 0;
+		char rep[48];
+		size_t rl;
+
+		rep[0] = '\0';
+		if (sscanf(p, "$GtSlice%u%n", &s, &used) == 1 && used) {
+			const char *q = p + used;
+			unsigned int more = 0;
+
+			if ((sscanf(q, "XeCore%u%n", &c, &more) == 1 ||
+			     sscanf(q, "DualSubslice%u%n", &c, &more) == 1) &&
+			    more && c < 8 && s < 8) {
+				snprintf(rep, sizeof(rep), "$SubsliceMask %u >> 1 AND",
+					 s * 8 + c);
+				used += more;
+			} else if (!isalnum((unsigned char)*q) && s < 64) {
+				snprintf(rep, sizeof(rep), "$SliceMask %u >> 1 AND", s);
+			}
+		}
+		if (!rep[0]) {
+			out[n++] = *p++;
+			continue;
+		}
+		rl = strlen(rep);
+		if (n + rl + (len - (size_t)(p - src)) + 1 > cap) {
+			cap = n + rl + len + 1;
+			grown = realloc(out, cap);
+			if (!grown) {
+				free(out);
+				return NULL;
+			}
+			out = grown;
+		}
+		memcpy(out + n, rep, rl);
+		n += rl;
+		p += used;
+	}
+	if (out)
+		out[n] = '\0';
+	return out;
+}
 
 /* Visit states of the ordering of a set's metrics. */
 enum { M_NONE, M_BUSY, M_DONE };
@@ -214,7 +287,7 @@ static int chipset_platforms(struct xml_loader *xl, const char *chipset,
 		}
 		return 0;
 	}
-	return xerr(xl, HERE(xl), "chipset '%s' is none this tool knows (Haswell to DG2: HSW, BDW, CHV, SKLGT2..4, BXT, KBLGT2..3, GLK, CFLGT2..3, ICL, EHL, TGLGT1..2, RKL, DG1, ADL, ACMGT1..3)",
+	return xerr(xl, HERE(xl), "chipset '%s' is none this tool knows (Haswell to Arrow Lake: HSW, BDW, CHV, SKLGT2..4, BXT, KBLGT2..3, GLK, CFLGT2..3, ICL, EHL, TGLGT1..2, RKL, DG1, ADL, ACMGT1..3, MTLGT2..3, ARLGT1..2)",
 		    chipset);
 }
 
@@ -346,9 +419,9 @@ static int add_counter(struct xml_loader *xl, const struct ioa_xml_attr *a,
 	memset(np, 0, sizeof(*np));
 	np->line = xl->pos.line;
 	np->column = xl->pos.column;
-	np->equation = strdup(eq);
-	np->availability = avail && avail[0] ? strdup(avail) : NULL;
-	np->max_equation = max && max[0] ? strdup(max) : NULL;
+	np->equation = expand_gt_vars(eq);
+	np->availability = avail && avail[0] ? expand_gt_vars(avail) : NULL;
+	np->max_equation = max && max[0] ? expand_gt_vars(max) : NULL;
 	nm->description = desc ? strdup(desc) : NULL;
 	s->n_metrics++;
 	xl->n_pend++;
@@ -392,11 +465,14 @@ static int open_group(struct xml_loader *xl, const struct ioa_xml_attr *a,
 	g->kind = kind;
 	avail = attr(a, n, "availability");
 	if (avail && avail[0]) {
-		char msg[128];
+		char msg[128], *x = expand_gt_vars(avail);
 
+		if (!x)
+			return -ENOMEM;
 		/* without counters: only device variables resolve */
-		g->avail = ioa_rpn_compile(avail, resolve_hw, NULL, msg,
+		g->avail = ioa_rpn_compile(x, resolve_hw, NULL, msg,
 					   sizeof(msg));
+		free(x);
 		if (!g->avail)
 			return xerr(xl, HERE(xl), "register_config availability '%s': %s",
 				    avail, msg);

@@ -33,7 +33,7 @@ enum op {
 	OP_LOAD_VAR, OP_UNDEF, OP_STORE,	/* linked programs only */
 	OP_FADD, OP_FSUB, OP_FMUL, OP_FDIV, OP_FMAX,
 	OP_UADD, OP_USUB, OP_UMUL, OP_UDIV, OP_UMIN,
-	OP_SHL, OP_SHR, OP_AND, OP_UGTE, OP_ULT, OP_LAND,
+	OP_SHL, OP_SHR, OP_AND, OP_UGTE, OP_UGT, OP_ULT, OP_LAND,
 };
 
 /* Operators by name; @integer: C needs integer operands (a shift, &). */
@@ -49,6 +49,7 @@ static const struct {
 	{ "UDIV", OP_UDIV, false }, { "UMIN", OP_UMIN, false },
 	{ "<<", OP_SHL, true }, { ">>", OP_SHR, true },
 	{ "AND", OP_AND, true }, { "UGTE", OP_UGTE, false },
+	{ "UGT", OP_UGT, false },
 	{ "ULT", OP_ULT, false }, { "&&", OP_LAND, false },
 };
 
@@ -170,6 +171,13 @@ static inline bool less(const struct insn *in, union rv a, union rv b)
 	return a.u < b.u;
 }
 
+static inline bool greater(const struct insn *in, union rv a, union rv b)
+{
+	if (in->fa || in->fb)
+		return as_d(a, in->fa) > as_d(b, in->fb);
+	return a.u > b.u;
+}
+
 /* inlined into both interpreters' loops: it is most of their work */
 /* A value as the C of its load's type reads it: "(double)x" or "(uint64_t)x". */
 static inline union rv load_as(const struct ioa_rpn_val *v, bool f)
@@ -228,6 +236,7 @@ apply(const struct insn *in, union rv a, union rv b)
 	case OP_SHR: r.u = a.u >> (b.u & 63); return r;
 	case OP_AND: r.u = a.u & b.u; return r;
 	case OP_UGTE: r.u = !less(in, a, b); return r;
+	case OP_UGT: r.u = greater(in, a, b); return r;
 	case OP_ULT: r.u = less(in, a, b); return r;
 	case OP_LAND:
 		r.u = (in->fa ? a.d != 0 : a.u != 0) &&
