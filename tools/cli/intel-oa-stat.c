@@ -208,7 +208,7 @@ static void usage(FILE *f)
 "                         first A counter)\n"
 "  -S, --sample-latency N instead of sampling for a while, ask for N\n"
 "                         on-demand reports (INTEL_OA_PERF_IOCTL_SAMPLE,\n"
-"                         DG2/ATS-M) and print the min/median/p99/max time\n"
+"                         DG2/ATS-M, MTL/ARL) and print the min/median/p99/max time\n"
 "                         from the ioctl's start to the non-blocking read()\n"
 "                         that returned each report; no periodic timer unless\n"
 "                         --period or --exponent is given\n"
@@ -1260,7 +1260,7 @@ static int sample_latency(int stream, const struct intel_oa_format *fmt,
 				PROG ": INTEL_OA_PERF_IOCTL_SAMPLE failed: %s%s\n",
 				strerror(-err),
 				err == -ENODEV ?
-				" (on-demand samples need the OA unit's MMIO trigger: DG2/ATS-M)" :
+				" (on-demand samples need the OA unit's MMIO trigger: DG2/ATS-M, MTL/ARL)" :
 				err == -ENOTTY ?
 				" (the driver has no sample ioctl)" : "");
 			goto out;

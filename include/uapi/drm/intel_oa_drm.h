@@ -483,7 +483,8 @@ struct intel_oa_perf_sample {
 
 /*
  * INTEL_OA_PERF_IOCTL_SAMPLE - one OA report now, through the OA unit's
- * MMIO trigger (OAG_MMIOTRIGGER, DG2/ATS-M). On return the report is
+ * MMIO trigger (OAG_MMIOTRIGGER: DG2, ATS-M, Meteor Lake and Arrow Lake
+ * on the OAG; OAM_MMIO_TRG on the OAM). On return the report is
  * readable from the stream: a SAMPLE record whose RPT_ID has the
  * MMIO-trigger reason and whose CTX_ID is @marker. Errors: EINVAL
  * (flags), ENODEV (no MMIO trigger on this GPU, or the device is gone),

@@ -221,8 +221,9 @@ void intel_oa_ring_consume(const struct intel_oa_ring_map *map, size_t bytes);
  * (Documentation/dg2.rst, "On-demand OA sample").
  *
  * Return: 0; -ENODEV without the OA unit's MMIO trigger (every platform
- * but DG2/ATS-M); -EIO on a disabled stream; -ETIMEDOUT when the report
- * did not arrive (the stream stays usable); other -errno of the ioctl.
+ * but DG2/ATS-M, Meteor Lake and Arrow Lake, where both units have one);
+ * -EIO on a disabled stream; -ETIMEDOUT when the report did not arrive
+ * (the stream stays usable); other -errno of the ioctl.
  */
 int intel_oa_stream_sample(int stream, uint32_t *marker, uint64_t *timestamp);
 
