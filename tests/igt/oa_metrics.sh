@@ -64,6 +64,8 @@ card_gen() {
 	0x015?|0x016?|0x0f3?) echo 7 ;;
 	0x04??|0x0a??|0x0c??|0x0d??) echo 7.5 ;;
 	0x56??) echo 12.5 ;;
+	# Meteor Lake and Arrow Lake (mtl.rst): graphics IP 12.70
+	0x7d??|0xb640) echo 12.70 ;;
 	*) echo 8+ ;;
 	esac
 }
@@ -114,7 +116,8 @@ eus = getparam(fd, 34) // getparam(fd, 33)   # EU_TOTAL / SUBSLICE_TOTAL
 os.close(fd)
 
 # counters.rst "Per-EU counts per 32-cycle busy period", by e8 = e mod 8.
-xehp = gen == "12.5"
+# Meteor Lake's render GT counts Gen12.5's EU model (mtl.rst)
+xehp = gen in ("12.5", "12.70")
 table = {
     "eu_active_percent": [29, 29, 28, 26, 24, 22, 20, 18] if xehp
                          else [24, 24, 24, 24, 24, 22, 20, 18],

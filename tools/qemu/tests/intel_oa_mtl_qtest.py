@@ -147,6 +147,15 @@ def test_mtl_identity(qemu):
         cap = qt.rd(0x145998)
         eq((50 * (cap & 0xff), 50 * ((cap >> 8) & 0xff),
             50 * ((cap >> 16) & 0xff)), (rp0, 800, 300), name + ' RP caps')
+        # the media GT's window is its own register space: its GT domain
+        # wakes alone, and a register stored there is not the render GT's
+        qt.wr(FW_MEDIA_GT, 0x10001)
+        eq((qt.rd(FW_ACK_MEDIA_GT) & 1, qt.rd(FW_ACK_GT) & 1), (1, 0),
+           name + ' media GT domain alone')
+        qt.wr(FW_MEDIA_GT, 0x10000)
+        qt.wr(MEDIA + 0x4000, 0x1234)
+        eq((qt.rd(MEDIA + 0x4000), qt.rd(0x4000)), (0x1234, 0),
+           name + ' media GT store')
         for req, ack in ((FW_GT, FW_ACK_GT), (FW_RENDER, FW_ACK_RENDER),
                          (FW_MEDIA_GT, FW_ACK_MEDIA_GT)):
             eq(qt.rd(ack) & 1, 0, name + ' 0x%x asleep' % ack)

@@ -24,6 +24,9 @@ bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
         return false;
     }
     intel_oa_gt_init(&core->gt, plat, cfg->timestamp_base);
+    if (plat->media) {
+        intel_oa_gt_init_media(&core->media_gt, plat);
+    }
     intel_oa_irq_init(&core->irq, plat->irq, &core->ctl.viol,
                       bus->irq_output, bus->opaque);
     intel_oa_ctl_init(&core->ctl, bus->owner, &core->units[0], &core->guc,
@@ -49,6 +52,9 @@ bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
             intel_oa_unit_finalize(&core->units[i]);
         }
         intel_oa_gt_finalize(&core->gt);
+        if (plat->media) {
+            intel_oa_gt_finalize(&core->media_gt);
+        }
         intel_oa_ctl_finalize(&core->ctl);
         return false;
     }
@@ -65,6 +71,9 @@ void intel_oa_core_finalize(IntelOACore *core)
         intel_oa_unit_finalize(&core->units[i]);
     }
     intel_oa_gt_finalize(&core->gt);
+    if (core->plat->media) {
+        intel_oa_gt_finalize(&core->media_gt);
+    }
     intel_oa_ctl_finalize(&core->ctl);
 }
 
@@ -73,6 +82,9 @@ void intel_oa_core_reset(IntelOACore *core)
     unsigned int i;
 
     intel_oa_gt_reset(&core->gt);
+    if (core->plat->media) {
+        intel_oa_gt_reset(&core->media_gt);
+    }
     intel_oa_ggtt_reset(&core->ggtt);
     intel_oa_irq_reset(&core->irq);
     intel_oa_ctl_reset(&core->ctl);
@@ -84,28 +96,37 @@ void intel_oa_core_reset(IntelOACore *core)
     intel_oa_steer_reset(&core->steer);
 }
 
-static bool core_units_read(IntelOACore *core, hwaddr addr, uint32_t *val)
+/*
+ * Meteor Lake's media GT window: its registers at their own offsets, its
+ * OA unit first, then the GT (forcewake), then the GT's store.
+ */
+static bool core_media_gt(IntelOACore *core, hwaddr addr, hwaddr *rel)
 {
-    unsigned int i;
-
-    for (i = 0; i < core->nr_units; i++) {
-        if (intel_oa_unit_mmio_read(&core->units[i], addr, val)) {
-            return true;
-        }
+    if (!core->plat->media || addr < INTEL_OA_MEDIA_GT_BASE ||
+        addr - INTEL_OA_MEDIA_GT_BASE >= INTEL_OA_MEDIA_GT_SIZE) {
+        return false;
     }
-    return false;
+    *rel = addr - INTEL_OA_MEDIA_GT_BASE;
+    return true;
 }
 
-static bool core_units_write(IntelOACore *core, hwaddr addr, uint32_t val)
+static uint32_t media_read32(IntelOACore *core, hwaddr rel)
 {
-    unsigned int i;
+    uint32_t val;
 
-    for (i = 0; i < core->nr_units; i++) {
-        if (intel_oa_unit_mmio_write(&core->units[i], addr, val)) {
-            return true;
-        }
+    if (!intel_oa_unit_mmio_read(&core->units[1], rel, &val) &&
+        !intel_oa_gt_mmio_read(&core->media_gt, rel, &val)) {
+        val = intel_oa_gt_unimp_read(&core->media_gt, rel);
     }
-    return false;
+    return val;
+}
+
+static void media_write32(IntelOACore *core, hwaddr rel, uint32_t val)
+{
+    if (!intel_oa_unit_mmio_write(&core->units[1], rel, val) &&
+        !intel_oa_gt_mmio_write(&core->media_gt, rel, val)) {
+        intel_oa_gt_unimp_write(&core->media_gt, rel, val);
+    }
 }
 
 /*
@@ -115,10 +136,13 @@ static bool core_units_write(IntelOACore *core, hwaddr addr, uint32_t val)
 static uint32_t core_read32(IntelOACore *core, hwaddr addr)
 {
     bool fused_off = intel_oa_steer_check(&core->steer, addr, false);
+    hwaddr rel;
     uint32_t val;
 
-    if (!intel_oa_steer_mmio_read(&core->steer, addr, &val) &&
-        !core_units_read(core, addr, &val) &&
+    if (core_media_gt(core, addr, &rel)) {
+        val = media_read32(core, rel);
+    } else if (!intel_oa_steer_mmio_read(&core->steer, addr, &val) &&
+        !intel_oa_unit_mmio_read(&core->units[0], addr, &val) &&
         !intel_oa_irq_mmio_read(&core->irq, addr, &val) &&
         !intel_oa_guc_mmio_read(&core->guc, addr, &val) &&
         !intel_oa_gt_mmio_read(&core->gt, addr, &val) &&
@@ -135,10 +159,14 @@ static uint32_t core_read32(IntelOACore *core, hwaddr addr)
 
 static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val)
 {
+    hwaddr rel;
+
     trace_intel_oa_mmio_write(addr, val);
     intel_oa_steer_check(&core->steer, addr, true);
-    if (!intel_oa_steer_mmio_write(&core->steer, addr, val) &&
-        !core_units_write(core, addr, val) &&
+    if (core_media_gt(core, addr, &rel)) {
+        media_write32(core, rel, val);
+    } else if (!intel_oa_steer_mmio_write(&core->steer, addr, val) &&
+        !intel_oa_unit_mmio_write(&core->units[0], addr, val) &&
         !intel_oa_irq_mmio_write(&core->irq, addr, val) &&
         !intel_oa_guc_mmio_write(&core->guc, addr, val) &&
         !intel_oa_gt_mmio_write(&core->gt, addr, val) &&
@@ -181,6 +209,14 @@ void intel_oa_core_mmio_write(IntelOACore *core, hwaddr addr, uint64_t data,
     }
 }
 
+/* Only a platform with a media GT (the same on both sides) has its state. */
+static bool core_has_media_gt(void *opaque, int version_id)
+{
+    const IntelOACore *core = opaque;
+
+    return core->plat->media != NULL;
+}
+
 /*
  * Nested descriptions are loaded at their own version, not the stream's,
  * so any nested version bump bumps this one and the device's description
@@ -192,6 +228,8 @@ const VMStateDescription vmstate_intel_oa_core = {
     .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT(gt, IntelOACore, 1, vmstate_intel_oa_gt, IntelOAGt),
+        VMSTATE_STRUCT_TEST(media_gt, IntelOACore, core_has_media_gt, 2,
+                            vmstate_intel_oa_gt, IntelOAGt),
         VMSTATE_STRUCT(ggtt, IntelOACore, 1, vmstate_intel_oa_ggtt,
                        IntelOAGgtt),
         VMSTATE_STRUCT(irq, IntelOACore, 1, vmstate_intel_oa_irq,

@@ -1,6 +1,6 @@
 /*
  * intel-oa-gpu: the bus-agnostic core of the virtual GPU. It owns the
- * hardware blocks (GT, GGTT, interrupts, OA units, GuC, steering, the
+ * hardware blocks (GTs, GGTT, interrupts, OA units, GuC, steering, the
  * activity model) and the control page, routes register accesses to
  * them, resets and migrates them. What it needs from the bus is given at
  * init: the owner object, the address space its DMA goes to, and the
@@ -41,7 +41,15 @@ typedef struct IntelOACoreBus {
 
 typedef struct IntelOACore {
     const IntelOAPlatform *plat;
+    /* the render GT (the only one before Meteor Lake) */
     IntelOAGt gt;
+    /*
+     * Meteor Lake's media GT where plat->media: the BAR0 window
+     * INTEL_OA_MEDIA_GT_BASE.. is its register space, holding its
+     * forcewake domain and its OA unit (units[1]); the SoC's timestamp
+     * stays the render GT's
+     */
+    IntelOAGt media_gt;
     IntelOAGgtt ggtt;
     IntelOAIrq irq;
     IntelOACtl ctl;

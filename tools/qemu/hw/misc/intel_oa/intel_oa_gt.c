@@ -449,14 +449,19 @@ static const IntelOAFwDomain fw_xehp[] = {
     FW_DOMAINS_END,
 };
 
-/*
- * Meteor Lake: the render GT's GT and render domains, and the media GT's
- * GT domain, whose range holds the OAM block (i915 __xelpmp_fw_ranges).
- */
+/* Meteor Lake's render GT: the GT domain (acknowledged in 0xdfc), render. */
 static const IntelOAFwDomain fw_mtl[] = {
     FW_XEHP(A_FORCEWAKE_BLITTER, A_MTL_FORCEWAKE_ACK_GT),
     FW_XEHP(A_FORCEWAKE_RENDER, A_FORCEWAKE_ACK_RENDER),
-    FW_XEHP(A_MTL_MEDIA_FORCEWAKE_GT, A_MTL_MEDIA_FORCEWAKE_ACK_GT),
+    FW_DOMAINS_END,
+};
+
+/*
+ * Meteor Lake's media GT, in its own register space: the GT domain, whose
+ * range holds the OAM block (i915 __xelpmp_fw_ranges).
+ */
+static const IntelOAFwDomain fw_mtl_media[] = {
+    FW_XEHP(A_FORCEWAKE_BLITTER, A_MTL_FORCEWAKE_ACK_GT),
     FW_DOMAINS_END,
 };
 
@@ -507,6 +512,25 @@ static bool gt_read_ro(const IntelOAGt *gt, hwaddr addr, uint32_t *val)
     return false;
 }
 
+/* The media GT has none of the render GT's read-only registers. */
+static bool gt_read_none(const IntelOAPlatform *p, hwaddr addr, uint32_t *val)
+{
+    return false;
+}
+
+void intel_oa_gt_init_media(IntelOAGt *gt, const IntelOAPlatform *plat)
+{
+    unsigned int i;
+
+    gt->plat = plat;
+    gt->media = true;
+    for (i = 0; i < ARRAY_SIZE(gt->readers); i++) {
+        gt->readers[i] = gt_read_none;
+    }
+    gt->fw = fw_mtl_media;
+    gt->unimp = g_hash_table_new(g_direct_hash, g_direct_equal);
+}
+
 void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
                       uint64_t ts_base)
 {
@@ -540,7 +564,7 @@ bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val)
     uint64_t ticks;
     int d;
 
-    switch (addr) {
+    switch (gt->media ? 0 : addr) {
     case A_RING_TIMESTAMP:
     case A_RING_TIMESTAMP_UDW:
         ticks = intel_oa_gt_ring_timestamp(gt);
@@ -586,7 +610,8 @@ bool intel_oa_gt_mmio_write(IntelOAGt *gt, hwaddr addr, uint32_t val)
         gt_forcewake(gt, d, val);
         return true;
     }
-    if (addr == A_RING_TIMESTAMP || addr == A_RING_TIMESTAMP_UDW ||
+    if ((!gt->media &&
+         (addr == A_RING_TIMESTAMP || addr == A_RING_TIMESTAMP_UDW)) ||
         gt_fw_domain(gt, addr, true) >= 0 || gt_read_ro(gt, addr, &dummy)) {
         gt_read_only(addr, val);
         return true;

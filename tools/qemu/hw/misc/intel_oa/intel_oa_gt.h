@@ -45,6 +45,12 @@ typedef struct IntelOAFwDomain IntelOAFwDomain;
 
 typedef struct IntelOAGt {
     const IntelOAPlatform *plat;
+    /*
+     * Meteor Lake's media GT (intel_oa_gt_init_media()): its own forcewake
+     * domain and register store, addressed relative to its 0x380000 in
+     * BAR0; the SoC's timestamp, fuses and clocks are the render GT's
+     */
+    bool media;
     /* the platform's forcewake domains, ended by a zero request */
     const IntelOAFwDomain *fw;
     /* the platform's fuse, clock, RP-cap and CAGF readers */
@@ -66,6 +72,7 @@ typedef struct IntelOAGt {
 
 void intel_oa_gt_init(IntelOAGt *gt, const IntelOAPlatform *plat,
                       uint64_t ts_base);
+void intel_oa_gt_init_media(IntelOAGt *gt, const IntelOAPlatform *plat);
 void intel_oa_gt_finalize(IntelOAGt *gt);
 void intel_oa_gt_reset(IntelOAGt *gt);
 

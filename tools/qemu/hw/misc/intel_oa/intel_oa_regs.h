@@ -114,31 +114,34 @@ REG32(OA_TLB_INV_CR, 0xceec)
      R_OASTATUS_COUNTER_OVERFLOW_MASK)
 
 /*
- * Meteor Lake's media GT OA unit, OAM (SAMEDIA 0). Its block sits at the
- * media GT's base, already past the media GT's 0x380000 offset in BAR0
- * (i915 i915_perf.c mtl_oa_base[PERF_GROUP_OAM_SAMEDIA_0] = 0x393000).
- * Base 0x393000 plus xe regs/xe_oa_regs.h OAM_*_OFFSET; the
- * trigger, CEC and MPES ranges: i915 mtl_oam_b_counters. OAM_CONTROL
- * selects the format in bits 3:1 (xe OAM_CONTROL_COUNTER_SEL_MASK), the
- * other registers use OAG's fields. The media GT's own OA TLB
- * invalidation register is OA_TLB_INV_CR past the same 0x380000 (xe
- * xe_oa_disable() through the media GT's MMIO view).
+ * Meteor Lake's media GT. Its registers below 0x40000 sit 0x380000 into
+ * BAR0 (i915 IS_GSI_REG() and the media GT's gsi_offset); the offsets
+ * below are the media GT's own. Its OA unit, OAM (SAMEDIA 0), is at
+ * 0x13000 there, BAR0 0x393000 (i915 i915_perf.c
+ * mtl_oa_base[PERF_GROUP_OAM_SAMEDIA_0]), plus xe regs/xe_oa_regs.h
+ * OAM_*_OFFSET; the trigger and CEC ranges: i915 mtl_oam_b_counters.
+ * OAM_CONTROL selects the format in bits 3:1 (xe
+ * OAM_CONTROL_COUNTER_SEL_MASK), the other registers use OAG's fields. The
+ * media GT's OA TLB invalidation is its own OA_TLB_INV_CR (xe
+ * xe_oa_disable() through the media GT's MMIO view), its forcewake the
+ * GT domain pair of the render GT's offsets, its NOA window i915's
+ * mtl_oa_mux_regs 0x38d100-0x38d114.
  */
-REG32(OAM_STARTTRIG1, 0x393000)
-REG32(OAM_REPORTTRIG1, 0x393020)
-REG32(OAM_CEC0_0, 0x393040)
-REG32(OAM_CONTROL, 0x393194)
+#define INTEL_OA_MEDIA_GT_BASE      0x380000
+#define INTEL_OA_MEDIA_GT_SIZE      0x40000
+REG32(OAM_STARTTRIG1, 0x13000)
+REG32(OAM_REPORTTRIG1, 0x13020)
+REG32(OAM_CEC0_0, 0x13040)
+REG32(OAM_CONTROL, 0x13194)
     FIELD(OAM_CONTROL, COUNTER_SELECT, 1, 3)
-REG32(OAM_DEBUG, 0x393198)
-REG32(OAM_STATUS, 0x39319c)
-REG32(OAM_HEAD_POINTER, 0x3931a0)
-REG32(OAM_TAIL_POINTER, 0x3931a4)
-REG32(OAM_BUFFER, 0x3931a8)
-REG32(OAM_CONTEXT_CONTROL, 0x3931bc)
-REG32(OAM_MMIO_TRG, 0x3931d0)
-REG32(MEDIA_OA_TLB_INV_CR, 0x38ceec)
-/* The media GT's NOA window (i915 mtl_oa_mux_regs 0x38d100-0x38d114). */
-#define INTEL_OA_MEDIA_NOA_BASE     0x38d100
+REG32(OAM_DEBUG, 0x13198)
+REG32(OAM_STATUS, 0x1319c)
+REG32(OAM_HEAD_POINTER, 0x131a0)
+REG32(OAM_TAIL_POINTER, 0x131a4)
+REG32(OAM_BUFFER, 0x131a8)
+REG32(OAM_CONTEXT_CONTROL, 0x131bc)
+REG32(OAM_MMIO_TRG, 0x131d0)
+#define INTEL_OA_MEDIA_NOA_BASE     0xd100
 #define INTEL_OA_MEDIA_NOA_SIZE     0x18
 
 /* OA_DEBUG (masked): bit 1 disables context-switch reports. */
@@ -194,12 +197,10 @@ REG32(FORCEWAKE_ACK_MEDIA, 0x0d88)
 REG32(FORCEWAKE_ACK_BLITTER, 0x130044)
 /*
  * Graphics IP 12.70 (Meteor Lake) moved the GT domain's acknowledge
- * (i915 intel_uncore.c FORCEWAKE_ACK_GT_MTL, xe_force_wake.c); the media
- * GT has the same pair past its 0x380000 offset.
+ * (i915 intel_uncore.c FORCEWAKE_ACK_GT_MTL, xe_force_wake.c), in both
+ * GTs' register spaces.
  */
 REG32(MTL_FORCEWAKE_ACK_GT, 0x0dfc)
-REG32(MTL_MEDIA_FORCEWAKE_GT, 0x38a188)
-REG32(MTL_MEDIA_FORCEWAKE_ACK_GT, 0x380dfc)
 /* Gen12.5: VDBOX n and VEBOX n request/ack pairs, 4 bytes apart */
 REG32(XEHP_FORCEWAKE_VD0, 0xa540)
 REG32(XEHP_FORCEWAKE_VE0, 0xa560)

@@ -892,7 +892,8 @@ const IntelOARegLayout intel_oa_unit_layouts[] = {
     /*
      * Meteor Lake's OAM: OAG's registers and rules at the media GT's
      * block, its counter select in bits 3:1, the media GT's NOA window
-     * and OA TLB, no interrupt mask and no flex EU counters.
+     * and OA TLB, no interrupt mask and no flex EU counters. Offsets are
+     * the media GT's own: the core routes its register window here.
      */
     [INTEL_OA_BLOCK_OAM] = {
         .name = "MTL OAM",
@@ -904,7 +905,7 @@ const IntelOARegLayout intel_oa_unit_layouts[] = {
             [OA_REG_HEAD] = A_OAM_HEAD_POINTER,
             [OA_REG_TAIL] = A_OAM_TAIL_POINTER,
             [OA_REG_BUFFER] = A_OAM_BUFFER,
-            [OA_REG_TLB_INV] = A_MEDIA_OA_TLB_INV_CR,
+            [OA_REG_TLB_INV] = A_OA_TLB_INV_CR,
             [OA_REG_MMIO_TRIGGER] = A_OAM_MMIO_TRG,
         },
         .starttrig = A_OAM_STARTTRIG1,
