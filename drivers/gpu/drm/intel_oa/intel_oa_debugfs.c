@@ -78,6 +78,7 @@ static void unit_show(struct seq_file *m, struct intel_oa_unit *unit)
 {
 	struct intel_oa_device *oa = unit->oa;
 	unsigned long engines = unit->desc->engines & oa->platform->engines;
+	struct intel_oa_stream *open;
 	const char *sep = "";
 	unsigned int id;
 	u8 class, instance;
@@ -97,10 +98,12 @@ static void unit_show(struct seq_file *m, struct intel_oa_unit *unit)
 		seq_printf(m, "%s%u", sep, id);
 		sep = ",";
 	}
+	/* pairs with the smp_store_release() that publishes the stream */
+	open = smp_load_acquire(&unit->exclusive_stream);
 	seq_printf(m, " drain=%s ggtt=0x%08x stream=%s\n",
 		   intel_oa_stream_irq_drains(unit) ? "interrupt" : "hrtimer",
 		   oa->ggtt.oa_offset + unit->id * OA_BUFFER_GGTT_RANGE,
-		   smp_load_acquire(&unit->exclusive_stream) ? "open" : "none");
+		   open ? "open" : "none");
 }
 
 static int units_show(struct seq_file *m, void *unused)
