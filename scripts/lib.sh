@@ -66,59 +66,53 @@ debian_list_line() {
 		/etc/apt/sources.list /etc/apt/sources.list.d/*.list | head -n1
 }
 
-# Add a deb-src entry for bookworm that mirrors the machine's own deb entry:
+# Add a deb-src entry for suites $2 (components $3) that mirrors the
+# machine's own deb entry, in sources.list.d file $1 (.sources or .list):
 # apt refuses two entries for one archive whose Signed-By differ, so the
 # deb-src entry must use the same URI and keyring as the deb one.
-add_deb_src() {
-	local uris signed comps line
-	read -r uris signed comps < <(debian_entry)
+add_deb_src_entry() {
+	local file=$1 suites=$2 comps=$3 uris signed dcomps line s
+	read -r uris signed dcomps < <(debian_entry)
 	if [ -n "${uris:-}" ] && [ "$uris" != - ]; then
-		say "adding a deb-src entry for bookworm ($uris) to apt's sources"
+		say "adding a deb-src entry for $suites ($uris) to apt's sources"
 		{
 			echo "Types: deb-src"
 			echo "URIs: $uris"
-			echo "Suites: bookworm bookworm-updates"
-			echo "Components: ${comps//,/ }"
+			echo "Suites: $suites"
+			echo "Components: ${comps:-${dcomps//,/ }}"
 			[ "$signed" != - ] && echo "Signed-By: $signed"
-		} | as_root tee /etc/apt/sources.list.d/intel-oa-deb-src.sources >/dev/null
-	else
-		line=$(debian_list_line)
-		[ -n "$line" ] || die "no Debian bookworm entry in apt's sources to base a deb-src entry on; add 'deb-src <mirror> bookworm main' yourself"
-		say "adding a deb-src entry for bookworm to apt's sources"
-		echo "deb-src ${line#deb }" |
-			as_root tee /etc/apt/sources.list.d/intel-oa-deb-src.list >/dev/null
+		} | as_root tee "/etc/apt/sources.list.d/$file.sources" >/dev/null
+		return
 	fi
+	line=$(debian_list_line)
+	[ -n "$line" ] || die "no Debian bookworm entry in apt's sources to base a deb-src entry on; add 'deb-src <mirror> $suites ${comps:-main}' yourself"
+	say "adding a deb-src entry for $suites to apt's sources"
+	if [ -z "$comps" ]; then
+		# bookworm's own line: the same components, deb-src
+		echo "deb-src ${line#deb }" |
+			as_root tee "/etc/apt/sources.list.d/$file.list" >/dev/null
+		return
+	fi
+	line=${line#deb }
+	if [ "${line#[}" != "$line" ]; then
+		# keep the entry's [options] (its keyring)
+		line="${line%%]*}] $(set -- ${line#*] }; echo "$1")"
+	else
+		line=${line%% *}
+	fi
+	for s in $suites; do
+		echo "deb-src $line $s $comps"
+	done | as_root tee "/etc/apt/sources.list.d/$file.list" >/dev/null
 }
 
-# Add a deb-src entry for bookworm-backports (main) from the same archive
-# as the machine's own Debian entry, unless one already names it.
+add_deb_src() {
+	add_deb_src_entry intel-oa-deb-src "bookworm bookworm-updates" ""
+}
+
+# A deb-src entry for bookworm-backports (main), unless one names it.
 ensure_backports_deb_src() {
-	local uris signed comps line
-	has_deb_src bookworm-backports && return 0
-	read -r uris signed comps < <(debian_entry)
-	if [ -n "${uris:-}" ] && [ "$uris" != - ]; then
-		say "adding a deb-src entry for bookworm-backports ($uris) to apt's sources"
-		{
-			echo "Types: deb-src"
-			echo "URIs: $uris"
-			echo "Suites: bookworm-backports"
-			echo "Components: main"
-			[ "$signed" != - ] && echo "Signed-By: $signed"
-		} | as_root tee /etc/apt/sources.list.d/intel-oa-backports-src.sources >/dev/null
-	else
-		line=$(debian_list_line)
-		[ -n "$line" ] || die "no Debian bookworm entry in apt's sources to base a deb-src entry on; add 'deb-src <mirror> bookworm-backports main' yourself"
-		say "adding a deb-src entry for bookworm-backports to apt's sources"
-		line=${line#deb }
-		if [ "${line#[}" != "$line" ]; then
-			# keep the entry's [options] (its keyring)
-			line="${line%%]*}] $(set -- ${line#*] }; echo "$1")"
-		else
-			line=${line%% *}
-		fi
-		echo "deb-src $line bookworm-backports main" |
-			as_root tee /etc/apt/sources.list.d/intel-oa-backports-src.list >/dev/null
-	fi
+	has_deb_src bookworm-backports ||
+		add_deb_src_entry intel-oa-backports-src bookworm-backports main
 }
 
 # Add bookworm's non-free-firmware component from the same archive as the

@@ -166,17 +166,24 @@ static const IntelOAFormat fmt_a38u64_b8_c8 = {
     },
 };
 
+/*
+ * A Gen12.5-style unit: the OAG RPT_ID, OA_DEBUG, the MMIO trigger, the
+ * RPM_CONFIG0 clock and GEN12_RPSTAT1 in the register block @block_.
+ */
+#define XEHP_UNIT(block_) \
+    .gen = 12, \
+    .rpt_reason_shift = 19, \
+    .rpt_ctx_valid = 1u << 16, \
+    .block = (block_), \
+    .has_oa_debug = true, \
+    .has_mmio_trigger = true, \
+    .clock = INTEL_OA_CLOCK_RPM_CONFIG, \
+    .cagf = INTEL_OA_CAGF_GEN12
+
 /* Gen12.5 (Xe-HPG): the Gen12 OAG block with selects 5 and 1. */
 static const IntelOAGen gen12_5 = {
     .name = "gen12.5",
-    .gen = 12,
-    .rpt_reason_shift = 19,
-    .rpt_ctx_valid = 1u << 16,
-    .block = INTEL_OA_BLOCK_OAG,
-    .has_oa_debug = true,
-    .has_mmio_trigger = true,
-    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
-    .cagf = INTEL_OA_CAGF_GEN12,
+    XEHP_UNIT(INTEL_OA_BLOCK_OAG),
     .formats = {
         [1] = &fmt_a38u64_b8_c8,
         [5] = &fmt_a24u40_a14u32_b8_c8,
@@ -192,14 +199,7 @@ static const IntelOAGen gen12_5 = {
  */
 static const IntelOAGen xelpg = {
     .name = "xe-lpg",
-    .gen = 12,
-    .rpt_reason_shift = 19,
-    .rpt_ctx_valid = 1u << 16,
-    .block = INTEL_OA_BLOCK_OAG,
-    .has_oa_debug = true,
-    .has_mmio_trigger = true,
-    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
-    .cagf = INTEL_OA_CAGF_GEN12,
+    XEHP_UNIT(INTEL_OA_BLOCK_OAG),
     .formats = {
         [5] = &fmt_a24u40_a14u32_b8_c8,
     },
@@ -239,16 +239,9 @@ static const IntelOAFormat fmt_mpec8u32_b8_c8 = {
  */
 static const IntelOAGen oam = {
     .name = "OAM",
-    .gen = 12,
-    .rpt_reason_shift = 19,
-    .rpt_ctx_valid = 1u << 16,
-    .block = INTEL_OA_BLOCK_OAM,
-    .has_oa_debug = true,
-    .has_mmio_trigger = true,
+    XEHP_UNIT(INTEL_OA_BLOCK_OAM),
     .no_irq = true,
     .no_activity = true,
-    .clock = INTEL_OA_CLOCK_RPM_CONFIG,
-    .cagf = INTEL_OA_CAGF_GEN12,
     .formats = {
         [1] = &fmt_mpec8u64_b8_c8,
         [2] = &fmt_mpec8u32_b8_c8,
