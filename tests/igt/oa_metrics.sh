@@ -23,12 +23,20 @@
 #                    counters, A counters stay linear (counters.rst).
 #   render-activity-mmap  the same, recorded with --mmap (the records are
 #                    written straight from the mapped stream ring).
+#   media-set        Meteor Lake and Arrow Lake (mtl.rst): record --set
+#                    Media, the suite's set of the media GT's OAM, on the
+#                    OAM (the set's OAM format chooses it) for 1 s; in
+#                    every period mpecK_per_second is (K + 1) times the
+#                    OA timestamp frequency (the linear workload of
+#                    vgpu-contract.rst: OAM does not count the activity
+#                    workload) and gpu_core_clocks_per_second 50 times it;
+#                    skipped on a GPU without an OAM.
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 VGPU_CTL=${VGPU_CTL:-$here/vgpu-ctl}
-SUBTESTS="render-activity render-activity-mmap"
+SUBTESTS="render-activity render-activity-mmap media-set"
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
@@ -163,6 +171,59 @@ PY
 	return $rc
 }
 
+media_set() {
+	local card gen dir rc
+	[ -x "$CLI" ] || { echo "Test requirement not met: $CLI not built (make -C tools)"; return 77; }
+	card=$(test_card)
+	gen=$(card_gen "$card")
+	[ -n "$gen" ] || { echo "Test requirement not met: no Intel DRM card${IGT_DEVICE:+ for IGT_DEVICE=$IGT_DEVICE} (is intel_oa.ko loaded?)"; return 77; }
+	[ "$gen" = 12.70 ] ||
+		{ echo "Test requirement not met: Gen$gen has no media GT OAM (Meteor Lake and Arrow Lake have)"; return 77; }
+	dir=$(mktemp -d /tmp/oa_metrics.XXXXXX)
+	"$CLI" record --set Media --device "$card" --duration 1 -o "$dir/rec" \
+		--print --output csv >"$dir/out.csv" 2>"$dir/err"
+	rc=$?
+	sed 's/^/record: /' "$dir/err" | head -20
+	[ "$rc" -eq 0 ] || { fail "intel-oa-metrics record exited with $rc"; rm -rf "$dir"; return; }
+	head -3 "$dir/out.csv" | cut -c1-300
+	python3 - "$dir/out.csv" "$card" <<'PY'
+import csv, ctypes, fcntl, os, sys
+path, card = sys.argv[1], sys.argv[2]
+
+def getparam(fd, param):
+    val = ctypes.c_int(0)
+    arg = ctypes.create_string_buffer(16)
+    ctypes.memmove(arg, ctypes.byref(ctypes.c_int(param)), 4)
+    ctypes.memmove(ctypes.addressof(arg) + 8,
+                   ctypes.byref(ctypes.c_void_p(ctypes.addressof(val))), 8)
+    fcntl.ioctl(fd, 0xc0106446, arg, True)
+    return val.value
+
+fd = os.open(card, os.O_RDWR)
+hz = getparam(fd, 57)   # I915_PARAM_OA_TIMESTAMP_FREQUENCY
+os.close(fd)
+want = {"mpec%d_per_second" % k: (k + 1) * hz for k in range(8)}
+want["gpu_core_clocks_per_second"] = 50 * hz
+rows = list(csv.DictReader(open(path)))
+if len(rows) < 10:
+    sys.exit("FAIL: only %d periods" % len(rows))
+bad = 0
+for r in rows:
+    for m, w in want.items():
+        if m not in r:
+            sys.exit("FAIL: the Media set has no %s column" % m)
+        if abs(float(r[m]) - w) > 1e-9 * w:
+            if bad < 20:
+                print("FAIL: period %s: %s = %s, expected %d" % (r["period"], m, r[m], w))
+            bad += 1
+print("%d periods at %d Hz; checked %s" % (len(rows), hz, ", ".join(sorted(want))))
+sys.exit(1 if bad else 0)
+PY
+	rc=$?
+	rm -rf "$dir"
+	return $rc
+}
+
 run_one() {
 	local st=$1 t0 rc secs
 	echo "Starting subtest: $st"
@@ -170,6 +231,7 @@ run_one() {
 	case $st in
 	render-activity) render_activity ;;
 	render-activity-mmap) render_activity --mmap ;;
+	media-set) media_set ;;
 	esac
 	rc=$?
 	secs=$(echo "$(date +%s.%N) - $t0" | bc 2>/dev/null || echo 0)

@@ -272,6 +272,14 @@ static void test_platform_coverage(const void *arg UNIT_UNUSED)
 
 			if (!intel_oa_metric_set_applies(s, name))
 				continue;
+			/* a media GT's OAM sets come on top (mtl.rst) */
+			if (!strcmp(f, "mtl-media")) {
+				if (intel_oa_platform_at(p)->ver != 1270)
+					intel_oa_metrics_free(m);
+				UNIT_CHECK(intel_oa_platform_at(p)->ver == 1270,
+					   "%s: OAM sets without an OAM", name);
+				continue;
+			}
 			clash = fam && strcmp(fam, f);
 			if (clash || strcmp(f, families[listed].family))
 				intel_oa_metrics_free(m);
@@ -309,6 +317,14 @@ static const struct range xehp_bool[] = {
 	{ 0xdc00, 0xdc3c }, { 0xdc40, 0xdc40 }, { 0xdc44, 0xdc44 },
 	{ 0xdc48, 0xdc48 }, { 0xdd00, 0xdd48 },
 };
+/* Meteor Lake adds the media GT's OAM (i915 mtl_oam_b_counters) */
+static const struct range mtl_bool[] = {
+	{ 0xd900, 0xd91c }, { 0xd920, 0xd93c }, { 0xd940, 0xd97c },
+	{ 0xdc00, 0xdc3c }, { 0xdc40, 0xdc40 }, { 0xdc44, 0xdc44 },
+	{ 0xdc48, 0xdc48 }, { 0xdd00, 0xdd48 },
+	{ 0x393000, 0x39301c }, { 0x393020, 0x39303c },
+	{ 0x393040, 0x39307c }, { 0x393200, 0x39323c },
+};
 static const uint32_t flex_regs[] = {
 	0xe458, 0xe558, 0xe658, 0xe758, 0xe45c, 0xe55c, 0xe65c,
 };
@@ -331,7 +347,9 @@ static int bool_ok(unsigned int ver, uint32_t a)
 		return in_ranges(a, hsw_bool, 3);
 	if (ver < 1250)
 		return in_ranges(a, gen12_bool, 6);
-	return in_ranges(a, xehp_bool, 8);
+	if (ver < 1270)
+		return in_ranges(a, xehp_bool, 8);
+	return in_ranges(a, mtl_bool, 12);
 }
 
 /* CECn-0 of the generation: source select 3 is violation 38 */

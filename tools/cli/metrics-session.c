@@ -227,6 +227,7 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 	uint64_t period_ns;
 	struct intel_oa_stream_opts so;
 	const char *fmt_name;
+	const struct intel_oa_layout *l;
 	int ret;
 
 	memset(ss, 0, sizeof(*ss));
@@ -266,7 +267,7 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 	}
 	fmt_name = intel_oa_metric_set_format(ss->set);
 	if (fmt_name) {
-		const struct intel_oa_layout *l = intel_oa_layout_by_name(fmt_name);
+		l = intel_oa_layout_by_name(fmt_name);
 
 		if (!l) {
 			fprintf(stderr, PROG ": set %s: unknown format %s\n",
@@ -299,7 +300,17 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 						ss->dev.ts_freq);
 	if (!smp->timer)
 		so.wait_num_reports = period_ns < WAKE_NS ? WAKE_NS / period_ns : 1;
-	ss->stream = intel_oa_stream_open(&ss->dev, &so);
+	/*
+	 * A set of the media GT's OAM format (Meteor Lake) is recorded on the
+	 * OAM, which the first video decode engine chooses (perf revision 7)
+	 */
+	l = intel_oa_layout_by_id(ss->format);
+	if (l && !strcmp(l->unit, "OAM"))
+		ss->stream = intel_oa_stream_open_engine(&ss->dev, &so,
+							 I915_ENGINE_CLASS_VIDEO,
+							 0);
+	else
+		ss->stream = intel_oa_stream_open(&ss->dev, &so);
 	if (ss->stream < 0) {
 		ret = ss->stream;
 		ss->stream = -1;

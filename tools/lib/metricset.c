@@ -55,6 +55,10 @@ int intel_oa_builtin_by_name(const char *name, size_t len)
 {
 	size_t i;
 
+	/* MPEC0..MPEC7 (Meteor Lake's OAM) */
+	if (len == 5 && !memcmp(name, "MPEC", 4) && name[4] >= '0' &&
+	    name[4] <= '7')
+		return INTEL_OA_BI_MPEC + (name[4] - '0');
 	if (len >= 2 && len <= 3 &&
 	    (name[0] == 'A' || name[0] == 'B' || name[0] == 'C')) {
 		unsigned int n = 0, max;
@@ -91,8 +95,10 @@ const char *intel_oa_builtin_name(int id, char *buf, size_t len)
 		snprintf(buf, len, "B%d", id - INTEL_OA_BI_B);
 	else if (id >= INTEL_OA_BI_C && id < INTEL_OA_BI_GPU_TICKS)
 		snprintf(buf, len, "C%d", id - INTEL_OA_BI_C);
-	else if (id >= INTEL_OA_BI_GPU_TICKS && id < INTEL_OA_BI_COUNT)
+	else if (id >= INTEL_OA_BI_GPU_TICKS && id < INTEL_OA_BI_MPEC)
 		snprintf(buf, len, "%s", bi_names[id - INTEL_OA_BI_GPU_TICKS]);
+	else if (id >= INTEL_OA_BI_MPEC && id < INTEL_OA_BI_COUNT)
+		snprintf(buf, len, "MPEC%d", id - INTEL_OA_BI_MPEC);
 	return buf;
 }
 
@@ -123,6 +129,13 @@ int intel_oa_oa_builtin(void *ctx, int id, double *value)
 		if (!op->acc || !(op->has_c >> n & 1))
 			return -1;
 		*value = (double)op->acc->c[n];
+		return 0;
+	}
+	if (id >= INTEL_OA_BI_MPEC && id < INTEL_OA_BI_COUNT) {
+		n = id - INTEL_OA_BI_MPEC;
+		if (!op->acc || !(op->has_mpec >> n & 1))
+			return -1;
+		*value = (double)op->acc->m[n];
 		return 0;
 	}
 	switch (id) {
@@ -231,6 +244,7 @@ int intel_oa_oa_period_fields(struct intel_oa_oa_period *op,
 	op->has_a = 0;
 	op->has_b = 0;
 	op->has_c = 0;
+	op->has_mpec = 0;
 	for (k = 0; k < l->n_runs; k++) {
 		const struct intel_oa_counter_run *run = &l->runs[k];
 
@@ -241,6 +255,8 @@ int intel_oa_oa_period_fields(struct intel_oa_oa_period *op,
 				op->has_b |= 1u << i;
 			else if (run->kind == INTEL_OA_COUNTER_C && i < 32)
 				op->has_c |= 1u << i;
+			else if (run->kind == INTEL_OA_COUNTER_M && i < 8)
+				op->has_mpec |= 1u << i;
 		}
 	}
 	op->has_gpu_ticks = fmt->header != INTEL_OA_HDR_GEN7;

@@ -134,6 +134,8 @@ void intel_oa_expr_free(struct intel_oa_expr *e);
  * @INTEL_OA_BI_QUERY_MODE: 0: values come from OA reports, never from
  *	the register snapshots of a query (what the OA metric XML files call
  *	$QueryMode)
+ * @INTEL_OA_BI_MPEC: MPEC0..MPEC7 (Meteor Lake's OAM reports) are
+ *	@INTEL_OA_BI_MPEC + n; since 0.2.0
  * @INTEL_OA_BI_COUNT: number of built-ins
  *
  * The last six and the counts of EUs, slices and subslices come from a
@@ -158,7 +160,8 @@ enum intel_oa_builtin {
 	INTEL_OA_BI_SUBSLICE_MASK,
 	INTEL_OA_BI_REVISION,
 	INTEL_OA_BI_QUERY_MODE,
-	INTEL_OA_BI_COUNT
+	INTEL_OA_BI_MPEC,
+	INTEL_OA_BI_COUNT = INTEL_OA_BI_MPEC + 8
 };
 
 /**
@@ -247,6 +250,8 @@ int intel_oa_gt_info_from_topology(struct intel_oa_gt_info *gi,
  * @has_b: bit n set for B counters
  * @has_c: bit n set for C counters
  * @has_gpu_ticks: the format has GPU_TICKS
+ * @has_mpec: bit n set when the format has MPEC counter n (since 0.2.0,
+ *	in what was padding: zero it)
  * @platform: device table row (NULL: no device constants)
  * @ts_freq: OA timestamp Hz (0: the platform's)
  * @gpu_freq_max: maximum GPU frequency in Hz (0: undefined)
@@ -259,6 +264,7 @@ struct intel_oa_oa_period {
 	uint32_t has_b;
 	uint32_t has_c;
 	bool has_gpu_ticks;
+	uint8_t has_mpec;
 	const struct intel_oa_platform *platform;
 	uint64_t ts_freq;
 	double gpu_freq_max;
