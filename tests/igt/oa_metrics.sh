@@ -78,6 +78,24 @@ card_gen() {
 	esac
 }
 
+# DRM_IOCTL_I915_GETPARAM PARAM on card $1 (python's ctypes: no C helper).
+card_getparam() {
+	python3 - "$1" "$2" <<'PY'
+import ctypes, fcntl, os, sys
+
+# struct drm_i915_getparam { int param; int *value; }
+fd = os.open(sys.argv[1], os.O_RDWR)
+val = ctypes.c_int(0)
+arg = ctypes.create_string_buffer(16)
+ctypes.memmove(arg, ctypes.byref(ctypes.c_int(int(sys.argv[2]))), 4)
+ctypes.memmove(ctypes.addressof(arg) + 8,
+               ctypes.byref(ctypes.c_void_p(ctypes.addressof(val))), 8)
+fcntl.ioctl(fd, 0xc0106446, arg, True)
+os.close(fd)
+print(val.value)
+PY
+}
+
 render_activity() {
 	local card gen dir rc mmap=${1:-}
 	[ -x "$CLI" ] || { echo "Test requirement not met: $CLI not built (make -C tools)"; return 77; }
@@ -105,23 +123,11 @@ render_activity() {
 	[ "$rc" -eq 0 ] || { fail "intel-oa-metrics record exited with $rc"; return; }
 	head -3 "$dir/out.csv" | cut -c1-300
 
-	python3 - "$dir/out.csv" "$gen" "$card" <<'PY'
-import csv, ctypes, fcntl, os, sys
-path, gen, card = sys.argv[1], sys.argv[2], sys.argv[3]
-
-def getparam(fd, param):
-    # DRM_IOCTL_I915_GETPARAM: struct { int param; int *value; }
-    val = ctypes.c_int(0)
-    arg = ctypes.create_string_buffer(16)
-    ctypes.memmove(arg, ctypes.byref(ctypes.c_int(param)), 4)
-    ctypes.memmove(ctypes.addressof(arg) + 8,
-                   ctypes.byref(ctypes.c_void_p(ctypes.addressof(val))), 8)
-    fcntl.ioctl(fd, 0xc0106446, arg, True)
-    return val.value
-
-fd = os.open(card, os.O_RDWR)
-eus = getparam(fd, 34) // getparam(fd, 33)   # EU_TOTAL / SUBSLICE_TOTAL
-os.close(fd)
+	# EU_TOTAL / SUBSLICE_TOTAL
+	python3 - "$dir/out.csv" "$gen" \
+		$(($(card_getparam "$card" 34) / $(card_getparam "$card" 33))) <<'PY'
+import csv, sys
+path, gen, eus = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 # counters.rst "Per-EU counts per 32-cycle busy period", by e8 = e mod 8.
 # Meteor Lake's render GT counts Gen12.5's EU model (mtl.rst)
@@ -186,22 +192,10 @@ media_set() {
 	sed 's/^/record: /' "$dir/err" | head -20
 	[ "$rc" -eq 0 ] || { fail "intel-oa-metrics record exited with $rc"; rm -rf "$dir"; return; }
 	head -3 "$dir/out.csv" | cut -c1-300
-	python3 - "$dir/out.csv" "$card" <<'PY'
-import csv, ctypes, fcntl, os, sys
-path, card = sys.argv[1], sys.argv[2]
-
-def getparam(fd, param):
-    val = ctypes.c_int(0)
-    arg = ctypes.create_string_buffer(16)
-    ctypes.memmove(arg, ctypes.byref(ctypes.c_int(param)), 4)
-    ctypes.memmove(ctypes.addressof(arg) + 8,
-                   ctypes.byref(ctypes.c_void_p(ctypes.addressof(val))), 8)
-    fcntl.ioctl(fd, 0xc0106446, arg, True)
-    return val.value
-
-fd = os.open(card, os.O_RDWR)
-hz = getparam(fd, 57)   # I915_PARAM_OA_TIMESTAMP_FREQUENCY
-os.close(fd)
+	# I915_PARAM_OA_TIMESTAMP_FREQUENCY
+	python3 - "$dir/out.csv" "$(card_getparam "$card" 57)" <<'PY'
+import csv, sys
+path, hz = sys.argv[1], int(sys.argv[2])
 want = {"mpec%d_per_second" % k: (k + 1) * hz for k in range(8)}
 want["gpu_core_clocks_per_second"] = 50 * hz
 rows = list(csv.DictReader(open(path)))
