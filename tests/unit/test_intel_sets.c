@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,12 @@ static const struct {
 	  "t.metrics:2:1: 'format' outside a set" },
 	{ "family a\nset X\nformat C4_B8 x\nend\n",
 	  "t.metrics:3:14: unexpected 'x' at the end of the line" },
+	{ "family a\nplatforms gen13\n",
+	  "t.metrics:2:11: no platform of generation '13'" },
+	{ "family a\nplatforms cfl gen9\n",
+	  "t.metrics:2:15: platform 'cfl' is listed twice" },
+	{ "family a\nplatforms gen12.5.1\n",
+	  "t.metrics:2:11: unknown platform 'gen12.5.1'" },
 };
 
 static void test_directive_errors(const void *arg)
@@ -110,7 +117,45 @@ static void test_directive_errors(const void *arg)
 		   err.text, bad[*i].msg);
 }
 
-static const size_t idx[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const size_t idx[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 };
+
+/*
+ * "platforms genV": every row of that generation (platforms.rst: Haswell
+ * 7.5, Meteor Lake and Arrow Lake 12.70, Tiger Lake to DG1 12), no other.
+ */
+static void test_gen_selector(const void *arg UNIT_UNUSED)
+{
+	static const struct {
+		const char *gen;
+		const char *in[6];
+		const char *out[3];
+	} cases[] = {
+		{ "gen7.5", { "hsw-gt1", "hsw", "hsw-gt3" }, { "ivb", "bdw" } },
+		{ "gen12.70", { "mtl", "arl-h", "arl-s" }, { "dg2-g10", "tgl" } },
+		{ "gen12", { "tgl-gt1", "tgl", "rkl", "adl-s", "adl-p", "dg1" },
+		  { "dg2-g10", "mtl", "icl" } },
+	};
+	unsigned int i, k;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct intel_oa_metrics *m = intel_oa_metrics_new();
+		struct intel_oa_parse_error err;
+		char text[64];
+
+		UNIT_CHECK(m, "out of memory");
+		snprintf(text, sizeof(text), "family a\nplatforms %s\nset X\nend\n",
+			 cases[i].gen);
+		UNIT_CHECK(load(m, text, &err) == 0, "%s: %s", cases[i].gen,
+			   err.text);
+		for (k = 0; k < 6 && cases[i].in[k]; k++)
+			UNIT_CHECK(intel_oa_metrics_find_for(m, "X", cases[i].in[k]),
+				   "%s lacks %s", cases[i].gen, cases[i].in[k]);
+		for (k = 0; k < 3 && cases[i].out[k]; k++)
+			UNIT_CHECK(!intel_oa_metrics_find_for(m, "X", cases[i].out[k]),
+				   "%s has %s", cases[i].gen, cases[i].out[k]);
+		intel_oa_metrics_free(m);
+	}
+}
 
 static void test_default_dir(const void *arg UNIT_UNUSED)
 {
@@ -136,23 +181,22 @@ static void test_default_dir(const void *arg UNIT_UNUSED)
 #define METRICS_DIR INTEL_OA_SRC_DIR "/tools/metrics"
 
 /*
- * The families and the OA platforms each must cover (restated from
+ * The families and the generations each must cover (restated from
  * Documentation/metrics.rst, "Intel OA metric sets"), and the sets every
  * one of them has.
  */
 static const struct {
 	const char *family;
-	const char *platforms[12];
+	unsigned int vers[2];	/* the graphics versions (x100) it covers */
 } families[] = {
-	{ "gen6-7", { "snb-gt1", "snb", "ivb-gt1", "ivb", "vlv" } },
-	{ "hsw", { "hsw-gt1", "hsw", "hsw-gt3" } },
-	{ "gen8", { "bdw", "chv" } },
-	{ "gen9", { "skl", "skl-gt3", "skl-gt4", "bxt", "kbl", "kbl-gt3",
-		    "glk", "cfl", "cfl-gt3", "cml" } },
-	{ "gen11", { "icl", "ehl", "jsl" } },
-	{ "gen12", { "tgl-gt1", "tgl", "rkl", "adl-s", "adl-p", "dg1" } },
-	{ "gen12.5", { "dg2-g10", "dg2-g11", "dg2-g12", "ats-m150",
-		       "ats-m75", "mtl", "arl-h", "arl-s" } },
+	{ "gen6-7", { 600, 700 } },
+	{ "hsw", { 750 } },
+	{ "gen8", { 800 } },
+	{ "gen9", { 900 } },
+	{ "gen11", { 1100 } },
+	{ "gen12", { 1200 } },
+	/* Meteor Lake's render GT too (metrics.rst) */
+	{ "gen12.5", { 1250, 1270 } },
 };
 #define N_FAMILIES (sizeof(families) / sizeof(families[0]))
 
@@ -168,6 +212,22 @@ static struct intel_oa_metrics *load_all(void)
 		return NULL;
 	}
 	return m;
+}
+
+static bool family_covers(size_t i, unsigned int ver)
+{
+	return families[i].vers[0] == ver || families[i].vers[1] == ver;
+}
+
+/* the first platform of the device table that family @i covers */
+static const char *family_platform(size_t i)
+{
+	unsigned int p;
+
+	for (p = 0; p < intel_oa_platform_count(); p++)
+		if (family_covers(i, intel_oa_platform_at(p)->ver))
+			return intel_oa_platform_at(p)->name;
+	return "none";
 }
 
 static int family_index(const char *family)
@@ -213,7 +273,7 @@ static void test_files_load(const void *arg UNIT_UNUSED)
 		for (j = 0; j < 3; j++) {
 			const struct intel_oa_metric_set *s =
 				intel_oa_metrics_find_for(
-					m, set_names[j], families[i].platforms[0]);
+					m, set_names[j], family_platform(i));
 			int ok = s && !strcmp(intel_oa_metric_set_family(s),
 					      families[i].family);
 
@@ -244,7 +304,7 @@ static void test_platform_coverage(const void *arg UNIT_UNUSED)
 {
 	struct intel_oa_metrics *m = load_all();
 	unsigned int p, n = intel_oa_platform_count();
-	size_t i, j;
+	size_t i;
 
 	UNIT_CHECK(m, "metric files do not load");
 	for (p = 0; p < n; p++) {
@@ -253,13 +313,8 @@ static void test_platform_coverage(const void *arg UNIT_UNUSED)
 		int listed = -1;
 
 		for (i = 0; i < N_FAMILIES; i++)
-			for (j = 0; families[i].platforms[j]; j++)
-				if (!strcmp(families[i].platforms[j], name)) {
-					if (listed >= 0)
-						listed = -2;
-					else
-						listed = (int)i;
-				}
+			if (family_covers(i, intel_oa_platform_at(p)->ver))
+				listed = listed >= 0 ? -2 : (int)i;
 		if (listed < 0)
 			intel_oa_metrics_free(m);
 		UNIT_CHECK(listed >= 0, "%s: in %s family list", name,
@@ -1054,6 +1109,13 @@ static const struct unit_test tests[] = {
 	{ "intel-sets-err-format-twice", test_directive_errors, &idx[8] },
 	{ "intel-sets-err-format-outside", test_directive_errors, &idx[9] },
 	{ "intel-sets-err-format-eol", test_directive_errors, &idx[10] },
+	{ "intel-sets-err-platforms-gen-none", test_directive_errors,
+	  &idx[11] },
+	{ "intel-sets-err-platforms-gen-overlap", test_directive_errors,
+	  &idx[12] },
+	{ "intel-sets-err-platforms-gen-malformed", test_directive_errors,
+	  &idx[13] },
+	{ "intel-sets-platforms-gen", test_gen_selector, NULL },
 	{ "intel-sets-default-dir", test_default_dir, NULL },
 	{ "intel-sets-files-load", test_files_load, NULL },
 	{ "intel-sets-platform-coverage", test_platform_coverage, NULL },

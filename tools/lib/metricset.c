@@ -9,10 +9,12 @@
  * whole file is good are they appended to the collection, so a failed load
  * leaves the collection as it was.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -701,6 +703,37 @@ int ioa_platform_index(const char *name)
 	return -1;
 }
 
+/*
+ * "genV" (gen9, gen7.5, gen12.5, gen12.70): every platform of the device
+ * table of that generation, into @mask; false if @name is no such word.
+ */
+static bool gen_platforms(const char *name, uint64_t *mask)
+{
+	unsigned int major = 0, minor = 0, digits = 0, i, n;
+	const char *p = name + 3;
+
+	if (strncmp(name, "gen", 3) || !isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p))
+		major = major * 10 + (unsigned int)(*p++ - '0');
+	if (*p == '.') {
+		for (p++; isdigit((unsigned char)*p) && digits < 2; digits++)
+			minor = minor * 10 + (unsigned int)(*p++ - '0');
+		if (!digits)
+			return false;
+	}
+	if (*p)
+		return false;
+	if (digits == 1)
+		minor *= 10;
+	*mask = 0;
+	n = intel_oa_platform_count();
+	for (i = 0; i < n && i < 64; i++)
+		if (intel_oa_platform_at(i)->ver == major * 100 + minor)
+			*mask |= 1ull << i;
+	return true;
+}
+
 static void d_platforms(struct loader *ld, size_t kw_at)
 {
 	char name[NAME_BUF];
@@ -717,20 +750,39 @@ static void d_platforms(struct loader *ld, size_t kw_at)
 		return;
 	}
 	do {
+		uint64_t mask;
+		bool gen;
+
 		skip_ws(ld);
 		at = ld->pos;
 		if (get_family(ld, name))
 			return;
-		idx = ioa_platform_index(name);
-		if (idx < 0) {
-			lerr(ld, at, "unknown platform '%s'", name);
+		gen = gen_platforms(name, &mask);
+		if (gen) {
+			if (!mask) {
+				lerr(ld, at, "no platform of generation '%s'",
+				     name + 3);
+				return;
+			}
+		} else {
+			idx = ioa_platform_index(name);
+			if (idx < 0) {
+				lerr(ld, at, "unknown platform '%s'", name);
+				return;
+			}
+			mask = 1ull << idx;
+		}
+		if (ld->mf->platforms & mask) {
+			/* the name as written, or the generation's row */
+			for (idx = 0; !((ld->mf->platforms & mask) >> idx & 1);
+			     idx++)
+				;
+			lerr(ld, at, "platform '%s' is listed twice",
+			     gen ? intel_oa_platform_at((unsigned int)idx)->name :
+			     name);
 			return;
 		}
-		if (ld->mf->platforms >> idx & 1) {
-			lerr(ld, at, "platform '%s' is listed twice", name);
-			return;
-		}
-		ld->mf->platforms |= 1ull << idx;
+		ld->mf->platforms |= mask;
 	} while (!at_eol(ld));
 	ld->mf->platforms_line = ld->line;
 }
