@@ -53,25 +53,14 @@ device_id() {
 # and gen6-gen7.rst tables (written out here, not asked of the driver or
 # the tools). IGT calls Haswell's Gen7.5 gen 7.
 device_gen() {
-	case $1 in
-	0x0102|0x0106|0x010a|0x0112|0x0116|0x0122|0x0126) echo 6 ;;
-	0x0152|0x0156|0x015a|0x0162|0x0166|0x016a) echo 7 ;;
-	0x0f30|0x0f31|0x0f32|0x0f33|0x0155|0x0157) echo 7 ;;
-	0x04[0-2][26abe]|0x0a[0-2][26abe]|0x0c[0-2][26abe]|0x0d[0-2][26abe]) echo 7 ;;
-	0x1616|0x22b0) echo 8 ;;
-	0x1912|0x1916|0x191b|0x191d|0x191e|0x1921|0x1926|0x193b|0x5a84|0x5916|0x5926|0x3184|0x3e92|0x3ea5|0x9bc5) echo 9 ;;
-	0x8a52|0x4571|0x4e71) echo 11 ;;
-	0x9a60|0x9a49|0x4c8a|0x4680|0x46a6|0x4905) echo 12 ;;
-	# Documentation/dg2.rst: DG2-G10/G11/G12 and ATS-M with their siblings;
-	# IGT calls Gen12.5 (graphics_ver 12, rel 55) gen 12
-	0x56a0|0x5690|0x5691|0x5692|0x56a1|0x56a2) echo 12 ;;
-	0x56a5|0x5693|0x5694|0x5695|0x56a6|0x56b0|0x56b1) echo 12 ;;
-	0x56a3|0x5696|0x5697|0x56a4|0x56b2|0x56b3) echo 12 ;;
-	0x56c0|0x56c2|0x56c1) echo 12 ;;
-	# platforms.rst: Meteor Lake and Arrow Lake (graphics IP 12.70)
-	0x7d55|0x7d51|0x7d67) echo 12 ;;
-	*) echo unknown ;;
-	esac
+	local gen
+	# platform-ids.txt: every PCI id the driver binds, with its
+	# generation (scripts/platforms --ids, from the platform table)
+	gen=$(awk -v id="$1" '$1 == id { print $2; exit }' \
+		"$here/platform-ids.txt" 2>/dev/null)
+	# IGT numbers generations by graphics_ver: Haswell's is 7, DG2's
+	# (12.55) and Meteor Lake's (12.70) 12
+	if [ -n "$gen" ]; then echo "${gen%%.*}"; else echo unknown; fi
 }
 
 # Skip (77) unless libi915_perf of Debian's build has $METRIC for the

@@ -63,17 +63,16 @@ test_card() {
 	done
 }
 
-# Graphics generation of a card from its PCI id: 6, 7, 7.5, 12.5, or 8+.
+# Graphics generation of a card from its PCI id: 6, 7, 7.5, 12.5, 12.70,
+# or 8+ (platform-ids.txt: scripts/platforms --ids, from the platform
+# table).
 card_gen() {
-	local id
+	local id gen
 	id=$(cat "/sys/class/drm/${1##*/}/device/device" 2>/dev/null) || return
-	case $id in
-	0x010?|0x011?|0x012?) echo 6 ;;
-	0x015?|0x016?|0x0f3?) echo 7 ;;
-	0x04??|0x0a??|0x0c??|0x0d??) echo 7.5 ;;
-	0x56??) echo 12.5 ;;
-	# Meteor Lake and Arrow Lake (mtl.rst): graphics IP 12.70
-	0x7d??|0xb640) echo 12.70 ;;
+	gen=$(awk -v id="$id" '$1 == id { print $2; exit }' \
+		"$here/platform-ids.txt" 2>/dev/null)
+	case $gen in
+	6|7|7.5|12.5|12.70) echo "$gen" ;;
 	*) echo 8+ ;;
 	esac
 }

@@ -68,7 +68,7 @@ static int platforms_file_check(void)
 		p = oa_platform_by_name(name);
 		if (!p)		/* an alias: a name of its own, an existing id */
 			p = oa_platform_for_devid(devid);
-		if (!p || p->devids[0] != devid || p->graphics_ver != gen ||
+		if (!p || p->devid != devid || p->graphics_ver != gen ||
 		    p->graphics_rel != rel || p->timestamp_hz != hz) {
 			fprintf(stderr, "scripts/platforms row %s %#x gen %s %llu Hz: %s\n",
 				name, devid, ver, hz,

@@ -108,8 +108,9 @@ static void gen67_sibling_ids(const void *arg UNIT_UNUSED)
 	/* SNB/IVB/VLV have no id families beyond the listed ids */
 	UNIT_CHECK(!intel_oa_gen_by_devid(0x0104), "0x0104");
 	UNIT_CHECK(!intel_oa_gen_by_devid(0x0f34), "0x0f34");
-	/* a Gen8+ id keeps its own row only */
-	UNIT_CHECK(!intel_oa_platform_for_devid(0x1916), "0x1916");
+	/* a Gen8+ sibling the driver binds: Skylake GT2 ULT (INTEL_SKL_GT2_IDS) */
+	UNIT_CHECK(intel_oa_platform_for_devid(0x1916) ==
+		   intel_oa_platform_by_devid(0x1912), "0x1916");
 	UNIT_CHECK(intel_oa_platform_for_devid(0x1912) ==
 		   intel_oa_platform_by_devid(0x1912), "0x1912");
 }

@@ -6,11 +6,12 @@
  *
  * Copyright (c) 2025 The intel-oa authors
  *
- * Expectations are written here from Documentation/platforms.rst (the
- * platform table, "Report formats per generation", "RPT_ID" and
- * "Context-switch reports"), Documentation/gen6-gen7.rst ("Platforms",
- * "Report formats"), Documentation/dg2.rst ("Platforms", "Report
- * formats") and i915_pciids.h, never from the library's tables;
+ * The rows come from include/intel_oa_platforms.h, the platform table
+ * the library compiles in; what a generation is (its version, formats,
+ * RPT_ID) is written here from Documentation/platforms.rst ("Report
+ * formats per generation", "RPT_ID" and "Context-switch reports"),
+ * Documentation/gen6-gen7.rst ("Report formats"), Documentation/dg2.rst
+ * ("Report formats") and i915_pciids.h, never from the library's tables;
  * reports are assembled byte by byte.
  */
 #include <errno.h>
@@ -40,51 +41,40 @@ struct want_platform {
 	unsigned int s, ss, eu;
 };
 
+/*
+ * The graphics version of each family of the platform table, as
+ * platforms.rst, gen6-gen7.rst, dg2.rst and mtl.rst number them.
+ */
+#define WANT_VER_SNB		600
+#define WANT_VER_IVB		700
+#define WANT_VER_VLV		700
+#define WANT_VER_HSW		750
+#define WANT_VER_BDW		800
+#define WANT_VER_CHV		800
+#define WANT_VER_GEN9		900
+#define WANT_VER_GEN9_LP	900
+#define WANT_VER_GEN11		1100
+#define WANT_VER_GEN12		1200
+#define WANT_VER_DG1		1200
+#define WANT_VER_DG2		1250
+#define WANT_VER_MTL		1270
+
+/* Every row of include/intel_oa_platforms.h, the table the library reads. */
 static const struct want_platform want[] = {
-	{ "snb-gt1", 0x0102, 600,  1, 12500000, 1, 1, 6 },
-	{ "snb",     0x0112, 600,  2, 12500000, 1, 1, 12 },
-	{ "ivb-gt1", 0x0152, 700,  1, 12500000, 1, 1, 6 },
-	{ "ivb",     0x0162, 700,  2, 12500000, 1, 2, 8 },
-	{ "vlv",     0x0f31, 700,  0, 12500000, 1, 1, 4 },
-	{ "hsw-gt1", 0x0402, 750,  1, 12500000, 1, 1, 10 },
-	{ "hsw",     0x0412, 750,  2, 12500000, 1, 2, 10 },
-	{ "hsw-gt3", 0x0d22, 750,  3, 12500000, 2, 2, 10 },
-	{ "bdw",     0x1616, 800,  2, 12500000, 1, 3, 8 },
-	{ "chv",     0x22b0, 800,  0, 12500000, 1, 2, 8 },
-	{ "skl",     0x1912, 900,  2, 12000000, 1, 3, 8 },
-	{ "skl-gt3", 0x1926, 900,  3, 12000000, 2, 3, 8 },
-	{ "skl-gt4", 0x193b, 900,  4, 12000000, 3, 3, 8 },
-	{ "bxt",     0x5a84, 900,  0, 19200000, 1, 3, 6 },
-	{ "kbl",     0x5916, 900,  2, 12000000, 1, 3, 8 },
-	{ "kbl-gt3", 0x5926, 900,  3, 12000000, 2, 3, 8 },
-	{ "glk",     0x3184, 900,  0, 19200000, 1, 3, 6 },
-	{ "cfl",     0x3e92, 900,  2, 12000000, 1, 3, 8 },
-	{ "cfl-gt3", 0x3ea5, 900,  3, 12000000, 2, 3, 8 },
-	{ "cml",     0x9bc5, 900,  2, 12000000, 1, 3, 8 },
-	{ "icl",     0x8a52, 1100, 0, 12000000, 1, 8, 8 },
-	{ "ehl",     0x4571, 1100, 0, 19200000, 1, 4, 8 },
-	{ "jsl",     0x4e71, 1100, 0, 19200000, 1, 4, 8 },
-	{ "tgl-gt1", 0x9a60, 1200, 1, 19200000, 1, 2, 16 },
-	{ "tgl",     0x9a49, 1200, 2, 19200000, 1, 6, 16 },
-	{ "rkl",     0x4c8a, 1200, 0, 19200000, 1, 2, 16 },
-	{ "adl-s",   0x4680, 1200, 0, 19200000, 1, 2, 16 },
-	{ "adl-p",   0x46a6, 1200, 0, 19200000, 1, 6, 16 },
-	{ "dg1",     0x4905, 1200, 0, 19200000, 1, 6, 16 },
-	/* dg2.rst: one slice, the DSS mask's Xe-cores, 16 EUs each */
-	{ "dg2-g10", 0x56a0, 1250, 0, 38400000, 1, 32, 16 },
-	{ "dg2-g11", 0x56a5, 1250, 0, 38400000, 1, 8, 16 },
-	{ "dg2-g12", 0x56a3, 1250, 0, 38400000, 1, 16, 16 },
-	{ "ats-m150", 0x56c0, 1250, 0, 38400000, 1, 32, 16 },
-	{ "ats-m75", 0x56c1, 1250, 0, 38400000, 1, 8, 16 },
-	/* platforms.rst "Meteor Lake and Arrow Lake" */
-	{ "mtl", 0x7d55, 1270, 0, 38400000, 1, 8, 16 },
-	{ "arl-h", 0x7d51, 1270, 0, 38400000, 1, 8, 16 },
-	{ "arl-s", 0x7d67, 1270, 0, 38400000, 1, 4, 16 },
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
+			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+	{ (name_), (devid_), WANT_VER_##family_, (gt_), (hz_), (s_), (ss_), \
+	  (eu_) },
+#include "intel_oa_platforms.h"
 };
 
 #define N_WANT (sizeof(want) / sizeof(want[0]))
 
-/* Every row of platforms.rst, found by id and by name, with its facts. */
+/*
+ * Every row of the table, found by id and by name, with its facts; the
+ * command streamer's clock is half the OA clock from Gen12.5 on.
+ */
 static void platform_table_matches_contract(const void *arg UNIT_UNUSED)
 {
 	unsigned int i;
@@ -108,6 +98,8 @@ static void platform_table_matches_contract(const void *arg UNIT_UNUSED)
 		UNIT_EQ(p->ver, want[i].ver, want[i].name);
 		UNIT_EQ(p->gt, want[i].gt, want[i].name);
 		UNIT_EQ(p->ts_freq, want[i].ts, want[i].name);
+		UNIT_EQ(p->cs_ts_freq, want[i].ver >= 1250 ? want[i].ts / 2 :
+			want[i].ts, want[i].name);
 		UNIT_EQ(p->slices, want[i].s, want[i].name);
 		UNIT_EQ(p->subslices, want[i].ss, want[i].name);
 		UNIT_EQ(p->eus, want[i].eu, want[i].name);
@@ -120,7 +112,7 @@ static void platform_table_matches_contract(const void *arg UNIT_UNUSED)
 
 		for (j = 0; j < N_WANT; j++)
 			found |= want[j].devid == p->devid;
-		UNIT_CHECK(found, "row 0x%04x not in platforms.rst", p->devid);
+		UNIT_CHECK(found, "row 0x%04x not in the table", p->devid);
 	}
 }
 
@@ -139,8 +131,10 @@ static void platform_lookup_misses(const void *arg UNIT_UNUSED)
 	UNIT_CHECK(!intel_oa_platform_by_name("gen7"), "gen7 is no platform");
 	UNIT_CHECK(!intel_oa_platform_by_name(""), "empty name");
 	UNIT_CHECK(!intel_oa_platform_by_name(NULL), "NULL name");
-	/* family members that are no virtual device */
+	/* a sibling is no row of its own; a family member the driver does
+	 * not bind is no sibling either */
 	UNIT_CHECK(!intel_oa_platform_by_devid(0x1916), "0x1916");
+	UNIT_CHECK(!intel_oa_platform_for_devid(0x4908), "0x4908");
 	UNIT_CHECK(!intel_oa_platform_by_devid(0x4908), "0x4908");
 	UNIT_CHECK(!intel_oa_platform_by_devid(0), "0");
 }

@@ -28,6 +28,7 @@
  * decided when the set is used, from the built-ins of its period.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -41,42 +42,29 @@
 #include "rpn.h"
 #include "xml.h"
 
-/* The chipset attribute, and the platforms of our table it stands for. */
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * The chipset attribute of Intel's files that covers each row of the
+ * platform table (its MESA column; NULL where no file does).
+ */
 static const struct {
+	const char *name;
 	const char *chipset;
-	const char *platforms[3];
-} chipsets[] = {
-	{ "HSW", { "hsw-gt1", "hsw", "hsw-gt3" } },
-	{ "BDW", { "bdw" } },
-	{ "CHV", { "chv" } },
-	{ "SKLGT2", { "skl" } },
-	{ "SKLGT3", { "skl-gt3" } },
-	{ "SKLGT4", { "skl-gt4" } },
-	{ "BXT", { "bxt" } },
-	{ "KBLGT2", { "kbl" } },
-	{ "KBLGT3", { "kbl-gt3" } },
-	{ "GLK", { "glk" } },
-	/* IGT reads Comet Lake with Coffee Lake's files */
-	{ "CFLGT2", { "cfl", "cml" } },
-	{ "CFLGT3", { "cfl-gt3" } },
-	{ "ICL", { "icl" } },
-	{ "EHL", { "ehl", "jsl" } },
-	{ "TGLGT1", { "tgl-gt1" } },
-	{ "TGLGT2", { "tgl" } },
-	{ "RKL", { "rkl" } },
-	{ "DG1", { "dg1" } },
-	{ "ADL", { "adl-s", "adl-p" } },
-	/* IGT: ACM GT1 is DG2-G11, GT2 DG2-G12, GT3 DG2-G10 */
-	{ "ACMGT1", { "dg2-g11", "ats-m75" } },
-	{ "ACMGT2", { "dg2-g12" } },
-	{ "ACMGT3", { "dg2-g10", "ats-m150" } },
-	/* Mesa: up to 64 EUs the GT1/GT2 file, up to 128 the GT2/GT3 one */
-	/* Meteor Lake-U with up to 64 EUs: no virtual part has that */
-	{ "MTLGT2", { NULL } },
-	{ "MTLGT3", { "mtl" } },
-	{ "ARLGT1", { "arl-s" } },
-	{ "ARLGT2", { "arl-h" } },
+} row_chipsets[] = {
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
+			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+	{ (name_), (mesa_) },
+#include "intel_oa_platforms.h"
 };
+
+/*
+ * Chipsets of Intel's files that no virtual part has: their sets load for
+ * no platform. Meteor Lake-U with up to 64 EUs (Mesa: up to 64 EUs the
+ * GT1/GT2 file, up to 128 the GT2/GT3 one).
+ */
+static const char *const chipsets_without_row[] = { "MTLGT2" };
 
 /* The device variables (IGT's codegen.py hw_vars) and our built-ins. */
 static const struct {
@@ -270,25 +258,68 @@ static bool is_symbol(const char *s)
 	return true;
 }
 
+/*
+ * Append @name to the list in @buf; a GT variant of the name before it
+ * (SKLGT3 after SKLGT2) adds its digit only ("SKLGT2/3"), so the list fits
+ * an error message.
+ */
+static void append_name(char *buf, size_t size, size_t *len,
+			const char **prev, const char *name)
+{
+	size_t n = strlen(name);
+	bool variant = n > 3 && isdigit((unsigned char)name[n - 1]) &&
+		!strncmp(name + n - 3, "GT", 2) && *prev &&
+		strlen(*prev) == n && !strncmp(*prev, name, n - 1);
+
+	if (*len < size)
+		*len += snprintf(buf + *len, size - *len, "%s%s",
+				 variant ? "/" : *len ? " " : "",
+				 variant ? name + n - 1 : name);
+	*prev = name;
+}
+
 static int chipset_platforms(struct xml_loader *xl, const char *chipset,
 			     uint64_t *mask)
 {
-	size_t i, k;
+	const char *prev = NULL;
+	char known[160];
+	size_t i, k, len = 0;
+	bool found = false;
 
-	for (i = 0; i < sizeof(chipsets) / sizeof(chipsets[0]); i++) {
-		if (strcasecmp(chipsets[i].chipset, chipset))
+	*mask = 0;
+	for (i = 0; i < ARRAY_SIZE(row_chipsets); i++) {
+		int idx;
+
+		if (!row_chipsets[i].chipset ||
+		    strcasecmp(row_chipsets[i].chipset, chipset))
 			continue;
-		*mask = 0;
-		for (k = 0; k < 3 && chipsets[i].platforms[k]; k++) {
-			int idx = ioa_platform_index(chipsets[i].platforms[k]);
-
-			if (idx >= 0)
-				*mask |= 1ull << idx;
-		}
-		return 0;
+		found = true;
+		idx = ioa_platform_index(row_chipsets[i].name);
+		if (idx >= 0)
+			*mask |= 1ull << idx;
 	}
-	return xerr(xl, HERE(xl), "chipset '%s' is none this tool knows (Haswell to Arrow Lake: HSW, BDW, CHV, SKLGT2..4, BXT, KBLGT2..3, GLK, CFLGT2..3, ICL, EHL, TGLGT1..2, RKL, DG1, ADL, ACMGT1..3, MTLGT2..3, ARLGT1..2)",
-		    chipset);
+	for (i = 0; i < ARRAY_SIZE(chipsets_without_row); i++)
+		if (!strcasecmp(chipsets_without_row[i], chipset))
+			found = true;
+	if (found)
+		return 0;
+	/* every chipset name the table knows, once, in table order */
+	known[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(row_chipsets); i++) {
+		const char *c = row_chipsets[i].chipset;
+
+		for (k = 0; c && k < i; k++)
+			if (row_chipsets[k].chipset &&
+			    !strcmp(row_chipsets[k].chipset, c))
+				c = NULL;
+		if (c)
+			append_name(known, sizeof(known), &len, &prev, c);
+	}
+	for (i = 0; i < ARRAY_SIZE(chipsets_without_row); i++)
+		append_name(known, sizeof(known), &len, &prev,
+			    chipsets_without_row[i]);
+	return xerr(xl, HERE(xl), "chipset '%s' is none this tool knows (%s)",
+		    chipset, known);
 }
 
 static int open_set(struct xml_loader *xl, const struct ioa_xml_attr *a,

@@ -407,13 +407,12 @@ const struct oa_whitelist *const oa_whitelists[] = {
  * 12.5 MHz timestamp; the driver's buffer is 128 KiB (16 MiB on HSW).
  */
 #define OA_GEN7_COMMON \
-	.revision = 0x01, .timestamp_hz = 12500000, .ctx_valid_bit = 0, \
-	.squashed_ctx_id = 0, .reason_shift = 19, .reason_mask = 0x3f, \
+	.ctx_valid_bit = 0, .squashed_ctx_id = 0, .reason_shift = 19, .reason_mask = 0x3f, \
 	.ctx_switch_reports = false
 #define OA_SNB_REPORTS \
 	OA_GEN7_COMMON, .graphics_ver = 6, .family = OA_FAM_SNB, \
 	.formats = OA_FORMATS_SNB, .irq = OA_IRQ_NONE, .wl = &oa_wl_gen7, \
-	.gpu_ticks_ratio = 68, .min_exponent = 3, \
+	.min_exponent = 3, \
 	.oa_buffer_bytes = 128u << 10, .report_lost = OA_RL_ONCE
 #define OA_IVB_REPORTS \
 	OA_GEN7_COMMON, .graphics_ver = 7, .family = OA_FAM_IVB, \
@@ -422,21 +421,8 @@ const struct oa_whitelist *const oa_whitelists[] = {
 #define OA_HSW_REPORTS \
 	OA_GEN7_COMMON, .graphics_ver = 7, .graphics_rel = 5, \
 	.family = OA_FAM_HSW, .formats = OA_FORMATS_HSW, .irq = OA_IRQ_GEN7, \
-	.wl = &oa_wl_hsw, .gpu_ticks_ratio = 56, \
+	.wl = &oa_wl_hsw, \
 	.oa_buffer_bytes = 16u << 20, .report_lost = OA_RL_ONCE
-/*
- * Sibling PCI IDs of a Haswell GT level (gen6-gen7.rst): the level is the
- * second hex digit from the right.
- */
-#define OA_HSW_IDS(gt) \
-	0x0402 | (gt) << 4, 0x0406 | (gt) << 4, 0x040a | (gt) << 4, \
-	0x040b | (gt) << 4, 0x040e | (gt) << 4, 0x0a02 | (gt) << 4, \
-	0x0a06 | (gt) << 4, 0x0a0a | (gt) << 4, 0x0a0b | (gt) << 4, \
-	0x0a0e | (gt) << 4, 0x0c02 | (gt) << 4, 0x0c06 | (gt) << 4, \
-	0x0c0a | (gt) << 4, 0x0c0b | (gt) << 4, 0x0c0e | (gt) << 4, \
-	0x0d02 | (gt) << 4, 0x0d06 | (gt) << 4, 0x0d0a | (gt) << 4, \
-	0x0d0b | (gt) << 4, 0x0d0e | (gt) << 4
-
 /* RPT_ID and CTX_ID facts per generation (platforms.rst "RPT_ID"). */
 #define OA_GEN8_REPORTS \
 	.family = OA_FAM_GEN8, .ctx_switch_reports = true, \
@@ -480,11 +466,8 @@ const struct oa_whitelist *const oa_whitelists[] = {
 	.graphics_ver = 12, .graphics_rel = 5, .ctx_valid_bit = 1u << 16, \
 	.squashed_ctx_id = 0, .reason_shift = 19, .reason_mask = 0x7f, \
 	.formats = OA_FORMATS_XEHP, .wl = &oa_wl_xehp, .irq = OA_IRQ_DG1, \
-	.revision = 0x01, .timestamp_hz = 38400000, \
-	.cs_timestamp_hz = 19200000, .gpu_ticks_ratio = 50, .guc = true, \
-	.mmio_trigger = true, \
-	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16, \
-	.slice_mask = 0x1, .eus_per_subslice = 16
+	.cs_timestamp_hz = 19200000, .guc = true, .mmio_trigger = true, \
+	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16
 
 /*
  * platforms.rst "Meteor Lake and Arrow Lake": the render GT's OAG is
@@ -498,152 +481,101 @@ const struct oa_whitelist *const oa_whitelists[] = {
 	.graphics_ver = 12, .graphics_rel = 70, .ctx_valid_bit = 1u << 16, \
 	.squashed_ctx_id = 0, .reason_shift = 19, .reason_mask = 0x7f, \
 	.formats = { OA_FMT_A24u40_A14u32_B8_C8, 0 }, .wl = &oa_wl_mtl, \
-	.irq = OA_IRQ_DG1, .revision = 0x01, .timestamp_hz = 38400000, \
-	.cs_timestamp_hz = 19200000, .gpu_ticks_ratio = 50, \
+	.irq = OA_IRQ_DG1, .cs_timestamp_hz = 19200000, \
 	.mmio_trigger = true, .oam = true, \
-	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16, \
-	.slice_mask = 0x1, .eus_per_subslice = 16, \
-	.engines = "rcs0 bcs0 vcs0 vcs2 vecs0 ccs0"
+	.max_slices = 1, .max_subslices = 32, .max_eus_per_subslice = 16
 
 /* Architectural topology limits (platforms.rst, after i915 intel_sseu.c). */
 #define OA_LIMITS(s, ss, eu) \
 	.max_slices = (s), .max_subslices = (ss), .max_eus_per_subslice = (eu)
-/* Present topology: the lowest @s slices, @ss subslices, @eu EUs. */
-#define OA_TOPO(s, ss, eu) \
-	.slice_mask = (1u << (s)) - 1, .subslice_mask = (1u << (ss)) - 1, \
-	.eus_per_subslice = (eu)
-#define OA_RP(rp0, rp1, rpn) \
-	.rp0_mhz = (rp0), .rp1_mhz = (rp1), .rpn_mhz = (rpn)
 
 /*
- * One row per platform of the Documentation/platforms.rst table: PCI ID,
- * topology (S x SS x EU), timestamp clock, RP0/RP1/RPn and R as written
- * there. skl keeps the other GT2 device ids of i915_pciids.h it had; its
- * revision is 0x07, every other row's 0x01.
+ * The generation facts of each FAMILY of include/intel_oa_platforms.h, as
+ * the tests read them from the PRM and the public sources (above); Gen6/7
+ * limits are the part's own topology.
  */
+#define OA_FAMILY_SNB(s, ss, eu)	OA_SNB_REPORTS, OA_LIMITS(s, ss, eu)
+#define OA_FAMILY_IVB(s, ss, eu)	OA_IVB_REPORTS, OA_LIMITS(s, ss, eu), \
+					.report_lost = OA_RL_ONCE
+/* Valleyview's report-lost bit is not functional (gen6-gen7.rst) */
+#define OA_FAMILY_VLV(s, ss, eu)	OA_IVB_REPORTS, OA_LIMITS(s, ss, eu), \
+					.report_lost = OA_RL_NONE
+#define OA_FAMILY_HSW(s, ss, eu)	OA_HSW_REPORTS, OA_LIMITS(s, ss, eu)
+#define OA_FAMILY_BDW(s, ss, eu)	OA_GEN8_REPORTS, OA_LIMITS(3, 3, 8), \
+					.wl = &oa_wl_gen8
+#define OA_FAMILY_CHV(s, ss, eu)	OA_GEN8_REPORTS, OA_LIMITS(1, 2, 8), \
+					.wl = &oa_wl_chv
+#define OA_FAMILY_GEN9(s, ss, eu)	OA_GEN9_REPORTS, OA_LIMITS(3, 4, 8)
+#define OA_FAMILY_GEN9_LP(s, ss, eu)	OA_GEN9_REPORTS, OA_LIMITS(1, 3, 8), \
+					.lp = true
+#define OA_FAMILY_GEN11(s, ss, eu)	OA_GEN11_REPORTS, OA_LIMITS(1, 8, 8)
+#define OA_FAMILY_GEN12(s, ss, eu)	OA_GEN12_REPORTS, OA_LIMITS(1, 6, 16), \
+					.irq = OA_IRQ_GEN11
+#define OA_FAMILY_DG1(s, ss, eu)	OA_GEN12_REPORTS, OA_LIMITS(1, 6, 16), \
+					.irq = OA_IRQ_DG1
+#define OA_FAMILY_DG2(s, ss, eu)	OA_XEHP_REPORTS
+#define OA_FAMILY_MTL(s, ss, eu)	OA_MTL_REPORTS
+
+/* The engines of i915's platform_engine_mask sets (i915_pci.c) */
+#define OA_ENGINES_GEN6		"rcs0 bcs0 vcs0"
+#define OA_ENGINES_HSW		"rcs0 bcs0 vcs0 vecs0"
+#define OA_ENGINES_GT3		"rcs0 bcs0 vcs0 vcs1 vecs0"
+#define OA_ENGINES_GEN11	"rcs0 bcs0 vcs0 vcs2 vecs0"
+#define OA_ENGINES_DG2		"rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3"
+#define OA_ENGINES_MTL		"rcs0 bcs0 vcs0 vcs2 vecs0 ccs0"
+
+enum oa_row {
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
+			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+	OA_ROW_##id_,
+#include "intel_oa_platforms.h"
+};
+
+/*
+ * One row per row of the platform table: its family's facts, then the
+ * part's (PCI ID and revision, OA clock, GPU_TICKS ratio, fused topology:
+ * the lowest S slices, SS subslices (Xe-HP: the DSS mask), EU EUs, RP
+ * caps, DG2's mslices).
+ */
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
+			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+	[OA_ROW_##id_] = { \
+		OA_FAMILY_##family_(s_, ss_, eu_), \
+		.name = (name_), .devid = (devid_), .revision = (rev_), \
+		.engines = OA_ENGINES_##engines_, .timestamp_hz = (hz_), \
+		.gpu_ticks_ratio = (ticks_), .slice_mask = (1u << (s_)) - 1, \
+		.subslice_mask = (dss_) ? (dss_) : (1u << (ss_)) - 1, \
+		.eus_per_subslice = (eu_), .rp0_mhz = (rp0_), \
+		.rp1_mhz = (rp1_), .rpn_mhz = (rpn_), \
+		.mslice_mask = (mslice_) },
+
 const struct oa_platform oa_platforms[] = {
-	/* Documentation/gen6-gen7.rst */
-	{ .name = "snb-gt1", .engines = "rcs0 bcs0 vcs0", .devids = { 0x0102, 0x0106, 0x010a }, OA_SNB_REPORTS,
-	  OA_LIMITS(1, 1, 6), OA_TOPO(1, 1, 6), OA_RP(1100, 850, 350) },
-	{ .name = "snb", .engines = "rcs0 bcs0 vcs0", .devids = { 0x0112, 0x0116, 0x0122, 0x0126 }, OA_SNB_REPORTS,
-	  OA_LIMITS(1, 1, 12), OA_TOPO(1, 1, 12), OA_RP(1350, 850, 350) },
-	{ .name = "ivb-gt1", .engines = "rcs0 bcs0 vcs0", .devids = { 0x0152, 0x0156, 0x015a }, OA_IVB_REPORTS,
-	  .gpu_ticks_ratio = 52, .report_lost = OA_RL_ONCE,
-	  OA_LIMITS(1, 1, 6), OA_TOPO(1, 1, 6), OA_RP(1050, 650, 350) },
-	{ .name = "ivb", .engines = "rcs0 bcs0 vcs0", .devids = { 0x0162, 0x0166, 0x016a }, OA_IVB_REPORTS,
-	  .gpu_ticks_ratio = 52, .report_lost = OA_RL_ONCE,
-	  OA_LIMITS(1, 2, 8), OA_TOPO(1, 2, 8), OA_RP(1150, 650, 350) },
-	{ .name = "vlv", .engines = "rcs0 bcs0 vcs0", .devids = { 0x0f31, 0x0f30, 0x0f32, 0x0f33, 0x0155, 0x0157 },
-	  OA_IVB_REPORTS, .gpu_ticks_ratio = 36, .report_lost = OA_RL_NONE,
-	  OA_LIMITS(1, 1, 4), OA_TOPO(1, 1, 4), OA_RP(650, 450, 300) },
-	{ .name = "hsw-gt1", .engines = "rcs0 bcs0 vcs0 vecs0", .devids = { OA_HSW_IDS(0) }, OA_HSW_REPORTS,
-	  OA_LIMITS(1, 1, 10), OA_TOPO(1, 1, 10), OA_RP(1100, 700, 350) },
-	{ .name = "hsw", .engines = "rcs0 bcs0 vcs0 vecs0", .devids = { OA_HSW_IDS(1) }, OA_HSW_REPORTS,
-	  OA_LIMITS(1, 2, 10), OA_TOPO(1, 2, 10), OA_RP(1200, 700, 350) },
-	{ .name = "hsw-gt3", .engines = "rcs0 bcs0 vcs0 vecs0", .devids = { 0x0d22, OA_HSW_IDS(2) }, OA_HSW_REPORTS,
-	  OA_LIMITS(2, 2, 10), OA_TOPO(2, 2, 10), OA_RP(1300, 700, 200) },
-	{ .name = "bdw", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x1616 }, OA_GEN8_REPORTS,
-	  .wl = &oa_wl_gen8, .timestamp_hz = 12500000, .gpu_ticks_ratio = 48,
-	  OA_LIMITS(3, 3, 8), OA_TOPO(1, 3, 8), OA_RP(950, 300, 100) },
-	{ .name = "chv", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x22b0 }, OA_GEN8_REPORTS,
-	  .wl = &oa_wl_chv, .timestamp_hz = 12500000, .gpu_ticks_ratio = 32,
-	  OA_LIMITS(1, 2, 8), OA_TOPO(1, 2, 8), OA_RP(600, 400, 200) },
-	{ .name = "skl", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x07,
-	  .devids = { 0x1912, 0x1916, 0x191b, 0x191d, 0x191e, 0x1921 },
-	  OA_GEN9_REPORTS, .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1150, 350, 300) },
-	{ .name = "skl-gt3", .engines = "rcs0 bcs0 vcs0 vcs1 vecs0", .revision = 0x01, .devids = { 0x1926 }, OA_GEN9_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(2, 3, 8), OA_RP(1050, 300, 300) },
-	{ .name = "skl-gt4", .engines = "rcs0 bcs0 vcs0 vcs1 vecs0", .revision = 0x01, .devids = { 0x193b }, OA_GEN9_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(3, 3, 8), OA_RP(1000, 350, 300) },
-	{ .name = "bxt", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x5a84 }, OA_GEN9_REPORTS, .lp = true,
-	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 3, 8), OA_TOPO(1, 3, 6), OA_RP(750, 300, 250) },
-	{ .name = "kbl", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x5916 }, OA_GEN9_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1050, 300, 300) },
-	{ .name = "kbl-gt3", .engines = "rcs0 bcs0 vcs0 vcs1 vecs0", .revision = 0x01, .devids = { 0x5926 }, OA_GEN9_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(2, 3, 8), OA_RP(1050, 300, 300) },
-	{ .name = "glk", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x3184 }, OA_GEN9_REPORTS, .lp = true,
-	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 3, 8), OA_TOPO(1, 3, 6), OA_RP(750, 300, 250) },
-	{ .name = "cfl", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x3e92 }, OA_GEN9_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1200, 350, 350) },
-	{ .name = "cfl-gt3", .engines = "rcs0 bcs0 vcs0 vcs1 vecs0", .revision = 0x01, .devids = { 0x3ea5 }, OA_GEN9_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(2, 3, 8), OA_RP(1200, 300, 300) },
-	{ .name = "cml", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x9bc5 }, OA_GEN9_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(3, 4, 8), OA_TOPO(1, 3, 8), OA_RP(1200, 350, 350) },
-	{ .name = "icl", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0", .revision = 0x01, .devids = { 0x8a52 }, OA_GEN11_REPORTS,
-	  .timestamp_hz = 12000000, .gpu_ticks_ratio = 50,
-	  OA_LIMITS(1, 8, 8), OA_TOPO(1, 8, 8), OA_RP(1100, 300, 300) },
-	{ .name = "ehl", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x4571 }, OA_GEN11_REPORTS,
-	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 8, 8), OA_TOPO(1, 4, 8), OA_RP(750, 300, 250) },
-	{ .name = "jsl", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x4e71 }, OA_GEN11_REPORTS,
-	  .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 8, 8), OA_TOPO(1, 4, 8), OA_RP(800, 350, 250) },
-	{ .name = "tgl-gt1", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0", .revision = 0x01, .devids = { 0x9a60 }, OA_GEN12_REPORTS,
-	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 2, 16), OA_RP(1450, 350, 100) },
-	{ .name = "tgl", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0", .revision = 0x01, .devids = { 0x9a49 }, OA_GEN12_REPORTS,
-	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 6, 16), OA_RP(1350, 400, 100) },
-	{ .name = "rkl", .engines = "rcs0 bcs0 vcs0 vecs0", .revision = 0x01, .devids = { 0x4c8a }, OA_GEN12_REPORTS,
-	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 2, 16), OA_RP(1300, 350, 100) },
-	{ .name = "adl-s", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0", .revision = 0x01, .devids = { 0x4680 }, OA_GEN12_REPORTS,
-	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 2, 16), OA_RP(1450, 300, 100) },
-	{ .name = "adl-p", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0", .revision = 0x01, .devids = { 0x46a6 }, OA_GEN12_REPORTS,
-	  .irq = OA_IRQ_GEN11, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 6, 16), OA_RP(1400, 300, 100) },
-	{ .name = "dg1", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0", .revision = 0x01, .devids = { 0x4905 }, OA_GEN12_REPORTS,
-	  .irq = OA_IRQ_DG1, .timestamp_hz = 19200000, .gpu_ticks_ratio = 30,
-	  OA_LIMITS(1, 6, 16), OA_TOPO(1, 6, 16), OA_RP(1550, 300, 100) },
-	/* Documentation/dg2.rst: PCI ID first, then the siblings */
-	{ .name = "dg2-g10", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3",
-	  .devids = { 0x56a0, 0x5690, 0x5691, 0x5692, 0x56a1, 0x56a2 },
-	  OA_XEHP_REPORTS, .subslice_mask = 0xffffffff, .mslice_mask = 0xf,
-	  OA_RP(2400, 1000, 300) },
-	{ .name = "dg2-g11", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3",
-	  .devids = { 0x56a5, 0x5693, 0x5694, 0x5695, 0x56a6, 0x56b0, 0x56b1 },
-	  OA_XEHP_REPORTS, .subslice_mask = 0x000000ff, .mslice_mask = 0x2,
-	  OA_RP(2450, 1000, 300) },
-	{ .name = "dg2-g12", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3",
-	  .devids = { 0x56a3, 0x5696, 0x5697, 0x56a4, 0x56b2, 0x56b3 },
-	  OA_XEHP_REPORTS, .subslice_mask = 0x0000ffff, .mslice_mask = 0x3,
-	  OA_RP(2450, 1000, 300) },
-	{ .name = "ats-m150", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3", .devids = { 0x56c0, 0x56c2 },
-	  OA_XEHP_REPORTS, .subslice_mask = 0xffffffff, .mslice_mask = 0xf,
-	  OA_RP(2050, 1000, 300) },
-	{ .name = "ats-m75", .engines = "rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3", .devids = { 0x56c1 },
-	  OA_XEHP_REPORTS, .subslice_mask = 0x000000ff, .mslice_mask = 0x2,
-	  OA_RP(2050, 1000, 300) },
-	/* platforms.rst "Meteor Lake and Arrow Lake": PCI ID, then siblings */
-	{ .name = "mtl", .devids = { 0x7d55, 0x7d40, 0x7d45, 0x7d60, 0x7dd5 },
-	  OA_MTL_REPORTS, .subslice_mask = 0xff, OA_RP(2250, 800, 300) },
-	{ .name = "arl-h", .devids = { 0x7d51, 0x7dd1 },
-	  OA_MTL_REPORTS, .subslice_mask = 0xff, OA_RP(2350, 800, 300) },
-	{ .name = "arl-s", .devids = { 0x7d67, 0x7d41, 0xb640 },
-	  OA_MTL_REPORTS, .subslice_mask = 0x0f, OA_RP(2000, 800, 300) },
+#include "intel_oa_platforms.h"
 };
 
 const size_t oa_n_platforms = sizeof(oa_platforms) / sizeof(oa_platforms[0]);
 
+/* The other PCI ids of a row's part (i915_pciids.h), for real hardware */
+static const struct {
+	uint16_t devid;
+	enum oa_row row;
+} oa_siblings[] = {
+#define INTEL_OA_SIBLING(id_, devid_)	{ (devid_), OA_ROW_##id_ },
+#include "intel_oa_platforms.h"
+};
+
 const struct oa_platform *oa_platform_for_devid(uint16_t devid)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < oa_n_platforms; i++)
-		for (j = 0; oa_platforms[i].devids[j]; j++)
-			if (oa_platforms[i].devids[j] == devid)
-				return &oa_platforms[i];
+		if (oa_platforms[i].devid == devid)
+			return &oa_platforms[i];
+	for (i = 0; i < sizeof(oa_siblings) / sizeof(oa_siblings[0]); i++)
+		if (oa_siblings[i].devid == devid)
+			return &oa_platforms[oa_siblings[i].row];
 	return NULL;
 }
 
@@ -1648,7 +1580,7 @@ int oa_hw_selftest(void)
 		const struct oa_platform *p = &oa_platforms[i];
 		unsigned int c;
 
-		if (oa_platform_for_devid(p->devids[0]) != p ||
+		if (oa_platform_for_devid(p->devid) != p ||
 		    oa_platform_by_name(p->name) != p || !p->wl || !p->formats[0]) {
 			fprintf(stderr, "%s: row not found by id/name or incomplete\n", p->name);
 			bad++;

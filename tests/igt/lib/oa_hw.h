@@ -191,8 +191,9 @@ enum oa_report_lost {
 
 /**
  * struct oa_platform - per-platform facts the tests depend on
- * @name: short name (scripts/platforms)
- * @devids: PCI device ids, 0-terminated
+ * @name: short name (include/intel_oa_platforms.h, scripts/platforms)
+ * @devid: PCI device id of the virtual part (the table's siblings are
+ *	found by oa_platform_for_devid())
  * @graphics_ver: GPU generation
  * @graphics_rel: release within it (5 for Haswell's Gen7.5, else 0)
  * @family: OA_FAM_* of the platform's report formats
@@ -235,7 +236,7 @@ enum oa_report_lost {
  */
 struct oa_platform {
 	const char *name;
-	uint16_t devids[24];
+	uint16_t devid;
 	unsigned int graphics_ver, graphics_rel;
 	unsigned int family;
 	uint8_t revision;

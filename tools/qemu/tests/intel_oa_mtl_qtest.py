@@ -22,15 +22,13 @@ from intel_oa_qtest import (QTest, OABuffer, CTX_SLICE, OAG,  # noqa
                             CTL_WRITTEN, CTL_HALF_IRQS, SEED, collect_tests,
                             counter, eq, first_ts, migrate, popcount,
                             rpt_header, run_tests, start_block, decode_ts_hz,
-                            xehp_compare, REASON_MMIO, SOURCE_CPU)
+                            xehp_compare, REASON_MMIO, SOURCE_CPU, TABLE)
 
-# name, PCI id, DSS mask, RP0 MHz; copied from the platforms.rst table
-# (RP1 800, RPn 300, 16 EUs per DSS, R = 50 on every row)
-MTL_PLATFORMS = [
-    ('mtl', 0x7d55, 0xff, 2250),
-    ('arl-h', 0x7d51, 0xff, 2350),
-    ('arl-s', 0x7d67, 0x0f, 2000),
-]
+# Meteor Lake and Arrow Lake rows of the platform table: name, PCI id, DSS
+# mask, RP0 MHz (platforms.rst: RP1 800, RPn 300, 16 EUs per DSS, R = 50
+# on every row)
+MTL_PLATFORMS = [(r['name'], r['devid'], r['dss'], r['rp0'])
+                 for r in TABLE if r['family'] == 'MTL']
 OA_HZ, CS_HZ, R = 38400000, 19200000, 50
 
 # forcewake (i915 intel_uncore.c, xe_force_wake.c): the GT domain's

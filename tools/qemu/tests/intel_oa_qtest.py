@@ -9,6 +9,7 @@ Usage: intel_oa_qtest.py [path/to/qemu-system-x86_64] [-k substring] [-v]
 (default binary: the one scripts/build-qemu prints).
 """
 
+import json
 import os
 import socket
 import struct
@@ -1251,36 +1252,31 @@ def test_migration(qemu):
 
 # ---- every platform of platforms.rst --------------------------------------
 
-# name, PCI id, gen, fuse variant, (slices, subslices, EUs per subslice),
-# timestamp Hz, (RP0, RP1, RPn) MHz, GPU_TICKS ratio R; copied from the
-# platforms.rst table, not from the device
-PLATFORMS = [
-    ('bdw', 0x1616, 8, 'gen8', (1, 3, 8), 12500000, (950, 300, 100), 48),
-    ('chv', 0x22b0, 8, 'chv', (1, 2, 8), 12500000, (600, 400, 200), 32),
-    ('skl', 0x1912, 9, 'gen9', (1, 3, 8), 12000000, (1150, 350, 300), 50),
-    ('skl-gt3', 0x1926, 9, 'gen9', (2, 3, 8), 12000000, (1050, 300, 300), 50),
-    ('skl-gt4', 0x193b, 9, 'gen9', (3, 3, 8), 12000000, (1000, 350, 300), 50),
-    ('bxt', 0x5a84, 9, 'gen9', (1, 3, 6), 19200000, (750, 300, 250), 30),
-    ('kbl', 0x5916, 9, 'gen9', (1, 3, 8), 12000000, (1050, 300, 300), 50),
-    ('kbl-gt3', 0x5926, 9, 'gen9', (2, 3, 8), 12000000, (1050, 300, 300), 50),
-    ('glk', 0x3184, 9, 'gen9', (1, 3, 6), 19200000, (750, 300, 250), 30),
-    ('cfl', 0x3e92, 9, 'gen9', (1, 3, 8), 12000000, (1200, 350, 350), 50),
-    ('cfl-gt3', 0x3ea5, 9, 'gen9', (2, 3, 8), 12000000, (1200, 300, 300), 50),
-    ('cml', 0x9bc5, 9, 'gen9', (1, 3, 8), 12000000, (1200, 350, 350), 50),
-    ('icl', 0x8a52, 11, 'gen11', (1, 8, 8), 12000000, (1100, 300, 300), 50),
-    ('ehl', 0x4571, 11, 'gen11', (1, 4, 8), 19200000, (750, 300, 250), 30),
-    ('jsl', 0x4e71, 11, 'gen11', (1, 4, 8), 19200000, (800, 350, 250), 30),
-    ('tgl-gt1', 0x9a60, 12, 'gen12', (1, 2, 16), 19200000, (1450, 350, 100),
-     30),
-    ('tgl', 0x9a49, 12, 'gen12', (1, 6, 16), 19200000, (1350, 400, 100), 30),
-    ('rkl', 0x4c8a, 12, 'gen12', (1, 2, 16), 19200000, (1300, 350, 100), 30),
-    ('adl-s', 0x4680, 12, 'gen12', (1, 2, 16), 19200000, (1450, 300, 100),
-     30),
-    ('adl-p', 0x46a6, 12, 'gen12', (1, 6, 16), 19200000, (1400, 300, 100),
-     30),
-    ('dg1', 0x4905, 12, 'gen12', (1, 6, 16), 19200000, (1550, 300, 100), 30),
-]
-GEN9_LP = ('bxt', 'glk')
+def platform_table():
+    """The rows of include/intel_oa_platforms.h (scripts/platforms --json):
+    the platform table the device model compiles in. The tests check that
+    the device exposes each row's facts through the registers the PRM and
+    i915 define; what a generation looks like is written here."""
+    top = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))))
+    out = subprocess.run([os.path.join(top, 'scripts', 'platforms'),
+                          '--json'], check=True, capture_output=True,
+                         text=True).stdout
+    return json.loads(out)['rows']
+
+
+TABLE = platform_table()
+
+# Gen8-12 rows: name, PCI id, gen, fuse variant, (slices, subslices, EUs
+# per subslice), timestamp Hz, (RP0, RP1, RPn) MHz, GPU_TICKS ratio R
+GEN8_FAMILIES = {'BDW': (8, 'gen8'), 'CHV': (8, 'chv'), 'GEN9': (9, 'gen9'),
+                 'GEN9_LP': (9, 'gen9'), 'GEN11': (11, 'gen11'),
+                 'GEN12': (12, 'gen12'), 'DG1': (12, 'gen12')}
+PLATFORMS = [(r['name'], r['devid']) + GEN8_FAMILIES[r['family']] +
+             ((r['slices'], r['subslices'], r['eus']), r['oa_hz'],
+              (r['rp0'], r['rp1'], r['rpn']), r['ticks'])
+             for r in TABLE if r['family'] in GEN8_FAMILIES]
+GEN9_LP = tuple(r['name'] for r in TABLE if r['family'] == 'GEN9_LP')
 
 # OA register blocks (platforms.rst "OA unit per generation")
 LEGACY_OA = dict(control=0x2b00, timer=0x2360, debug=0x2b04, status=0x2b08,
@@ -1741,26 +1737,19 @@ DEIER, GTISR, GTIMR, GTIIR, GTIER = 0x4400c, 0x44010, 0x44014, 0x44018, \
 ST7_COUNTER_OVERFLOW = 1 << 2
 NO_OVERRUN, OVERRUN_STATUS = 1 << 3, 1 << 4
 
-# name, PCI ID, kind, (slices, subslices, EUs), (RP0, RP1, RPn) MHz,
-# forcewake (request, ack, masked)
-GEN7_PLATFORMS = [
-    ('snb-gt1', 0x0102, 'snb', (1, 1, 6), (1100, 850, 350),
-     (0xa18c, 0x130090, False)),
-    ('snb', 0x0112, 'snb', (1, 1, 12), (1350, 850, 350),
-     (0xa18c, 0x130090, False)),
-    ('ivb-gt1', 0x0152, 'ivb', (1, 1, 6), (1050, 650, 350),
-     (0xa188, 0x130040, True)),
-    ('ivb', 0x0162, 'ivb', (1, 2, 8), (1150, 650, 350),
-     (0xa188, 0x130040, True)),
-    ('vlv', 0x0f31, 'ivb', (1, 1, 4), (650, 450, 300),
-     (0x1300b0, 0x1300b4, True)),
-    ('hsw-gt1', 0x0402, 'hsw', (1, 1, 10), (1100, 700, 350),
-     (0xa188, 0x130044, True)),
-    ('hsw', 0x0412, 'hsw', (1, 2, 10), (1200, 700, 350),
-     (0xa188, 0x130044, True)),
-    ('hsw-gt3', 0x0d22, 'hsw', (2, 2, 10), (1300, 700, 200),
-     (0xa188, 0x130044, True)),
-]
+# Gen6/7 rows: name, PCI ID, kind, (slices, subslices, EUs), (RP0, RP1,
+# RPn) MHz, forcewake (request, ack, masked) of the family (gen6-gen7.rst)
+GEN7_FAMILIES = {
+    'SNB': ('snb', (0xa18c, 0x130090, False)),
+    'IVB': ('ivb', (0xa188, 0x130040, True)),
+    'VLV': ('ivb', (0x1300b0, 0x1300b4, True)),
+    'HSW': ('hsw', (0xa188, 0x130044, True)),
+}
+GEN7_PLATFORMS = [(r['name'], r['devid'], GEN7_FAMILIES[r['family']][0],
+                   (r['slices'], r['subslices'], r['eus']),
+                   (r['rp0'], r['rp1'], r['rpn']),
+                   GEN7_FAMILIES[r['family']][1])
+                  for r in TABLE if r['family'] in GEN7_FAMILIES]
 
 FORMATS7 = {
     'snb': {0: 64, 1: 128, 2: 128, 3: 192},
@@ -2327,15 +2316,10 @@ def test_gen7_migration(qemu):
 
 # ---- Gen12.5: DG2 and ATS-M (dg2.rst) --------------------------------------
 
-# name, PCI id, DSS mask, MSLICE fuse, RP0 MHz; copied from the dg2.rst
-# tables (RP1 1000, RPn 300, 16 EUs per DSS, R = 50 on every row)
-XEHP_PLATFORMS = [
-    ('dg2-g10', 0x56a0, 0xffffffff, 0xf, 2400),
-    ('dg2-g11', 0x56a5, 0x000000ff, 0x2, 2450),
-    ('dg2-g12', 0x56a3, 0x0000ffff, 0x3, 2450),
-    ('ats-m150', 0x56c0, 0xffffffff, 0xf, 2050),
-    ('ats-m75', 0x56c1, 0x000000ff, 0x2, 2050),
-]
+# DG2/ATS-M rows: name, PCI id, DSS mask, MSLICE fuse, RP0 MHz (dg2.rst:
+# RP1 1000, RPn 300, 16 EUs per DSS, R = 50 on every row)
+XEHP_PLATFORMS = [(r['name'], r['devid'], r['dss'], r['mslice'], r['rp0'])
+                  for r in TABLE if r['family'] == 'DG2']
 XEHP_OA_HZ, XEHP_CS_HZ, XEHP_R = 38400000, 19200000, 50
 XEHP_SIZES = {5: 256, 1: 448}
 OAG_MMIOTRIGGER = 0xdb1c

@@ -36,9 +36,12 @@
  * dg2_desc      dg2_ops       OAG + select 1 / tile + GuC / xehp, GuC
  * ============  ============  =========================================
  *
- * Adding a platform of an existing generation is a new platform row and
- * PCI ids. Adding a generation is a new formats table, gen descriptor and
- * an ops table assembled from the existing blocks or new ones.
+ * The platform rows and their PCI ids are expanded from
+ * include/intel_oa_platforms.h, the table every product reads; its FAMILY
+ * column picks one of the FAMILY_*() parts below. Adding a platform of an
+ * existing generation is a row there. Adding a generation is a new
+ * formats table, gen descriptor, family part and an ops table assembled
+ * from the existing blocks or new ones.
  */
 
 /*
@@ -497,295 +500,75 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 #define ENGINES_MTL	(ENGINES_GEN11 | ENG(CCS0))
 
 /*
- * Gen6/7 rows: the topology of Documentation/gen6-gen7.rst (Haswell's
- * reader derives it from the GT level and a fuse instead).
+ * Each family's part of a row: its generation descriptor, topology
+ * limits, crystal clock and RP_STATE_CAP reader. The parts themselves
+ * (GT level, topology, engines, PCI ids) are rows of
+ * include/intel_oa_platforms.h. Gen6/7 limits are the row's topology
+ * (Documentation/gen6-gen7.rst; Haswell's reader derives it from the GT
+ * level and a fuse instead).
  */
-#define GEN7_PLATFORM(n, d, g, s, ss, eu, e)			\
-	{ .name = n, .gen = &(d), .gt = g, .max_slices = s,	\
-	  .max_subslices = ss, .max_eus_per_subslice = eu,	\
-	  .rp_cap = &gen6_rp_cap, .engines = e }
-
-#define GEN8_PLATFORM(n, g)					\
-	{ .name = n, .gen = &gen8_desc, .gt = g, GEN8_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_HSW }
-#define CHV_PLATFORM(n)						\
-	{ .name = n, .gen = &chv_desc, .gt = 1, CHV_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_HSW }
-/* GT3 and GT4 parts have a second video decode engine, VCS1. */
-#define GEN9_PLATFORM(n, g, e)					\
-	{ .name = n, .gen = &gen9_desc, .gt = g, GEN9_LIMITS,	\
-	  .crystal_hz = CRYSTAL_24MHZ, .rp_cap = &gen6_rp_cap,	\
-	  .engines = e }
-#define GEN9_LP_PLATFORM(n)					\
-	{ .name = n, .gen = &gen9_desc, .gt = 1, GEN9_LP_LIMITS,	\
-	  .crystal_hz = CRYSTAL_19_2MHZ, .rp_cap = &bxt_rp_cap,	\
-	  .engines = ENGINES_HSW }
-#define GEN11_PLATFORM(n, e)					\
-	{ .name = n, .gen = &gen11_desc, .gt = 2, GEN11_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap, .engines = e }
-#define GEN12_PLATFORM(n, g, e)					\
-	{ .name = n, .gen = &gen12_desc, .gt = g, GEN12_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap, .engines = e }
-#define DG1_PLATFORM(n)						\
-	{ .name = n, .gen = &dg1_desc, .gt = 2, GEN12_LIMITS,	\
-	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_GEN11 }
-#define DG2_PLATFORM(n)						\
-	{ .name = n, .gen = &dg2_desc, XEHP_LIMITS,		\
-	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_DG2 }
-#define MTL_PLATFORM(n)						\
-	{ .name = n, .gen = &mtl_desc, XEHP_LIMITS,		\
-	  .rp_cap = &gen6_rp_cap, .engines = ENGINES_MTL }
-
-static const struct intel_oa_platform snb_gt1 =
-	GEN7_PLATFORM("sandybridge-gt1", snb_desc, 1, 1, 1, 6,
-		      ENGINES_GEN6);
-static const struct intel_oa_platform snb_gt2 =
-	GEN7_PLATFORM("sandybridge-gt2", snb_desc, 2, 1, 1, 12,
-		      ENGINES_GEN6);
-static const struct intel_oa_platform ivb_gt1 =
-	GEN7_PLATFORM("ivybridge-gt1", ivb_desc, 1, 1, 1, 6,
-		      ENGINES_GEN6);
-static const struct intel_oa_platform ivb_gt2 =
-	GEN7_PLATFORM("ivybridge-gt2", ivb_desc, 2, 1, 2, 8,
-		      ENGINES_GEN6);
-static const struct intel_oa_platform vlv =
-	GEN7_PLATFORM("valleyview", vlv_desc, 1, 1, 1, 4,
-		      ENGINES_GEN6);
-static const struct intel_oa_platform hsw_gt1 =
-	GEN7_PLATFORM("haswell-gt1", hsw_desc, 1, 1, 1, 10,
-		      ENGINES_HSW);
-static const struct intel_oa_platform hsw_gt2 =
-	GEN7_PLATFORM("haswell-gt2", hsw_desc, 2, 1, 2, 10,
-		      ENGINES_HSW);
-static const struct intel_oa_platform hsw_gt3 =
-	GEN7_PLATFORM("haswell-gt3", hsw_desc, 3, 2, 2, 10,
-		      ENGINES_HSW);
-static const struct intel_oa_platform bdw_gt2 = GEN8_PLATFORM("broadwell-gt2", 2);
+#define GEN7_LIMITS(s, ss, eu)	.max_slices = (s), .max_subslices = (ss), \
+				.max_eus_per_subslice = (eu)
+#define FAMILY_SNB(s, ss, eu)	.gen = &snb_desc, GEN7_LIMITS(s, ss, eu), \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_IVB(s, ss, eu)	.gen = &ivb_desc, GEN7_LIMITS(s, ss, eu), \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_VLV(s, ss, eu)	.gen = &vlv_desc, GEN7_LIMITS(s, ss, eu), \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_HSW(s, ss, eu)	.gen = &hsw_desc, GEN7_LIMITS(s, ss, eu), \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_BDW(s, ss, eu)	.gen = &gen8_desc, GEN8_LIMITS, \
+				.rp_cap = &gen6_rp_cap
 /* chv's caps live behind the Punit; the device mirrors them at 0x145998. */
-static const struct intel_oa_platform chv = CHV_PLATFORM("cherryview");
-static const struct intel_oa_platform skl_gt2 = GEN9_PLATFORM("skylake-gt2", 2,
-							 ENGINES_HSW);
-static const struct intel_oa_platform skl_gt3 = GEN9_PLATFORM("skylake-gt3", 3,
-							 ENGINES_GT3);
-static const struct intel_oa_platform skl_gt4 = GEN9_PLATFORM("skylake-gt4", 4,
-							 ENGINES_GT3);
-static const struct intel_oa_platform bxt = GEN9_LP_PLATFORM("broxton");
-static const struct intel_oa_platform kbl_gt2 = GEN9_PLATFORM("kabylake-gt2", 2,
-							 ENGINES_HSW);
-static const struct intel_oa_platform kbl_gt3 = GEN9_PLATFORM("kabylake-gt3", 3,
-							 ENGINES_GT3);
-static const struct intel_oa_platform glk = GEN9_LP_PLATFORM("geminilake");
-static const struct intel_oa_platform cfl_gt2 = GEN9_PLATFORM("coffeelake-gt2", 2,
-							 ENGINES_HSW);
-static const struct intel_oa_platform cfl_gt3 = GEN9_PLATFORM("coffeelake-gt3", 3,
-							 ENGINES_GT3);
-static const struct intel_oa_platform cml_gt2 = GEN9_PLATFORM("cometlake-gt2", 2,
-							 ENGINES_HSW);
-static const struct intel_oa_platform icl = GEN11_PLATFORM("icelake", ENGINES_GEN11);
-static const struct intel_oa_platform ehl = GEN11_PLATFORM("elkhartlake",
-							  ENGINES_HSW);
-static const struct intel_oa_platform jsl = GEN11_PLATFORM("jasperlake",
-							  ENGINES_HSW);
-static const struct intel_oa_platform tgl_gt1 = GEN12_PLATFORM("tigerlake-gt1", 1,
-							 ENGINES_GEN11);
-static const struct intel_oa_platform tgl_gt2 = GEN12_PLATFORM("tigerlake-gt2", 2,
-							 ENGINES_GEN11);
-static const struct intel_oa_platform rkl = GEN12_PLATFORM("rocketlake", 1, ENGINES_HSW);
-static const struct intel_oa_platform adl_s = GEN12_PLATFORM("alderlake-s", 1,
-						       ENGINES_GEN11);
-static const struct intel_oa_platform adl_p = GEN12_PLATFORM("alderlake-p", 2,
-						       ENGINES_GEN11);
-static const struct intel_oa_platform dg1 = DG1_PLATFORM("dg1");
-static const struct intel_oa_platform dg2_g10 = DG2_PLATFORM("dg2-g10");
-static const struct intel_oa_platform dg2_g11 = DG2_PLATFORM("dg2-g11");
-static const struct intel_oa_platform dg2_g12 = DG2_PLATFORM("dg2-g12");
-static const struct intel_oa_platform ats_m150 = DG2_PLATFORM("ats-m150");
-static const struct intel_oa_platform ats_m75 = DG2_PLATFORM("ats-m75");
-static const struct intel_oa_platform mtl = MTL_PLATFORM("meteorlake");
+#define FAMILY_CHV(s, ss, eu)	.gen = &chv_desc, CHV_LIMITS, \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_GEN9(s, ss, eu)	.gen = &gen9_desc, GEN9_LIMITS, \
+				.crystal_hz = CRYSTAL_24MHZ, .rp_cap = &gen6_rp_cap
+#define FAMILY_GEN9_LP(s, ss, eu) .gen = &gen9_desc, GEN9_LP_LIMITS, \
+				.crystal_hz = CRYSTAL_19_2MHZ, .rp_cap = &bxt_rp_cap
+#define FAMILY_GEN11(s, ss, eu)	.gen = &gen11_desc, GEN11_LIMITS, \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_GEN12(s, ss, eu)	.gen = &gen12_desc, GEN12_LIMITS, \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_DG1(s, ss, eu)	.gen = &dg1_desc, GEN12_LIMITS, \
+				.rp_cap = &gen6_rp_cap
+#define FAMILY_DG2(s, ss, eu)	.gen = &dg2_desc, XEHP_LIMITS, \
+				.rp_cap = &gen6_rp_cap
 /* i915 treats Arrow Lake as Meteor Lake (INTEL_MTL_IDS holds its ids). */
-static const struct intel_oa_platform arl = MTL_PLATFORM("arrowlake");
+#define FAMILY_MTL(s, ss, eu)	.gen = &mtl_desc, XEHP_LIMITS, \
+				.rp_cap = &gen6_rp_cap
 
-#define OA_PCI(id, p)	{ PCI_VDEVICE(INTEL, id), (kernel_ulong_t)&(p) }
+/* The index of each row in platforms[] */
+enum intel_oa_row {
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+			  mesa_, gt_, s_, ss_, eu_, dss_, oa_hz_, rp0_, rp1_, \
+			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+	ROW_##id_,
+#include "intel_oa_platforms.h"
+};
 
-/*
- * Documentation/platforms.rst rows first in each group, then sibling
- * parts of the same platform and GT from i915_pciids.h.
- */
+static const struct intel_oa_platform platforms[] = {
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+			  mesa_, gt_, s_, ss_, eu_, dss_, oa_hz_, rp0_, rp1_, \
+			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+	[ROW_##id_] = { \
+		.name = i915_, .gt = gt_, .engines = ENGINES_##engines_, \
+		FAMILY_##family_(s_, ss_, eu_) \
+	},
+#include "intel_oa_platforms.h"
+};
+
+#define OA_PCI(id, row) \
+	{ PCI_VDEVICE(INTEL, id), (kernel_ulong_t)&platforms[ROW_##row] },
+
+/* Each row's own PCI id, then its siblings (i915_pciids.h). */
 const struct pci_device_id intel_oa_pci_ids[] = {
-	OA_PCI(0x0102, snb_gt1),
-	OA_PCI(0x0106, snb_gt1),
-	OA_PCI(0x010a, snb_gt1),
-	OA_PCI(0x0112, snb_gt2),
-	OA_PCI(0x0116, snb_gt2),
-	OA_PCI(0x0122, snb_gt2),
-	OA_PCI(0x0126, snb_gt2),
-	OA_PCI(0x0152, ivb_gt1),
-	OA_PCI(0x0156, ivb_gt1),
-	OA_PCI(0x015a, ivb_gt1),
-	OA_PCI(0x0162, ivb_gt2),
-	OA_PCI(0x0166, ivb_gt2),
-	OA_PCI(0x016a, ivb_gt2),
-	OA_PCI(0x0f31, vlv),
-	OA_PCI(0x0f30, vlv),
-	OA_PCI(0x0f32, vlv),
-	OA_PCI(0x0f33, vlv),
-	OA_PCI(0x0155, vlv),
-	OA_PCI(0x0157, vlv),
-	/* Haswell: the GT level is the second hex digit from the right. */
-	OA_PCI(0x0402, hsw_gt1),
-	OA_PCI(0x0406, hsw_gt1),
-	OA_PCI(0x040a, hsw_gt1),
-	OA_PCI(0x040b, hsw_gt1),
-	OA_PCI(0x040e, hsw_gt1),
-	OA_PCI(0x0a02, hsw_gt1),
-	OA_PCI(0x0a06, hsw_gt1),
-	OA_PCI(0x0a0a, hsw_gt1),
-	OA_PCI(0x0a0b, hsw_gt1),
-	OA_PCI(0x0a0e, hsw_gt1),
-	OA_PCI(0x0c02, hsw_gt1),
-	OA_PCI(0x0c06, hsw_gt1),
-	OA_PCI(0x0c0a, hsw_gt1),
-	OA_PCI(0x0c0b, hsw_gt1),
-	OA_PCI(0x0c0e, hsw_gt1),
-	OA_PCI(0x0d02, hsw_gt1),
-	OA_PCI(0x0d06, hsw_gt1),
-	OA_PCI(0x0d0a, hsw_gt1),
-	OA_PCI(0x0d0b, hsw_gt1),
-	OA_PCI(0x0d0e, hsw_gt1),
-	OA_PCI(0x0412, hsw_gt2),
-	OA_PCI(0x0416, hsw_gt2),
-	OA_PCI(0x041a, hsw_gt2),
-	OA_PCI(0x041b, hsw_gt2),
-	OA_PCI(0x041e, hsw_gt2),
-	OA_PCI(0x0a12, hsw_gt2),
-	OA_PCI(0x0a16, hsw_gt2),
-	OA_PCI(0x0a1a, hsw_gt2),
-	OA_PCI(0x0a1b, hsw_gt2),
-	OA_PCI(0x0a1e, hsw_gt2),
-	OA_PCI(0x0c12, hsw_gt2),
-	OA_PCI(0x0c16, hsw_gt2),
-	OA_PCI(0x0c1a, hsw_gt2),
-	OA_PCI(0x0c1b, hsw_gt2),
-	OA_PCI(0x0c1e, hsw_gt2),
-	OA_PCI(0x0d12, hsw_gt2),
-	OA_PCI(0x0d16, hsw_gt2),
-	OA_PCI(0x0d1a, hsw_gt2),
-	OA_PCI(0x0d1b, hsw_gt2),
-	OA_PCI(0x0d1e, hsw_gt2),
-	OA_PCI(0x0d22, hsw_gt3),
-	OA_PCI(0x0422, hsw_gt3),
-	OA_PCI(0x0426, hsw_gt3),
-	OA_PCI(0x042a, hsw_gt3),
-	OA_PCI(0x042b, hsw_gt3),
-	OA_PCI(0x042e, hsw_gt3),
-	OA_PCI(0x0a22, hsw_gt3),
-	OA_PCI(0x0a26, hsw_gt3),
-	OA_PCI(0x0a2a, hsw_gt3),
-	OA_PCI(0x0a2b, hsw_gt3),
-	OA_PCI(0x0a2e, hsw_gt3),
-	OA_PCI(0x0c22, hsw_gt3),
-	OA_PCI(0x0c26, hsw_gt3),
-	OA_PCI(0x0c2a, hsw_gt3),
-	OA_PCI(0x0c2b, hsw_gt3),
-	OA_PCI(0x0c2e, hsw_gt3),
-	OA_PCI(0x0d26, hsw_gt3),
-	OA_PCI(0x0d2a, hsw_gt3),
-	OA_PCI(0x0d2b, hsw_gt3),
-	OA_PCI(0x0d2e, hsw_gt3),
-	OA_PCI(0x1616, bdw_gt2),
-	OA_PCI(0x1612, bdw_gt2),
-	OA_PCI(0x161a, bdw_gt2),
-	OA_PCI(0x161b, bdw_gt2),
-	OA_PCI(0x161d, bdw_gt2),
-	OA_PCI(0x161e, bdw_gt2),
-	OA_PCI(0x22b0, chv),
-	OA_PCI(0x22b1, chv),
-	OA_PCI(0x22b2, chv),
-	OA_PCI(0x22b3, chv),
-	OA_PCI(0x1912, skl_gt2),
-	OA_PCI(0x1916, skl_gt2),
-	OA_PCI(0x191a, skl_gt2),
-	OA_PCI(0x191b, skl_gt2),
-	OA_PCI(0x191d, skl_gt2),
-	OA_PCI(0x191e, skl_gt2),
-	OA_PCI(0x1921, skl_gt2),
-	OA_PCI(0x1926, skl_gt3),
-	OA_PCI(0x1923, skl_gt3),
-	OA_PCI(0x1927, skl_gt3),
-	OA_PCI(0x192a, skl_gt3),
-	OA_PCI(0x192b, skl_gt3),
-	OA_PCI(0x192d, skl_gt3),
-	OA_PCI(0x193b, skl_gt4),
-	OA_PCI(0x1932, skl_gt4),
-	OA_PCI(0x193a, skl_gt4),
-	OA_PCI(0x193d, skl_gt4),
-	OA_PCI(0x5a84, bxt),
-	OA_PCI(0x0a84, bxt),
-	OA_PCI(0x1a84, bxt),
-	OA_PCI(0x1a85, bxt),
-	OA_PCI(0x5a85, bxt),
-	OA_PCI(0x5916, kbl_gt2),
-	OA_PCI(0x5912, kbl_gt2),
-	OA_PCI(0x5917, kbl_gt2),
-	OA_PCI(0x591a, kbl_gt2),
-	OA_PCI(0x591b, kbl_gt2),
-	OA_PCI(0x591d, kbl_gt2),
-	OA_PCI(0x591e, kbl_gt2),
-	OA_PCI(0x5921, kbl_gt2),
-	OA_PCI(0x5926, kbl_gt3),
-	OA_PCI(0x5923, kbl_gt3),
-	OA_PCI(0x5927, kbl_gt3),
-	OA_PCI(0x3184, glk),
-	OA_PCI(0x3185, glk),
-	OA_PCI(0x3e92, cfl_gt2),
-	OA_PCI(0x3ea5, cfl_gt3),
-	OA_PCI(0x9bc5, cml_gt2),
-	OA_PCI(0x9bc2, cml_gt2),
-	OA_PCI(0x9bc4, cml_gt2),
-	OA_PCI(0x9bc6, cml_gt2),
-	OA_PCI(0x9bc8, cml_gt2),
-	OA_PCI(0x9be6, cml_gt2),
-	OA_PCI(0x8a52, icl),
-	OA_PCI(0x4571, ehl),
-	OA_PCI(0x4e71, jsl),
-	OA_PCI(0x9a60, tgl_gt1),
-	OA_PCI(0x9a49, tgl_gt2),
-	OA_PCI(0x4c8a, rkl),
-	OA_PCI(0x4680, adl_s),
-	OA_PCI(0x46a6, adl_p),
-	OA_PCI(0x4905, dg1),
-	OA_PCI(0x56a0, dg2_g10),
-	OA_PCI(0x5690, dg2_g10),
-	OA_PCI(0x5691, dg2_g10),
-	OA_PCI(0x5692, dg2_g10),
-	OA_PCI(0x56a1, dg2_g10),
-	OA_PCI(0x56a2, dg2_g10),
-	OA_PCI(0x56a5, dg2_g11),
-	OA_PCI(0x5693, dg2_g11),
-	OA_PCI(0x5694, dg2_g11),
-	OA_PCI(0x5695, dg2_g11),
-	OA_PCI(0x56a6, dg2_g11),
-	OA_PCI(0x56b0, dg2_g11),
-	OA_PCI(0x56b1, dg2_g11),
-	OA_PCI(0x56a3, dg2_g12),
-	OA_PCI(0x5696, dg2_g12),
-	OA_PCI(0x5697, dg2_g12),
-	OA_PCI(0x56a4, dg2_g12),
-	OA_PCI(0x56b2, dg2_g12),
-	OA_PCI(0x56b3, dg2_g12),
-	OA_PCI(0x56c0, ats_m150),
-	OA_PCI(0x56c2, ats_m150),
-	OA_PCI(0x56c1, ats_m75),
-	OA_PCI(0x7d55, mtl),
-	OA_PCI(0x7d40, mtl),
-	OA_PCI(0x7d45, mtl),
-	OA_PCI(0x7d60, mtl),
-	OA_PCI(0x7dd5, mtl),
-	OA_PCI(0x7d51, arl),
-	OA_PCI(0x7d67, arl),
-	OA_PCI(0x7d41, arl),
-	OA_PCI(0x7dd1, arl),
-	OA_PCI(0xb640, arl),
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+			  mesa_, gt_, s_, ss_, eu_, dss_, oa_hz_, rp0_, rp1_, \
+			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+	OA_PCI(devid_, id_)
+#define INTEL_OA_SIBLING(id_, devid_)	OA_PCI(devid_, id_)
+#include "intel_oa_platforms.h"
 	{ }
 };
 MODULE_DEVICE_TABLE(pci, intel_oa_pci_ids);

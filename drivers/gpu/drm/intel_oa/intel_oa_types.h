@@ -625,7 +625,8 @@ enum intel_oa_engine_id {
  * struct intel_oa_platform - one row of the platform table
  * @name: platform name for logs.
  * @gen: generation descriptor.
- * @gt: GT level (2 for GT2).
+ * @gt: GT level i915_pciids.h names for the part (2 for GT2), 0 where it
+ *	names none (Haswell's topology reader uses it).
  * @max_slices: topology limits of the platform (on Sandy Bridge, Ivy
  *	Bridge and Valleyview, which have no topology fuses, the topology).
  * @max_subslices: subslices per slice.

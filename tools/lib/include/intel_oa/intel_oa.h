@@ -485,10 +485,10 @@ const struct intel_oa_platform *intel_oa_platform_by_devid(uint16_t devid);
  * intel_oa_platform_for_devid() - the row of a PCI id or of its sibling
  * @devid: PCI device id
  *
- * Like intel_oa_platform_by_devid(), and for the sibling ids of
- * Documentation/gen6-gen7.rst (same generation and GT level, e.g. 0x0126
- * for snb, 0x0a16 for hsw) and Documentation/dg2.rst (same die, e.g.
- * 0x5690 for dg2-g10) the row of the virtual platform they resemble.
+ * Like intel_oa_platform_by_devid(), and for every other PCI id the
+ * driver binds (a sibling of the platform table, same part and GT level,
+ * e.g. 0x0126 for snb, 0x0a16 for hsw, 0x1916 for skl, 0x5690 for
+ * dg2-g10) the row of the virtual platform it resembles.
  *
  * Return: the row, or NULL.
  */

@@ -418,28 +418,6 @@ static const IntelOAGen gen7_5 = {
     },
 };
 
-/*
- * One row of the platforms.rst table. Revision 0x01 everywhere except
- * where a row says otherwise.
- */
-#define ROW(name_, id_, gen_, fuse_, irq_, s_, ss_, ssmax_, eu_, hz_, ctc_, \
-            rpm_, r0_, r1_, rn_, ratio_) \
-    { \
-        .name = (name_), .device_id = (id_), .revision = 0x01, \
-        .gen = &(gen_), .fuse = (fuse_), .rpcap = INTEL_OA_RPCAP_MCHBAR, \
-        .irq = (irq_), .slices = (s_), .subslices_per_slice = (ss_), \
-        .max_subslices = (ssmax_), .eus_per_subslice = (eu_), \
-        .timestamp_hz = (hz_), .ctc_mode = (ctc_), .rpm_config0 = (rpm_), \
-        .rp0 = (r0_) / 50, .rp1 = (r1_) / 50, .rpn = (rn_) / 50, \
-        .gpu_ticks_ratio = (ratio_), \
-    }
-
-#define F8      INTEL_OA_FUSE_GEN8
-#define F9      INTEL_OA_FUSE_GEN9
-#define F11     INTEL_OA_FUSE_GEN11
-#define F12     INTEL_OA_FUSE_GEN12
-#define I8      INTEL_OA_IRQ_GEN8
-#define I11     INTEL_OA_IRQ_GEN11
 /* Gen9: CTC_MODE shift 2 of a 24 MHz crystal, shift 3 of 19.2 MHz (LP) */
 #define CTC_12M     (2 << 1)
 #define CTC_19M2    (3 << 1)
@@ -450,183 +428,103 @@ static const IntelOAGen gen7_5 = {
 #define RPM_38M4_S2     RPM(2, 2)
 
 /*
- * One row of the gen6-gen7.rst table: 12.5 MHz, RP caps at 0x145998,
- * R = RP1 / 12.5 MHz so CAGF reads RP1.
+ * Each family's part of a row of include/intel_oa_platforms.h (the rows
+ * are the platforms.rst, gen6-gen7.rst, dg2.rst and mtl.rst tables): its
+ * register generation, fuse layout, interrupt hierarchy, GGTT and
+ * forcewake, RP caps location, subslice slots and the clock registers
+ * that encode the row's timestamp frequency @hz_. RP caps sit at
+ * 0x145998 (MCHBAR) except on Gen9 LP (0x138170, in reverse).
  */
-#define ROW7(name_, id_, gen_, fuse_, irq_, ggtt_, fw_, s_, ss_, eu_, r0_, \
-             r1_, rn_) \
+#define FAMILY_GEN7(gen_, fuse_, fw_, irq_, ggtt_, ss_) \
+    .gen = &(gen_), .fuse = (fuse_), .rpcap = INTEL_OA_RPCAP_MCHBAR, \
+    .irq = (irq_), .ggtt = (ggtt_), .forcewake = (fw_), \
+    .max_subslices = (ss_)
+#define FAMILY_SNB(hz_, ss_) \
+    FAMILY_GEN7(gen6, INTEL_OA_FUSE_NONE, INTEL_OA_FW_SNB, \
+                INTEL_OA_IRQ_GEN6, INTEL_OA_GGTT_GEN6, ss_)
+#define FAMILY_IVB(hz_, ss_) \
+    FAMILY_GEN7(gen7, INTEL_OA_FUSE_NONE, INTEL_OA_FW_IVB, \
+                INTEL_OA_IRQ_GEN7, INTEL_OA_GGTT_GEN6, ss_)
+/* VLV: 50 MHz approximations of the Punit's 311/667 MHz */
+#define FAMILY_VLV(hz_, ss_) \
+    FAMILY_GEN7(gen7, INTEL_OA_FUSE_NONE, INTEL_OA_FW_VLV, \
+                INTEL_OA_IRQ_GEN7, INTEL_OA_GGTT_GEN6, ss_), \
+    .report_lost_stuck = true
+#define FAMILY_HSW(hz_, ss_) \
+    FAMILY_GEN7(gen7_5, INTEL_OA_FUSE_HSW, INTEL_OA_FW_HSW, \
+                INTEL_OA_IRQ_GEN7, INTEL_OA_GGTT_HSW, ss_)
+#define MCH INTEL_OA_RPCAP_MCHBAR
+#define FAMILY_GEN8(gen_, fuse_, irq_, ssmax_, rpcap_) \
+    .gen = &(gen_), .fuse = (fuse_), .rpcap = (rpcap_), .irq = (irq_), \
+    .max_subslices = (ssmax_)
+#define FAMILY_BDW(hz_, ss_) \
+    FAMILY_GEN8(gen8, INTEL_OA_FUSE_GEN8, INTEL_OA_IRQ_GEN8, 3, MCH)
+/* chv: caps exposed at 0x145998 like bdw (the Punit is not modelled) */
+#define FAMILY_CHV(hz_, ss_) \
+    FAMILY_GEN8(gen8, INTEL_OA_FUSE_CHV, INTEL_OA_IRQ_GEN8, 2, MCH)
+#define FAMILY_GEN9(hz_, ss_) \
+    FAMILY_GEN8(gen9, INTEL_OA_FUSE_GEN9, INTEL_OA_IRQ_GEN8, 4, MCH), \
+    .ctc_mode = CTC_12M
+#define FAMILY_GEN9_LP(hz_, ss_) \
+    FAMILY_GEN8(gen9, INTEL_OA_FUSE_GEN9, INTEL_OA_IRQ_GEN8, 3, \
+                INTEL_OA_RPCAP_BXT), \
+    .ctc_mode = CTC_19M2
+/* Ice Lake's 24 MHz crystal, or 19.2 MHz (Elkhart Lake, Jasper Lake) */
+#define FAMILY_GEN11(hz_, ss_) \
+    FAMILY_GEN8(gen11, INTEL_OA_FUSE_GEN11, INTEL_OA_IRQ_GEN11, 8, MCH), \
+    .rpm_config0 = (hz_) == 12000000 ? RPM_24M_S2 : RPM_19M2_S3
+#define FAMILY_GEN12(hz_, ss_) \
+    FAMILY_GEN8(gen12, INTEL_OA_FUSE_GEN12, INTEL_OA_IRQ_GEN11, 6, MCH), \
+    .rpm_config0 = RPM_19M2_S3
+#define FAMILY_DG1(hz_, ss_) \
+    FAMILY_GEN8(gen12, INTEL_OA_FUSE_GEN12, INTEL_OA_IRQ_DG1, 6, MCH), \
+    .rpm_config0 = RPM_38M4_S2
+/*
+ * dg2.rst: OA timestamp 38.4 MHz, command streamer 19.2 MHz (RPM_CONFIG0
+ * 0x14), up to 32 DSS, the GuC interface present. SQIDI instances per
+ * seed 002's steering notes: 0-7 on the 512-EU part, 2-5 on the 256, 2-3
+ * on the 128 (the row's SQIDI column).
+ */
+#define FAMILY_DG2(hz_, ss_) \
+    .gen = &gen12_5, .fuse = INTEL_OA_FUSE_XEHP, \
+    .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
+    .ggtt = INTEL_OA_GGTT_XEHP, .forcewake = INTEL_OA_FW_XEHP, \
+    .max_subslices = 32, .cs_timestamp_hz = (hz_) / 2, \
+    .rpm_config0 = RPM_38M4_S2, \
+    .has_guc = true, .guc_rsa_bytes = 384, .has_steering = true
+/*
+ * mtl.rst: integrated, the DG1 interrupt hierarchy (i915 uses
+ * dg1_irq_handler from 12.10 on), the Gen8 GGTT, Xe-HP fuses, OA
+ * timestamp 38.4 MHz over a 19.2 MHz command streamer as on DG2
+ * (Wa_14015846243 reads RPM_CONFIG0's CTC shift), the media GT's OAM, no
+ * GuC interface modelled.
+ */
+#define FAMILY_MTL(hz_, ss_) \
+    .gen = &xelpg, .media = &oam, .fuse = INTEL_OA_FUSE_XEHP, \
+    .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
+    .ggtt = INTEL_OA_GGTT_GEN8, .forcewake = INTEL_OA_FW_MTL, \
+    .max_subslices = 32, .cs_timestamp_hz = (hz_) / 2, \
+    .rpm_config0 = RPM_38M4_S2
+
+/*
+ * A row: the family's part, then the row's own facts. RP caps are kept in
+ * 50 MHz units; GPU_TICKS advances by the row's ratio per OA tick.
+ */
+#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
+                          mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
+                          rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
     { \
-        .name = (name_), .device_id = (id_), .revision = 0x01, \
-        .gen = &(gen_), .fuse = (fuse_), .rpcap = INTEL_OA_RPCAP_MCHBAR, \
-        .irq = (irq_), .ggtt = (ggtt_), .forcewake = (fw_), \
+        FAMILY_##family_(hz_, ss_), \
+        .name = (name_), .device_id = (devid_), .revision = (rev_), \
         .slices = (s_), .subslices_per_slice = (ss_), \
-        .max_subslices = (ss_), .eus_per_subslice = (eu_), \
-        .timestamp_hz = 12500000, \
-        .rp0 = (r0_) / 50, .rp1 = (r1_) / 50, .rpn = (rn_) / 50, \
-        .gpu_ticks_ratio = (r1_) * 2 / 25, \
-    }
-
-#define FNONE   INTEL_OA_FUSE_NONE
-#define FHSW    INTEL_OA_FUSE_HSW
-#define I6      INTEL_OA_IRQ_GEN6
-#define I7      INTEL_OA_IRQ_GEN7
-#define G6      INTEL_OA_GGTT_GEN6
-#define GHSW    INTEL_OA_GGTT_HSW
-
-/*
- * One row of the dg2.rst table: OA timestamp 38.4 MHz, command streamer
- * 19.2 MHz (RPM_CONFIG0 0x14), R = 50, one slice of up to 32 DSS with
- * 16 EUs each, the GuC interface present. SQIDI instances per seed 002's
- * steering notes: 0-7 on the 512-EU part, 2-5 on the 256, 2-3 on the 128.
- */
-#define ROWX(name_, id_, dss_, nr_dss_, mslice_, sqidi_, r0_) \
-    { \
-        .name = (name_), .device_id = (id_), .revision = 0x01, \
-        .gen = &gen12_5, .fuse = INTEL_OA_FUSE_XEHP, \
-        .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
-        .ggtt = INTEL_OA_GGTT_XEHP, .forcewake = INTEL_OA_FW_XEHP, \
-        .slices = 1, \
-        .subslices_per_slice = (nr_dss_), .max_subslices = 32, \
-        .eus_per_subslice = 16, .timestamp_hz = 38400000, \
-        .cs_timestamp_hz = 19200000, .rpm_config0 = RPM_38M4_S2, \
-        .rp0 = (r0_) / 50, .rp1 = 1000 / 50, .rpn = 300 / 50, \
-        .gpu_ticks_ratio = 50, .dss_mask = (dss_), \
+        .eus_per_subslice = (eu_), .timestamp_hz = (hz_), \
+        .rp0 = (rp0_) / 50, .rp1 = (rp1_) / 50, .rpn = (rpn_) / 50, \
+        .gpu_ticks_ratio = (ticks_), .dss_mask = (dss_), \
         .mslice_mask = (mslice_), .sqidi_mask = (sqidi_), \
-        .has_guc = true, .guc_rsa_bytes = 384, .has_steering = true, \
-    }
-
-/*
- * One row of the platforms.rst "Meteor Lake" table: integrated, the DG1
- * interrupt hierarchy (i915 uses dg1_irq_handler from 12.10 on), the
- * Gen8 GGTT, Xe-HP fuses, OA timestamp 38.4 MHz over a 19.2 MHz command
- * streamer as on DG2 (Wa_14015846243 reads RPM_CONFIG0's CTC shift), the
- * media GT's OAM, no GuC interface modelled.
- */
-#define ROWM(name_, id_, dss_, nr_dss_, r0_) \
-    { \
-        .name = (name_), .device_id = (id_), .revision = 0x01, \
-        .gen = &xelpg, .media = &oam, .fuse = INTEL_OA_FUSE_XEHP, \
-        .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
-        .ggtt = INTEL_OA_GGTT_GEN8, .forcewake = INTEL_OA_FW_MTL, \
-        .slices = 1, \
-        .subslices_per_slice = (nr_dss_), .max_subslices = 32, \
-        .eus_per_subslice = 16, .timestamp_hz = 38400000, \
-        .cs_timestamp_hz = 19200000, .rpm_config0 = RPM_38M4_S2, \
-        .rp0 = (r0_) / 50, .rp1 = 800 / 50, .rpn = 300 / 50, \
-        .gpu_ticks_ratio = 50, .dss_mask = (dss_), \
-    }
+    },
 
 static const IntelOAPlatform platforms[] = {
-    ROW7("snb-gt1", 0x0102, gen6, FNONE, I6, G6, INTEL_OA_FW_SNB, 1, 1, 6,
-         1100, 850, 350),
-    ROW7("snb", 0x0112, gen6, FNONE, I6, G6, INTEL_OA_FW_SNB, 1, 1, 12,
-         1350, 850, 350),
-    ROW7("ivb-gt1", 0x0152, gen7, FNONE, I7, G6, INTEL_OA_FW_IVB, 1, 1, 6,
-         1050, 650, 350),
-    ROW7("ivb", 0x0162, gen7, FNONE, I7, G6, INTEL_OA_FW_IVB, 1, 2, 8,
-         1150, 650, 350),
-    {
-        /* VLV: 50 MHz approximations of the Punit's 311/667 MHz */
-        .name = "vlv", .device_id = 0x0f31, .revision = 0x01,
-        .gen = &gen7, .fuse = FNONE, .rpcap = INTEL_OA_RPCAP_MCHBAR,
-        .irq = I7, .ggtt = G6, .forcewake = INTEL_OA_FW_VLV,
-        .report_lost_stuck = true,
-        .slices = 1, .subslices_per_slice = 1, .max_subslices = 1,
-        .eus_per_subslice = 4, .timestamp_hz = 12500000,
-        .rp0 = 650 / 50, .rp1 = 450 / 50, .rpn = 300 / 50,
-        .gpu_ticks_ratio = 36,
-    },
-    ROW7("hsw-gt1", 0x0402, gen7_5, FHSW, I7, GHSW, INTEL_OA_FW_HSW, 1, 1,
-         10, 1100, 700, 350),
-    ROW7("hsw", 0x0412, gen7_5, FHSW, I7, GHSW, INTEL_OA_FW_HSW, 1, 2, 10,
-         1200, 700, 350),
-    ROW7("hsw-gt3", 0x0d22, gen7_5, FHSW, I7, GHSW, INTEL_OA_FW_HSW, 2, 2,
-         10, 1300, 700, 200),
-    ROW("bdw", 0x1616, gen8, F8, I8, 1, 3, 3, 8, 12500000, 0, 0,
-        950, 300, 100, 48),
-    /* chv: caps exposed at 0x145998 like bdw (the Punit is not modelled) */
-    ROW("chv", 0x22b0, gen8, INTEL_OA_FUSE_CHV, I8, 1, 2, 2, 8, 12500000,
-        0, 0, 600, 400, 200, 32),
-    {
-        /*
-         * Skylake GT2 keeps the contract's original identity (revision
-         * 0x07), from before the other rows existed.
-         */
-        .name = "skl",
-        .device_id = 0x1912,
-        .revision = 0x07,
-        .gen = &gen9,
-        .fuse = F9,
-        .rpcap = INTEL_OA_RPCAP_MCHBAR,
-        .irq = I8,
-        .timestamp_hz = 12000000,
-        .ctc_mode = CTC_12M,
-        .gpu_ticks_ratio = 50,
-        .slices = 1,
-        .subslices_per_slice = 3,
-        .max_subslices = 4,
-        .eus_per_subslice = 8,
-        .rp0 = 1150 / 50,
-        .rp1 = 350 / 50,
-        .rpn = 300 / 50,
-    },
-    ROW("skl-gt3", 0x1926, gen9, F9, I8, 2, 3, 4, 8, 12000000, CTC_12M, 0,
-        1050, 300, 300, 50),
-    ROW("skl-gt4", 0x193b, gen9, F9, I8, 3, 3, 4, 8, 12000000, CTC_12M, 0,
-        1000, 350, 300, 50),
-    {
-        /* Gen9 LP: 19.2 MHz crystal, RP caps at 0x138170 in reverse */
-        .name = "bxt", .device_id = 0x5a84, .revision = 0x01,
-        .gen = &gen9, .fuse = F9, .rpcap = INTEL_OA_RPCAP_BXT, .irq = I8,
-        .slices = 1, .subslices_per_slice = 3, .max_subslices = 3,
-        .eus_per_subslice = 6, .timestamp_hz = 19200000,
-        .ctc_mode = CTC_19M2, .gpu_ticks_ratio = 30,
-        .rp0 = 750 / 50, .rp1 = 300 / 50, .rpn = 250 / 50,
-    },
-    ROW("kbl", 0x5916, gen9, F9, I8, 1, 3, 4, 8, 12000000, CTC_12M, 0,
-        1050, 300, 300, 50),
-    ROW("kbl-gt3", 0x5926, gen9, F9, I8, 2, 3, 4, 8, 12000000, CTC_12M, 0,
-        1050, 300, 300, 50),
-    {
-        .name = "glk", .device_id = 0x3184, .revision = 0x01,
-        .gen = &gen9, .fuse = F9, .rpcap = INTEL_OA_RPCAP_BXT, .irq = I8,
-        .slices = 1, .subslices_per_slice = 3, .max_subslices = 3,
-        .eus_per_subslice = 6, .timestamp_hz = 19200000,
-        .ctc_mode = CTC_19M2, .gpu_ticks_ratio = 30,
-        .rp0 = 750 / 50, .rp1 = 300 / 50, .rpn = 250 / 50,
-    },
-    ROW("cfl", 0x3e92, gen9, F9, I8, 1, 3, 4, 8, 12000000, CTC_12M, 0,
-        1200, 350, 350, 50),
-    ROW("cfl-gt3", 0x3ea5, gen9, F9, I8, 2, 3, 4, 8, 12000000, CTC_12M, 0,
-        1200, 300, 300, 50),
-    ROW("cml", 0x9bc5, gen9, F9, I8, 1, 3, 4, 8, 12000000, CTC_12M, 0,
-        1200, 350, 350, 50),
-    ROW("icl", 0x8a52, gen11, F11, I11, 1, 8, 8, 8, 12000000, 0,
-        RPM_24M_S2, 1100, 300, 300, 50),
-    ROW("ehl", 0x4571, gen11, F11, I11, 1, 4, 8, 8, 19200000, 0,
-        RPM_19M2_S3, 750, 300, 250, 30),
-    ROW("jsl", 0x4e71, gen11, F11, I11, 1, 4, 8, 8, 19200000, 0,
-        RPM_19M2_S3, 800, 350, 250, 30),
-    ROW("tgl-gt1", 0x9a60, gen12, F12, I11, 1, 2, 6, 16, 19200000, 0,
-        RPM_19M2_S3, 1450, 350, 100, 30),
-    ROW("tgl", 0x9a49, gen12, F12, I11, 1, 6, 6, 16, 19200000, 0,
-        RPM_19M2_S3, 1350, 400, 100, 30),
-    ROW("rkl", 0x4c8a, gen12, F12, I11, 1, 2, 6, 16, 19200000, 0,
-        RPM_19M2_S3, 1300, 350, 100, 30),
-    ROW("adl-s", 0x4680, gen12, F12, I11, 1, 2, 6, 16, 19200000, 0,
-        RPM_19M2_S3, 1450, 300, 100, 30),
-    ROW("adl-p", 0x46a6, gen12, F12, I11, 1, 6, 6, 16, 19200000, 0,
-        RPM_19M2_S3, 1400, 300, 100, 30),
-    ROW("dg1", 0x4905, gen12, F12, INTEL_OA_IRQ_DG1, 1, 6, 6, 16, 19200000,
-        0, RPM_38M4_S2, 1550, 300, 100, 30),
-    ROWX("dg2-g10", 0x56a0, 0xffffffff, 32, 0xf, 0xff, 2400),
-    ROWX("dg2-g11", 0x56a5, 0x000000ff, 8, 0x2, 0x0c, 2450),
-    ROWX("dg2-g12", 0x56a3, 0x0000ffff, 16, 0x3, 0x3c, 2450),
-    ROWX("ats-m150", 0x56c0, 0xffffffff, 32, 0xf, 0xff, 2050),
-    ROWX("ats-m75", 0x56c1, 0x000000ff, 8, 0x2, 0x0c, 2050),
-    ROWM("mtl", 0x7d55, 0xff, 8, 2250),
-    ROWM("arl-h", 0x7d51, 0xff, 8, 2350),
-    ROWM("arl-s", 0x7d67, 0x0f, 4, 2000),
+#include "intel_oa_platforms.h"
 };
 
 const IntelOAPlatform *intel_oa_platform_find(uint16_t device_id)
