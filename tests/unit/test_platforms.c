@@ -62,8 +62,7 @@ struct want_platform {
 /* Every row of include/intel_oa_platforms.h, the table the library reads. */
 static const struct want_platform want[] = {
 #define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
-			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, ...) \
 	{ (name_), (devid_), WANT_VER_##family_, (gt_), (hz_), (s_), (ss_), \
 	  (eu_) },
 #include "intel_oa_platforms.h"

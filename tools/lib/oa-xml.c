@@ -53,8 +53,7 @@ static const struct {
 	const char *chipset;
 } row_chipsets[] = {
 #define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
-			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
+			  mesa_, ...) \
 	{ (name_), (mesa_) },
 #include "intel_oa_platforms.h"
 };

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "intel_oa/intel_oa.h"
+#include "intel_oa_platform_rows.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -41,20 +42,10 @@ enum family_ver {
 #include "intel_oa_platforms.h"
 };
 
-/* The index of each row in platforms[] */
-enum row {
+static const struct intel_oa_platform platforms[INTEL_OA_NR_ROWS] = {
 #define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
-			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
-	ROW_##id_,
-#include "intel_oa_platforms.h"
-};
-
-static const struct intel_oa_platform platforms[] = {
-#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
-			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
-	[ROW_##id_] = { \
+			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, ...) \
+	[INTEL_OA_ROW_##id_] = { \
 		.devid = (devid_), .name = (name_), .part = (part_), \
 		.ver = VER_##family_, .gt = (gt_), .ts_freq = (hz_), \
 		.cs_ts_freq = (hz_) / CS_DIV_##family_, .slices = (s_), \
@@ -65,18 +56,18 @@ static const struct intel_oa_platform platforms[] = {
 /* PCI ids the driver binds that have no row of their own: their row */
 static const struct {
 	uint16_t devid;
-	enum row row;
+	enum intel_oa_platform_row row;
 } siblings[] = {
-#define INTEL_OA_SIBLING(id_, devid_)	{ (devid_), ROW_##id_ },
+#define INTEL_OA_SIBLING(id_, devid_)	{ (devid_), INTEL_OA_ROW_##id_ },
 #include "intel_oa_platforms.h"
 };
 
 /* other names of a row (the runner's) */
 static const struct {
 	const char *name;
-	enum row row;
+	enum intel_oa_platform_row row;
 } aliases[] = {
-#define INTEL_OA_ALIAS(id_, name_)	{ (name_), ROW_##id_ },
+#define INTEL_OA_ALIAS(id_, name_)	{ (name_), INTEL_OA_ROW_##id_ },
 #include "intel_oa_platforms.h"
 };
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "drm/intel_oa_drm.h"
+#include "intel_oa_platform_rows.h"
 #include "oa_hw.h"
 
 
@@ -524,14 +525,6 @@ const struct oa_whitelist *const oa_whitelists[] = {
 #define OA_ENGINES_DG2		"rcs0 bcs0 vcs0 vcs2 vecs0 vecs1 ccs0 ccs1 ccs2 ccs3"
 #define OA_ENGINES_MTL		"rcs0 bcs0 vcs0 vcs2 vecs0 ccs0"
 
-enum oa_row {
-#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
-			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
-	OA_ROW_##id_,
-#include "intel_oa_platforms.h"
-};
-
 /*
  * One row per row of the platform table: its family's facts, then the
  * part's (PCI ID and revision, OA clock, GPU_TICKS ratio, fused topology:
@@ -541,7 +534,7 @@ enum oa_row {
 #define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
 			  mesa_, gt_, s_, ss_, eu_, dss_, hz_, rp0_, rp1_, \
 			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
-	[OA_ROW_##id_] = { \
+	[INTEL_OA_ROW_##id_] = { \
 		OA_FAMILY_##family_(s_, ss_, eu_), \
 		.name = (name_), .devid = (devid_), .revision = (rev_), \
 		.engines = OA_ENGINES_##engines_, .timestamp_hz = (hz_), \
@@ -551,7 +544,7 @@ enum oa_row {
 		.rp1_mhz = (rp1_), .rpn_mhz = (rpn_), \
 		.mslice_mask = (mslice_) },
 
-const struct oa_platform oa_platforms[] = {
+const struct oa_platform oa_platforms[INTEL_OA_NR_ROWS] = {
 #include "intel_oa_platforms.h"
 };
 
@@ -560,9 +553,9 @@ const size_t oa_n_platforms = sizeof(oa_platforms) / sizeof(oa_platforms[0]);
 /* The other PCI ids of a row's part (i915_pciids.h), for real hardware */
 static const struct {
 	uint16_t devid;
-	enum oa_row row;
+	enum intel_oa_platform_row row;
 } oa_siblings[] = {
-#define INTEL_OA_SIBLING(id_, devid_)	{ (devid_), OA_ROW_##id_ },
+#define INTEL_OA_SIBLING(id_, devid_)	{ (devid_), INTEL_OA_ROW_##id_ },
 #include "intel_oa_platforms.h"
 };
 

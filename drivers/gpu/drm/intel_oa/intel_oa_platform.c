@@ -8,6 +8,7 @@
 
 #include "intel_oa.h"
 #include "intel_oa_gen.h"
+#include "intel_oa_platform_rows.h"
 #include "regs/intel_oa_regs.h"
 
 /**
@@ -538,35 +539,23 @@ static const struct intel_oa_rp_cap bxt_rp_cap = {
 #define FAMILY_MTL(s, ss, eu)	.gen = &mtl_desc, XEHP_LIMITS, \
 				.rp_cap = &gen6_rp_cap
 
-/* The index of each row in platforms[] */
-enum intel_oa_row {
+static const struct intel_oa_platform platforms[INTEL_OA_NR_ROWS] = {
 #define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
 			  mesa_, gt_, s_, ss_, eu_, dss_, oa_hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
-	ROW_##id_,
-#include "intel_oa_platforms.h"
-};
-
-static const struct intel_oa_platform platforms[] = {
-#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
-			  mesa_, gt_, s_, ss_, eu_, dss_, oa_hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
-	[ROW_##id_] = { \
+			  rpn_, ticks_, engines_, ...) \
+	[INTEL_OA_ROW_##id_] = { \
 		.name = i915_, .gt = gt_, .engines = ENGINES_##engines_, \
 		FAMILY_##family_(s_, ss_, eu_) \
 	},
 #include "intel_oa_platforms.h"
 };
 
-#define OA_PCI(id, row) \
-	{ PCI_VDEVICE(INTEL, id), (kernel_ulong_t)&platforms[ROW_##row] },
+#define OA_PCI(id, row) { PCI_VDEVICE(INTEL, id), \
+			  (kernel_ulong_t)&platforms[INTEL_OA_ROW_##row] },
 
 /* Each row's own PCI id, then its siblings (i915_pciids.h). */
 const struct pci_device_id intel_oa_pci_ids[] = {
-#define INTEL_OA_PLATFORM(id_, name_, devid_, family_, i915_, part_, \
-			  mesa_, gt_, s_, ss_, eu_, dss_, oa_hz_, rp0_, rp1_, \
-			  rpn_, ticks_, engines_, mslice_, sqidi_, rev_) \
-	OA_PCI(devid_, id_)
+#define INTEL_OA_PLATFORM(id_, name_, devid_, ...)	OA_PCI(devid_, id_)
 #define INTEL_OA_SIBLING(id_, devid_)	OA_PCI(devid_, id_)
 #include "intel_oa_platforms.h"
 	{ }
