@@ -6,11 +6,13 @@
  */
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/times.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -200,6 +202,167 @@ static void test_short_reads_enospc(void)
 		     r < 0 ? strerror(errno) : "");
 	close(fd);
 	oa_capture_fini(&c);
+}
+
+/*
+ * read-lengths: read() of any length, blocking or not, returns as i915's
+ * does. A buffer too small for the next record (0 bytes, 1, a header, one
+ * byte short of a record) fails with ENOSPC while a record waits; with
+ * nothing waiting a non-blocking read fails with EAGAIN and a blocking
+ * one sleeps until a record comes (then ENOSPC) or a signal (EINTR). Each
+ * read runs in a child the parent gives READ_BOUND_MS: a read that never
+ * returns, as a 0-byte blocking read once spun in the kernel, fails the
+ * subtest instead of hanging the suite.
+ */
+#define READ_BOUND_MS	5000
+
+struct read_result {
+	ssize_t ret;
+	int err;
+};
+
+static void on_sigalrm(int sig)
+{
+	(void)sig;
+}
+
+/* read(@fd, @len) in a child, with a signal after @alarm_ms if not 0. */
+static struct read_result bounded_read(int fd, size_t len, bool blocking,
+				       unsigned int alarm_ms)
+{
+	struct read_result res = { .ret = 0, .err = 0 };
+	struct pollfd pfd;
+	int pipefd[2], flags, status;
+	pid_t pid;
+
+	flags = fcntl(fd, F_GETFL);
+	igt_assert(flags >= 0);
+	igt_assert(fcntl(fd, F_SETFL, blocking ? flags & ~O_NONBLOCK :
+					       flags | O_NONBLOCK) == 0);
+	igt_assert(pipe(pipefd) == 0);
+	pid = fork();
+	igt_assert(pid >= 0);
+	if (pid == 0) {
+		static uint8_t buf[4096];
+		struct sigaction sa = { .sa_handler = on_sigalrm };
+
+		/* No SA_RESTART: the signal ends the read with EINTR. */
+		sigaction(SIGALRM, &sa, NULL);
+		if (alarm_ms) {
+			struct itimerval it = {
+				.it_value.tv_sec = alarm_ms / 1000,
+				.it_value.tv_usec = (alarm_ms % 1000) * 1000,
+			};
+
+			setitimer(ITIMER_REAL, &it, NULL);
+		}
+		res.ret = read(fd, buf, len);
+		res.err = res.ret < 0 ? errno : 0;
+		if (write(pipefd[1], &res, sizeof(res)) != sizeof(res))
+			_exit(2);
+		_exit(0);
+	}
+	close(pipefd[1]);
+	pfd.fd = pipefd[0];
+	pfd.events = POLLIN;
+	igt_assert_f(poll(&pfd, 1, READ_BOUND_MS) == 1,
+		     "%s read() of %zu bytes did not return within %d ms: the kernel spins or sleeps in read()",
+		     blocking ? "blocking" : "non-blocking", len, READ_BOUND_MS);
+	igt_assert(read(pipefd[0], &res, sizeof(res)) == sizeof(res));
+	close(pipefd[0]);
+	igt_assert(waitpid(pid, &status, 0) == pid);
+	return res;
+}
+
+static void assert_read_errno(int fd, size_t len, bool blocking, int err)
+{
+	struct read_result r = bounded_read(fd, len, blocking, 0);
+
+	igt_assert_f(r.ret == -1 && r.err == err,
+		     "%s read() of %zu bytes returned %zd (%s), expected %s",
+		     blocking ? "blocking" : "non-blocking", len, r.ret,
+		     r.ret < 0 ? strerror(r.err) : "bytes", strerror(err));
+}
+
+/* ENOSPC is right only if a record was waiting: one must be readable. */
+static void assert_enospc_had_record(int fd, struct read_result r, size_t len,
+				     const char *what)
+{
+	static uint8_t buf[4096];
+	ssize_t n;
+
+	igt_assert_f(r.ret == -1 && r.err == ENOSPC,
+		     "%s read() of %zu bytes returned %zd (%s)", what, len, r.ret,
+		     r.ret < 0 ? strerror(r.err) : "bytes");
+	n = read(fd, buf, sizeof(buf));
+	igt_assert_f(n > 0, "%s read() of %zu bytes said ENOSPC, but no record was waiting (%s)",
+		     what, len, n < 0 ? strerror(errno) : "EOF");
+}
+
+/* Read @fd, made non-blocking, until EAGAIN. */
+static void read_until_eagain(int fd)
+{
+	static uint8_t buf[1 << 16];
+	int flags = fcntl(fd, F_GETFL);
+	ssize_t n;
+
+	igt_assert(flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		;
+	igt_assert_f(n < 0 && errno == EAGAIN, "draining read returned %zd (%s)", n,
+		     n < 0 ? strerror(errno) : "EOF");
+}
+
+static void test_read_lengths(bool ring)
+{
+	const struct oa_format *f = fmt256();
+	size_t rec = OA_RECORD_HEADER_BYTES + f->size;
+	const size_t small[] = { 0, 1, OA_RECORD_HEADER_BYTES, rec - 1 };
+	struct read_result r;
+	struct oa_open o;
+	unsigned int i;
+	int fd;
+
+	/* Records waiting: every small length, blocking or not, is ENOSPC. */
+	oa_open_periodic(&dev, &o, f, 10);
+	if (ring)
+		oa_ring_stream(&o);
+	o.flags = 0;
+	fd = oa_open(dev.drm_fd, &o);
+	oa_sleep_ms(100);
+	for (i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
+		assert_read_errno(fd, small[i], true, ENOSPC);
+		assert_read_errno(fd, small[i], false, ENOSPC);
+	}
+	close(fd);
+
+	/*
+	 * Nothing waiting: a periodic report every 2^25 ticks (0.87-2.8 s),
+	 * context-switch reports more often. One may land between the
+	 * drain and the read; ENOSPC then has to be followed by a readable
+	 * record.
+	 */
+	oa_open_periodic(&dev, &o, f, 24);
+	if (ring)
+		oa_ring_stream(&o);
+	o.flags = I915_PERF_FLAG_FD_NONBLOCK;
+	fd = oa_open(dev.drm_fd, &o);
+	for (i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
+		read_until_eagain(fd);
+		r = bounded_read(fd, small[i], false, 0);
+		if (r.ret == -1 && r.err == EAGAIN)
+			continue;
+		assert_enospc_had_record(fd, r, small[i], "non-blocking");
+	}
+	/* A blocking read of nothing sleeps: a signal ends it with EINTR. */
+	for (i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
+		read_until_eagain(fd);
+		r = bounded_read(fd, small[i], true, 100);
+		if (r.ret == -1 && r.err == EINTR)
+			continue;
+		assert_enospc_had_record(fd, r, small[i], "blocking, signalled");
+	}
+	close(fd);
 }
 
 /*
@@ -722,6 +885,14 @@ igt_main
 	igt_describe("A read buffer smaller than one record fails with ENOSPC; exactly one record fits in a one-record buffer.");
 	igt_subtest("short-reads-enospc")
 		test_short_reads_enospc();
+
+	igt_describe("read() of 0 bytes, 1, a header and one byte short of a record: ENOSPC while a record waits, EAGAIN or a sleep ended by a signal (EINTR) when none does; blocking and not, each within 5 s (an i915 stream).");
+	igt_subtest("read-lengths")
+		test_read_lengths(false);
+
+	igt_describe("The same on a ring stream.");
+	igt_subtest("read-lengths-ring")
+		test_read_lengths(true);
 
 	igt_describe("Reading into unmapped memory fails with EFAULT; a buffer running into an unmapped page gets the records that fit; nothing is lost.");
 	igt_subtest("short-reads-efault")

@@ -78,6 +78,9 @@
 
 #define INVALID_CTX_ID		0xffffffff
 
+/* A report's first cacheline, which holds its header and is never split. */
+#define REPORT_HEADER_BYTES	64
+
 /* Dword index of TIME_STAMP (its low half) and of CTX_ID in a report. */
 static unsigned int report_ts_dw(const struct intel_oa_format *f)
 {
@@ -184,17 +187,26 @@ static u32 landed_before_gone(const struct intel_oa_buffer *buf)
 	return n;
 }
 
-/* The newest whole report below @hw_tail that landed; see "draining". */
-static u32 landed_below(const struct intel_oa_buffer *buf, u32 hw_tail,
-			u32 *avail)
+/*
+ * The newest whole report below @hw_tail that landed; see "draining".
+ * With @sync_headers each report's first cacheline is synced for the CPU
+ * before it is looked at (the hrtimer, which copies nothing); the drain
+ * syncs the whole span itself.
+ */
+static u32 landed_below(struct intel_oa_stream *stream, u32 hw_tail,
+			u32 *avail, bool sync_headers)
 {
+	const struct intel_oa_buffer *buf = &stream->buf;
 	u32 report_size = buf->format->size;
-	u32 n;
+	u32 n, offset;
 
 	*avail = oa_taken(buf, hw_tail, buf->head) / report_size;
 	for (n = *avail; n; n--) {
-		if (report_landed(buf, (buf->head + (n - 1) * report_size) &
-				       (buf->size - 1)))
+		offset = (buf->head + (n - 1) * report_size) & (buf->size - 1);
+		if (sync_headers)
+			intel_oa_buffer_sync_for_cpu(stream, offset,
+						     REPORT_HEADER_BYTES);
+		if (report_landed(buf, offset))
 			break;
 	}
 	return n;
@@ -295,7 +307,7 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 		dma_rmb();
 		intel_oa_buffer_sync_for_cpu(stream, buf->head,
 					     oa_taken(buf, hw_tail, buf->head));
-		n = landed_below(buf, hw_tail, &avail);
+		n = landed_below(stream, hw_tail, &avail, false);
 	}
 
 	if (!drain_status(stream)) {
@@ -459,14 +471,28 @@ bool intel_oa_drain_check(struct intel_oa_stream *stream)
 {
 	struct intel_oa_buffer *buf = &stream->buf;
 	unsigned long flags;
-	bool avail;
+	u32 tail, avail, landed = 0;
 
+	if (intel_oa_device_gone(stream->oa))
+		return true;
+	/* Nothing is drained until the restart, which restarts the timer. */
+	if (READ_ONCE(buf->overflowed))
+		return false;
+
+	/*
+	 * The drain's own rule (landed_below()), so a blocking read() that
+	 * was told reports are there finds them, and one that finds none
+	 * sleeps again instead of spinning on a tail it cannot take.
+	 */
 	spin_lock_irqsave(&buf->ptr_lock, flags);
-	buf->checked_tail = hw_tail_offset(stream);
-	avail = oa_taken(buf, buf->checked_tail, READ_ONCE(buf->head)) >=
-		buf->format->size;
+	tail = hw_tail_offset(stream);
+	buf->checked_tail = tail;
+	if (tail < buf->size) {
+		/* Report bytes are read after the tail register. */
+		dma_rmb();
+		landed = landed_below(stream, tail, &avail, true);
+	}
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 
-	return avail || intel_oa_device_gone(stream->oa) ||
-	       hw_status(stream);
+	return landed || hw_status(stream);
 }

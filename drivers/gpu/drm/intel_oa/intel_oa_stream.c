@@ -8,6 +8,7 @@
 #include <linux/file.h>
 #include <linux/module.h>
 #include <linux/poll.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
@@ -241,7 +242,12 @@ static int read_i915_locked(struct intel_oa_stream *stream, char __user *buf,
 	lockdep_assert_held(&stream->lock);
 
 	ret = intel_oa_ring_read(&stream->ring, buf, count, offset);
-	if (ret || *offset == count ||
+	/*
+	 * A filled buffer ends the read. An empty one (count 0) still
+	 * drains, so a waiting record gives -ENOSPC as in i915 and a
+	 * blocking read() never loops on a tail it cannot take.
+	 */
+	if (ret || (*offset && *offset == count) ||
 	    !intel_oa_drain(stream, INTEL_OA_DRAIN_READ))
 		return ret;
 	return intel_oa_ring_read(&stream->ring, buf, count, offset);
@@ -332,13 +338,24 @@ static ssize_t intel_oa_stream_read(struct file *file, char __user *buf,
 				return ret;
 
 			ret = read_records(stream, buf, count, &offset);
+			/*
+			 * read_ready() and the drain agree on what is
+			 * there, so a pass that found nothing sleeps next
+			 * time; a signal ends the wait all the same.
+			 */
+			if (!offset && !ret && signal_pending(current))
+				return -ERESTARTSYS;
 		} while (!offset && !ret);
 	} else {
 		ret = read_records(stream, buf, count, &offset);
 	}
 
-	/* A partial wake-up by the poll period is used up. */
-	WRITE_ONCE(stream->pollin, false);
+	/*
+	 * A partial wake-up by the poll period is used up, unless records
+	 * did not fit the buffer: then poll() keeps saying so, as in i915.
+	 */
+	if (ret != -ENOSPC)
+		WRITE_ONCE(stream->pollin, false);
 
 	return offset ?: (ret ?: -EAGAIN);
 }
