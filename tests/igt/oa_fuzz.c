@@ -18,7 +18,8 @@
  *   - ADD_CONFIG with random register lists (whitelisted, near-whitelisted
  *     and random addresses), counts and pointers; REMOVE_CONFIG of added,
  *     random and bad ids;
- *   - on stream fds: read (random sizes, bad buffers), poll, ENABLE,
+ *   - on stream fds: read (random sizes, from 0 to below one record, bad
+ *     buffers; one in five blocking, ended by a 10 ms timer), poll, ENABLE,
  *     DISABLE, CONFIG, SAMPLE and random ioctl numbers, close, in random
  *     order;
  *   - the same from a forked child on inherited fds, from a second thread
@@ -31,7 +32,9 @@
  * asked or records that do not tile the bytes returned, with an unknown
  * type or a sample of the wrong size; an ADD_CONFIG accepted with a
  * register outside the generation's whitelist (tests/igt/lib/oa_hw.c); a
- * sequence not finished within 30 s. Kernel splats are found by the debug
+ * sequence not finished within 30 s, even with a syscall that never
+ * returns to take a signal (a watchdog thread takes SIGALRM, see "hang
+ * detector"). Kernel splats are found by the debug
  * kernel's log check (scripts/vm-run --kernel debug). Each report prints
  * the seed and sequence that replay it.
  *
@@ -56,6 +59,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -112,10 +116,14 @@ struct fuzz {
 	uint8_t *page;		/* SCRATCH_BYTES, then the PROT_NONE guard page */
 	uint64_t syscalls, reports, opened, added;
 	bool in_child;		/* a forked child: the parent may hold a stream */
+	timer_t read_timer;	/* ends blocking_read() */
+	bool read_timer_ok;
 	bool unprivileged;	/* a child that dropped root */
 };
 
 static struct fuzz fz;
+
+static void child_takes_alarm(void);
 
 /*
  * Room for the largest buffer a pointer placed across the guard page can
@@ -592,6 +600,39 @@ static void op_mmap(struct rng *r, struct stream *s)
 	munmap((void *)p, len);
 }
 
+/*
+ * A blocking read() (streams are non-blocking otherwise), ended by a
+ * signal after BLOCKING_READ_MS if nothing arrives first: a read that
+ * sleeps must wake for it with EINTR. One that spins in the kernel never
+ * returns; the watchdog thread reports it (see "hang detector").
+ */
+#define BLOCKING_READ_MS	10
+
+static void on_read_timer(int sig)
+{
+	(void)sig;
+}
+
+static ssize_t blocking_read(int fd, void *dst, size_t len)
+{
+	struct itimerspec its = { .it_value.tv_nsec = BLOCKING_READ_MS * 1000000L };
+	int flags = fcntl(fd, F_GETFL);
+	ssize_t n;
+	int err;
+
+	if (flags < 0 || !fz.read_timer_ok)
+		return read(fd, dst, len);
+	fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	timer_settime(fz.read_timer, 0, &its, NULL);
+	n = read(fd, dst, len);
+	err = errno;
+	memset(&its, 0, sizeof(its));
+	timer_settime(fz.read_timer, 0, &its, NULL);
+	fcntl(fd, F_SETFL, flags);
+	errno = err;
+	return n;
+}
+
 static void op_stream(struct rng *r, struct stream *s)
 {
 	static uint8_t buf[65536];
@@ -606,9 +647,12 @@ static void op_stream(struct rng *r, struct stream *s)
 	fz.syscalls++;
 	switch (rng_below(r, 11)) {
 	case 0: case 1: case 2:
-		len = sizes[rng_below(r, sizeof(sizes) / sizeof(sizes[0]))];
+		len = rng_chance(r, 20) && s->sample_size ?
+		      rng_below(r, s->sample_size) :
+		      sizes[rng_below(r, sizeof(sizes) / sizeof(sizes[0]))];
 		dst = (void *)(uintptr_t)pick_ptr(r, buf, len);
-		n = read(s->fd, dst, len);
+		n = rng_chance(r, 20) ? blocking_read(s->fd, dst, len) :
+					read(s->fd, dst, len);
 		if (n < 0)
 			check_errno("read", -errno, read_errnos);
 		else if (dst == buf && !s->tail_written)
@@ -688,6 +732,7 @@ static void op_fork(struct rng *r)
 		unsigned int i, n = 1 + rng_below(&cr, 4);
 
 		fz.in_child = true;
+		child_takes_alarm();
 		alarm(SEQ_TIMEOUT_S);
 		for (i = 0; i < n; i++) {
 			if (fz.n_streams && rng_chance(&cr, 60))
@@ -723,6 +768,7 @@ static void op_unprivileged(struct rng *r)
 		uint64_t before = fz.reports;
 
 		fz.in_child = true;
+		child_takes_alarm();
 		alarm(SEQ_TIMEOUT_S);
 		if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
 			_exit(2);
@@ -755,6 +801,12 @@ static void *thread_fn(void *data)
 	struct thread_arg *a = data;
 	struct rng tr = { a->seed };
 	unsigned int i;
+	sigset_t set;
+
+	/* The read timer is the main thread's: its blocking read ends. */
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
 	for (i = 0; i < 8; i++)
 		op_stream(&tr, a->s);
@@ -812,6 +864,41 @@ static void op_unbind(struct rng *r)
 	fuzz_dev_open();
 }
 
+/*
+ * Hang detector. SIGALRM (the sequence bound) is blocked in every thread
+ * but this one, so it is delivered here even while the thread that made
+ * a syscall spins in the kernel and never returns to take a signal: the
+ * report names the sequence, then the process exits (a spinning thread
+ * stays behind; the guest log then shows the soft lockup too).
+ */
+static void *watchdog_fn(void *data)
+{
+	sigset_t set;
+
+	(void)data;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGALRM);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	for (;;)
+		pause();
+	return NULL;
+}
+
+/* In a forked child, which has no watchdog thread: take SIGALRM itself. */
+static void child_takes_alarm(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGALRM);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	/* The parent's read timer is not the child's. */
+	fz.read_timer_ok = false;
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -821,6 +908,28 @@ static void on_alarm(int sig)
 	       fz.seed, fz.seq, SEQ_TIMEOUT_S, fz.seed, fz.seq);
 	fflush(stdout);
 	_exit(3);
+}
+
+static void start_watchdog(void)
+{
+	struct sigaction sa = { .sa_handler = on_read_timer };
+	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGUSR1 };
+	static bool started;
+	sigset_t set;
+	pthread_t t;
+
+	if (started)
+		return;
+	started = true;
+	signal(SIGALRM, on_alarm);
+	sigemptyset(&set);
+	sigaddset(&set, SIGALRM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	igt_assert(pthread_create(&t, NULL, watchdog_fn, NULL) == 0);
+	pthread_detach(t);
+	/* No SA_RESTART: the timer ends a blocking read() with EINTR. */
+	sigaction(SIGUSR1, &sa, NULL);
+	fz.read_timer_ok = timer_create(CLOCK_MONOTONIC, &sev, &fz.read_timer) == 0;
 }
 
 /*
@@ -898,7 +1007,7 @@ static uint64_t fuzz_run(uint64_t seed, uint64_t first, uint64_t count, uint64_t
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	igt_assert(fz.page != MAP_FAILED);
 	igt_assert(mprotect(fz.page + SCRATCH_BYTES, 4096, PROT_NONE) == 0);
-	signal(SIGALRM, on_alarm);
+	start_watchdog();
 	signal(SIGPIPE, SIG_IGN);
 
 	printf("oa_fuzz: seed %" PRIu64 ", sequences %" PRIu64 "..%" PRIu64 " on %s (%s)%s\n",
