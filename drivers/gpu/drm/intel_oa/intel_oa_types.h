@@ -325,7 +325,11 @@ enum intel_oa_unit_type {
  * @status_report_lost: @status bit for "a report was lost".
  * @status_buffer_overflow: @status bit for "the buffer overflowed".
  * @status_clear: @status bits clearing report-lost clears (write 0).
- * @status_keep: @status bits it must keep (write 1).
+ * @status_keep: @status bits it writes as 1 whatever they read: Gen8-11's
+ *	pointer-wrap bits, where writing 0 corrupts OATAILPTR (i915's
+ *	gen8_oa_read()). Every other bit is written back as read: a 1 over
+ *	a 0 would set it (the register is read/write), so the overflow bit
+ *	is never in here.
  *
  * One layout at several places (the Gen8-11 block, Gen12's OAG), see "OA
  * units" in intel_oa_unit.c. Read-only data: no lock.

@@ -83,8 +83,7 @@ const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
 	.status_clear = GEN8_OASTATUS_COUNTER_OVERFLOW |
 			GEN8_OASTATUS_REPORT_LOST,
 	.status_keep = GEN8_OASTATUS_HEAD_POINTER_WRAP |
-		       GEN8_OASTATUS_TAIL_POINTER_WRAP |
-		       GEN8_OASTATUS_OABUFFER_OVERFLOW,
+		       GEN8_OASTATUS_TAIL_POINTER_WRAP,
 };
 
 /* Gen12 and Gen12.5 OAG: i915 GEN12_OAG_*, xe regs/xe_oa_regs.h. */
@@ -92,8 +91,7 @@ const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
 	.status_report_lost = GEN12_OAG_OASTATUS_REPORT_LOST,		\
 	.status_buffer_overflow = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW,	\
 	.status_clear = GEN12_OAG_OASTATUS_COUNTER_OVERFLOW |		\
-			GEN12_OAG_OASTATUS_REPORT_LOST,			\
-	.status_keep = GEN12_OAG_OASTATUS_BUFFER_OVERFLOW
+			GEN12_OAG_OASTATUS_REPORT_LOST
 
 #define OAG_DEBUG_BITS							\
 	.debug_reports_on = GEN12_OAG_OA_DEBUG_DISABLE_CTX_SWITCH_REPORTS, \
@@ -102,7 +100,7 @@ const struct intel_oa_unit_regs intel_oa_gen8_unit_regs = {
 
 #define OAG_UNIT_REGS							\
 	.control = GEN12_OAG_OACONTROL,					\
-	.control_format = GEN8_OA_REPORT_FORMAT_MASK,			\
+	.control_format = GEN12_OAG_OACONTROL_FORMAT_MASK,		\
 	.has_flex = true,						\
 	.status = GEN12_OAG_OASTATUS,					\
 	.head = GEN12_OAG_OAHEADPTR,					\

@@ -220,21 +220,38 @@ static void oa_write_oactxcontrol(IntelOAUnit *oa, uint32_t val)
 
 /*
  * OASTATUS bits are set by hardware and cleared by software writing 0.
- * Writing 1 leaves a bit unchanged, whatever its value: i915 clears one
- * bit by writing back the value it read with that bit cleared, so a 1
- * is how software says "keep". Only reserved (MBZ) bits are a
- * violation.
+ * i915 clears one bit by writing back the value it read with that bit
+ * cleared (gen8_oa_read()'s rmw), xe by writing 0 (__xe_oa_read()), so a
+ * 1 written over a 1 keeps it. The register is read/write: a 1 written
+ * over a 0 of the report-lost, buffer-overflow or counter-overflow bits
+ * sets it, which no Intel driver does (a false overflow, and the restart
+ * and OA_BUFFER_LOST that follow): counted as violation 41. Gen8-11's
+ * pointer-wrap bits are the exception i915 relies on: it writes them as
+ * 1 whatever they read, because writing 0 there corrupts OATAILPTR
+ * (i915 commit 059a0beb486344), so a 1 there only keeps. Reserved (MBZ)
+ * bits are violation 10.
  */
+#define OASTATUS_EVENT_BITS \
+    (R_OASTATUS_REPORT_LOST_MASK | R_OASTATUS_BUFFER_OVERFLOW_MASK | \
+     R_OASTATUS_COUNTER_OVERFLOW_MASK)
+
 static void oa_write_oastatus(IntelOAUnit *oa, uint32_t val)
 {
     uint32_t defined = oa->layout->status_mask;
+    uint32_t set = val & ~oa->oastatus & OASTATUS_EVENT_BITS & defined;
 
     if (val & ~defined) {
         intel_oa_violation(oa->viol, INTEL_OA_VIOL_OASTATUS_MBZ,
                            "OASTATUS write 0x%08x sets reserved bits "
                            "(defined: 0x%08x)", val, defined);
     }
-    oa->oastatus &= val | ~defined;
+    if (set) {
+        intel_oa_violation(oa->viol, INTEL_OA_VIOL_OASTATUS_SW_SET,
+                           "OASTATUS write 0x%08x sets status bits 0x%x "
+                           "the unit did not (it read 0x%08x)", val, set,
+                           oa->oastatus);
+    }
+    oa->oastatus = (oa->oastatus & (val | ~defined)) | set;
 }
 
 static void oa_write_headptr(IntelOAUnit *oa, uint32_t val)

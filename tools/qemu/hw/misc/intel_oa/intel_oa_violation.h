@@ -59,6 +59,8 @@ typedef enum IntelOAViolation {
     /* GuC boot path (guc-firmware.rst) */
     INTEL_OA_VIOL_GUC_DMA_WITHOUT_SHIM = 39,
     INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING = 40,
+    /* OA unit status (unit_regs.c oa_write_oastatus()) */
+    INTEL_OA_VIOL_OASTATUS_SW_SET = 41,
     INTEL_OA_VIOL_COUNT
 } IntelOAViolation;
 
