@@ -81,7 +81,7 @@ static inline u32 masked_bit_disable(u32 bits)
 
 /* OA unit control and buffer. */
 #define GEN8_OACONTROL			0x2b00
-#define   GEN8_OA_REPORT_FORMAT_MASK	REG_GENMASK(7, 2)
+#define   GEN8_OA_REPORT_FORMAT_MASK	REG_GENMASK(4, 2)
 #define   GEN8_OA_SPECIFIC_CONTEXT_ENABLE REG_BIT(1)
 #define   GEN8_OA_COUNTER_ENABLE	REG_BIT(0)
 
@@ -130,7 +130,7 @@ static inline u32 masked_bit_disable(u32 bits)
 
 /* NOA network. */
 #define GDT_CHICKEN_BITS		0x9840
-#define   GT_NOA_ENABLE			REG_BIT(0)
+#define   GT_NOA_ENABLE			REG_BIT(7)
 
 /* Fuses (Gen8/9). */
 #define GEN8_FUSE2			0x9120
@@ -347,7 +347,7 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN12_OA_TLB_INV_CR		0xceec
 #define   GEN12_OA_TLB_INV_CR_BUSY	REG_BIT(0)
 #define GEN12_OAG_OACONTROL		0xdaf4
-#define   GEN12_OAG_OACONTROL_FORMAT_MASK	REG_GENMASK(7, 2)
+#define   GEN12_OAG_OACONTROL_FORMAT_MASK	REG_GENMASK(4, 2)
 #define   GEN12_OAG_OACONTROL_COUNTER_ENABLE	REG_BIT(0)
 #define GEN12_OAG_OA_DEBUG		0xdaf8
 #define   GEN12_OAG_OA_DEBUG_INCLUDE_CLK_RATIO		REG_BIT(6)
