@@ -194,8 +194,8 @@ int intel_oa_sysfs_init(struct intel_oa_device *oa);
 void intel_oa_sysfs_fini(struct intel_oa_device *oa);
 
 /* intel_oa_sysctl.c */
-int intel_oa_sysctl_register(void);
-void intel_oa_sysctl_unregister(void);
+void intel_oa_sysctl_get(void);
+void intel_oa_sysctl_put(void);
 bool intel_oa_stream_paranoid(void);
 u32 intel_oa_max_sample_rate(void);
 unsigned long intel_oa_config_max_bytes(void);

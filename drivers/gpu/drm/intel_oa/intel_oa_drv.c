@@ -253,6 +253,7 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	if (ret)
 		goto err_sysfs;
 
+	intel_oa_sysctl_get();
 	drm_info(&oa->drm,
 		 "%s (gen %u.%u), %u Hz timestamp, %u Hz OA timestamp, slices 0x%x%s, OA perf ready\n",
 		 platform->name, oa->gen->graphics_ver, oa->gen->graphics_rel,
@@ -298,6 +299,8 @@ static void intel_oa_remove(struct pci_dev *pdev)
 		if (oa->units[i].exclusive_stream)
 			intel_oa_stream_hw_fini_locked(oa->units[i].exclusive_stream);
 	mutex_unlock(&oa->lock);
+
+	intel_oa_sysctl_put();
 }
 
 static struct pci_driver intel_oa_pci_driver = {
@@ -307,27 +310,15 @@ static struct pci_driver intel_oa_pci_driver = {
 	.remove = intel_oa_remove,
 };
 
+/* The sysctls come with the first bound device (intel_oa_sysctl_get()). */
 static int __init intel_oa_init(void)
 {
-	int ret;
-
-	ret = intel_oa_sysctl_register();
-	if (ret) {
-		pr_err("intel_oa: cannot register sysctls dev.i915.*: the i915 driver holds them. Unload i915 (modprobe -r i915) or boot with module_blacklist=i915, then load intel_oa again\n");
-		return ret;
-	}
-
-	ret = pci_register_driver(&intel_oa_pci_driver);
-	if (ret)
-		intel_oa_sysctl_unregister();
-
-	return ret;
+	return pci_register_driver(&intel_oa_pci_driver);
 }
 
 static void __exit intel_oa_exit(void)
 {
 	pci_unregister_driver(&intel_oa_pci_driver);
-	intel_oa_sysctl_unregister();
 }
 
 module_init(intel_oa_init);

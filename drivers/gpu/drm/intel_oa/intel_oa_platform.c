@@ -553,11 +553,31 @@ static const struct intel_oa_platform platforms[INTEL_OA_NR_ROWS] = {
 #define OA_PCI(id, row) { PCI_VDEVICE(INTEL, id), \
 			  (kernel_ulong_t)&platforms[INTEL_OA_ROW_##row] },
 
-/* Each row's own PCI id, then its siblings (i915_pciids.h). */
+/*
+ * What the driver matches: each row's own PCI id, then its siblings
+ * (i915_pciids.h), whatever the subsystem. Probe binds a real part only
+ * with force_probe (intel_oa_drv.c).
+ */
 const struct pci_device_id intel_oa_pci_ids[] = {
 #define INTEL_OA_PLATFORM(id_, name_, devid_, ...)	OA_PCI(devid_, id_)
 #define INTEL_OA_SIBLING(id_, devid_)	OA_PCI(devid_, id_)
 #include "intel_oa_platforms.h"
 	{ }
 };
-MODULE_DEVICE_TABLE(pci, intel_oa_pci_ids);
+
+/*
+ * What udev loads the module for: the same ids with QEMU's PCI subsystem
+ * (0x1af4:0x1100), i.e. the virtual GPU only. Installed on a machine with
+ * a real Intel GPU, the module is never loaded behind i915's or xe's
+ * back; the user loads it, with force_probe, to take a real part over.
+ */
+#define OA_PCI_VIRTUAL(id) \
+	{ PCI_DEVICE_SUB(PCI_VENDOR_ID_INTEL, id, \
+			 PCI_SUBVENDOR_ID_REDHAT_QUMRANET, PCI_SUBDEVICE_ID_QEMU) },
+static const struct pci_device_id intel_oa_pci_autoload_ids[] = {
+#define INTEL_OA_PLATFORM(id_, name_, devid_, ...)	OA_PCI_VIRTUAL(devid_)
+#define INTEL_OA_SIBLING(id_, devid_)	OA_PCI_VIRTUAL(devid_)
+#include "intel_oa_platforms.h"
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, intel_oa_pci_autoload_ids);

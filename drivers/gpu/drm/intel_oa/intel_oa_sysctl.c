@@ -4,6 +4,7 @@
  * config memory limits.
  */
 
+#include <linux/mutex.h>
 #include <linux/sysctl.h>
 
 #include "intel_oa.h"
@@ -20,8 +21,13 @@
  * highest of theirs, whatever order they probe or rebind in (i915 keeps
  * the last probed device's), and a stream's own device still bounds its
  * exponent.
- * Registering "dev/i915" fails while i915 itself is loaded; the module then
- * refuses to load (see intel_oa_drv.c).
+ * The knobs exist only while the module drives a GPU: the first bound
+ * device registers "dev/i915", unbinding the last removes it, so loading
+ * the module on a machine where it binds nothing leaves i915's knobs to
+ * i915. If i915 holds "dev/i915" when the first device binds, the knobs
+ * stay i915's and intel_oa's streams keep the defaults (the log says
+ * so); if intel_oa holds it when i915 loads, i915's registration fails
+ * (i915 goes on without its knobs) until intel_oa unbinds.
  *
  * Two more, which i915 does not have, bound the kernel memory that
  * DRM_IOCTL_I915_PERF_ADD_CONFIG pins (see "OA configs"):
@@ -40,7 +46,10 @@ static u32 oa_sample_rate_hard_limit = 100000;
 static unsigned long oa_config_max_bytes = 64UL << 20;
 static unsigned long oa_config_max_bytes_per_user = 16UL << 20;
 
-static struct ctl_table_header *sysctl_header;
+/* The registration and its users: bound devices. */
+static DEFINE_MUTEX(sysctl_lock);
+static struct ctl_table_header *sysctl_header;	/* sysctl_lock; NULL if i915's */
+static unsigned int sysctl_users;		/* sysctl_lock */
 
 static struct ctl_table oa_table[] = {
 	{
@@ -79,23 +88,38 @@ static struct ctl_table oa_table[] = {
 };
 
 /**
- * intel_oa_sysctl_register - add the dev.i915 sysctls
+ * intel_oa_sysctl_get - a device is bound: the dev.i915 sysctls exist
  *
- * Return: 0, or -EEXIST when dev.i915 is taken (i915 loaded).
+ * The first user registers them. When "dev/i915" is i915's, they stay
+ * i915's: that is logged and not an error.
  */
-int intel_oa_sysctl_register(void)
+void intel_oa_sysctl_get(void)
 {
-	sysctl_header = intel_oa_register_sysctl("dev/i915", oa_table,
-						 ARRAY_SIZE(oa_table) - 1);
-	return sysctl_header ? 0 : -EEXIST;
+	mutex_lock(&sysctl_lock);
+	if (!sysctl_users++) {
+		sysctl_header = intel_oa_register_sysctl("dev/i915", oa_table,
+							 ARRAY_SIZE(oa_table) - 1);
+		if (!sysctl_header)
+			pr_notice("intel_oa: dev.i915.* belongs to i915: intel_oa streams keep perf_stream_paranoid=%u and oa_max_sample_rate=%u (unload i915 and rebind to set them)\n",
+				  READ_ONCE(perf_stream_paranoid),
+				  READ_ONCE(oa_max_sample_rate));
+	}
+	mutex_unlock(&sysctl_lock);
 }
 
 /**
- * intel_oa_sysctl_unregister - remove the dev.i915 sysctls
+ * intel_oa_sysctl_put - a device is unbound
+ *
+ * The last user removes the sysctls, so i915 can register its own.
  */
-void intel_oa_sysctl_unregister(void)
+void intel_oa_sysctl_put(void)
 {
-	unregister_sysctl_table(sysctl_header);
+	mutex_lock(&sysctl_lock);
+	if (!--sysctl_users && sysctl_header) {
+		unregister_sysctl_table(sysctl_header);
+		sysctl_header = NULL;
+	}
+	mutex_unlock(&sysctl_lock);
 }
 
 /**
