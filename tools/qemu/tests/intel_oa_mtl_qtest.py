@@ -111,7 +111,7 @@ def mtl_qt(qemu, name='mtl', awake=True, **kw):
     """A Meteor Lake class device with the render GT's GT and Render and
     the media GT's GT domains awake, as the driver holds them."""
     devid = next(r[1] for r in MTL_PLATFORMS if r[0] == name)
-    qt = QTest(qemu, ',device-id=0x%x' % devid, **kw)
+    qt = QTest(qemu, ',device-id=0x%x' % devid, awake=False, **kw)
     if awake:
         for req in (FW_GT, FW_RENDER, FW_MEDIA_GT):
             qt.wr(req, 0x10001)

@@ -142,7 +142,7 @@ class QTest:
     activity)."""
 
     def __init__(self, qemu, extra='', ts_base=0, args=(), monitor=None,
-                 workload='linear'):
+                 workload='linear', awake=True):
         dev = 'intel-oa-gpu,addr=02.0' + extra
         if workload and 'workload=' not in extra:
             dev += ',workload=' + workload
@@ -168,6 +168,8 @@ class QTest:
                 time.sleep(0.05)
         self.now = int(self.cmd('clock_step 0'))
         self.setup_pci()
+        if awake:
+            self.wake()
 
     def hmp_connect(self, path):
         for _ in range(200):
@@ -236,6 +238,14 @@ class QTest:
         self.cfg_writel(0x18, BAR2 | 0xc)
         self.cfg_writel(0x1c, 0)
         self.cfg_writel(0x04, 0x6)          # memory + bus master
+
+    def wake(self):
+        """Hold the render and GT forcewake domains, as the driver does for
+        a stream: from Gen9 on the device drops accesses to a sleeping
+        domain (i915's forcewake ranges). The same requests are
+        FORCEWAKE_MT on Haswell and Gen8 and unused before."""
+        self.wr(0xa278, 0x10001)
+        self.wr(0xa188, 0x10001)
 
     def rd(self, off):
         return int(self.cmd('readl 0x%x' % (BAR0 + off)), 16)
@@ -386,6 +396,7 @@ def test_gt_registers(qemu):
         eq(qt.rd(ack) & 1, 1, 'forcewake ack 0x%x' % ack)
         qt.wr(req, 0x00010000)
         eq(qt.rd(ack) & 1, 0, 'forcewake release 0x%x' % ack)
+    qt.wake()
     qt.wr(OA_DEBUG, (0x60 << 16) | 0x60)
     qt.wr(OA_DEBUG, (0x20 << 16))
     eq(qt.rd(OA_DEBUG), 0x40, 'OA_DEBUG masked writes')
@@ -917,8 +928,13 @@ def test_violations(qemu):
     expect(15, 'OABUFFER beyond the 4 GiB GGTT')
     qt.wr(OABUFFER, 0xfffc0000 | (1 << 3) | 1)   # ends exactly at 4 GiB
     eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'buffer ending at 4 GiB')
-    qt.wr(OASTATUS, 3)                  # writing 1s is harmless
-    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'OASTATUS keep-bits')
+    qt.wr(OASTATUS, 3 << 16)            # i915 writes the wrap bits as 1
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'OASTATUS wrap bits as 1')
+    qt.wr(OASTATUS, 2)                  # the overflow bit over a 0: set
+    expect(41, 'OASTATUS overflow set by software')
+    eq(qt.rd(OASTATUS) & 2, 2, 'the written overflow bit reads back')
+    qt.wr(OASTATUS, 0)                  # cleared by writing 0
+    eq(qt.rd(OASTATUS) & 2, 0, 'OASTATUS cleared')
     buf.program()
     qt.wr(OATAILPTR, buf.base + buf.size)
     qt.wr(OACONTROL, 1)
@@ -2336,10 +2352,7 @@ def xehp_qt(qemu, name='dg2-g10', awake=True, guc=False, props='', **kw):
     as the driver holds them for a stream (dg2.rst "Forcewake"); with
     @guc, a GuC image loaded and running (guc-firmware.rst)."""
     devid = next(r[1] for r in XEHP_PLATFORMS if r[0] == name)
-    qt = QTest(qemu, ',device-id=0x%x' % devid + props, **kw)
-    if awake:
-        qt.wr(FW_GT_REQ, 0x10001)
-        qt.wr(FW_RENDER_REQ, 0x10001)
+    qt = QTest(qemu, ',device-id=0x%x' % devid + props, awake=awake, **kw)
     if guc:
         eq(guc_load(qt, css_image()), GS_READY, 'GuC boot')
     return qt
@@ -3273,14 +3286,44 @@ def test_xehp_forcewake_and_steering(qemu):
     clean('the OAG sequence with steering')
     eq(expect.count, 9, 'three forcewake, one each 30 and 32, four 31')
     qt.close()
-    # platforms without the table are not checked
+    # platforms without the steering table have no MCR checks
     qt = QTest(qemu, ',device-id=0x4905')
     qt.rd(0x913c)
     qt.wr(0xdc00, 1)
     qt.wr(MCR_SELECTOR, 5)
     eq(qt.rd(MCR_SELECTOR), 5, 'dg1: 0xfdc is plain storage')
-    eq(qt.ctl(CTL_VIOLATIONS), 0, 'dg1: no checks')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'dg1: no MCR checks')
     qt.close()
+
+
+# Gen9 to Gen12: i915's forcewake ranges (driver.rst "Forcewake"). Per
+# generation: a GT-domain OA register, then a render-domain one.
+FW_RANGE_CASES = [
+    ('skl', 0x1912, 0x2b00, 0x2358),    # OACONTROL; RING_TIMESTAMP
+    ('icl', 0x8a52, 0x2b00, 0x2358),
+    ('tgl', 0x9a49, 0xdaf4, 0x2358),    # OAG_OACONTROL
+]
+
+
+def test_forcewake_ranges(qemu):
+    for name, devid, gt_reg, render_reg in FW_RANGE_CASES:
+        qt = QTest(qemu, ',device-id=0x%x' % devid, awake=False)
+        qt.wr(gt_reg, 5 << 2)
+        eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 29),
+           name + ': a GT-domain write while GT sleeps')
+        eq(qt.rd(gt_reg), 0, name + ': a sleeping domain reads 0')
+        qt.wr(FW_GT_REQ, 0x10001)
+        eq(qt.rd(gt_reg), 0, name + ': the write was dropped')
+        qt.wr(gt_reg, 5 << 2)
+        eq(qt.rd(gt_reg), 5 << 2, name + ': GT awake: written')
+        eq(qt.ctl(CTL_VIOLATIONS), 2, name + ': the dropped read counted')
+        qt.rd(render_reg)
+        eq(qt.ctl(CTL_VIOLATIONS), 3, name + ': render sleeps')
+        qt.wr(FW_RENDER_REQ, 0x10001)
+        qt.rd(render_reg)
+        qt.rd(0x0d84)
+        eq(qt.ctl(CTL_VIOLATIONS), 3, name + ': render awake, acks answer')
+        qt.close()
 
 
 def test_xehp_migration(qemu):

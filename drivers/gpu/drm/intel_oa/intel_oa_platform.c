@@ -177,6 +177,19 @@ static const struct intel_oa_mcr_range xehp_mcr_ranges[] = {
 }
 
 /*
+ * Gen9 to Gen12: the OA unit (0x2700-0x2fff; Gen12's 0x2b00-0x2fff and
+ * OAG at 0xd900-0xdbff), the NOA registers (0x9800-0xafff) and the fuses
+ * are in the GT domain (i915 __gen9_fw_ranges, __gen11_fw_ranges,
+ * __gen12_fw_ranges), so one forcewake reference wakes it with render, as
+ * i915 holds FORCEWAKE_ALL for a stream.
+ */
+#define GEN9_FW_GT {				\
+	.req = FORCEWAKE_GT_GEN9,		\
+	.ack = FORCEWAKE_ACK_GT_GEN9,		\
+	.bit = FORCEWAKE_KERNEL,		\
+}
+
+/*
  * Gen6/7: 32-bit PTEs, a 128 KiB buffer (16 MiB on Haswell), no CTX_ID
  * in the reports, timer reports with RPT_ID bit 19, CAGF in 50 MHz units.
  */
@@ -354,6 +367,7 @@ static const struct intel_oa_gen_desc gen9_desc = {
 	.ops = &intel_oa_gen9_ops,
 	.formats = gen8_formats,
 	.fw_render = GEN9_FW_RENDER,
+	.fw_gt = GEN9_FW_GT,
 	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,
 	.report_reason_mask = OAREPORT_REASON_MASK,
 	.quirks = INTEL_OA_QUIRK_CLK_RATIO_REPORTS |
@@ -373,6 +387,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 	.ops = &intel_oa_gen11_ops,
 	.formats = gen8_formats,
 	.fw_render = GEN9_FW_RENDER,
+	.fw_gt = GEN9_FW_GT,
 	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,
 	.report_reason_mask = OAREPORT_REASON_MASK,
 	.quirks = INTEL_OA_QUIRK_CLK_RATIO_REPORTS |
@@ -402,7 +417,8 @@ static const struct intel_oa_gen_desc gen11_desc = {
 #define GEN12_DESC_COMMON					\
 	GEN12_DESC_BASE,					\
 	.units = { &gen12_oa_unit },			\
-	.formats = gen12_formats
+	.formats = gen12_formats,				\
+	.fw_gt = GEN9_FW_GT
 
 static const struct intel_oa_gen_desc gen12_desc = {
 	GEN12_DESC_COMMON,
@@ -424,11 +440,7 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.graphics_rel = 5,
 	.ops = &intel_oa_dg2_ops,
 	.formats = dg2_formats,
-	.fw_gt = {
-		.req = FORCEWAKE_GT_GEN12_5,
-		.ack = FORCEWAKE_ACK_GT_GEN12_5,
-		.bit = FORCEWAKE_KERNEL,
-	},
+	.fw_gt = GEN9_FW_GT,
 	.mcr_ranges = xehp_mcr_ranges,
 	.n_mcr_ranges = ARRAY_SIZE(xehp_mcr_ranges),
 	.no_global_sseu = true,
@@ -448,7 +460,7 @@ static const struct intel_oa_gen_desc mtl_desc = {
 	.ops = &intel_oa_mtl_ops,
 	.formats = mtl_formats,
 	.fw_gt = {
-		.req = FORCEWAKE_GT_GEN12_5,
+		.req = FORCEWAKE_GT_GEN9,
 		.ack = FORCEWAKE_ACK_GT_MTL,
 		.bit = FORCEWAKE_KERNEL,
 	},

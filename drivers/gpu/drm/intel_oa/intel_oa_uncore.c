@@ -24,10 +24,11 @@
  * ioctl paths, probe and the GuC messages take one around their accesses.
  *
  * Forcewake is reference counted under &intel_oa_uncore.lock. One
- * reference wakes every domain of the generation: render everywhere,
- * on Gen12.5 and Meteor Lake the GT domain too (the OA and GuC registers
- * are GT there), and on Meteor Lake the media GT's GT domain, which holds
- * its OAM.
+ * reference wakes every domain of the generation, as i915 holds
+ * FORCEWAKE_ALL for a stream: render everywhere, from Gen9 on the GT
+ * domain too (the OA unit, OAG, the NOA registers and the fuses are GT
+ * there: i915's __gen9_fw_ranges and successors), and on Meteor Lake the
+ * media GT's GT domain, which holds its OAM.
  * The first reference waits for the previous release of each domain to be
  * acknowledged, requests it and waits for its acknowledge bit. The request
  * is a masked write except on Sandy Bridge, whose FORCEWAKE register is

@@ -285,9 +285,12 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   XEHP_EU_ENA_MASK		REG_GENMASK(7, 0)
 #define GEN12_GT_COMPUTE_DSS_ENABLE	0x9144
 
-/* GT forcewake domain (Gen12.5): the Gen8 FORCEWAKE_MT pair. */
-#define FORCEWAKE_GT_GEN12_5		0xa188
-#define FORCEWAKE_ACK_GT_GEN12_5	0x130044
+/*
+ * GT forcewake domain from Gen9 on (i915 FORCEWAKE_GT_GEN9 and
+ * FORCEWAKE_ACK_GT_GEN9): the Gen8 FORCEWAKE_MT pair.
+ */
+#define FORCEWAKE_GT_GEN9		0xa188
+#define FORCEWAKE_ACK_GT_GEN9		0x130044
 
 /* Multicast/replicated register steering (i915 GEN11_MCR_*). */
 #define GEN8_MCR_SELECTOR		0xfdc

@@ -141,6 +141,9 @@ static uint32_t core_read32(IntelOACore *core, hwaddr addr)
 
     if (core_media_gt(core, addr, &rel)) {
         val = media_read32(core, rel);
+    } else if (!intel_oa_gt_fw_allows(&core->gt, &core->ctl.viol, addr,
+                                      false)) {
+        val = 0;
     } else if (!intel_oa_steer_mmio_read(&core->steer, addr, &val) &&
         !intel_oa_unit_mmio_read(&core->units[0], addr, &val) &&
         !intel_oa_irq_mmio_read(&core->irq, addr, &val) &&
@@ -165,6 +168,9 @@ static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val)
     intel_oa_steer_check(&core->steer, addr, true);
     if (core_media_gt(core, addr, &rel)) {
         media_write32(core, rel, val);
+    } else if (!intel_oa_gt_fw_allows(&core->gt, &core->ctl.viol, addr,
+                                      true)) {
+        return;
     } else if (!intel_oa_steer_mmio_write(&core->steer, addr, val) &&
         !intel_oa_unit_mmio_write(&core->units[0], addr, val) &&
         !intel_oa_irq_mmio_write(&core->irq, addr, val) &&
@@ -192,6 +198,9 @@ uint64_t intel_oa_core_mmio_read(IntelOACore *core, hwaddr addr,
     if (addr == A_RING_TIMESTAMP) {
         intel_oa_steer_check(&core->steer, addr, false);
         intel_oa_steer_check(&core->steer, addr + 4, false);
+        if (!intel_oa_gt_fw_allows(&core->gt, &core->ctl.viol, addr, false)) {
+            return 0;
+        }
         val = intel_oa_gt_ring_timestamp(&core->gt);
         trace_intel_oa_mmio_read64(addr, val);
         return val;

@@ -498,6 +498,124 @@ bool intel_oa_gt_fw_is_request(const IntelOAGt *gt, hwaddr addr)
     return gt_fw_domain(gt, addr, false) >= 0;
 }
 
+/*
+ * ---- forcewake ranges (Gen9 to Gen12) --------------------------------
+ *
+ * The domain each register below 0x40000 needs awake, from i915's
+ * __gen9_fw_ranges, __gen11_fw_ranges and __gen12_fw_ranges (ranges of 0
+ * are always on; the media boxes' ranges, which the model does not
+ * implement, are left out and so never checked). A register whose
+ * domains are not all awake reads 0 and drops writes, as on silicon,
+ * and counts violation 28. The forcewake request and acknowledge
+ * registers themselves always answer.
+ */
+typedef struct IntelOAFwRange {
+    uint32_t start, end;
+    uint8_t domains;
+} IntelOAFwRange;
+
+#define FWR(s_, e_, d_)     { (s_), (e_), (d_) }
+#define FW_R                (1u << INTEL_OA_FW_RENDER)
+#define FW_G                (1u << INTEL_OA_FW_BLITTER)
+#define FW_M                (1u << INTEL_OA_FW_MEDIA)
+
+static const IntelOAFwRange fw_ranges_gen9[] = {
+    FWR(0x0, 0xaff, FW_G), FWR(0x2000, 0x26ff, FW_R),
+    FWR(0x2700, 0x2fff, FW_G), FWR(0x3000, 0x3fff, FW_R),
+    FWR(0x4000, 0x51ff, FW_G), FWR(0x5200, 0x7fff, FW_R),
+    FWR(0x8000, 0x812f, FW_G), FWR(0x8130, 0x813f, FW_M),
+    FWR(0x8140, 0x815f, FW_R), FWR(0x8160, 0x82ff, FW_G),
+    FWR(0x8300, 0x84ff, FW_R), FWR(0x8500, 0x87ff, FW_G),
+    FWR(0x8800, 0x89ff, FW_M), FWR(0x8a00, 0x8bff, FW_G),
+    FWR(0x8c00, 0x8cff, FW_R), FWR(0x8d00, 0x93ff, FW_G),
+    FWR(0x9400, 0x97ff, FW_R | FW_M), FWR(0x9800, 0xafff, FW_G),
+    FWR(0xb000, 0xb47f, FW_R), FWR(0xb480, 0xcfff, FW_G),
+    FWR(0xd000, 0xd7ff, FW_M), FWR(0xd800, 0xdfff, FW_G),
+    FWR(0xe000, 0xe8ff, FW_R), FWR(0xe900, 0x11fff, FW_G),
+    FWR(0x12000, 0x13fff, FW_M), FWR(0x14000, 0x19fff, FW_G),
+    FWR(0x1a000, 0x1e9ff, FW_M), FWR(0x1ea00, 0x243ff, FW_G),
+    FWR(0x24400, 0x247ff, FW_R), FWR(0x24800, 0x2ffff, FW_G),
+    FWR(0x30000, 0x3ffff, FW_M),
+    FWR(0, 0, 0),
+};
+
+static const IntelOAFwRange fw_ranges_gen11[] = {
+    FWR(0x2000, 0x26ff, FW_R), FWR(0x2700, 0x2fff, FW_G),
+    FWR(0x3000, 0x3fff, FW_R), FWR(0x4000, 0x51ff, FW_G),
+    FWR(0x5200, 0x7fff, FW_R), FWR(0x8000, 0x813f, FW_G),
+    FWR(0x8140, 0x815f, FW_R), FWR(0x8160, 0x82ff, FW_G),
+    FWR(0x8300, 0x84ff, FW_R), FWR(0x8500, 0x87ff, FW_G),
+    FWR(0x8c00, 0x8cff, FW_R), FWR(0x8d00, 0x94cf, FW_G),
+    FWR(0x94d0, 0x955f, FW_R), FWR(0x9600, 0xafff, FW_G),
+    FWR(0xb000, 0xb47f, FW_R), FWR(0xb480, 0xdeff, FW_G),
+    FWR(0xdf00, 0xe8ff, FW_R), FWR(0xe900, 0x16dff, FW_G),
+    FWR(0x16e00, 0x19fff, FW_R), FWR(0x1a000, 0x23fff, FW_G),
+    FWR(0x24080, 0x2417f, FW_G), FWR(0x24180, 0x242ff, FW_R),
+    FWR(0x24300, 0x243ff, FW_G), FWR(0x24400, 0x24fff, FW_R),
+    FWR(0x25000, 0x3ffff, FW_G),
+    FWR(0, 0, 0),
+};
+
+static const IntelOAFwRange fw_ranges_gen12[] = {
+    FWR(0x2000, 0x26ff, FW_R), FWR(0x2700, 0x27ff, FW_G),
+    FWR(0x2800, 0x2aff, FW_R), FWR(0x2b00, 0x2fff, FW_G),
+    FWR(0x3000, 0x3fff, FW_R), FWR(0x4000, 0x51ff, FW_G),
+    FWR(0x5200, 0x7fff, FW_R), FWR(0x8000, 0x813f, FW_G),
+    FWR(0x8140, 0x815f, FW_R), FWR(0x8200, 0x82ff, FW_G),
+    FWR(0x8300, 0x84ff, FW_R), FWR(0x8500, 0x94cf, FW_G),
+    FWR(0x94d0, 0x955f, FW_R), FWR(0x9800, 0xafff, FW_G),
+    FWR(0xb000, 0xb3ff, FW_R), FWR(0xb400, 0xcfff, FW_G),
+    FWR(0xd800, 0xd8ff, FW_R), FWR(0xd900, 0xdbff, FW_G),
+    FWR(0xdc00, 0xefff, FW_R), FWR(0xf000, 0x147ff, FW_G),
+    FWR(0x14800, 0x1ffff, FW_R), FWR(0x22000, 0x23fff, FW_G),
+    FWR(0x24180, 0x249ff, FW_G), FWR(0x24a00, 0x251ff, FW_R),
+    FWR(0x25200, 0x255ff, FW_G), FWR(0x30000, 0x3ffff, FW_G),
+    FWR(0, 0, 0),
+};
+
+static const IntelOAFwRange *const fw_range_tables[] = {
+    [INTEL_OA_FW_RANGES_NONE] = NULL,
+    [INTEL_OA_FW_RANGES_GEN9] = fw_ranges_gen9,
+    [INTEL_OA_FW_RANGES_GEN11] = fw_ranges_gen11,
+    [INTEL_OA_FW_RANGES_GEN12] = fw_ranges_gen12,
+};
+
+static const char *const fw_domain_names[] = {
+    [INTEL_OA_FW_RENDER] = "render",
+    [INTEL_OA_FW_BLITTER] = "GT",
+    [INTEL_OA_FW_MEDIA] = "media",
+};
+
+bool intel_oa_gt_fw_allows(const IntelOAGt *gt, IntelOAViolations *viol,
+                           hwaddr addr, bool write)
+{
+    const IntelOAFwRange *r = fw_range_tables[gt->plat->fw_ranges];
+    unsigned int d;
+
+    if (!r || gt->media || gt_fw_domain(gt, addr, false) >= 0 ||
+        gt_fw_domain(gt, addr, true) >= 0) {
+        return true;
+    }
+    for (; r->end && r->start <= addr; r++) {
+        if (addr > r->end) {
+            continue;
+        }
+        for (d = 0; d < INTEL_OA_FW_DOMAINS; d++) {
+            if ((r->domains & (1u << d)) && !intel_oa_gt_fw_awake(gt, d)) {
+                intel_oa_violation(viol, INTEL_OA_VIOL_FORCEWAKE_NOT_AWAKE,
+                                   "%s of 0x%05" HWADDR_PRIx " while its "
+                                   "forcewake domain (%s) sleeps: %s",
+                                   write ? "write" : "read", addr,
+                                   fw_domain_names[d],
+                                   write ? "dropped" : "reads 0");
+                return false;
+            }
+        }
+        return true;
+    }
+    return true;
+}
+
 /* Any of this platform's read-only identity registers. */
 static bool gt_read_ro(const IntelOAGt *gt, hwaddr addr, uint32_t *val)
 {

@@ -13,6 +13,7 @@
 #include "exec/hwaddr.h"
 #include "migration/vmstate.h"
 #include "intel_oa_platform.h"
+#include "intel_oa_violation.h"
 
 /* Gen8+ forcewake domains; Gen6/7 parts have one, domain 0. */
 enum {
@@ -97,6 +98,12 @@ int64_t intel_oa_gt_ticks_to_ns(const IntelOAGt *gt, uint64_t ticks);
 bool intel_oa_gt_fw_awake(const IntelOAGt *gt, unsigned int domain);
 /* Whether @addr is one of the platform's forcewake request registers. */
 bool intel_oa_gt_fw_is_request(const IntelOAGt *gt, hwaddr addr);
+/*
+ * Gen9-12: whether the domains @addr needs are awake. If not, the access
+ * counts violation 28 and must be dropped (a read returns 0).
+ */
+bool intel_oa_gt_fw_allows(const IntelOAGt *gt, IntelOAViolations *viol,
+                           hwaddr addr, bool write);
 
 bool intel_oa_gt_mmio_read(IntelOAGt *gt, hwaddr addr, uint32_t *val);
 bool intel_oa_gt_mmio_write(IntelOAGt *gt, hwaddr addr, uint32_t val);

@@ -464,21 +464,22 @@ static const IntelOAGen gen7_5 = {
     FAMILY_GEN8(gen8, INTEL_OA_FUSE_CHV, INTEL_OA_IRQ_GEN8, 2, MCH)
 #define FAMILY_GEN9(hz_, ss_) \
     FAMILY_GEN8(gen9, INTEL_OA_FUSE_GEN9, INTEL_OA_IRQ_GEN8, 4, MCH), \
-    .ctc_mode = CTC_12M
+    .ctc_mode = CTC_12M, .fw_ranges = INTEL_OA_FW_RANGES_GEN9
 #define FAMILY_GEN9_LP(hz_, ss_) \
     FAMILY_GEN8(gen9, INTEL_OA_FUSE_GEN9, INTEL_OA_IRQ_GEN8, 3, \
                 INTEL_OA_RPCAP_BXT), \
-    .ctc_mode = CTC_19M2
+    .ctc_mode = CTC_19M2, .fw_ranges = INTEL_OA_FW_RANGES_GEN9
 /* Ice Lake's 24 MHz crystal, or 19.2 MHz (Elkhart Lake, Jasper Lake) */
 #define FAMILY_GEN11(hz_, ss_) \
     FAMILY_GEN8(gen11, INTEL_OA_FUSE_GEN11, INTEL_OA_IRQ_GEN11, 8, MCH), \
-    .rpm_config0 = (hz_) == 12000000 ? RPM_24M_S2 : RPM_19M2_S3
+    .rpm_config0 = (hz_) == 12000000 ? RPM_24M_S2 : RPM_19M2_S3, \
+    .fw_ranges = INTEL_OA_FW_RANGES_GEN11
 #define FAMILY_GEN12(hz_, ss_) \
     FAMILY_GEN8(gen12, INTEL_OA_FUSE_GEN12, INTEL_OA_IRQ_GEN11, 6, MCH), \
-    .rpm_config0 = RPM_19M2_S3
+    .rpm_config0 = RPM_19M2_S3, .fw_ranges = INTEL_OA_FW_RANGES_GEN12
 #define FAMILY_DG1(hz_, ss_) \
     FAMILY_GEN8(gen12, INTEL_OA_FUSE_GEN12, INTEL_OA_IRQ_DG1, 6, MCH), \
-    .rpm_config0 = RPM_38M4_S2
+    .rpm_config0 = RPM_38M4_S2, .fw_ranges = INTEL_OA_FW_RANGES_GEN12
 /*
  * dg2.rst: OA timestamp 38.4 MHz, command streamer 19.2 MHz (RPM_CONFIG0
  * 0x14), up to 32 DSS, the GuC interface present. SQIDI instances per

@@ -120,6 +120,19 @@ typedef enum IntelOAForcewake {
     INTEL_OA_FW_MTL,            /* GT (ack 0xdfc), Render, media GT */
 } IntelOAForcewake;
 
+/*
+ * Which forcewake domain each register needs (intel_oa_gt.c): Gen9 to
+ * Gen12 drop accesses to a sleeping domain; Gen12.5 and later check
+ * through the steering table (has_steering); earlier parts are not
+ * checked.
+ */
+typedef enum IntelOAFwRanges {
+    INTEL_OA_FW_RANGES_NONE,
+    INTEL_OA_FW_RANGES_GEN9,
+    INTEL_OA_FW_RANGES_GEN11,
+    INTEL_OA_FW_RANGES_GEN12,
+} IntelOAFwRanges;
+
 /* Fuse register encoding (intel_oa_gt.c). */
 typedef enum IntelOAFuse {
     INTEL_OA_FUSE_NONE,         /* SNB, IVB, VLV: topology from the table */
@@ -196,6 +209,7 @@ typedef struct IntelOAPlatform {
     IntelOAIrqArch irq;
     IntelOAGgttKind ggtt;
     IntelOAForcewake forcewake;
+    IntelOAFwRanges fw_ranges;
     /* VLV: OASTATUS1 report-lost is not functional, reads 1 when on */
     bool report_lost_stuck;
     /*
