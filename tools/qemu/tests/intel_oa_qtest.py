@@ -277,7 +277,8 @@ class OABuffer:
     """128 KiB * 2^size_sel buffer at GGTT @ggtt; page i lives at a
     scattered physical page so a wrong translation shows."""
 
-    def __init__(self, qt, ggtt=0x00400000, size_sel=0, phys=0x04000000):
+    def __init__(self, qt, ggtt=0x00400000, size_sel=0, phys=0x04000000,
+                 pte_bits=0):
         self.qt, self.base, self.size = qt, ggtt, (128 * 1024) << size_sel
         self.size_sel = size_sel
         self.pages = self.size // 4096
@@ -285,7 +286,7 @@ class OABuffer:
                      for i in range(self.pages)]
         for i, pa in enumerate(self.phys):
             qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((ggtt >> 12) + i) * 8,
-                                         pa | 1))
+                                         pa | pte_bits | 1))
         qt.cmd('memset 0x%x 0x%x 0' % (phys, self.pages * 4096 * 2))
         qt.wr(GFX_FLSH_CNTL, 1)
 
@@ -3297,16 +3298,16 @@ def test_xehp_forcewake_and_steering(qemu):
 
 
 # Gen9 to Gen12: i915's forcewake ranges (driver.rst "Forcewake"). Per
-# generation: a GT-domain OA register, then a render-domain one.
-FW_RANGE_CASES = [
-    ('skl', 0x1912, 0x2b00, 0x2358),    # OACONTROL; RING_TIMESTAMP
-    ('icl', 0x8a52, 0x2b00, 0x2358),
-    ('tgl', 0x9a49, 0xdaf4, 0x2358),    # OAG_OACONTROL
-]
+# generation: a GT-domain OA register (OACONTROL; Gen12's OAG_OACONTROL),
+# then a render-domain one (RING_TIMESTAMP).
+FW_RANGE_REGS = {'GEN9': (0x2b00, 0x2358), 'GEN11': (0x2b00, 0x2358),
+                 'GEN12': (0xdaf4, 0x2358)}
 
 
 def test_forcewake_ranges(qemu):
-    for name, devid, gt_reg, render_reg in FW_RANGE_CASES:
+    for family, (gt_reg, render_reg) in FW_RANGE_REGS.items():
+        row = next(r for r in TABLE if r['family'] == family)
+        name, devid = row['name'], row['devid']
         qt = QTest(qemu, ',device-id=0x%x' % devid, awake=False)
         qt.wr(gt_reg, 5 << 2)
         eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 29),
