@@ -37,6 +37,10 @@ OA_HZ, CS_HZ, R = 38400000, 19200000, 50
 FW_GT, FW_ACK_GT = 0xa188, 0x0dfc
 FW_RENDER, FW_ACK_RENDER = 0xa278, 0x0d84
 MEDIA = 0x380000
+# The GGTT PTE's PAT index (bits 53:52, i915 MTL_GGTT_PTE_PAT0/1): 3 is WB
+# one-way coherent, which i915 gives the OA buffer (I915_CACHE_LLC); 0 is
+# WB without coherency.
+PAT_WB_COH1W = 3 << 52
 FW_MEDIA_GT, FW_ACK_MEDIA_GT = MEDIA + 0xa188, MEDIA + 0x0dfc
 
 # OAM at the media GT's block (i915 mtl_oa_base, xe OAM_*_OFFSET)
@@ -168,7 +172,7 @@ def test_mtl_identity(qemu):
 
 def oam_stream(qemu, sel):
     qt = mtl_qt(qemu)
-    buf = OABuffer(qt)
+    buf = OABuffer(qt, pte_bits=PAT_WB_COH1W)
     period = 1 << 16
     qt.step(CTX_SLICE * 10**9 // OA_HZ)
     ts_en = ts(qt)
@@ -186,6 +190,20 @@ def oam_stream(qemu, sel):
     qt.close()
 
 
+def test_mtl_oa_buffer_pat(qemu):
+    # a report written through a PTE with PAT index 0 counts violation 42
+    # (oa-buffer-not-coherent) and still lands; PAT 3 is clean
+    for bits, want in ((PAT_WB_COH1W, 0), (0, 42)):
+        qt = mtl_qt(qemu)
+        buf = OABuffer(qt, pte_bits=bits)
+        start_oam(qt, buf, 1, 15)
+        qt.step(2 * CTX_SLICE * 10**9 // OA_HZ)
+        eq(qt.rd(OAM['tail']) != buf.base, True, 'PAT %d: reports' % (bits >> 52))
+        eq(qt.ctl(CTL_LAST) if qt.ctl(CTL_VIOLATIONS) else 0, want,
+           'PAT index %d' % (bits >> 52))
+        qt.close()
+
+
 def test_mtl_oam_mpec8u64(qemu):
     oam_stream(qemu, 1)
 
@@ -198,8 +216,10 @@ def test_mtl_oag_and_oam_side_by_side(qemu):
     # two buffers, two units, both timers: each buffer holds its own
     # unit's reports, every one of them, and nothing of the other's
     qt = mtl_qt(qemu)
-    gbuf = OABuffer(qt, ggtt=0x00400000, phys=0x04000000)
-    mbuf = OABuffer(qt, ggtt=0x00800000, phys=0x08000000)
+    gbuf = OABuffer(qt, pte_bits=PAT_WB_COH1W, ggtt=0x00400000,
+                    phys=0x04000000)
+    mbuf = OABuffer(qt, pte_bits=PAT_WB_COH1W, ggtt=0x00800000,
+                    phys=0x08000000)
     qt.step(CTX_SLICE * 10**9 // OA_HZ)
     ts_en = ts(qt)
     start_block(qt, gbuf, OAG, 5, 14)
@@ -239,7 +259,7 @@ def test_mtl_oam_registers(qemu):
         eq(qt.ctl(CTL_LAST), code, what + ' code')
     expect.count = 0
 
-    buf = OABuffer(qt)
+    buf = OABuffer(qt, pte_bits=PAT_WB_COH1W)
     # OAG's encoding of select 2 (bits 4:2) is select 4 on OAM: no format
     qt.wr(OAM['status'], 0)
     qt.wr(OAM['head'], buf.base)
@@ -271,7 +291,7 @@ def test_mtl_oam_registers(qemu):
 
 def test_mtl_oam_mmio_trigger_and_no_interrupt(qemu):
     qt = mtl_qt(qemu)
-    buf = OABuffer(qt)
+    buf = OABuffer(qt, pte_bits=PAT_WB_COH1W)
     qt.wr(OAM['debug'], NO_CTX_SWITCH)
     start_oam(qt, buf, 1, 63)
     qt.wr(OAM['timer'], 0)
@@ -302,8 +322,10 @@ def test_mtl_migration(qemu):
         qt = QTest(qemu, extra, monitor=os.path.join(tmp, 'src'))
         for req in (FW_GT, FW_RENDER, FW_MEDIA_GT):
             qt.wr(req, 0x10001)
-        gbuf = OABuffer(qt, ggtt=0x00400000, phys=0x04000000)
-        mbuf = OABuffer(qt, ggtt=0x00800000, phys=0x08000000)
+        gbuf = OABuffer(qt, pte_bits=PAT_WB_COH1W, ggtt=0x00400000,
+                    phys=0x04000000)
+        mbuf = OABuffer(qt, pte_bits=PAT_WB_COH1W, ggtt=0x00800000,
+                    phys=0x08000000)
         ts_en = ts(qt)
         start_block(qt, gbuf, OAG, 5, 16)
         start_oam(qt, mbuf, 1, 16)

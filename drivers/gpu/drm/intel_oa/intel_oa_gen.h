@@ -23,6 +23,7 @@ extern const struct intel_oa_hw_ops intel_oa_mtl_ops;
 
 /* intel_oa_ggtt.c: GGTT layouts and PTE encodings. */
 extern const struct intel_oa_ggtt_desc intel_oa_gen8_ggtt;
+extern const struct intel_oa_ggtt_desc intel_oa_mtl_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_chv_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_snb_ggtt;
 extern const struct intel_oa_ggtt_desc intel_oa_vlv_ggtt;

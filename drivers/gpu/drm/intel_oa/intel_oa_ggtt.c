@@ -29,7 +29,11 @@
  * array is and what a PTE looks like:
  *
  * - Gen8+: 64-bit PTEs at BAR0 + 8 MiB, bit 0 present, bits 38:12 the
- *   page address, written as two dwords, low first.
+ *   page address, written as two dwords, low first. Meteor Lake adds a
+ *   PAT index in bits 53:52 (i915 MTL_GGTT_PTE_PAT0/1): the OA buffer
+ *   gets index 3, WB and one-way coherent, which is i915's I915_CACHE_LLC
+ *   there (MTL_CACHELEVEL); index 0 is WB without coherency, so the CPU
+ *   could read stale lines of what the OA unit wrote.
  * - Gen6/7: 32-bit PTEs at BAR0 + 2 MiB, bit 0 valid, bits 31:12 the page
  *   address bits 31:12 and bits 11:4 (Haswell 10:4) the address bits above
  *   32 (i915 GEN6_PTE_ADDR_ENCODE / HSW_PTE_ADDR_ENCODE), plus the cache
@@ -43,6 +47,12 @@
 static u64 gen8_pte_encode(dma_addr_t addr)
 {
 	return ((u64)addr & GEN8_PTE_ADDR_MASK) | GEN8_PTE_PRESENT;
+}
+
+/* PAT index 3: WB, one-way coherent (i915 MTL_CACHELEVEL I915_CACHE_LLC). */
+static u64 mtl_pte_encode(dma_addr_t addr)
+{
+	return gen8_pte_encode(addr) | MTL_GGTT_PTE_PAT0 | MTL_GGTT_PTE_PAT1;
 }
 
 static void gen8_pte_write(u64 pte, void __iomem *addr)
@@ -91,18 +101,27 @@ static u64 gen6_pte_read(const void __iomem *addr)
 	return readl(addr);
 }
 
-#define GEN8_GGTT_COMMON			\
+#define GEN8_GGTT_BASE				\
 	.gsm_offset = GEN8_GSM_OFFSET,		\
 	.ggms_log2 = true,			\
 	.pte_size = 8,				\
 	.dma_bits = 39,				\
-	.pte_encode = gen8_pte_encode,		\
 	.pte_write = gen8_pte_write,		\
 	.pte_read = gen8_pte_read
+
+#define GEN8_GGTT_COMMON			\
+	GEN8_GGTT_BASE,				\
+	.pte_encode = gen8_pte_encode
 
 const struct intel_oa_ggtt_desc intel_oa_gen8_ggtt = {
 	GEN8_GGTT_COMMON,
 	.ggms_shift = BDW_GMCH_GGMS_SHIFT,
+};
+
+const struct intel_oa_ggtt_desc intel_oa_mtl_ggtt = {
+	GEN8_GGTT_BASE,
+	.ggms_shift = BDW_GMCH_GGMS_SHIFT,
+	.pte_encode = mtl_pte_encode,
 };
 
 const struct intel_oa_ggtt_desc intel_oa_chv_ggtt = {

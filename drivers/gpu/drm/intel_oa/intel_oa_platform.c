@@ -401,7 +401,6 @@ static const struct intel_oa_gen_desc gen11_desc = {
 
 /* Gen12: 7 reason bits, CTX_ID passed through, CAGF in GEN12_RPSTAT1. */
 #define GEN12_DESC_BASE						\
-	GEN8_BUFFER_GGTT,					\
 	GEN11_NOA_ENABLE,					\
 	.graphics_ver = 12,					\
 	.fw_render = GEN9_FW_RENDER,				\
@@ -416,6 +415,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 
 #define GEN12_DESC_COMMON					\
 	GEN12_DESC_BASE,					\
+	GEN8_BUFFER_GGTT,					\
 	.units = { &gen12_oa_unit },			\
 	.formats = gen12_formats,				\
 	.fw_gt = GEN9_FW_GT
@@ -436,6 +436,7 @@ static const struct intel_oa_gen_desc dg1_desc = {
  */
 static const struct intel_oa_gen_desc dg2_desc = {
 	GEN12_DESC_BASE,
+	GEN8_BUFFER_GGTT,
 	.units = { &xehp_oa_unit },
 	.graphics_rel = 5,
 	.ops = &intel_oa_dg2_ops,
@@ -455,6 +456,8 @@ static const struct intel_oa_gen_desc dg2_desc = {
  */
 static const struct intel_oa_gen_desc mtl_desc = {
 	GEN12_DESC_BASE,
+	GEN8_BUFFER,
+	.ggtt = &intel_oa_mtl_ggtt,
 	.units = { &xehp_oa_unit, &mtl_oam_unit },
 	.graphics_rel = 70,
 	.ops = &intel_oa_mtl_ops,

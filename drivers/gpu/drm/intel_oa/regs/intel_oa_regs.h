@@ -380,6 +380,9 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN8_GSM_OFFSET			0x800000
 #define   GEN8_PTE_PRESENT		REG_BIT(0)
 #define   GEN8_PTE_ADDR_MASK		GENMASK_ULL(38, 12)
+/* Meteor Lake: the PTE's PAT index, bits 53:52 (i915 gt/intel_gtt.h). */
+#define   MTL_GGTT_PTE_PAT0		BIT_ULL(52)
+#define   MTL_GGTT_PTE_PAT1		BIT_ULL(53)
 /* Gen6/7: 32-bit PTEs at BAR0 + 2 MiB, address bits 39:32 in 11:4. */
 #define GEN6_GSM_OFFSET			0x200000
 #define   GEN6_PTE_VALID		REG_BIT(0)

@@ -21,6 +21,8 @@ struct IntelOAGgttLayout {
     bool (*decode)(uint64_t pte, uint64_t *page);
     /* a present PTE mapping the highest page the format can address */
     uint64_t bad_pte;
+    /* Meteor Lake: the PTE carries a PAT index (bits 53:52) */
+    bool has_pat;
 };
 
 static bool ggtt_decode_gen8(uint64_t pte, uint64_t *page)
@@ -82,6 +84,15 @@ static const IntelOAGgttLayout ggtt_layouts[] = {
         .pte_bytes = 4,
         .decode = ggtt_decode_hsw,
         .bad_pte = 0xfffff000 | (0x7f << 4) | INTEL_OA_GEN6_PTE_VALID,
+    },
+    [INTEL_OA_GGTT_MTL] = {
+        .bar0_size = INTEL_OA_GEN8_BAR0_SIZE,
+        .pte_offset = INTEL_OA_GEN8_BAR0_SIZE / 2,
+        .pte_size = INTEL_OA_GEN8_BAR0_SIZE / 2,
+        .pte_bytes = 8,
+        .decode = ggtt_decode_gen8,
+        .bad_pte = INTEL_OA_PTE_ADDR_MASK | INTEL_OA_PTE_PRESENT,
+        .has_pat = true,
     },
     [INTEL_OA_GGTT_XEHP] = {
         .bar0_size = INTEL_OA_GEN8_BAR0_SIZE,
@@ -165,6 +176,18 @@ bool intel_oa_ggtt_translate(IntelOAGgtt *ggtt, uint32_t ggtt_addr,
     trace_intel_oa_ggtt_fill(ggtt_addr, pte);
     *phys = ggtt->tlb_phys[slot] | (ggtt_addr % INTEL_OA_GGTT_PAGE_SIZE);
     return true;
+}
+
+bool intel_oa_ggtt_coherent(const IntelOAGgtt *ggtt, uint32_t ggtt_addr)
+{
+    const IntelOAGgttLayout *l = ggtt->layout;
+    uint64_t off = (uint64_t)(ggtt_addr / INTEL_OA_GGTT_PAGE_SIZE) * 8;
+
+    if (!l->has_pat || off >= l->pte_size) {
+        return true;
+    }
+    return extract64(ldq_le_p(ggtt->ptes + off), INTEL_OA_MTL_PTE_PAT_SHIFT,
+                     2) != INTEL_OA_MTL_PAT_WB;
 }
 
 void intel_oa_ggtt_spoil(IntelOAGgtt *ggtt, uint32_t ggtt_addr)

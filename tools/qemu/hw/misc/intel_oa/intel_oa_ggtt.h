@@ -27,6 +27,7 @@ typedef enum IntelOAGgttKind {
     INTEL_OA_GGTT_GEN6,         /* SNB/IVB/VLV: address 39:32 in 11:4 */
     INTEL_OA_GGTT_HSW,          /* address 38:32 in 10:4 */
     INTEL_OA_GGTT_XEHP,         /* Gen8 PTE; bit 1 (local memory) faults */
+    INTEL_OA_GGTT_MTL,          /* Gen8 PTE with a PAT index in 53:52 */
 } IntelOAGgttKind;
 
 typedef struct IntelOAGgttLayout IntelOAGgttLayout;
@@ -54,6 +55,12 @@ uint64_t intel_oa_ggtt_pte_offset(const IntelOAGgtt *ggtt);
  */
 bool intel_oa_ggtt_translate(IntelOAGgtt *ggtt, uint32_t ggtt_addr,
                              uint64_t *phys);
+/*
+ * Whether what the device writes through @ggtt_addr's PTE is coherent
+ * with the CPU's caches: false on Meteor Lake for PAT index 0 (WB, no
+ * coherency), true everywhere else.
+ */
+bool intel_oa_ggtt_coherent(const IntelOAGgtt *ggtt, uint32_t ggtt_addr);
 
 /*
  * Fault injection (bad-ggtt-pages): overwrite the PTE of the page at

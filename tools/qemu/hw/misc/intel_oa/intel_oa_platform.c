@@ -503,7 +503,7 @@ static const IntelOAGen gen7_5 = {
 #define FAMILY_MTL(hz_, ss_) \
     .gen = &xelpg, .media = &oam, .fuse = INTEL_OA_FUSE_XEHP, \
     .rpcap = INTEL_OA_RPCAP_MCHBAR, .irq = INTEL_OA_IRQ_DG1, \
-    .ggtt = INTEL_OA_GGTT_GEN8, .forcewake = INTEL_OA_FW_MTL, \
+    .ggtt = INTEL_OA_GGTT_MTL, .forcewake = INTEL_OA_FW_MTL, \
     .max_subslices = 32, .cs_timestamp_hz = (hz_) / 2, \
     .rpm_config0 = RPM_38M4_S2
 

@@ -438,5 +438,12 @@ REG32(GEN7_GTIER, 0x4401c)
 #define INTEL_OA_PTE_PRESENT        (1ull << 0)
 #define INTEL_OA_PTE_LM             (1ull << 1)
 #define INTEL_OA_PTE_ADDR_MASK      MAKE_64BIT_MASK(12, 27)
+/*
+ * Meteor Lake: the PAT index in bits 53:52 (i915 MTL_GGTT_PTE_PAT0/1);
+ * index 0 is WB without coherency (i915 MTL_CACHE_MODES), 3 the WB
+ * one-way coherent mode i915 gives the OA buffer (I915_CACHE_LLC).
+ */
+#define INTEL_OA_MTL_PTE_PAT_SHIFT  52
+#define INTEL_OA_MTL_PAT_WB         0
 
 #endif /* HW_MISC_INTEL_OA_REGS_H */

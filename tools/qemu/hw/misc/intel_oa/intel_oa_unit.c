@@ -299,6 +299,12 @@ static void oa_report_lost(IntelOAUnit *oa)
 static bool oa_translate(IntelOAUnit *oa, uint32_t addr, uint64_t *phys)
 {
     if (intel_oa_ggtt_translate(oa->ggtt, addr, phys)) {
+        if (!intel_oa_ggtt_coherent(oa->ggtt, addr)) {
+            intel_oa_violation(oa->viol, INTEL_OA_VIOL_OA_BUFFER_NOT_COHERENT,
+                               "OA report write to GGTT 0x%08x through a PTE "
+                               "with PAT index 0 (WB, not coherent): the CPU "
+                               "may read stale lines", addr);
+        }
         return true;
     }
     intel_oa_violation(oa->viol, INTEL_OA_VIOL_GGTT_FAULT,

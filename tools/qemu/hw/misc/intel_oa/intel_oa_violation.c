@@ -53,6 +53,7 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_GUC_DMA_WITHOUT_SHIM] = "guc-dma-without-shim",
     [INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING] = "guc-dma-while-running",
     [INTEL_OA_VIOL_OASTATUS_SW_SET] = "oastatus-software-set",
+    [INTEL_OA_VIOL_OA_BUFFER_NOT_COHERENT] = "oa-buffer-not-coherent",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

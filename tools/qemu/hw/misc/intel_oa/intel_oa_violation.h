@@ -61,6 +61,8 @@ typedef enum IntelOAViolation {
     INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING = 40,
     /* OA unit status (unit_regs.c oa_write_oastatus()) */
     INTEL_OA_VIOL_OASTATUS_SW_SET = 41,
+    /* Meteor Lake GGTT PAT (ggtt.c intel_oa_ggtt_coherent()) */
+    INTEL_OA_VIOL_OA_BUFFER_NOT_COHERENT = 42,
     INTEL_OA_VIOL_COUNT
 } IntelOAViolation;
 
