@@ -91,7 +91,9 @@ static const IntelOAGgttLayout ggtt_layouts[] = {
         .pte_size = INTEL_OA_GEN8_BAR0_SIZE / 2,
         .pte_bytes = 8,
         .decode = ggtt_decode_gen8,
-        .bad_pte = INTEL_OA_PTE_ADDR_MASK | INTEL_OA_PTE_PRESENT,
+        /* a wrong page, but i915's PAT index: only the address is bad */
+        .bad_pte = INTEL_OA_PTE_ADDR_MASK | INTEL_OA_PTE_PRESENT |
+                   (3ull << INTEL_OA_MTL_PTE_PAT_SHIFT),
         .has_pat = true,
     },
     [INTEL_OA_GGTT_XEHP] = {
