@@ -281,17 +281,25 @@ static void test_engine_errnos(void)
 /*
  * oam-timer-drain: no public source routes OAM's half-full event to an
  * interrupt, so the hrtimer drains an OAM ring stream and the interrupt
- * never does (debugfs intel_oa_stats, the OAM unit's counters), while an
- * OAG ring stream is drained by its interrupt.
+ * never does (debugfs intel_oa_stats, the OAM unit's counters), even
+ * while an OAG ring stream beside it is drained by its interrupt: the
+ * interrupt thread drains only the streams the interrupt drains.
  */
 static void test_oam_timer_drain(void)
 {
 	const struct oa_format *mf = &oam_formats[1];
 	unsigned int e = oa_exponent_for_ns(&dev, 20000);
-	uint64_t irq = 0, timer = 0, reports = 0;
+	uint64_t irq = 0, timer = 0, reports = 0, oag_irq = 0;
 	struct oa_capture c;
-	struct oa_open o;
-	int fd;
+	struct oa_open o, og;
+	int fd, gfd;
+
+	/* OAG at the same rate in its smallest buffer: half-full interrupts. */
+	oa_open_periodic(&dev, &og, oag_format(), e);
+	oa_ring_stream(&og);
+	oa_prop(&og, INTEL_OA_PERF_PROP_OA_BUFFER_SIZE, oa_platform_buffer_min(dev.plat));
+	og.flags = I915_PERF_FLAG_FD_NONBLOCK;
+	gfd = oa_open(dev.drm_fd, &og);
 
 	oa_open_periodic(&dev, &o, mf, e);
 	engine_props(&o, CLASS_VIDEO, 0);
@@ -301,11 +309,14 @@ static void test_oam_timer_drain(void)
 	oa_capture_until(fd, &c, 2 * (16u << 20) / mf->size / 64, 10000);
 	igt_assert_f(oa_stats_get(&dev, "OAM.irq_drains", &irq) &&
 		     oa_stats_get(&dev, "OAM.timer_drains", &timer) &&
-		     oa_stats_get(&dev, "OAM.reports", &reports),
-		     "debugfs %s has no OAM counters", oa_stats_path(&dev));
+		     oa_stats_get(&dev, "OAM.reports", &reports) &&
+		     oa_stats_get(&dev, "irq_drains", &oag_irq),
+		     "debugfs %s has no OAM and OAG counters", oa_stats_path(&dev));
 	close(fd);
-	igt_info("OAM ring stream: %zu reports read; the driver counted %" PRIu64 " reports, %" PRIu64 " timer drains, %" PRIu64 " interrupt drains\n",
-		 c.n, reports, timer, irq);
+	close(gfd);
+	igt_info("OAM ring stream: %zu reports read; the driver counted %" PRIu64 " reports, %" PRIu64 " timer drains, %" PRIu64 " interrupt drains; OAG beside it: %" PRIu64 " interrupt drains\n",
+		 c.n, reports, timer, irq, oag_irq);
+	igt_assert_f(oag_irq > 0, "the OAG stream beside it was never drained by its interrupt");
 	igt_assert_eq_u64(irq, 0);
 	igt_assert_f(timer > 0, "no hrtimer drain of the OAM stream");
 	igt_assert_f(reports >= c.n, "%" PRIu64 " reports counted, %zu read",
@@ -398,7 +409,7 @@ igt_main
 	igt_describe("debugfs intel_oa_units shows both units (engines, formats, drain) and which has a stream.");
 	igt_subtest("units-view")
 		test_units_view();
-	igt_describe("An OAM ring stream is drained by the hrtimer, never by an interrupt (no public source routes OAM's).");
+	igt_describe("An OAM ring stream is drained by the hrtimer, never by an interrupt (no public source routes OAM's), even with an interrupt-drained OAG stream beside it.");
 	igt_subtest("oam-timer-drain")
 		test_oam_timer_drain();
 

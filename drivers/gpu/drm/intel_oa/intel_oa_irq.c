@@ -28,8 +28,9 @@
  * irq hooks, no vector is requested and the hrtimer alone drains (the
  * debugfs irq_drains count stays 0 there).
  *
- * The thread drains each OA unit's stream: every landed report moves into
- * the stream ring and the OA unit gets the space back (see "draining"). On
+ * The thread drains each OA unit's interrupt-drained stream
+ * (&intel_oa_stream.irq_drained): every landed report moves into the
+ * stream ring and the OA unit gets the space back (see "draining"). On
  * Gen12.5 it is also where GuC-to-host messages are handled (see "GuC"):
  * the hard handler leaves the GuC vector in &intel_oa_guc.iir and flags
  * an OA event in &intel_oa_device.irq_oa_pending, so a thread woken for
@@ -75,13 +76,16 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 
 	/*
 	 * The half-full event does not say which unit's buffer it is for:
-	 * drain every unit's enabled stream (one that has nothing landed
-	 * costs a tail read).
+	 * drain every unit's stream that the interrupt drains (one that has
+	 * nothing landed costs a tail read). An i915 stream's reports wait
+	 * for read(), and a unit drained by the hrtimer alone (Meteor Lake's
+	 * OAM) is the timer's: neither is touched here.
 	 */
 	for (i = 0; i < oa->n_units; i++) {
 		/* Pairs with the smp_store_release() in intel_oa_stream_init(). */
 		stream = smp_load_acquire(&oa->units[i].exclusive_stream);
-		if (!stream || !READ_ONCE(stream->enabled))
+		if (!stream || !READ_ONCE(stream->enabled) ||
+		    !READ_ONCE(stream->irq_drained))
 			continue;
 
 		atomic64_inc(&oa->units[i].stats.stream_interrupts);

@@ -143,11 +143,22 @@ static void stream_hw_stop(struct intel_oa_stream *stream)
 	stream->unit->desc->funcs->disable(stream);
 }
 
-/* Reprogram the unit (which resets the OA buffer) and the drain paths. */
+/*
+ * Reprogram the unit (which resets the OA buffer) and the drain paths.
+ * The reset runs under @drain_lock: the interrupt thread may drain while
+ * the unit restarts (another unit's event wakes it), and must find the
+ * buffer either before the reset or after it.
+ */
 static void stream_hw_start(struct intel_oa_stream *stream)
 {
+	bool irq = stream->ring_stream &&
+		   intel_oa_stream_irq_drains(stream->unit);
+
+	mutex_lock(&stream->drain_lock);
 	stream->unit->desc->funcs->enable(stream);
-	if (stream->ring_stream && intel_oa_stream_irq_drains(stream->unit))
+	WRITE_ONCE(stream->irq_drained, irq);
+	mutex_unlock(&stream->drain_lock);
+	if (irq)
 		intel_oa_irq_oa_unmask(stream->unit);
 	hrtimer_start(&stream->poll_timer, ns_to_ktime(stream->poll_period_ns),
 		      HRTIMER_MODE_REL_PINNED);

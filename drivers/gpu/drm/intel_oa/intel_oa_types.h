@@ -1052,6 +1052,10 @@ struct intel_oa_buffer {
  * @lost_records: emit struct intel_oa_perf_record_lost records.
  * @ring_stream: the drain runs ahead of read() (see "stream modes");
  *	false: an i915 stream.
+ * @irq_drained: the OA interrupt thread drains this stream: a ring
+ *	stream on a unit whose half-full event is in use, as decided when
+ *	the hardware was last started. Written under @drain_lock with the
+ *	interrupt masked, read by the interrupt thread.
  * @watch_cookie: CTX_ID of the on-demand report the sample ioctl waits
  *	for (0: none); @watch_found and @watch_ts are its drain-time
  *	findings. All three under @drain_lock.
@@ -1087,6 +1091,7 @@ struct intel_oa_stream {
 	u64 wait_bytes;
 	bool lost_records;
 	bool ring_stream;
+	bool irq_drained;
 	u32 watch_cookie;
 	bool watch_found;
 	u32 watch_offset;
