@@ -17,10 +17,13 @@
  * Copyright (c) 2026 The intel-oa authors
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "igt_core.h"
@@ -279,6 +282,70 @@ static void test_engine_errnos(void)
 }
 
 /*
+ * One dword of BAR0's register half, through a mapping of sysfs
+ * resource0 as a debugging tool would read it.
+ */
+static uint32_t bar0_read(uint32_t off)
+{
+	const size_t len = 4u << 20;
+	char path[128];
+	volatile uint32_t *bar;
+	uint32_t val;
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", dev.bdf);
+	fd = open(path, O_RDONLY | O_SYNC);
+	igt_require_f(fd >= 0, "cannot open %s: %s\n", path, strerror(errno));
+	bar = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	igt_require_f(bar != MAP_FAILED, "cannot map BAR0 (%s)\n", path);
+	igt_assert(off + 4 <= len);
+	val = bar[off / 4];
+	munmap((void *)bar, len);
+	return val;
+}
+
+/*
+ * oam-config-media-gt: an OAM metrics set's GT-local registers reach the
+ * media GT, as i915's and xe's MI_LOAD_REGISTER_IMM on the video engine
+ * does: its RPM_CONFIG1 NOA enable (0x0d04 bit 9, Intel's MTL OAM sets
+ * write it) lands in the media GT's 0x380d04, not in the render GT's,
+ * and closing the stream clears it there.
+ */
+static void test_oam_config_media_gt(void)
+{
+	static const uint32_t mux[] = { 0x0d04, 0x00000200 };
+	struct drm_i915_perf_oa_config cfg = {
+		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)mux,
+	};
+	const struct oa_format *mf = &oam_formats[1];
+	uint32_t render, media;
+	struct oa_open o;
+	uint64_t id;
+	int fd, ret;
+
+	memcpy(cfg.uuid, "4d0a1c5e-2b7f-4c1d-9e3a-6f5b8c2d1e07", sizeof(cfg.uuid));
+	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
+	igt_assert_f(ret > 0, "ADD_CONFIG of RPM_CONFIG1 failed: %s", strerror(errno));
+	id = ret;
+
+	oa_open_periodic(&dev, &o, mf, oa_exponent_for_ns(&dev, 1000000));
+	o.props[3] = id;	/* the metrics set, second property */
+	engine_props(&o, CLASS_VIDEO, 0);
+	fd = oa_open(dev.drm_fd, &o);
+	render = bar0_read(0x0d04);
+	media = bar0_read(0x380d04);
+	close(fd);
+	igt_info("OAM stream with RPM_CONFIG1 = 0x200: render GT 0x0d04 = 0x%08x, media GT 0x380d04 = 0x%08x\n",
+		 render, media);
+	igt_assert_f(media & 0x200, "the media GT's RPM_CONFIG1 did not get the NOA enable");
+	igt_assert_f(!(render & 0x200), "the OAM set's RPM_CONFIG1 went to the render GT");
+	igt_assert_f(!(bar0_read(0x380d04) & 0x200),
+		     "closing the OAM stream left the media GT's NOA enabled");
+	igt_assert_eq(ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id), 0);
+}
+
+/*
  * oam-timer-drain: no public source routes OAM's half-full event to an
  * interrupt, so the hrtimer drains an OAM ring stream and the interrupt
  * never does (debugfs intel_oa_stats, the OAM unit's counters), even
@@ -409,6 +476,10 @@ igt_main
 	igt_describe("debugfs intel_oa_units shows both units (engines, formats, drain) and which has a stream.");
 	igt_subtest("units-view")
 		test_units_view();
+	igt_describe("An OAM metrics set's GT-local registers (RPM_CONFIG1's NOA enable) reach the media GT, not the render GT.");
+	igt_subtest("oam-config-media-gt")
+		test_oam_config_media_gt();
+
 	igt_describe("An OAM ring stream is drained by the hrtimer, never by an interrupt (no public source routes OAM's), even with an interrupt-drained OAG stream beside it.");
 	igt_subtest("oam-timer-drain")
 		test_oam_timer_drain();

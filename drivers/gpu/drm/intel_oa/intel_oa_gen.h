@@ -60,7 +60,8 @@ extern const struct intel_oa_whitelist intel_oa_flex_whitelist;
 #define INTEL_OA_N_FLEX_REGS	7
 extern const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS];
 void intel_oa_program_config(struct intel_oa_device *oa,
-			     const struct intel_oa_config *config);
+			     const struct intel_oa_config *config,
+			     u32 gt_offset, bool flex);
 void intel_oa_clear_flex(struct intel_oa_device *oa);
 
 /* intel_oa_fuses.c: topology and timestamp clock readers. */

@@ -74,7 +74,7 @@ static void gen7_enable_metric_set(struct intel_oa_stream *stream,
 	 * switched while sampling has to be written here and now.
 	 */
 	if (stream->enabled)
-		intel_oa_program_config(stream->oa, config);
+		intel_oa_program_config(stream->oa, config, 0, false);
 }
 
 static void gen7_disable_metric_set(struct intel_oa_stream *stream)
@@ -121,7 +121,7 @@ static void gen7_oa_enable(struct intel_oa_stream *stream)
 	spin_unlock_irqrestore(&stream->buf.ptr_lock, flags);
 
 	gen7_clock_gating_off(oa);
-	intel_oa_program_config(oa, stream->config);
+	intel_oa_program_config(oa, stream->config, 0, false);
 
 	intel_oa_write(oa, GEN7_OACONTROL, gen7_oacontrol(stream));
 }

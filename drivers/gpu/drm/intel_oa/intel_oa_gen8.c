@@ -29,14 +29,24 @@ const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS] = {
 	EU_PERF_CNTL4, EU_PERF_CNTL5, EU_PERF_CNTL6,
 };
 
-/* Write a list of register/value pairs. */
-static void write_regs(struct intel_oa_device *oa,
+/* The GT-local register range, which each GT has at its own offset. */
+#define GT_LOCAL_END	0x40000
+
+/*
+ * Write a list of register/value pairs: a GT-local offset at the unit's
+ * GT (@gt_offset), an absolute one as given.
+ */
+static void write_regs(struct intel_oa_device *oa, u32 gt_offset,
 		       const struct intel_oa_reg *regs, u32 n)
 {
-	u32 i;
+	u32 i, addr;
 
-	for (i = 0; i < n; i++)
-		intel_oa_write(oa, regs[i].addr, regs[i].value);
+	for (i = 0; i < n; i++) {
+		addr = regs[i].addr;
+		if (addr < GT_LOCAL_END)
+			addr += gt_offset;
+		intel_oa_write(oa, addr, regs[i].value);
+	}
 }
 
 /* The value a config gives a flex register, 0 (counter off) if none. */
@@ -54,27 +64,34 @@ static u32 config_flex_value(const struct intel_oa_config *config, u32 addr)
  * intel_oa_program_config - write a metrics set's registers
  * @oa: device
  * @config: the metrics set
+ * @gt_offset: where the stream's GT is in BAR0 (0: the render GT)
+ * @flex: the stream's unit owns the flex EU counters
  *
  * Shared by every OA block: where flex EU counters exist (Gen8+, which
- * have a flex whitelist) each flex control gets the config's value (or
- * 0), then the NOA mux, boolean and flex lists are written in i915's
- * order and the NOA network is given time to settle, like i915's
- * noa_wait.
+ * have a flex whitelist) and belong to the stream's unit, each flex
+ * control gets the config's value (or 0), then the NOA mux, boolean and
+ * flex lists are written in i915's order and the NOA network is given
+ * time to settle, like i915's noa_wait. A GT-local offset of the lists
+ * (below 0x40000) is written at the stream's GT, as i915's and xe's
+ * MI_LOAD_REGISTER_IMM on the stream's engine reaches it: an OAM metrics
+ * set's RPM_CONFIG1 is the media GT's.
  */
 void intel_oa_program_config(struct intel_oa_device *oa,
-			     const struct intel_oa_config *config)
+			     const struct intel_oa_config *config,
+			     u32 gt_offset, bool flex)
 {
 	unsigned int i;
 
-	if (oa->ops->flex_regs)
+	if (oa->ops->flex_regs && flex)
 		for (i = 0; i < ARRAY_SIZE(intel_oa_flex_regs); i++)
 			intel_oa_write(oa, intel_oa_flex_regs[i],
 				       config_flex_value(config,
 							 intel_oa_flex_regs[i]));
 
-	write_regs(oa, config->mux_regs, config->mux_regs_len);
-	write_regs(oa, config->b_counter_regs, config->b_counter_regs_len);
-	write_regs(oa, config->flex_regs, config->flex_regs_len);
+	write_regs(oa, gt_offset, config->mux_regs, config->mux_regs_len);
+	write_regs(oa, gt_offset, config->b_counter_regs,
+		   config->b_counter_regs_len);
+	write_regs(oa, gt_offset, config->flex_regs, config->flex_regs_len);
 
 	usleep_range(NOA_PROGRAMMING_DELAY_US, 2 * NOA_PROGRAMMING_DELAY_US);
 }

@@ -319,6 +319,11 @@ enum intel_oa_unit_type {
  *	the render GT's).
  * @has_flex: the render GT's flex EU counters belong to this unit (they
  *	are cleared when its metrics set is undone).
+ * @gt_offset: where the unit's GT's registers are in BAR0 (Meteor Lake's
+ *	media GT: &MTL_MEDIA_GT_OFFSET). A metrics set's GT-local offsets
+ *	(below 0x40000) are written there: i915 and xe load them with
+ *	MI_LOAD_REGISTER_IMM on the stream's own engine, which reaches its
+ *	own GT.
  * @mmio_trigger: the unit's MMIO trigger register, whose written value
  *	becomes the CTX_ID of one report (0: none; on-demand samples return
  *	ENODEV).
@@ -351,6 +356,7 @@ struct intel_oa_unit_regs {
 	u32 imr;
 	u32 noa_enable;
 	bool has_flex;
+	u32 gt_offset;
 	u32 mmio_trigger;
 	u32 status_report_lost;
 	u32 status_buffer_overflow;

@@ -53,10 +53,13 @@
  *   drop; where the unit has an OA TLB it then invalidates it and waits,
  *   bounded, so the next buffer programming cannot hit a stale
  *   translation.
- * - Status bits are cleared by writing 0 and kept by writing 1: clearing
- *   report-lost writes 1 to the bits that must survive (buffer overflow,
- *   and the pointer-wrap bits on Gen8-11), so an event raised between the
- *   read and the write of the read-modify-write is not lost.
+ * - Status bits are cleared by writing 0 and kept by writing back what
+ *   was read, as i915's gen8_oa_read() does: clearing report-lost writes
+ *   the other bits as read, except Gen8-11's pointer-wrap bits, which it
+ *   writes as 1 (writing 0 there corrupts OATAILPTR). The register is
+ *   read/write: a 1 written over a 0 would raise that status.
+ * - The metrics set's GT-local registers are written at the unit's GT
+ *   (&intel_oa_unit_regs.gt_offset): the media GT's for OAM.
  */
 
 #define OA_STOP_TIMEOUT_MS	50
@@ -140,6 +143,7 @@ const struct intel_oa_unit_regs intel_oa_mtl_oam_unit_regs = {
 	.debug = OAM_DEBUG(MTL_OAM_SAMEDIA0_BASE),
 	OAG_DEBUG_BITS,
 	.noa_enable = MTL_MEDIA_RPM_CONFIG1,
+	.gt_offset = MTL_MEDIA_GT_OFFSET,
 	.mmio_trigger = OAM_MMIO_TRG(MTL_OAM_SAMEDIA0_BASE),
 	OAG_STATUS_BITS,
 };
@@ -169,7 +173,7 @@ static void unit_enable_metric_set(struct intel_oa_stream *stream,
 				       stream->period_exponent);
 	intel_oa_write(oa, r->ctx_ctrl, ctx_ctrl);
 
-	intel_oa_program_config(oa, config);
+	intel_oa_program_config(oa, config, r->gt_offset, r->has_flex);
 }
 
 static void unit_disable_metric_set(struct intel_oa_stream *stream)
