@@ -29,6 +29,10 @@ static struct oa_dev dev;
 /* dg2.rst: OAG_MMIOTRIGGER */
 #define OAG_MMIOTRIGGER		0xdb1c
 
+/* xe regs/xe_oa_regs.h: OAG_OA_DEBUG (masked) bit 14 turns the trigger off */
+#define OAG_OA_DEBUG			0xdaf8
+#define OAG_OA_DEBUG_DISABLE_MMIO_TRG	(1u << 14)
+
 /* A slow timer (2^21 ticks, ~55 ms at 38.4 MHz) next to the samples. */
 #define SAMPLE_STREAM_EXPONENT	20
 
@@ -348,6 +352,49 @@ static void test_guc_debugfs(void)
 }
 
 /*
+ * sample-after-trigger-off: whoever ran the OA unit before may have left
+ * its MMIO trigger off (xe sets OAG_OA_DEBUG's DISABLE_MMIO_TRG when a
+ * stream ends). Root sets it through BAR0 while a stream is open (the
+ * driver then holds the GT forcewake, so the write is legal); the next
+ * stream's samples must still work, as xe turns the trigger on for a
+ * sampling stream. Skips where BAR0 cannot be mapped from userspace.
+ */
+static void test_sample_after_trigger_off(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	volatile uint32_t *mmio;
+	struct oa_capture c;
+	struct oa_open o;
+	char path[PATH_MAX];
+	int fd, bar;
+
+	oa_require_vgpu(&dev);
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", dev.bdf);
+	bar = open(path, O_RDWR | O_SYNC);
+	igt_require_f(bar >= 0, "cannot open %s: %s\n", path, strerror(errno));
+	mmio = mmap(NULL, 0x10000, PROT_READ | PROT_WRITE, MAP_SHARED, bar, 0);
+	close(bar);
+	igt_require_f(mmio != MAP_FAILED, "cannot map BAR0 (%s): %s\n", path,
+		      strerror(errno));
+
+	fd = open_sample_stream(f, &o, 0);
+	mmio[OAG_OA_DEBUG / 4] = OAG_OA_DEBUG_DISABLE_MMIO_TRG << 16 |
+				 OAG_OA_DEBUG_DISABLE_MMIO_TRG;
+	close(fd);
+
+	fd = open_sample_stream(f, &o, 0);
+	igt_assert_f(!(mmio[OAG_OA_DEBUG / 4] & OAG_OA_DEBUG_DISABLE_MMIO_TRG),
+		     "OAG_OA_DEBUG 0x%08x: a new stream left the MMIO trigger off",
+		     mmio[OAG_OA_DEBUG / 4]);
+	oa_capture_init(&c, f, &o);
+	sample_and_check(fd, &c);
+	close(fd);
+	oa_capture_fini(&c);
+	munmap((void *)mmio, 0x10000);
+	igt_info("a stream after one left DISABLE_MMIO_TRG set samples normally\n");
+}
+
+/*
  * mmio-trigger-host: root maps BAR0 and writes OAG_MMIOTRIGGER itself
  * (with the stream open the driver holds the GT forcewake, so the access
  * is legal): one report at once with reason bit 25, SourceID 1 (CPU) and
@@ -518,6 +565,9 @@ igt_main
 	igt_describe("Sample ioctl errnos: EINVAL flags, EIO disabled, EFAULT pointers.");
 	igt_subtest("sample-errnos")
 		test_sample_errnos();
+	igt_describe("A new stream samples even when the OA unit's MMIO trigger was left off (OAG_OA_DEBUG DISABLE_MMIO_TRG, as xe leaves it).");
+	igt_subtest("sample-after-trigger-off")
+		test_sample_after_trigger_off();
 	igt_describe("A CPU write of OAG_MMIOTRIGGER writes one report with SourceID 1 and CTX_ID = the value; none while disabled.");
 	igt_subtest("mmio-trigger-host")
 		test_mmio_trigger_host();

@@ -17,13 +17,11 @@
  * Copyright (c) 2026 The intel-oa authors
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "igt_core.h"
@@ -282,30 +280,6 @@ static void test_engine_errnos(void)
 }
 
 /*
- * One dword of BAR0's register half, through a mapping of sysfs
- * resource0 as a debugging tool would read it.
- */
-static uint32_t bar0_read(uint32_t off)
-{
-	const size_t len = 4u << 20;
-	char path[128];
-	volatile uint32_t *bar;
-	uint32_t val;
-	int fd;
-
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", dev.bdf);
-	fd = open(path, O_RDONLY | O_SYNC);
-	igt_require_f(fd >= 0, "cannot open %s: %s\n", path, strerror(errno));
-	bar = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
-	igt_require_f(bar != MAP_FAILED, "cannot map BAR0 (%s)\n", path);
-	igt_assert(off + 4 <= len);
-	val = bar[off / 4];
-	munmap((void *)bar, len);
-	return val;
-}
-
-/*
  * oam-config-media-gt: an OAM metrics set's GT-local registers reach the
  * media GT, as i915's and xe's MI_LOAD_REGISTER_IMM on the video engine
  * does: its RPM_CONFIG1 NOA enable (0x0d04 bit 9, Intel's MTL OAM sets
@@ -333,14 +307,14 @@ static void test_oam_config_media_gt(void)
 	o.props[3] = id;	/* the metrics set, second property */
 	engine_props(&o, CLASS_VIDEO, 0);
 	fd = oa_open(dev.drm_fd, &o);
-	render = bar0_read(0x0d04);
-	media = bar0_read(0x380d04);
+	render = oa_bar0_read(&dev, 0x0d04);
+	media = oa_bar0_read(&dev, 0x380d04);
 	close(fd);
 	igt_info("OAM stream with RPM_CONFIG1 = 0x200: render GT 0x0d04 = 0x%08x, media GT 0x380d04 = 0x%08x\n",
 		 render, media);
 	igt_assert_f(media & 0x200, "the media GT's RPM_CONFIG1 did not get the NOA enable");
 	igt_assert_f(!(render & 0x200), "the OAM set's RPM_CONFIG1 went to the render GT");
-	igt_assert_f(!(bar0_read(0x380d04) & 0x200),
+	igt_assert_f(!(oa_bar0_read(&dev, 0x380d04) & 0x200),
 		     "closing the OAM stream left the media GT's NOA enabled");
 	igt_assert_eq(ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id), 0);
 }

@@ -122,6 +122,13 @@ static inline void vgpu_write(const struct oa_dev *dev, unsigned int off,
 
 /* Require the control page, and reset all fault knobs at subtest end. */
 void oa_require_vgpu(struct oa_dev *dev);
+/*
+ * One dword of BAR0's register half (below 4 MiB), through a mapping of
+ * sysfs resource0 as a root debugging tool would read it; skips where
+ * BAR0 cannot be mapped. A register of a sleeping forcewake domain reads
+ * 0 (and the virtual GPU counts it): read with a stream open.
+ */
+uint32_t oa_bar0_read(const struct oa_dev *dev, uint32_t off);
 
 /* Sysctls (dev.i915.* or dev.intel_oa.*), restored at subtest end. */
 bool oa_sysctl_exists(const char *name);

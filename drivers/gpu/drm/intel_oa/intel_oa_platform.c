@@ -416,6 +416,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 #define GEN12_DESC_COMMON					\
 	GEN12_DESC_BASE,					\
 	GEN8_BUFFER_GGTT,					\
+	.sqcnt1 = GEN12_SQCNT1_PMON_ENABLE,			\
 	.units = { &gen12_oa_unit },			\
 	.formats = gen12_formats,				\
 	.fw_gt = GEN9_FW_GT
@@ -437,6 +438,8 @@ static const struct intel_oa_gen_desc dg1_desc = {
 static const struct intel_oa_gen_desc dg2_desc = {
 	GEN12_DESC_BASE,
 	GEN8_BUFFER_GGTT,
+	.sqcnt1 = GEN12_SQCNT1_PMON_ENABLE | GEN12_SQCNT1_OABPC,
+	.dop_gating_wa = true,
 	.units = { &xehp_oa_unit },
 	.graphics_rel = 5,
 	.ops = &intel_oa_dg2_ops,
@@ -457,6 +460,7 @@ static const struct intel_oa_gen_desc dg2_desc = {
 static const struct intel_oa_gen_desc mtl_desc = {
 	GEN12_DESC_BASE,
 	GEN8_BUFFER,
+	.sqcnt1 = GEN12_SQCNT1_PMON_ENABLE | GEN12_SQCNT1_OABPC,
 	.ggtt = &intel_oa_mtl_ggtt,
 	.units = { &xehp_oa_unit, &mtl_oam_unit },
 	.graphics_rel = 70,

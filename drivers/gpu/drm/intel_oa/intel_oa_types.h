@@ -522,6 +522,12 @@ struct intel_oa_hw_ops {
  * @quirks: INTEL_OA_QUIRK_* bits.
  * @no_global_sseu: DRM_I915_PERF_PROP_GLOBAL_SSEU is refused with ENODEV
  *	(i915 from Gen12.5 on).
+ * @sqcnt1: GEN12_SQCNT1 bits a render-GT stream sets and its end clears
+ *	(i915 gen12_enable_metric_set(): PMON enable, and OA BPC reporting
+ *	from 12.55 on; 0: none).
+ * @dop_gating_wa: Wa_1508761755 (DG2): a render-GT stream disables stall
+ *	and EU DOP gating (ROW_CHICKEN, ROW_CHICKEN2) and its end enables
+ *	them again, as i915 and xe do.
  * @rp_cap_mhz: MHz per unit of the RP_STATE_CAP fields.
  * @cagf_reg: register holding the actual frequency (RPSTAT1).
  * @cagf_mask: @cagf_reg field holding the actual frequency.
@@ -556,6 +562,8 @@ struct intel_oa_gen_desc {
 	u32 report_reason_mask;
 	u32 quirks;
 	bool no_global_sseu;
+	u32 sqcnt1;
+	bool dop_gating_wa;
 	u32 rp_cap_mhz;
 	u32 cagf_reg;
 	u32 cagf_mask;

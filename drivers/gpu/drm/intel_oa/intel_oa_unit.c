@@ -162,6 +162,13 @@ static void unit_enable_metric_set(struct intel_oa_stream *stream,
 
 	if (r->debug_reports_on)
 		debug |= masked_bit_disable(r->debug_reports_on);
+	/*
+	 * The sample ioctl writes the MMIO trigger: turn it on, as xe's
+	 * oag_configure_mmio_trigger() does for a sampling stream (whoever
+	 * ran the unit before may have left it off).
+	 */
+	if (r->mmio_trigger)
+		debug |= masked_bit_disable(OAG_OA_DEBUG_DISABLE_MMIO_TRG);
 	if (oa->gen->quirks & INTEL_OA_QUIRK_CLK_RATIO_REPORTS)
 		debug |= masked_bit_enable(r->debug_clk_ratio);
 	if (debug)
@@ -173,6 +180,16 @@ static void unit_enable_metric_set(struct intel_oa_stream *stream,
 				       stream->period_exponent);
 	intel_oa_write(oa, r->ctx_ctrl, ctx_ctrl);
 
+	/* The render GT's own programming (i915 gen12_enable_metric_set()). */
+	if (r->has_flex && oa->gen->dop_gating_wa) {
+		intel_oa_write(oa, GEN8_ROW_CHICKEN,
+			       masked_bit_enable(STALL_DOP_GATING_DISABLE));
+		intel_oa_write(oa, GEN7_ROW_CHICKEN2,
+			       masked_bit_enable(GEN12_DISABLE_DOP_GATING));
+	}
+	if (r->has_flex && oa->gen->sqcnt1)
+		intel_oa_rmw(oa, GEN12_SQCNT1, 0, oa->gen->sqcnt1);
+
 	intel_oa_program_config(oa, config, r->gt_offset, r->has_flex);
 }
 
@@ -182,9 +199,21 @@ static void unit_disable_metric_set(struct intel_oa_stream *stream)
 	struct intel_oa_device *oa = stream->oa;
 
 	intel_oa_write(oa, r->ctx_ctrl, 0);
+	/* No stream: no MMIO-triggered report either (xe). */
+	if (r->mmio_trigger)
+		intel_oa_write(oa, r->debug,
+			       masked_bit_enable(OAG_OA_DEBUG_DISABLE_MMIO_TRG));
 	/* Another unit's stream may still be using its GT's resources. */
 	if (r->has_flex)
 		intel_oa_clear_flex(oa);
+	if (r->has_flex && oa->gen->dop_gating_wa) {
+		intel_oa_write(oa, GEN8_ROW_CHICKEN,
+			       masked_bit_disable(STALL_DOP_GATING_DISABLE));
+		intel_oa_write(oa, GEN7_ROW_CHICKEN2,
+			       masked_bit_disable(GEN12_DISABLE_DOP_GATING));
+	}
+	if (r->has_flex && oa->gen->sqcnt1)
+		intel_oa_rmw(oa, GEN12_SQCNT1, oa->gen->sqcnt1, 0);
 
 	/* Make sure the NOA network is off to save power. */
 	intel_oa_rmw(oa, r->noa_enable ?: oa->gen->noa_enable,

@@ -146,6 +146,8 @@ REG32(OAM_MMIO_TRG, 0x131d0)
 
 /* OA_DEBUG (masked): bit 1 disables context-switch reports. */
 #define INTEL_OA_DEBUG_NO_CTX_SWITCH    (1u << 1)
+/* OA_DEBUG bit 14 turns the MMIO trigger off (xe DISABLE_MMIO_TRG) */
+#define INTEL_OA_DEBUG_NO_MMIO_TRG      (1u << 14)
 
 /* Fuses (Gen9): slice enable, subslice disable, per-slice EU disable. */
 REG32(FUSE2, 0x9120)

@@ -529,7 +529,15 @@ static bool oa_gen8_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
         IntelOATrigger trig = { .ctx = val, .source = INTEL_OA_SOURCE_CPU };
         uint32_t off;
 
-        /* ignored while disabled: no report, no violation (dg2.rst) */
+        /*
+         * Ignored while the unit is disabled (dg2.rst) or while OA_DEBUG
+         * turns the MMIO trigger off (xe sets DISABLE_MMIO_TRG when a
+         * stream ends and clears it for one that samples): no report,
+         * no violation.
+         */
+        if (oa->oa_debug & INTEL_OA_DEBUG_NO_MMIO_TRG) {
+            break;
+        }
         intel_oa_unit_trigger(oa, &trig, &off);
         break;
     }
