@@ -17,6 +17,14 @@
 #                          reader parses it: reports > 0, >= 2 correlation
 #                          points, OA timestamps spaced by the stream's
 #                          period with none missing
+#   recorder-fastest       record RenderBasic for ~1 s at the recorder's
+#                          fastest period (1 us asked: exponent 0-4),
+#                          which no reader keeps up with under TCG; the
+#                          recorder still stops on SIGINT and the reader
+#                          reads the file back (>= 2 correlation points:
+#                          the recorder takes them when a read gives
+#                          EAGAIN, as i915's read does once the OA buffer
+#                          is empty or after an overflow)
 #   reader-agreement       record RenderBasic with i915-perf-recorder and
 #                          with 'intel-oa-metrics record --oa-xml' (Intel's
 #                          oa-<chipset>.xml of Debian's Mesa source,
@@ -31,7 +39,7 @@ set -u
 RECORDER=${I915_PERF_RECORDER:-/usr/bin/i915-perf-recorder}
 READER=${I915_PERF_READER:-/usr/bin/i915-perf-reader}
 METRIC=${I915_PERF_METRIC:-RenderBasic}
-SUBTESTS="recorder-list-metrics recorder-record-read reader-agreement"
+SUBTESTS="recorder-list-metrics recorder-record-read recorder-fastest reader-agreement"
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
@@ -122,10 +130,10 @@ recorder_list_metrics() {
 # Record $METRIC with i915-perf-recorder into $1 for $2 s from when the
 # stream is open; sets out to what the recorder printed.
 igt_record() {
-	local rec=$1 secs=$2 dir pid rc deadline
+	local rec=$1 secs=$2 period=${3:-0.001} dir pid rc deadline
 	dir=$(dirname "$rec")
 	# Line-buffered, so "Opening perf stream" shows as soon as it is said.
-	stdbuf -oL -eL "$RECORDER" --metric "$METRIC" --output "$rec" --perf-period 0.001 \
+	stdbuf -oL -eL "$RECORDER" --metric "$METRIC" --output "$rec" --perf-period "$period" \
 		--correlation-period 0.25 >"$dir/rec.out" 2>&1 &
 	pid=$!
 	# $secs of recording from when the stream is open: the recorder's own
@@ -218,6 +226,26 @@ recorder_record_read() {
 	# ~1.5 s at ~1.4 ms (1.7 ms on Gen12.5) after the stream opened:
 	# expect at least dozens of reports, not a handful.
 	[ "$n" -ge 50 ] || { fail "only $n reports in ~1.5 s"; return; }
+	rm -rf "$dir"
+}
+
+recorder_fastest() {
+	local dir rec rout rc n corr
+	require_tools || return
+	require_metric "$("$RECORDER" --metric list 2>&1)" || return
+	dir=$(mktemp -d /tmp/i915-perf-fastest.XXXXXX)
+	rec=$dir/oa.record
+	igt_record "$rec" 1 0.000001 || return
+	[ -s "$rec" ] || { fail "recording $rec is empty"; return; }
+	rout=$("$READER" "$rec" 2>&1)
+	rc=$?
+	echo "$rout" | head -8 | sed 's/^/reader: /'
+	[ "$rc" -eq 0 ] || { fail "i915-perf-reader exited with $rc on a $(stat -c %s "$rec")-byte recording"; return; }
+	n=$(echo "$rout" | sed -n 's/^Reports: \([0-9]*\)$/\1/p')
+	corr=$(echo "$rout" | sed -n 's/^Timestamp correlation points: \([0-9]*\)$/\1/p')
+	[ -n "$n" ] && [ "$n" -gt 0 ] || { fail "reader found no reports (Reports: '${n:-}')"; return; }
+	[ -n "$corr" ] && [ "$corr" -ge 2 ] || { fail "fewer than 2 correlation points ('${corr:-}')"; return; }
+	echo "$n reports, $corr correlation points, $(stat -c %s "$rec") bytes"
 	rm -rf "$dir"
 }
 

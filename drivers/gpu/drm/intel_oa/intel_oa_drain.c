@@ -331,13 +331,19 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 			lost = 0;
 		}
 		/*
-		 * read() of an i915 stream leaves what does not fit in the OA
-		 * buffer; every other drain drops it (the sample ioctl must
-		 * reach its report).
+		 * read() of an i915 stream takes what its buffer can hold and
+		 * leaves the rest in the OA buffer, as i915's read() does, so
+		 * the ring never holds a backlog of its own; every other drain
+		 * drops what does not fit (the sample ioctl must reach its
+		 * report).
 		 */
 		if (!stream->ring_stream && source == INTEL_OA_DRAIN_READ &&
-		    !intel_oa_ring_reserve(ring, stream->sample_size))
+		    (ring->head - ring_head + stream->sample_size >
+		     stream->read_room ||
+		     !intel_oa_ring_reserve(ring, stream->sample_size))) {
+			stream->read_left = true;
 			break;
+		}
 		if (unlikely(stream->watch_cookie))
 			watch_report(stream, head);
 		if (put_sample(stream, head))

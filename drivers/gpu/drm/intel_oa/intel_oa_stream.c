@@ -53,10 +53,13 @@
  * reports stay in it until read() copies them; the POLL_OA_PERIOD hrtimer
  * only looks at the hardware tail (intel_oa_drain_check(), as i915's
  * oa_buffer_check_unlocked()), marks the stream readable and records that
- * tail, and read() drains up to the recorded tail, as much as fits, so a
- * reader that reads until EAGAIN gets it; a reader that falls a whole
- * buffer behind gets DRM_I915_PERF_RECORD_OA_BUFFER_LOST when the unit
- * overflows, and the unit is restarted. The half-full interrupt stays
+ * tail, and read() takes from the OA buffer, up to the recorded tail,
+ * only what its buffer can hold (more left behind ends it in -ENOSPC,
+ * which keeps poll() saying EPOLLIN), so a reader that reads until
+ * EAGAIN gets it; a reader that falls a whole buffer behind gets
+ * DRM_I915_PERF_RECORD_OA_BUFFER_LOST when the unit overflows, and the
+ * read() that reports it restarts the unit, so the next one is EAGAIN
+ * (i915's gen8_oa_read()). The half-full interrupt stays
  * masked and mmap() fails with -ENODEV, as on i915's stream file.
  *
  * A stream opened with any intel_oa property (enum
@@ -211,16 +214,23 @@ static void intel_oa_stream_disable_locked(struct intel_oa_stream *stream)
  * runs meanwhile: the timer, the work and the interrupt are stopped and
  * read() waits for @stream->lock.
  */
+static void stream_restart_locked(struct intel_oa_stream *stream)
+{
+	lockdep_assert_held(&stream->lock);
+
+	if (stream->enabled && stream->buf.overflowed) {
+		stream_hw_stop(stream);
+		stream_hw_start(stream);
+	}
+}
+
 static void restart_work_fn(struct work_struct *work)
 {
 	struct intel_oa_stream *stream =
 		container_of(work, typeof(*stream), restart_work);
 
 	mutex_lock(&stream->lock);
-	if (stream->enabled && stream->buf.overflowed) {
-		stream_hw_stop(stream);
-		stream_hw_start(stream);
-	}
+	stream_restart_locked(stream);
 	mutex_unlock(&stream->lock);
 }
 
@@ -258,10 +268,24 @@ static int read_i915_locked(struct intel_oa_stream *stream, char __user *buf,
 	 * drains, so a waiting record gives -ENOSPC as in i915 and a
 	 * blocking read() never loops on a tail it cannot take.
 	 */
-	if (ret || (*offset && *offset == count) ||
-	    !intel_oa_drain(stream, INTEL_OA_DRAIN_READ))
+	if (ret || (*offset && *offset == count))
 		return ret;
-	return intel_oa_ring_read(&stream->ring, buf, count, offset);
+	stream->read_room = max_t(u64, count - *offset, stream->sample_size);
+	stream->read_left = false;
+	if (intel_oa_drain(stream, INTEL_OA_DRAIN_READ))
+		ret = intel_oa_ring_read(&stream->ring, buf, count, offset);
+	/* More landed than fitted: i915's read() ends in -ENOSPC then. */
+	if (!ret && stream->read_left)
+		ret = -ENOSPC;
+	/*
+	 * An overflow restarts the unit here, in the read() that reported
+	 * it, as i915's gen8_oa_read() does: the next read() finds an empty
+	 * buffer (EAGAIN) instead of the reports written since, so a reader
+	 * slower than the stream still gets an EAGAIN now and then (IGT's
+	 * recorder takes its CPU/GPU correlations only then).
+	 */
+	stream_restart_locked(stream);
+	return ret;
 }
 
 /*

@@ -1080,6 +1080,13 @@ struct intel_oa_buffer {
  * @poll_wq: readers and pollers wait here.
  * @read_drained: the last read() drained the OA buffer itself (see
  *	read_records()); under @lock.
+ * @read_room: i915 streams: bytes of records the read() in progress can
+ *	still take; its drain moves no more into the ring (at least one
+ *	record, so one that does not fit gives -ENOSPC). Under @lock.
+ * @read_left: that drain left landed records in the OA buffer: read()
+ *	then ends in -ENOSPC, which keeps poll() saying EPOLLIN, as i915's
+ *	read() does when its buffer is full. Written under @drain_lock
+ *	inside @lock, read under @lock.
  * @pollin: the poll period elapsed (or an on-demand sample arrived)
  *	with records in the ring: readers may take fewer than
  *	WAIT_NUM_REPORTS. Cleared by read() and when the ring is found
@@ -1113,6 +1120,8 @@ struct intel_oa_stream {
 	struct hrtimer poll_timer;
 	wait_queue_head_t poll_wq;
 	bool read_drained;
+	u64 read_room;
+	bool read_left;
 	bool pollin;
 	bool gone_drained;
 };
