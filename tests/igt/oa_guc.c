@@ -365,17 +365,10 @@ static void test_sample_after_trigger_off(void)
 	volatile uint32_t *mmio;
 	struct oa_capture c;
 	struct oa_open o;
-	char path[PATH_MAX];
-	int fd, bar;
+	int fd;
 
 	oa_require_vgpu(&dev);
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", dev.bdf);
-	bar = open(path, O_RDWR | O_SYNC);
-	igt_require_f(bar >= 0, "cannot open %s: %s\n", path, strerror(errno));
-	mmio = mmap(NULL, 0x10000, PROT_READ | PROT_WRITE, MAP_SHARED, bar, 0);
-	close(bar);
-	igt_require_f(mmio != MAP_FAILED, "cannot map BAR0 (%s): %s\n", path,
-		      strerror(errno));
+	mmio = oa_map_bar0(&dev, 0x10000, true);
 
 	fd = open_sample_stream(f, &o, 0);
 	mmio[OAG_OA_DEBUG / 4] = OAG_OA_DEBUG_DISABLE_MMIO_TRG << 16 |
@@ -408,20 +401,14 @@ static void test_mmio_trigger_host(void)
 	volatile uint32_t *mmio;
 	struct oa_capture c;
 	struct oa_open o;
-	char path[PATH_MAX], why[256];
+	char why[256];
 	unsigned int count;
 	uint64_t T;
 	size_t at;
-	int fd, bar;
+	int fd;
 
 	oa_require_vgpu(&dev);
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", dev.bdf);
-	bar = open(path, O_RDWR | O_SYNC);
-	igt_require_f(bar >= 0, "cannot open %s: %s\n", path, strerror(errno));
-	mmio = mmap(NULL, 0x10000, PROT_READ | PROT_WRITE, MAP_SHARED, bar, 0);
-	close(bar);
-	igt_require_f(mmio != MAP_FAILED, "cannot map BAR0 (%s): %s\n", path,
-		      strerror(errno));
+	mmio = oa_map_bar0(&dev, 0x10000, true);
 
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
@@ -444,11 +431,7 @@ static void test_mmio_trigger_host(void)
 	munmap((void *)mmio, 0x10000);
 	close(fd);
 	/* the disabled write: nothing to read, checked on a fresh stream */
-	bar = open(path, O_RDWR | O_SYNC);
-	igt_assert(bar >= 0);
-	mmio = mmap(NULL, 0x10000, PROT_READ | PROT_WRITE, MAP_SHARED, bar, 0);
-	close(bar);
-	igt_assert(mmio != MAP_FAILED);
+	mmio = oa_map_bar0(&dev, 0x10000, true);
 	fd = open_sample_stream(f, &o, I915_PERF_FLAG_DISABLED);
 	mmio[OAG_MMIOTRIGGER / 4] = idle_value;
 	igt_assert_eq(ioctl(fd, I915_PERF_IOCTL_ENABLE, 0), 0);

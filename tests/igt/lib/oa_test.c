@@ -1109,21 +1109,31 @@ unsigned int oa_ratelimit_max_lines(uint64_t ns)
 	return 11 * (1 + (ns + 20000000ull) / 5000000000ull);
 }
 
-uint32_t oa_bar0_read(const struct oa_dev *dev, uint32_t off)
+volatile uint32_t *oa_map_bar0(const struct oa_dev *dev, size_t len, bool writable)
 {
-	const size_t len = 4u << 20;
 	char path[128];
 	volatile uint32_t *bar;
-	uint32_t val;
 	int fd;
 
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource0", dev->bdf);
-	fd = open(path, O_RDONLY | O_SYNC);
+	fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_SYNC);
 	igt_require_f(fd >= 0, "cannot open %s: %s\n", path, strerror(errno));
-	bar = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+	bar = mmap(NULL, len, writable ? PROT_READ | PROT_WRITE : PROT_READ,
+		   MAP_SHARED, fd, 0);
 	close(fd);
-	igt_require_f(bar != MAP_FAILED, "cannot map BAR0 (%s)\n", path);
+	igt_require_f(bar != MAP_FAILED, "cannot map BAR0 (%s): %s\n", path,
+		      strerror(errno));
+	return bar;
+}
+
+uint32_t oa_bar0_read(const struct oa_dev *dev, uint32_t off)
+{
+	const size_t len = 4u << 20;
+	volatile uint32_t *bar;
+	uint32_t val;
+
 	igt_assert(off + 4 <= len);
+	bar = oa_map_bar0(dev, len, false);
 	val = bar[off / 4];
 	munmap((void *)bar, len);
 	return val;

@@ -129,6 +129,11 @@ void oa_require_vgpu(struct oa_dev *dev);
  * 0 (and the virtual GPU counts it): read with a stream open.
  */
 uint32_t oa_bar0_read(const struct oa_dev *dev, uint32_t off);
+/*
+ * The first @len bytes of BAR0 mapped through sysfs resource0 (read-only
+ * unless @writable); skips where BAR0 cannot be mapped. munmap() it.
+ */
+volatile uint32_t *oa_map_bar0(const struct oa_dev *dev, size_t len, bool writable);
 
 /* Sysctls (dev.i915.* or dev.intel_oa.*), restored at subtest end. */
 bool oa_sysctl_exists(const char *name);

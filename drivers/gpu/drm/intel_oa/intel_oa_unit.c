@@ -153,6 +153,27 @@ static const struct intel_oa_unit_regs *unit_regs(struct intel_oa_stream *stream
 	return stream->unit->desc->regs;
 }
 
+/*
+ * The render GT's own programming around a stream (i915's
+ * gen12_enable_metric_set() and gen12_disable_metric_set()): DG2's
+ * Wa_1508761755 (stall and EU DOP gating off) and GEN12_SQCNT1's PMON
+ * enable and OA BPC reporting.
+ */
+static void render_gt_stream_setup(struct intel_oa_device *oa, bool on)
+{
+	u32 (*masked)(u32 bits) = on ? masked_bit_enable : masked_bit_disable;
+	u32 sqcnt1 = oa->gen->sqcnt1;
+
+	if (oa->gen->dop_gating_wa) {
+		intel_oa_write(oa, GEN8_ROW_CHICKEN,
+			       masked(STALL_DOP_GATING_DISABLE));
+		intel_oa_write(oa, GEN7_ROW_CHICKEN2,
+			       masked(GEN12_DISABLE_DOP_GATING));
+	}
+	if (sqcnt1)
+		intel_oa_rmw(oa, GEN12_SQCNT1, on ? 0 : sqcnt1, on ? sqcnt1 : 0);
+}
+
 static void unit_enable_metric_set(struct intel_oa_stream *stream,
 				   const struct intel_oa_config *config)
 {
@@ -180,15 +201,8 @@ static void unit_enable_metric_set(struct intel_oa_stream *stream,
 				       stream->period_exponent);
 	intel_oa_write(oa, r->ctx_ctrl, ctx_ctrl);
 
-	/* The render GT's own programming (i915 gen12_enable_metric_set()). */
-	if (r->has_flex && oa->gen->dop_gating_wa) {
-		intel_oa_write(oa, GEN8_ROW_CHICKEN,
-			       masked_bit_enable(STALL_DOP_GATING_DISABLE));
-		intel_oa_write(oa, GEN7_ROW_CHICKEN2,
-			       masked_bit_enable(GEN12_DISABLE_DOP_GATING));
-	}
-	if (r->has_flex && oa->gen->sqcnt1)
-		intel_oa_rmw(oa, GEN12_SQCNT1, 0, oa->gen->sqcnt1);
+	if (r->has_flex)
+		render_gt_stream_setup(oa, true);
 
 	intel_oa_program_config(oa, config, r->gt_offset, r->has_flex);
 }
@@ -206,14 +220,8 @@ static void unit_disable_metric_set(struct intel_oa_stream *stream)
 	/* Another unit's stream may still be using its GT's resources. */
 	if (r->has_flex)
 		intel_oa_clear_flex(oa);
-	if (r->has_flex && oa->gen->dop_gating_wa) {
-		intel_oa_write(oa, GEN8_ROW_CHICKEN,
-			       masked_bit_disable(STALL_DOP_GATING_DISABLE));
-		intel_oa_write(oa, GEN7_ROW_CHICKEN2,
-			       masked_bit_disable(GEN12_DISABLE_DOP_GATING));
-	}
-	if (r->has_flex && oa->gen->sqcnt1)
-		intel_oa_rmw(oa, GEN12_SQCNT1, oa->gen->sqcnt1, 0);
+	if (r->has_flex)
+		render_gt_stream_setup(oa, false);
 
 	/* Make sure the NOA network is off to save power. */
 	intel_oa_rmw(oa, r->noa_enable ?: oa->gen->noa_enable,
