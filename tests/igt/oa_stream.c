@@ -897,11 +897,17 @@ static void test_reader_cpu(bool use_poll)
 	 * read() cost about 200 us of emulated CPU on a slow host, as much
 	 * with a pipe as with the stream, so where the bare pipe reader
 	 * already needs over half the bound the stream reader may spend
-	 * twice what the pipe reader does: the driver's own part is then
-	 * at most as much again as the syscalls themselves.
+	 * three times what the pipe reader does: the driver's own part is
+	 * then at most twice the syscalls themselves. (Twice was the bound
+	 * until the stream's wait and read learned i915's landed rule and
+	 * ENOSPC: under Debian's 6.12 kernel the least of three runs then
+	 * sat at 2.2-2.5 times the pipe reader, 13.6 against 6.0 ms, and
+	 * failed two of four clean make check runs; under 6.1 it passes
+	 * either way. A timed test is not a benchmark: this one only
+	 * catches a reader that spins.)
 	 */
-	igt_assert_f(least <= bound_ns || least / 2 <= floor_ns,
-		     "%.3f ms of CPU in the least of %d runs: more than 1 %% of %.0f ms and more than twice the %.3f ms of the same reader on a pipe",
+	igt_assert_f(least <= bound_ns || least / 3 <= floor_ns,
+		     "%.3f ms of CPU in the least of %d runs: more than 1 %% of %.0f ms and more than three times the %.3f ms of the same reader on a pipe",
 		     least / 1e6, i, duration_ns / 1e6, floor_ns / 1e6);
 }
 
