@@ -49,6 +49,13 @@ static const struct {
 	{ "irq-storm", VGPU_IRQ_STORM, true },
 	{ "forcewake-stuck", VGPU_FORCEWAKE_STUCK, true },
 	{ "guc-garbage", VGPU_GUC_GARBAGE, true },
+	/* Control page version 5. */
+	{ "guc-late", VGPU_GUC_LATE, true },
+	{ "bad-ggtt-pages", VGPU_BAD_GGTT_PAGES, true },
+	{ "surprise-removal", VGPU_SURPRISE_REMOVAL, true },
+	{ "dma-errors", VGPU_DMA_ERRORS, false },
+	/* Control page version 7. */
+	{ "torn-write", VGPU_TORN_WRITE, true },
 };
 
 static int field_index(const char *name)

@@ -322,6 +322,8 @@ static void reset_knobs(void *data)
 	vgpu_write(dev, VGPU_DROP_REPORTS, 0);
 	vgpu_write(dev, VGPU_STALL_TAIL, 0);
 	vgpu_write(dev, VGPU_TAIL_RACE, 0);
+	if (vgpu_read(dev, VGPU_VERSION) >= 7)
+		vgpu_write(dev, VGPU_TORN_WRITE, 0);
 	if (dev->plat->guc) {
 		vgpu_write(dev, VGPU_GUC_HANG, 0);
 		vgpu_write(dev, VGPU_IRQ_IN_SERVICE, 0);

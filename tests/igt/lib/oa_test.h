@@ -64,6 +64,8 @@
 #define VGPU_BAD_GGTT_PAGES	0x074
 #define VGPU_SURPRISE_REMOVAL	0x078
 #define VGPU_DMA_ERRORS		0x07c
+/* Control page version 7: a report whose header lands before its rest. */
+#define VGPU_TORN_WRITE		0x084
 
 #define OA_RECORD_HEADER_BYTES	8u
 

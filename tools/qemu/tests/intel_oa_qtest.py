@@ -62,6 +62,7 @@ CTL_SPURIOUS_IRQS, CTL_IRQ_STORM, CTL_FW_STUCK = 0x60, 0x64, 0x68
 CTL_GUC_GARBAGE = 0x6c
 CTL_GUC_LATE, CTL_BAD_GGTT_PAGES = 0x70, 0x74         # control page version 5
 CTL_SURPRISE_REMOVAL, CTL_DMA_ERRORS = 0x78, 0x7c
+CTL_TORN_WRITE = 0x84                                 # control page version 7
 
 FORMATS = {0: 64, 2: 128, 5: 256, 7: 64}
 
@@ -359,11 +360,11 @@ def test_identity(qemu):
     eq(qt.cfg_readl(0x08) & 0xff, 0x07, 'revision')
     eq(qt.cfg_readl(0x2c), 0x11001af4, 'subsystem: QEMU (0x1af4:0x1100)')
     eq(qt.ctl(CTL_MAGIC), 0x41474f56, 'magic')
-    eq(qt.ctl(CTL_VERSION), 6, 'version (6: guc-preloaded)')
+    eq(qt.ctl(CTL_VERSION), 7, 'version (7: torn-write)')
     eq(qt.ctl(CTL_SEED), SEED, 'seed')
     eq(qt.ctl(CTL_RATIO), RATIO, 'ratio')
     eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
-    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (6 << 32) | 0x41474f56,
+    eq(int(qt.cmd('readq 0x%x' % BAR2), 16), (7 << 32) | 0x41474f56,
        '64-bit control page read')
     qt.close()
     # a board's own subsystem, to test how a driver treats real hardware
@@ -892,6 +893,36 @@ def test_tail_race(qemu):
     qt.step(1000)                       # the next batch lands it
     qt.rd(OATAILPTR)
     check_reports(buf, 0, 0, n, ts0, 32)
+    qt.close()
+
+
+def test_torn_write(qemu):
+    """The last report of a batch lands its header line with the tail and
+    its other 192 bytes right before the next report; stopping the unit
+    lands them too."""
+    qt = QTest(qemu)
+    buf = OABuffer(qt)
+    rs = FORMATS[5]
+    ts0 = first_ts(start(qt, buf, 5, 4), 32)
+    qt.ctl_wr(CTL_TORN_WRITE, 1)
+    eq(qt.ctl(CTL_TORN_WRITE), 1, 'torn-write knob')
+    qt.step(100000)
+    n = (qt.rd(OATAILPTR) - buf.base) // rs
+    check_reports(buf, 5, 0, n - 1, ts0, 32)
+    want = expected_report(5, ts0 + (n - 1) * 32, SEED, 32, True)
+    eq(buf.read((n - 1) * rs, 64), want[:64], 'header line landed')
+    eq(buf.read((n - 1) * rs + 64, rs - 64), bytes(rs - 64),
+       'rest not landed')
+    qt.rd(OATAILPTR)                    # a register access lands nothing
+    eq(buf.read((n - 1) * rs + 64, rs - 64), bytes(rs - 64),
+       'rest still not landed')
+    qt.step(1000000)                    # the next batch lands it
+    m = (qt.rd(OATAILPTR) - buf.base) // rs
+    eq(m > n, True, 'more reports written (%d, %d)' % (n, m))
+    check_reports(buf, 5, 0, m - 1, ts0, 32)
+    stop(qt)                            # a stopped unit has nothing in flight
+    check_reports(buf, 5, 0, m, ts0, 32)
+    qt.ctl_wr(CTL_TORN_WRITE, 0)
     qt.close()
 
 

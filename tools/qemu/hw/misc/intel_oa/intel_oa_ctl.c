@@ -81,6 +81,9 @@ static uint64_t ctl_read(void *opaque, hwaddr addr, unsigned size)
     case A_CTL_TAIL_RACE:
         val = ctl->faults.tail_race;
         break;
+    case A_CTL_TORN_WRITE:
+        val = ctl->faults.torn_write;
+        break;
     case A_CTL_RATIO:
         val = ctl->ratio;
         break;
@@ -192,6 +195,10 @@ static void ctl_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
     case A_CTL_TAIL_RACE:
         intel_oa_unit_sync(ctl->oa);
         ctl->faults.tail_race = val & 1;
+        break;
+    case A_CTL_TORN_WRITE:
+        intel_oa_unit_sync(ctl->oa);
+        ctl->faults.torn_write = val & 1;
         break;
     case A_CTL_GUC_HANG:
     case A_CTL_IRQ_IN_SERVICE:
@@ -330,7 +337,7 @@ static const VMStateDescription vmstate_intel_oa_ctl_workload = {
 
 const VMStateDescription vmstate_intel_oa_ctl = {
     .name = "intel-oa-gpu/ctl",
-    .version_id = 3,
+    .version_id = 4,
     .minimum_version_id = 1,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(viol.count, IntelOACtl),
@@ -349,6 +356,7 @@ const VMStateDescription vmstate_intel_oa_ctl = {
         VMSTATE_UINT64_V(stats.dma_errors, IntelOACtl, 3),
         VMSTATE_UINT32_V(stats.ggtt_spoiled, IntelOACtl, 3),
         VMSTATE_BOOL_V(removed, IntelOACtl, 3),
+        VMSTATE_BOOL_V(faults.torn_write, IntelOACtl, 4),
         VMSTATE_END_OF_LIST()
     },
     .subsections = (const VMStateDescription * []) {

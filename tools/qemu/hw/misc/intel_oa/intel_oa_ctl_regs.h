@@ -13,7 +13,7 @@
 #include "hw/registerfields.h"
 
 #define INTEL_OA_CTL_MAGIC      0x41474f56  /* "VOGA" */
-#define INTEL_OA_CTL_VERSION    6
+#define INTEL_OA_CTL_VERSION    7
 
 REG32(CTL_MAGIC, 0x000)
 REG32(CTL_VERSION, 0x004)
@@ -53,5 +53,7 @@ REG32(CTL_SURPRISE_REMOVAL, 0x078)
 REG32(CTL_DMA_ERRORS, 0x07c)
 /* version 6 (guc-firmware.rst): a GuC another driver left running */
 REG32(CTL_GUC_PRELOADED, 0x080)
+/* version 7 (vgpu-contract.rst): a report whose header lands first */
+REG32(CTL_TORN_WRITE, 0x084)
 
 #endif /* HW_MISC_INTEL_OA_CTL_REGS_H */

@@ -17,6 +17,7 @@ typedef struct IntelOAFaults {
     bool force_overflow;
     bool stall_tail;
     bool tail_race;
+    bool torn_write;
 } IntelOAFaults;
 
 typedef struct IntelOAStats {

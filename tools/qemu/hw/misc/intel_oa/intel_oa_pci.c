@@ -392,6 +392,9 @@ static const struct {
       "1: OATAILPTR stops advancing; 0 publishes the real tail" },
     { "tail-race", A_CTL_TAIL_RACE,
       "1: each batch publishes the tail before its last report lands" },
+    { "torn-write", A_CTL_TORN_WRITE,
+      "1: each batch's last report lands its header line first, the rest "
+      "with the next report" },
     { "guc-hang", A_CTL_GUC_HANG, "1: the GuC stops answering" },
     { "guc-garbage", A_CTL_GUC_GARBAGE,
       "1: the GuC answers every request with a malformed reply" },

@@ -23,6 +23,8 @@
 #define OA_BATCH_NS         (1000 * 1000)
 /* next_ts of a unit whose next report lies beyond 2^64 ticks */
 #define OA_TS_NEVER         UINT64_MAX
+/* a report's first cacheline: RPT_ID, TIMESTAMP, CTX_ID, GPU_TICKS */
+#define OA_HEADER_LINE      64
 
 /* ---- buffer geometry ---------------------------------------------------- */
 
@@ -237,17 +239,27 @@ static void oa_dma(IntelOAUnit *oa, uint64_t phys, const void *buf,
     }
 }
 
-/* Tail-race fault: land the report whose tail was published early. */
-static void oa_flush_pending(IntelOAUnit *oa)
+/*
+ * Land the report whose tail was published early (tail-race), or the rest
+ * of a torn one (torn-write) when @next_report: the unit is about to write
+ * its next report or has stopped, and its writes land in order.
+ */
+static void oa_flush_pending(IntelOAUnit *oa, bool next_report)
 {
-    if (oa->pending_valid) {
-        oa_dma(oa, oa->pending_phys, oa->pending, oa->pending_len0);
+    uint32_t from = oa->pending_from;
+
+    if (oa->pending_valid && (!from || next_report)) {
+        if (from < oa->pending_len0) {
+            oa_dma(oa, oa->pending_phys + from, oa->pending + from,
+                   oa->pending_len0 - from);
+        }
         if (oa->pending_len0 < oa->pending_size) {
             oa_dma(oa, oa->pending_phys2, oa->pending + oa->pending_len0,
                    oa->pending_size - oa->pending_len0);
         }
         oa->pending_valid = false;
-        trace_intel_oa_unit_pending_flush(oa->pending_phys);
+        oa->pending_from = 0;
+        trace_intel_oa_unit_pending_flush(oa->pending_phys, from);
     }
 }
 
@@ -454,6 +466,7 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
         uint32_t rest = oa_buf_next(base, size, addr, len0);
         uint64_t phys, phys2 = 0;
         bool race = faults->tail_race && written + 1 == count;
+        bool torn = !race && faults->torn_write && written + 1 == count;
 
         if (addr / INTEL_OA_GGTT_PAGE_SIZE != stage_page) {
             if (stage_len) {
@@ -473,7 +486,7 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
             break;
         }
 
-        if (!race && faults->lose_writes) {
+        if (!race && !torn && faults->lose_writes) {
             /*
              * Lost write: the tail moves over this report but none of its
              * bytes land (vgpu-contract.rst). Land what is staged, and
@@ -498,6 +511,22 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
             oa->pending_len0 = len0;
             oa->pending_phys = phys;
             oa->pending_phys2 = phys2;
+            oa->pending_from = 0;
+            oa->pending_valid = true;
+        } else if (torn) {
+            /*
+             * The header's cacheline lands with the tail, the rest waits
+             * for the next report (vgpu-contract.rst). A report starts on
+             * a 64-byte boundary, so that cacheline is within len0.
+             */
+            oa_unit_fill_report(oa, oa->pending, oa_next_report(oa), NULL);
+            memcpy(oa->stage + stage_len, oa->pending, OA_HEADER_LINE);
+            stage_len += OA_HEADER_LINE;
+            oa->pending_size = rs;
+            oa->pending_len0 = len0;
+            oa->pending_phys = phys;
+            oa->pending_phys2 = phys2;
+            oa->pending_from = OA_HEADER_LINE;
             oa->pending_valid = true;
         } else {
             oa_unit_fill_report(oa, oa->stage + stage_len, oa_next_report(oa),
@@ -569,13 +598,14 @@ void oa_unit_catch_up(IntelOAUnit *oa)
 {
     uint64_t now_ts, n;
 
-    oa_flush_pending(oa);
+    oa_flush_pending(oa, !oa->running);
     if (!oa->running) {
         return;
     }
     now_ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     n = oa_due_reports(oa, now_ts);
     if (n) {
+        oa_flush_pending(oa, true);
         oa_emit(oa, n);
     }
 }
@@ -619,9 +649,22 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
     }
     ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     oa_unit_fill_report(oa, r, ts, trig);
-    oa_dma(oa, phys, r, len0);
-    if (len0 < rs) {
-        oa_dma(oa, phys2, r + len0, rs - len0);
+    oa_flush_pending(oa, true);
+    if (oa->faults->torn_write) {
+        /* as the last report of a batch: the header's line first */
+        oa_dma(oa, phys, r, OA_HEADER_LINE);
+        memcpy(oa->pending, r, rs);
+        oa->pending_size = rs;
+        oa->pending_len0 = len0;
+        oa->pending_phys = phys;
+        oa->pending_phys2 = phys2;
+        oa->pending_from = OA_HEADER_LINE;
+        oa->pending_valid = true;
+    } else {
+        oa_dma(oa, phys, r, len0);
+        if (len0 < rs) {
+            oa_dma(oa, phys2, r + len0, rs - len0);
+        }
     }
     oa->wptr = oa_buf_next(base, size, addr, rs);
     if (!oa->faults->stall_tail) {
@@ -682,7 +725,7 @@ void oa_unit_reconfigure(IntelOAUnit *oa)
         oa->next_ts = oa_first_due(oa, now_ts);
     }
     if (!run) {
-        oa_flush_pending(oa);
+        oa_flush_pending(oa, true);
     }
     if (run != oa->running) {
         trace_intel_oa_unit_running(run, period, oa->next_ts);
@@ -822,6 +865,7 @@ void intel_oa_unit_reset(IntelOAUnit *oa)
     oa->pending_valid = false;
     oa->pending_size = 0;
     oa->pending_len0 = 0;
+    oa->pending_from = 0;
     oa->pending_phys = 0;
     oa->pending_phys2 = 0;
     oa->fmt = oa_unit_format(oa);
@@ -835,6 +879,7 @@ static int oa_post_load(void *opaque, int version_id)
     if (oa->pending_valid &&
         (oa->pending_size > INTEL_OA_MAX_REPORT_SIZE ||
          oa->pending_len0 > oa->pending_size ||
+         oa->pending_from > oa->pending_len0 ||
          oa->pending_phys % INTEL_OA_GGTT_PAGE_SIZE + oa->pending_len0 >
          INTEL_OA_GGTT_PAGE_SIZE ||
          oa->pending_phys2 % INTEL_OA_GGTT_PAGE_SIZE +
@@ -869,7 +914,7 @@ static const VMStateDescription vmstate_intel_oa_unit_trig = {
 
 const VMStateDescription vmstate_intel_oa_unit = {
     .name = "intel-oa-gpu/oa",
-    .version_id = 6,
+    .version_id = 7,
     .minimum_version_id = 5,
     .post_load = oa_post_load,
     .fields = (VMStateField[]) {
@@ -899,6 +944,7 @@ const VMStateDescription vmstate_intel_oa_unit = {
         VMSTATE_BOOL(pending_valid, IntelOAUnit),
         VMSTATE_UINT32(pending_size, IntelOAUnit),
         VMSTATE_UINT32(pending_len0, IntelOAUnit),
+        VMSTATE_UINT32_V(pending_from, IntelOAUnit, 7),
         VMSTATE_UINT64(pending_phys, IntelOAUnit),
         VMSTATE_UINT64(pending_phys2, IntelOAUnit),
         VMSTATE_UINT8_ARRAY(pending, IntelOAUnit, INTEL_OA_MAX_REPORT_SIZE),

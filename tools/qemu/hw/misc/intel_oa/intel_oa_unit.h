@@ -122,13 +122,18 @@ struct IntelOAUnit {
     uint64_t period;            /* sampling period, timestamp ticks */
     uint64_t next_ts;           /* timestamp of the next due report */
     /*
-     * tail-race fault: one report published but not yet written. Its
-     * first pending_len0 bytes go to pending_phys, the rest (a report
-     * that crosses a page boundary) to pending_phys2.
+     * tail-race and torn-write faults: one report published but not yet
+     * (wholly) written. Its first pending_len0 bytes go to pending_phys,
+     * the rest (a report that crosses a page boundary) to pending_phys2.
+     * The first pending_from of them have landed: 0 for tail-race, which
+     * lands at the next batch; 64 (the header's cacheline) for torn-write,
+     * whose rest lands only right before the unit's next report or when
+     * the unit stops.
      */
     bool pending_valid;
     uint32_t pending_size;
     uint32_t pending_len0;
+    uint32_t pending_from;
     uint64_t pending_phys;
     uint64_t pending_phys2;
     uint8_t pending[INTEL_OA_MAX_REPORT_SIZE];
