@@ -719,6 +719,38 @@ static void test_tail_race(void)
 }
 
 /*
+ * torn-write: the last report of each of the device's batches lands its
+ * header's cacheline with the tail and the rest of its bytes only right
+ * before the next report (vgpu-contract.rst). A driver that takes a
+ * report on its header alone reads the rest from the last lap (or the
+ * zeroed buffer); the drain must wait for the next header, as i915's and
+ * xe's do: every report whole and right, none lost.
+ */
+static void test_torn_write(void)
+{
+	const struct oa_format *f = oa_platform_format(dev.plat, I915_OA_FORMAT_A32u40_A4u32_B8_C8);
+	const unsigned int e = 12;
+	struct oa_capture c;
+	struct oa_open o;
+	int fd;
+
+	igt_require_f(vgpu_read(&dev, VGPU_VERSION) >= 7,
+		      "the virtual GPU's control page has no torn-write fault (version < 7)\n");
+	vgpu_write(&dev, VGPU_TORN_WRITE, 1);
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, 1024, 15000);
+	close(fd);
+	vgpu_write(&dev, VGPU_TORN_WRITE, 0);
+	igt_info("%zu reports in %zu reads with torn writes\n", c.n, c.reads);
+	igt_assert_f(c.n >= 1024, "only %zu reports", c.n);
+	igt_assert_eq(c.n_report_lost + c.n_buffer_lost, 0);
+	oa_assert_reports(&dev, &c, e, 0);
+	oa_capture_fini(&c);
+}
+
+/*
  * stall-tail: while the tail pointer is stalled the device keeps writing
  * reports but none may be delivered; after release every one of them
  * arrives, in order, with nothing lost.
@@ -797,6 +829,10 @@ igt_main
 	igt_describe("With the tail published before the data lands, no report is lost, duplicated or wrong.");
 	igt_subtest("tail-race")
 		test_tail_race();
+
+	igt_describe("With each batch's last report landing its header before the rest of its bytes, the driver reads only whole reports: none lost, torn or wrong.");
+	igt_subtest("torn-write")
+		test_torn_write();
 
 	igt_describe("A report whose write never lands costs that report only: one OA_REPORT_LOST record, no stall.");
 	igt_subtest("lost-write")

@@ -486,7 +486,9 @@ struct intel_oa_perf_sample {
  * MMIO trigger (OAG_MMIOTRIGGER: DG2, ATS-M, Meteor Lake and Arrow Lake
  * on the OAG; OAM_MMIO_TRG on the OAM). On return the report is
  * readable from the stream: a SAMPLE record whose RPT_ID has the
- * MMIO-trigger reason and whose CTX_ID is @marker. Errors: EINVAL
+ * MMIO-trigger reason and whose CTX_ID is @marker. A second such report,
+ * whose CTX_ID is never a marker, follows it: it proves the first one
+ * wholly written, and is read once a later report lands. Errors: EINVAL
  * (flags), ENODEV (no MMIO trigger on this GPU, or the device is gone),
  * EIO (stream disabled), ETIMEDOUT (the report did not arrive in 50 ms),
  * EFAULT.

@@ -27,18 +27,26 @@
  * i915) and from the on-demand sample ioctl. &intel_oa_stream.drain_lock
  * makes them take turns.
  *
- * Tail race. The hardware tail pointer can move before the report bytes
- * behind it are visible to the CPU. Like i915 and xe, the drain relies on
- * every report carrying a non-zero RPT_ID or TIMESTAMP and on consumed
- * reports being zeroed: it walks back from the newest whole report below
- * the hardware tail to the newest one whose RPT_ID or TIMESTAMP (low)
- * dword is not zero, i.e. that has landed, and drains up to it; the rest
- * wait for the next drain. Those are DW0 and DW1 with the 32-bit header
- * and DW0 and DW2 with the 64-bit header of Gen12.5's select 1,
- * &intel_oa_format.header64. Every report has at least one reason bit in
- * RPT_ID (Gen6/7 timer reports carry bit 19 and no CTX_ID), so a landed
- * report never looks unlanded. The tail moves in 64-byte steps and may
- * stop inside a report being written; only whole reports count.
+ * Which reports are whole. The hardware tail pointer can move before the
+ * report bytes behind it are visible to the CPU, and a report of up to 256
+ * bytes can be half written when its header is: the tail moves in 64-byte
+ * steps, and may stop inside a report being written. As i915's
+ * oa_buffer_check_unlocked() and xe's xe_oa_buffer_check_unlocked() do,
+ * the drain relies on the OA unit's writes landing in the order they were
+ * made, on every report carrying a non-zero RPT_ID or TIMESTAMP and on
+ * consumed reports being zeroed: it walks back from the report that starts
+ * at the hardware tail (rounded down to whole reports) to the newest one
+ * whose RPT_ID or TIMESTAMP (low) dword is not zero, and drains only the
+ * reports before that one. They are whole, because a later header landed
+ * after them; the newest landed report waits for the header of the next.
+ * Those are DW0 and DW1 with the 32-bit header and DW0 and DW2 with the
+ * 64-bit header of Gen12.5's select 1, &intel_oa_format.header64. Every
+ * report has at least one reason bit in RPT_ID (Gen6/7 timer reports carry
+ * bit 19 and no CTX_ID), so a landed report never looks unlanded. A drain
+ * that holds back more than the newest claimed report counts a tail_races
+ * event. The last report before a stream stops is so never read, as from
+ * i915; the on-demand sample ioctl writes a second report to make its
+ * first one whole (see "on-demand samples").
  *
  * Zeroing. The drain zeroes those two dwords of each report it consumes,
  * right after copying the report, while its first cacheline is still in
@@ -188,10 +196,12 @@ static u32 landed_before_gone(const struct intel_oa_buffer *buf)
 }
 
 /*
- * The newest whole report below @hw_tail that landed; see "draining".
- * With @sync_headers each report's first cacheline is synced for the CPU
+ * How many reports from the head are whole: those before the newest one
+ * whose header landed, looking back from the report at @hw_tail itself
+ * (see "draining"); *@avail gets the whole reports below @hw_tail. With
+ * @sync_headers each report's first cacheline is synced for the CPU
  * before it is looked at (the hrtimer, which copies nothing); the drain
- * syncs the whole span itself.
+ * syncs the span itself.
  */
 static u32 landed_below(struct intel_oa_stream *stream, u32 hw_tail,
 			u32 *avail, bool sync_headers)
@@ -201,8 +211,12 @@ static u32 landed_below(struct intel_oa_stream *stream, u32 hw_tail,
 	u32 n, offset;
 
 	*avail = oa_taken(buf, hw_tail, buf->head) / report_size;
-	for (n = *avail; n; n--) {
-		offset = (buf->head + (n - 1) * report_size) & (buf->size - 1);
+	n = *avail;
+	/* The report at the tail, unless it would reach the head's. */
+	if ((n + 1) * report_size > buf->size)
+		n--;
+	for (; n; n--) {
+		offset = (buf->head + n * report_size) & (buf->size - 1);
 		if (sync_headers)
 			intel_oa_buffer_sync_for_cpu(stream, offset,
 						     REPORT_HEADER_BYTES);
@@ -305,8 +319,10 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 	} else {
 		/* Report bytes are read after the tail register. */
 		dma_rmb();
+		/* The reports below the tail and the header at it. */
 		intel_oa_buffer_sync_for_cpu(stream, buf->head,
-					     oa_taken(buf, hw_tail, buf->head));
+					     min(oa_taken(buf, hw_tail, buf->head) +
+						 REPORT_HEADER_BYTES, buf->size));
 		n = landed_below(stream, hw_tail, &avail, false);
 	}
 
@@ -352,9 +368,13 @@ static u64 drain_locked(struct intel_oa_stream *stream,
 		report32[0] = 0;
 		report32[ts_dw] = 0;
 	}
-	/* n counts back from a landed report: a trailing run cannot be. */
-	WARN_ON_ONCE(lost);
-	if (n < avail)
+	/* Unlanded reports right before a landed header were lost too. */
+	if (lost) {
+		intel_oa_ring_lose(ring, INTEL_OA_RING_LOSS_WRITE, lost);
+		atomic64_add(lost, &stream->unit->stats.lost_writes);
+		trace_intel_oa_report_lost(0);
+	}
+	if (n + 1 < avail)
 		atomic64_inc(&stream->unit->stats.tail_races);
 	n = i;
 

@@ -32,6 +32,13 @@
  * or 50 ms pass (-ETIMEDOUT). The report is then in the part read()
  * returns, so a non-blocking read() right after returns it, and readers
  * are woken whatever their WAIT_NUM_REPORTS.
+ *
+ * The fence. The drain takes a report only once a later report's header
+ * landed (see "draining"): nothing else proves that all of its bytes did.
+ * So the ioctl writes the trigger twice, the second time with the next
+ * cookie, which is never returned as a marker. That second report is an
+ * ordinary MMIO-triggered report of the stream; it is read once a later
+ * report lands, like any other.
  */
 
 #define OA_SAMPLE_TIMEOUT_MS	50
@@ -119,7 +126,7 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	const struct intel_oa_unit_regs *regs = stream->unit->desc->regs;
 	u32 trigger = regs ? regs->mmio_trigger : 0;
 	struct intel_oa_perf_sample arg;
-	u32 cookie;
+	u32 cookie, fence;
 	int ret;
 
 	/* uAPI: one layout for 32- and 64-bit callers. */
@@ -139,9 +146,12 @@ int intel_oa_stream_sample_locked(struct intel_oa_stream *stream,
 	if (ret)
 		return ret;
 	cookie = intel_oa_sample_cookie(oa);
+	fence = intel_oa_sample_cookie(oa);
 	intel_oa_sample_watch(stream, cookie);
 	trace_intel_oa_mmio_trigger(cookie);
 	intel_oa_write(oa, trigger, cookie);
+	trace_intel_oa_mmio_trigger(fence);
+	intel_oa_write(oa, trigger, fence);
 	intel_oa_forcewake_put(oa);
 
 	ret = intel_oa_sample_wait(stream, U32_MAX, &arg.timestamp);
