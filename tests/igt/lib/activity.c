@@ -262,7 +262,8 @@ enum act_flex_status act_flex_check(const struct act_gpu *g, uint32_t field)
 	if (!ev || !ev->defined || ck[f.coarse] == -2 || f.fine == 6 ||
 	    f.fine >= 11)
 		return ACT_FLEX_RESERVED;
-	if (!(ev->coarse_ok & (1u << f.coarse)) || !(ev->fine_ok & (1u << f.fine)))
+	if (g->filter_rules &&
+	    (!(ev->coarse_ok & (1u << f.coarse)) || !(ev->fine_ok & (1u << f.fine))))
 		return ACT_FLEX_UNSUPPORTED;
 	return ACT_FLEX_OK;
 }
@@ -673,7 +674,7 @@ static int check_period_sums(void)
 	int err = 0;
 
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct act_gpu g = { 50, rows[i].xehp, 1, 8, 1 };
+		struct act_gpu g = { 50, rows[i].xehp, 1, 8, 1, false };
 
 		err |= expect(rows[i].name, act_flex_count(&g, rows[i].field, 32),
 			      rows[i].sum);
@@ -681,7 +682,9 @@ static int check_period_sums(void)
 	return err;
 }
 
-static const struct act_gpu skl = { 50, false, 3, 8, 1 };
+static const struct act_gpu skl = { 50, false, 3, 8, 1, false };
+/* skl's topology under Gen8's filter rules */
+static const struct act_gpu bdw_rules = { 50, false, 3, 8, 1, true };
 #define EX_C0 (50ull * 4198400)
 #define EX_C1 (50ull * 4206592)
 
@@ -694,7 +697,7 @@ static int check_example1(void)
 {
 	static const uint32_t ctl[ACT_N_FLEX_CTL] = { 0x00071000, 0x00a05502, 0x00008053 };
 	static const uint64_t flex[ACT_N_FLEX] = {
-		4915200, 1689600, 230400, 844800, 0, 5090745, 4915200, 4915200,
+		4915200, 1689600, 230400, 844800, 691200, 5090745, 4915200, 4915200,
 		4915200, 4915200, 4915200, 4915200, 4915200, 4915200,
 	};
 	static const struct { unsigned int n; uint64_t d; } ff[] = {
@@ -718,8 +721,12 @@ static int check_example1(void)
 		snprintf(name, sizeof(name), "example 1 A%u", 7 + i);
 		err |= expect(name, flex_delta(act_flex_field(&skl, ctl, i)), flex[i]);
 	}
-	err |= expect("example 1 A11 unsupported",
+	/* Skylake has no filter rules; Broadwell's seed has them. */
+	err |= expect("example 1 A11 supported on Gen9",
 		      act_flex_check(&skl, act_flex_field(&skl, ctl, 4)),
+		      ACT_FLEX_OK);
+	err |= expect("example 1 A11 unsupported on Gen8",
+		      act_flex_check(&bdw_rules, act_flex_field(&bdw_rules, ctl, 4)),
 		      ACT_FLEX_UNSUPPORTED);
 	for (i = 0; i < sizeof(ff) / sizeof(ff[0]); i++) {
 		snprintf(name, sizeof(name), "example 1 A%u", ff[i].n);
@@ -793,7 +800,7 @@ static int check_cec_runs(void)
 		.r1 = { 0x0000fff7, 0x0000ffcf, 0x0000f0ff, 0x0001ffee, 0x0000fffb,
 			0x0000fffd, 0 },
 	};
-	const struct act_gpu g = { 48, false, 3, 8, 1 };
+	const struct act_gpu g = { 48, false, 3, 8, 1, false };
 	uint64_t L = 48ull << 20, got[ACT_N_CEC], want[ACT_N_CEC];
 	unsigned int n, w;
 	char name[32];

@@ -42,6 +42,11 @@ struct act_gpu {
 	unsigned int n_ss;
 	unsigned int eus;
 	unsigned int n_slices;
+	/*
+	 * The events' supported-filter lists apply (counters.rst, reading
+	 * 9): Gen8 (seed 000) and Gen12.5 (seed 002), not Gen9-12.
+	 */
+	bool filter_rules;
 };
 
 /* Busy cycles in [0, @c): counters.rst "B(c)". */

@@ -21,7 +21,7 @@ from intel_oa_qtest import (  # noqa: E402
     OAG, PLATFORMS, TS_HZ, CTL_LAST, CTL_VIOLATIONS, CTX_SLICE,
     OABuffer, QTest, collect_tests, counter, eq, mcr_rd, mcr_wr, migrate,
     run_tests, start, start_block, stop, Gen7Buffer, gen7_qt, OACONTROL7,
-    OASTATUS1, OATAILPTR)
+    OASTATUS1, OATAILPTR, plat)
 
 CTL_VERSION, CTL_WORKLOAD = 0x004, 0x054
 VIOL_UNSUPPORTED, VIOL_RESERVED, VIOL_CEC_SOURCE = 36, 37, 38
@@ -268,10 +268,10 @@ def test_example1_flex(qemu):
     flex = [(0xe458, 0x00071000), (0xe558, 0x00a05502),
             (0xe658, 0x00008053)]
     qt, r0, r1 = skl_interval(qemu, flex)
-    eq(qt.ctl(CTL_VIOLATIONS), 1, 'one violation (A11)')
-    eq(qt.ctl(CTL_LAST), VIOL_UNSUPPORTED, 'A11: coarse PS with event 0011')
+    # Gen9 has no filter rule: A11 (coarse PS, event 0011) counts
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'no violation on Skylake')
     d = [(r1['A'][k] - r0['A'][k]) % (1 << 40) for k in range(32)]
-    printed = {7: 4915200, 8: 1689600, 9: 230400, 10: 844800, 11: 0,
+    printed = {7: 4915200, 8: 1689600, 9: 230400, 10: 844800, 11: 691200,
                12: 5090745, 0: 409600, 1: 9600, 2: 2400, 3: 1200, 4: 600,
                5: 4800, 6: 57600, 21: 614400}
     for k, want in printed.items():
@@ -280,15 +280,15 @@ def test_example1_flex(qemu):
         eq(d[k], 4915200, 'example 1 delta A%d (CTL3..6 = 0: FPU0)' % k)
     eq((r1['A'][35] - r0['A'][35]) % 2**32, 4800, 'example 1 delta A35')
     # every value, from the cycle-level model: S_k + N_k(c) mod 2^W
-    fields = {7: 0x000, 8: 0x071, 9: 0x502, 10: 0xa05, 12: 0x008}
+    fields = {7: 0x000, 8: 0x071, 9: 0x502, 10: 0xa05, 11: 0x053,
+              12: 0x008}
     for rep, T in ((r0, EX_T0), (r1, EX_T1)):
         c = T * SKL['R']
         for k in range(36):
             width = 40 if k < 32 else 32
             if 7 <= k <= 20:
-                n = 0 if k == 11 else flex_count(fields.get(k, 0), c,
-                                                 SKL['R'], SKL['nss'],
-                                                 SKL['neu'], False)
+                n = flex_count(fields.get(k, 0), c, SKL['R'], SKL['nss'],
+                               SKL['neu'], False)
                 want = (counter(k, 0, width=64) + n) % (1 << width)
             else:
                 n = fixed_count(k, c, **SKL)
@@ -727,9 +727,27 @@ def violations_of(qt, regs):
     return got
 
 
+def bdw_qt(qemu):
+    return activity_qt(qemu, ',device-id=0x%x' % plat('bdw')[1])
+
+
+def test_example1_flex_gen8_rule(qemu):
+    """Broadwell's seed (000:657-663) does not support A11's coarse PS
+    with event 0011: one violation, and A11 counts 0."""
+    n, last = violations_of(bdw_qt(qemu), [(0xe458, 0x00071000),
+                                           (0xe558, 0x00a05502),
+                                           (0xe658, 0x00008053)])
+    eq(n, 1, 'one violation (A11)')
+    eq(last, VIOL_UNSUPPORTED, 'A11: coarse PS with event 0011')
+
+
 def test_violations(qemu):
+    # the filter rules are Gen8's (and Gen12.5's), not Skylake's
+    n, last = violations_of(bdw_qt(qemu), [(0xe458, 0x00000102)])
+    eq((n, last), (1, VIOL_UNSUPPORTED), 'fine class on SEND (bdw)')
+    eq(violations_of(activity_qt(qemu), [(0xe458, 0x00000102)])[0], 0,
+       'fine class on SEND (skl): no rule')
     cases = [
-        ('fine class on SEND', [(0xe458, 0x00000102)], VIOL_UNSUPPORTED),
         ('reserved event 0110', [(0xe458, 0x00000006)], VIOL_RESERVED),
         ('reserved coarse 1001', [(0xe458, 0x00000090)], VIOL_RESERVED),
         ('fine 0110 (reading 6)', [(0xe458, 0x00000602)], VIOL_RESERVED),
@@ -755,7 +773,7 @@ def test_linear_unchanged(qemu):
     eq(qt.ctl(CTL_WORKLOAD), 1, 'default workload activity')
     qt.close()
     qt = QTest(qemu)
-    eq(qt.ctl(CTL_VERSION), 6, 'control page version 6')
+    eq(qt.ctl(CTL_VERSION), 7, 'control page version 7')
     eq(qt.ctl(CTL_WORKLOAD), 0, 'workload=linear selects linear')
     qt.ctl_wr(CTL_WORKLOAD, 7)
     eq(qt.ctl(CTL_WORKLOAD), 0, 'other values ignored')

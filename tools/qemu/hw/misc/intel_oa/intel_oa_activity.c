@@ -273,6 +273,8 @@ typedef struct ActGen {
     unsigned int field_bits;
     unsigned int event_bits;
     uint32_t flex_reset;
+    /* the events' supported-filter lists apply (violation 36) */
+    bool filter_rules;
     const ActEvent *events;
     const ActCoarse *coarse;
     const ActFixed *fixed;
@@ -293,23 +295,38 @@ static const ActGen act_gen75 = {
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND),
 };
 
+/* Gen8-12: one EU model; the generations differ in the filter rules. */
+#define ACT_GEN8_EU_MODEL \
+    .has_eu_model = true, \
+    .nr_a = INTEL_OA_CNT_B0, \
+    .b0 = INTEL_OA_CNT_B0, \
+    .c0 = INTEL_OA_CNT_C0, \
+    .eu_threads = 7, \
+    .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND), \
+    .field_bits = 12, \
+    .event_bits = 4, \
+    .events = act_events_gen8, \
+    .coarse = act_coarse_gen8, \
+    .fixed = act_fixed_gen8, \
+    .kind_period = 8, \
+    .kinds = { \
+        KIND_VS, KIND_HS, KIND_DS, KIND_GS, KIND_PS, KIND_PS, KIND_PS, \
+        KIND_GPGPU, \
+    }
+
+/* Gen8 (Broadwell, Cherryview): seed 000 lists the supported filters. */
 static const ActGen act_gen8 = {
-    .has_eu_model = true,
-    .nr_a = INTEL_OA_CNT_B0,
-    .b0 = INTEL_OA_CNT_B0,
-    .c0 = INTEL_OA_CNT_C0,
-    .eu_threads = 7,
-    .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND),
-    .field_bits = 12,
-    .event_bits = 4,
-    .events = act_events_gen8,
-    .coarse = act_coarse_gen8,
-    .fixed = act_fixed_gen8,
-    .kind_period = 8,
-    .kinds = {
-        KIND_VS, KIND_HS, KIND_DS, KIND_GS, KIND_PS, KIND_PS, KIND_PS,
-        KIND_GPGPU,
-    },
+    ACT_GEN8_EU_MODEL,
+    .filter_rules = true,
+};
+
+/*
+ * Gen9-12: no seed lists supported filters, and Intel's own metric sets
+ * program kind filters with events 0011-0101 and SEND with fine 0010
+ * (counters.rst, reading 9): every defined encoding counts.
+ */
+static const ActGen act_gen9 = {
+    ACT_GEN8_EU_MODEL,
 };
 
 static const ActGen act_xehp = {
@@ -323,6 +340,7 @@ static const ActGen act_xehp = {
     .field_bits = 16,
     .event_bits = 5,
     .flex_reset = 0x001f001f,
+    .filter_rules = true,
     .events = act_events_xehp,
     .coarse = act_coarse_xehp,
     .fixed = act_fixed_xehp,
@@ -342,7 +360,10 @@ static const ActGen *act_gen(IntelOAActivity *s)
         return gen->block == INTEL_OA_BLOCK_HSW ? &act_gen75 : &act_gen7;
     }
     /* Gen12.5 is the Gen12 OAG block plus the MMIO trigger */
-    return gen->has_mmio_trigger ? &act_xehp : &act_gen8;
+    if (gen->has_mmio_trigger) {
+        return &act_xehp;
+    }
+    return gen->gen == 8 ? &act_gen8 : &act_gen9;
 }
 
 bool intel_oa_activity_enabled(IntelOAActivity *s)
@@ -480,8 +501,9 @@ static IntelOAViolation act_field_check(const ActGen *g, ActField f)
         !(FINE_DEFINED & BIT(f.fine))) {
         return INTEL_OA_VIOL_FLEX_RESERVED_ENCODING;
     }
-    if ((ev->coarse_restricted && !(COARSE_ALWAYS_OK & BIT(f.coarse))) ||
-        !(ev->fine_allowed & BIT(f.fine))) {
+    if (g->filter_rules &&
+        ((ev->coarse_restricted && !(COARSE_ALWAYS_OK & BIT(f.coarse))) ||
+         !(ev->fine_allowed & BIT(f.fine)))) {
         return INTEL_OA_VIOL_FLEX_UNSUPPORTED_FILTER;
     }
     return INTEL_OA_VIOL_NONE;
