@@ -165,7 +165,8 @@ static void remove_config(void *data)
  * sets that do not list them (the driver writes only what a set lists): a
  * trigger left enabled here would fire in every later stream of the
  * activity workload. At subtest end a stream with the reset values
- * (EU_PERF_CNT_CTL 0, Gen12.5 0x001f001f; CEC and triggers 0) puts them back.
+ * (EU_PERF_CNT_CTL 0, Gen12.5 0x0300f00f: event 0b11111 in both fields; CEC and
+ * triggers 0) puts them back.
  */
 static const struct oa_format *pick_format(void);
 
@@ -182,7 +183,7 @@ static void reset_registers(void *data)
 	(void)data;
 	memset(&pr, 0, sizeof(pr));
 	for (i = 0; gpu.xehp && i < ACT_N_FLEX_CTL; i++)
-		pr.ctl[i] = 0x001f001f;
+		pr.ctl[i] = ACT_XEHP_CTL(0x001f, 0x001f);
 	regs_of(&pr, &l);
 	uuid_for(uuid, 99);
 	ret = add_config_regs(uuid, l.b, l.n_b, l.flex, l.n_flex);
@@ -505,9 +506,9 @@ static void example1(struct prog *pr)
 {
 	memset(pr, 0, sizeof(*pr));
 	if (gpu.xehp) {
-		pr->ctl[0] = 0x00e10000;	/* A7 ALU0; A8 ALU1, Row = 0 */
-		pr->ctl[1] = 0x14050a02;	/* A9 SEND, send start; A10 STALL, EU# 3 */
-		pr->ctl[2] = 0x000800a3;	/* A11 ALU0&ALU1 with PS: unsupported; A12 occupancy */
+		pr->ctl[0] = ACT_XEHP_CTL(0x0000, 0x00e1);	/* A7 ALU0; A8 ALU1, Row = 0 */
+		pr->ctl[1] = ACT_XEHP_CTL(0x0a02, 0x1405);	/* A9 SEND, send start; A10 STALL, EU# 3 */
+		pr->ctl[2] = ACT_XEHP_CTL(0x00a3, 0x0008);	/* A11 ALU0&ALU1 with PS: unsupported; A12 occupancy */
 	} else {
 		pr->ctl[0] = 0x00071000;
 		pr->ctl[1] = 0x00a05502;
@@ -583,13 +584,13 @@ static void test_flex_example(void)
 static void test_flex_gen125(void)
 {
 	static const uint32_t ctl[ACT_N_FLEX_CTL] = {
-		0x00070006,	/* A7 FP16, A8 FP32 */
-		0x000d000c,	/* A9 INT16, A10 INT32 */
-		0x000f000e,	/* A11 SYSTOLIC BF16, A12 SYSTOLIC INT8 */
-		0x00120010,	/* A13 MATH, A14 SYSTOLIC FP16 */
-		0x000a0009,	/* A15 SYSTOLIC, A16 ALU0 and SYSTOLIC */
-		0x00040011,	/* A17 CONTROL, A18 EU_ACTIVE_CYCLES */
-		0x01c1001f,	/* A19 HW default (0), A20 ALU1 on RT miss EUs */
+		ACT_XEHP_CTL(0x0006, 0x0007),	/* A7 FP16, A8 FP32 */
+		ACT_XEHP_CTL(0x000c, 0x000d),	/* A9 INT16, A10 INT32 */
+		ACT_XEHP_CTL(0x000e, 0x000f),	/* A11 SYSTOLIC BF16, A12 SYSTOLIC INT8 */
+		ACT_XEHP_CTL(0x0010, 0x0012),	/* A13 MATH, A14 SYSTOLIC FP16 */
+		ACT_XEHP_CTL(0x0009, 0x000a),	/* A15 SYSTOLIC, A16 ALU0 and SYSTOLIC */
+		ACT_XEHP_CTL(0x0011, 0x0004),	/* A17 CONTROL, A18 EU_ACTIVE_CYCLES */
+		ACT_XEHP_CTL(0x001f, 0x01c1),	/* A19 HW default (0), A20 ALU1 on RT miss EUs */
 	};
 	struct oa_capture c;
 	struct prog pr;
@@ -633,8 +634,8 @@ static void test_unsupported_filter(void)
 	 * violation.
 	 */
 	if (gpu.xehp) {
-		pr.ctl[0] = 0x000100a3;
-		pr.ctl[1] = 0x00050004;
+		pr.ctl[0] = ACT_XEHP_CTL(0x00a3, 0x0001);
+		pr.ctl[1] = ACT_XEHP_CTL(0x0004, 0x0005);
 	} else {
 		pr.ctl[0] = 0x00001053;
 		pr.ctl[1] = 0x00005004;

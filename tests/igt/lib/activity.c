@@ -237,10 +237,12 @@ uint32_t act_flex_field(const struct act_gpu *g, const uint32_t ctl[ACT_N_FLEX_C
 			unsigned int i)
 {
 	uint32_t v = ctl[i / 2];
+	uint32_t f = (v >> (12 * (i % 2))) & 0xfff;
 
 	if (g->xehp)
-		return i % 2 ? v >> 16 : v & 0xffff;
-	return i % 2 ? (v >> 12) & 0xfff : v & 0xfff;
+		return ACT_XEHP_FIELD((f & 0xf) | ((v >> (24 + i % 2)) & 1) << 4,
+				      (f >> 4) & 0xf, (f >> 8) & 0xf);
+	return f;
 }
 
 static const struct event *event_of(const struct act_gpu *g, unsigned int ev)
@@ -827,8 +829,39 @@ static int check_cec_runs(void)
 	return err;
 }
 
+/*
+ * Gen12.5's register layout against values of Intel's DG2 metric sets
+ * (Debian's libi915_perf 1.27.1, acmgt tables): 0x01008001 is CONTROL_ALL
+ * and THREADS_OCCUPANCY, 0x0200200f SYSTOLIC INT8 and SYSTOLIC FP16,
+ * 0x00041031 ALU1 on DS and on GS threads; and the reset value.
+ */
+static int check_xehp_layout(void)
+{
+	static const struct act_gpu g = { 50, true, 1, 16, 1, true };
+	static const struct { uint32_t ctl; uint32_t f0, f1; } rows[] = {
+		{ 0x01008001, ACT_XEHP_FIELD(0x11, 0, 0), ACT_XEHP_FIELD(0x08, 0, 0) },
+		{ 0x0200200f, ACT_XEHP_FIELD(0x0f, 0, 0), ACT_XEHP_FIELD(0x12, 0, 0) },
+		{ 0x00041031, ACT_XEHP_FIELD(0x01, 3, 0), ACT_XEHP_FIELD(0x01, 4, 0) },
+		{ 0x0300f00f, ACT_XEHP_FIELD(0x1f, 0, 0), ACT_XEHP_FIELD(0x1f, 0, 0) },
+	};
+	uint32_t ctl[ACT_N_FLEX_CTL] = { 0 };
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		ctl[0] = rows[i].ctl;
+		err |= expect("xehp field 0", act_flex_field(&g, ctl, 0), rows[i].f0);
+		err |= expect("xehp field 1", act_flex_field(&g, ctl, 1), rows[i].f1);
+		err |= expect("xehp round trip", ACT_XEHP_CTL(rows[i].f0, rows[i].f1),
+			      rows[i].ctl);
+		err |= expect("xehp Intel's field allowed",
+			      act_flex_check(&g, rows[i].f0) == ACT_FLEX_UNSUPPORTED, 0);
+	}
+	return err;
+}
+
 int activity_selftest(void)
 {
 	return check_period_sums() | check_example1() | check_example2() |
-	       check_cec_runs();
+	       check_cec_runs() | check_xehp_layout();
 }

@@ -31,10 +31,13 @@
 /**
  * struct act_gpu - what the activity model depends on
  * @R: GPU clock / timestamp ratio
- * @xehp: Gen12.5 (16-bit flex fields, systolic and control pipes, Nt 8)
+ * @xehp: Gen12.5 (5-bit flex events, systolic and control pipes, Nt 8)
  * @n_ss: present subslices (DSS on Gen12.5) over all slices
  * @eus: present EUs in each of them (the lowest ones)
  * @n_slices: present slices
+ * @filter_rules: the events' supported-filter lists apply (violation 36):
+ *	Gen8 (seed 000) and Gen12.5 (seed 002), not Gen9-12 (counters.rst,
+ *	reading 27)
  */
 struct act_gpu {
 	uint32_t R;
@@ -42,10 +45,6 @@ struct act_gpu {
 	unsigned int n_ss;
 	unsigned int eus;
 	unsigned int n_slices;
-	/*
-	 * The events' supported-filter lists apply (counters.rst, reading
-	 * 9): Gen8 (seed 000) and Gen12.5 (seed 002), not Gen9-12.
-	 */
 	bool filter_rules;
 };
 
@@ -67,7 +66,22 @@ enum act_flex_status {
 	ACT_FLEX_RESERVED,	/* violation 37, counts 0 */
 };
 
-/* Decode the field of A(7 + @i) from the seven EU_PERF_CNT_CTL values. */
+/*
+ * A field code: the event, coarse and fine filter of one flex counter.
+ * Gen8-12: event 3:0, coarse 7:4, fine 11:8 (the register's own field).
+ * Gen12.5: event 4:0, coarse 8:5, fine 12:9, a code of this library only:
+ * the register keeps Gen8's 12-bit fields and puts the fifth event bit of
+ * field n at bit 24 + n (counters.rst "Register layout").
+ */
+#define ACT_XEHP_FIELD(event, coarse, fine) \
+	((uint32_t)(event) | (uint32_t)(coarse) << 5 | (uint32_t)(fine) << 9)
+/* The EU_PERF_CNT_CTL value of two Gen12.5 field codes. */
+#define ACT_XEHP_CTL(f0, f1) \
+	(((f0) & 0xfu) | (((f0) >> 5) & 0xffu) << 4 | \
+	 ((f1) & 0xfu) << 12 | (((f1) >> 5) & 0xffu) << 16 | \
+	 (((f0) >> 4) & 1u) << 24 | (((f1) >> 4) & 1u) << 25)
+
+/* Decode the field code of A(7 + @i) from the seven EU_PERF_CNT_CTL values. */
 uint32_t act_flex_field(const struct act_gpu *g, const uint32_t ctl[ACT_N_FLEX_CTL],
 			unsigned int i);
 enum act_flex_status act_flex_check(const struct act_gpu *g, uint32_t field);

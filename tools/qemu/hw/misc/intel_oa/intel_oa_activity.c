@@ -269,9 +269,11 @@ typedef struct ActGen {
     bool hsw_noa;
     unsigned int eu_threads;    /* Nt */
     uint32_t pipes;             /* pipes present, bits of ActPipe */
-    /* flex field: width, event bits; coarse at event_bits, fine above */
-    unsigned int field_bits;
-    unsigned int event_bits;
+    /*
+     * flex fields: two 12-bit fields, event 3:0, coarse 7:4, fine 11:8;
+     * Gen12.5's fifth event bit of field n at bit 24 + n (event_bit4)
+     */
+    bool event_bit4;
     uint32_t flex_reset;
     /* the events' supported-filter lists apply (violation 36) */
     bool filter_rules;
@@ -303,8 +305,6 @@ static const ActGen act_gen75 = {
     .c0 = INTEL_OA_CNT_C0, \
     .eu_threads = 7, \
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND), \
-    .field_bits = 12, \
-    .event_bits = 4, \
     .events = act_events_gen8, \
     .coarse = act_coarse_gen8, \
     .fixed = act_fixed_gen8, \
@@ -337,9 +337,9 @@ static const ActGen act_xehp = {
     .eu_threads = 8,
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND) |
              BIT(PIPE_SYSTOLIC) | BIT(PIPE_CONTROL),
-    .field_bits = 16,
-    .event_bits = 5,
-    .flex_reset = 0x001f001f,
+    .event_bit4 = true,
+    /* event 0b11111 in both fields, the seed's HW default (002:2050) */
+    .flex_reset = 0x0300f00f,
     .filter_rules = true,
     .events = act_events_xehp,
     .coarse = act_coarse_xehp,
@@ -478,12 +478,16 @@ static ActField act_flex_field(IntelOAActivity *s, const ActGen *g,
                                unsigned int i)
 {
     uint32_t reg = s->flex_regs[i / 2];
-    uint32_t f = extract32(reg, (i % 2) * g->field_bits, g->field_bits);
+    uint32_t f = extract32(reg, (i % 2) * 12, 12);
     ActField field = {
-        .event = extract32(f, 0, g->event_bits),
-        .coarse = extract32(f, g->event_bits, 4),
-        .fine = extract32(f, g->event_bits + 4, 4),
+        .event = extract32(f, 0, 4),
+        .coarse = extract32(f, 4, 4),
+        .fine = extract32(f, 8, 4),
     };
+
+    if (g->event_bit4) {
+        field.event |= extract32(reg, 24 + i % 2, 1) << 4;
+    }
 
     return field;
 }
