@@ -503,9 +503,16 @@ static void check_set_regs(const struct intel_oa_metric_set *s,
 			;
 		UNIT_CHECK(i < n, "%s: no flex 0x%x",
 			   intel_oa_metric_set_name(s), flex_regs[k]);
+		/* counters.rst "Register layout"; Gen12.5: codes 4:0, 8:5, 12:9 */
 		if (ver >= 1250) {
-			fields[2 * k] = r[i].value & 0xffff;
-			fields[2 * k + 1] = r[i].value >> 16;
+			UNIT_CHECK(!(r[i].value >> 26), "flex MBZ bits");
+			for (j = 0; j < 2; j++) {
+				unsigned int f = r[i].value >> (12 * j) & 0xfff;
+
+				fields[2 * k + j] = (f & 0xf) |
+					(r[i].value >> (24 + j) & 1) << 4 |
+					(f >> 4) << 5;
+			}
 		} else {
 			UNIT_CHECK(!(r[i].value >> 24), "flex MBZ bits");
 			fields[2 * k] = r[i].value & 0xfff;

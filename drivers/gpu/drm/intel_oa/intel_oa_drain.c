@@ -14,8 +14,8 @@
 /**
  * DOC: draining
  *
- * The drain moves every report that has landed in the OA buffer into the
- * stream ring (see "stream ring"), with its SAMPLE header, and hands the
+ * The drain moves every whole report of the OA buffer into the stream
+ * ring (see "stream ring"), with its SAMPLE header, and hands the
  * space back to the OA unit by writing OAHEADPTR, so the unit never
  * overflows while the drain keeps up, whatever userspace does. It runs
  * from the OA half-full interrupt thread (the primary path, see
