@@ -60,6 +60,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -116,8 +117,7 @@ struct fuzz {
 	uint8_t *page;		/* SCRATCH_BYTES, then the PROT_NONE guard page */
 	uint64_t syscalls, reports, opened, added;
 	bool in_child;		/* a forked child: the parent may hold a stream */
-	timer_t read_timer;	/* ends blocking_read() */
-	bool read_timer_ok;
+	bool read_timer_ok;	/* SIGUSR1 ends timed_read() */
 	bool unprivileged;	/* a child that dropped root */
 };
 
@@ -601,10 +601,11 @@ static void op_mmap(struct rng *r, struct stream *s)
 }
 
 /*
- * A blocking read() (streams are non-blocking otherwise), ended by a
- * signal after BLOCKING_READ_MS if nothing arrives first: a read that
- * sleeps must wake for it with EINTR. One that spins in the kernel never
- * returns; the watchdog thread reports it (see "hang detector").
+ * read() under a signal after BLOCKING_READ_MS; with @blocking the stream
+ * is made blocking for it (streams are non-blocking otherwise). A read
+ * that sleeps must wake for the signal with EINTR. One that spins in the
+ * kernel never returns; the watchdog thread reports it (see "hang
+ * detector").
  */
 #define BLOCKING_READ_MS	10
 
@@ -613,22 +614,37 @@ static void on_read_timer(int sig)
 	(void)sig;
 }
 
-static ssize_t blocking_read(int fd, void *dst, size_t len)
+static ssize_t timed_read(int fd, void *dst, size_t len, bool blocking)
 {
 	struct itimerspec its = { .it_value.tv_nsec = BLOCKING_READ_MS * 1000000L };
+	/*
+	 * A timer of this thread's own: a process-wide one could be re-armed
+	 * or disarmed by the second operating thread, or its signal taken by
+	 * that thread, and leave this read() blocked. Every read() has one:
+	 * the other thread's blocking read clears O_NONBLOCK of the open
+	 * file both share, so this thread's "non-blocking" read may block.
+	 */
+	struct sigevent sev = {
+		.sigev_notify = SIGEV_THREAD_ID,
+		.sigev_signo = SIGUSR1,
+	};
 	int flags = fcntl(fd, F_GETFL);
+	timer_t timer;
 	ssize_t n;
 	int err;
 
-	if (flags < 0 || !fz.read_timer_ok)
+	sev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+	if (flags < 0 || !fz.read_timer_ok ||
+	    timer_create(CLOCK_MONOTONIC, &sev, &timer))
 		return read(fd, dst, len);
-	fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-	timer_settime(fz.read_timer, 0, &its, NULL);
+	if (blocking)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	timer_settime(timer, 0, &its, NULL);
 	n = read(fd, dst, len);
 	err = errno;
-	memset(&its, 0, sizeof(its));
-	timer_settime(fz.read_timer, 0, &its, NULL);
-	fcntl(fd, F_SETFL, flags);
+	timer_delete(timer);
+	if (blocking)
+		fcntl(fd, F_SETFL, flags);
 	errno = err;
 	return n;
 }
@@ -651,8 +667,7 @@ static void op_stream(struct rng *r, struct stream *s)
 		      rng_below(r, s->sample_size) :
 		      sizes[rng_below(r, sizeof(sizes) / sizeof(sizes[0]))];
 		dst = (void *)(uintptr_t)pick_ptr(r, buf, len);
-		n = rng_chance(r, 20) ? blocking_read(s->fd, dst, len) :
-					read(s->fd, dst, len);
+		n = timed_read(s->fd, dst, len, rng_chance(r, 20));
 		if (n < 0)
 			check_errno("read", -errno, read_errnos);
 		else if (dst == buf && !s->tail_written)
@@ -663,7 +678,8 @@ static void op_stream(struct rng *r, struct stream *s)
 	case 3:
 		pfd.fd = s->fd;
 		pfd.events = POLLIN;
-		if (poll(&pfd, 1, rng_below(r, 3)) < 0)
+		/* A read timer's signal may land in poll(): EINTR is fine. */
+		if (poll(&pfd, 1, rng_below(r, 3)) < 0 && errno != EINTR)
 			report("poll() on a stream failed: %s", strerror(errno));
 		break;
 	case 4:
@@ -801,12 +817,6 @@ static void *thread_fn(void *data)
 	struct thread_arg *a = data;
 	struct rng tr = { a->seed };
 	unsigned int i;
-	sigset_t set;
-
-	/* The read timer is the main thread's: its blocking read ends. */
-	sigemptyset(&set);
-	sigaddset(&set, SIGUSR1);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
 	for (i = 0; i < 8; i++)
 		op_stream(&tr, a->s);
@@ -913,7 +923,6 @@ static void on_alarm(int sig)
 static void start_watchdog(void)
 {
 	struct sigaction sa = { .sa_handler = on_read_timer };
-	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGUSR1 };
 	static bool started;
 	sigset_t set;
 	pthread_t t;
@@ -928,8 +937,7 @@ static void start_watchdog(void)
 	igt_assert(pthread_create(&t, NULL, watchdog_fn, NULL) == 0);
 	pthread_detach(t);
 	/* No SA_RESTART: the timer ends a blocking read() with EINTR. */
-	sigaction(SIGUSR1, &sa, NULL);
-	fz.read_timer_ok = timer_create(CLOCK_MONOTONIC, &sev, &fz.read_timer) == 0;
+	fz.read_timer_ok = sigaction(SIGUSR1, &sa, NULL) == 0;
 }
 
 /*
