@@ -263,6 +263,22 @@ static void oa_flush_pending(IntelOAUnit *oa, bool next_report)
     }
 }
 
+/*
+ * Hold back the report in oa->pending, @len0 bytes of it at @phys and the
+ * rest at @phys2, of which the first @from bytes have landed (0:
+ * tail-race, OA_HEADER_LINE: torn-write).
+ */
+static void oa_hold_pending(IntelOAUnit *oa, uint32_t rs, uint32_t len0,
+                            uint64_t phys, uint64_t phys2, uint32_t from)
+{
+    oa->pending_size = rs;
+    oa->pending_len0 = len0;
+    oa->pending_phys = phys;
+    oa->pending_phys2 = phys2;
+    oa->pending_from = from;
+    oa->pending_valid = true;
+}
+
 void oa_unit_update_half_full_status(IntelOAUnit *oa)
 {
     bool level = oa->buffer_valid &&
@@ -507,12 +523,7 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
         } else if (race) {
             /* publish the tail now, land this report next batch */
             oa_unit_fill_report(oa, oa->pending, oa_next_report(oa), NULL);
-            oa->pending_size = rs;
-            oa->pending_len0 = len0;
-            oa->pending_phys = phys;
-            oa->pending_phys2 = phys2;
-            oa->pending_from = 0;
-            oa->pending_valid = true;
+            oa_hold_pending(oa, rs, len0, phys, phys2, 0);
         } else if (torn) {
             /*
              * The header's cacheline lands with the tail, the rest waits
@@ -522,12 +533,7 @@ static void oa_emit(IntelOAUnit *oa, uint64_t n)
             oa_unit_fill_report(oa, oa->pending, oa_next_report(oa), NULL);
             memcpy(oa->stage + stage_len, oa->pending, OA_HEADER_LINE);
             stage_len += OA_HEADER_LINE;
-            oa->pending_size = rs;
-            oa->pending_len0 = len0;
-            oa->pending_phys = phys;
-            oa->pending_phys2 = phys2;
-            oa->pending_from = OA_HEADER_LINE;
-            oa->pending_valid = true;
+            oa_hold_pending(oa, rs, len0, phys, phys2, OA_HEADER_LINE);
         } else {
             oa_unit_fill_report(oa, oa->stage + stage_len, oa_next_report(oa),
                            NULL);
@@ -654,12 +660,7 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
         /* as the last report of a batch: the header's line first */
         oa_dma(oa, phys, r, OA_HEADER_LINE);
         memcpy(oa->pending, r, rs);
-        oa->pending_size = rs;
-        oa->pending_len0 = len0;
-        oa->pending_phys = phys;
-        oa->pending_phys2 = phys2;
-        oa->pending_from = OA_HEADER_LINE;
-        oa->pending_valid = true;
+        oa_hold_pending(oa, rs, len0, phys, phys2, OA_HEADER_LINE);
     } else {
         oa_dma(oa, phys, r, len0);
         if (len0 < rs) {
