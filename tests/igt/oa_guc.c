@@ -424,13 +424,18 @@ static void test_sample_after_trigger_off(void)
  * (with the stream open the driver holds the GT forcewake, so the access
  * is legal): one report at once with reason bit 25, SourceID 1 (CPU) and
  * CTX_ID = the written value; a write while the stream is disabled writes
- * nothing. Skips where BAR0 cannot be mapped from userspace.
+ * nothing. A second write follows the one under test: the driver exposes
+ * a report only once a later report's header has landed, so without it
+ * the trigger report would wait for the next periodic one. Skips where
+ * BAR0 cannot be mapped from userspace.
  */
 static void test_mmio_trigger_host(void)
 {
 	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
 	const uint32_t value = 0x7e57001u, idle_value = 0x7e57002u;
+	const uint32_t fence_value = 0x7e57003u;
 	volatile uint32_t *mmio;
+	uint64_t deadline;
 	struct oa_capture c;
 	struct oa_open o;
 	char why[256];
@@ -445,12 +450,13 @@ static void test_mmio_trigger_host(void)
 	fd = open_sample_stream(f, &o, 0);
 	oa_capture_init(&c, f, &o);
 	mmio[OAG_MMIOTRIGGER / 4] = value;
+	/* the next report's header proves the trigger report whole (i915's rule) */
+	mmio[OAG_MMIOTRIGGER / 4] = fence_value;
+	deadline = oa_now_ns() + 2000000000ull;
 	oa_capture_drain(fd, &c);
-	at = find_trigger(&c, value, 0, &count);
-	if (at == SIZE_MAX) {
-		oa_capture_until(fd, &c, c.n + 1, 1000);
-		at = find_trigger(&c, value, 0, &count);
-	}
+	while ((at = find_trigger(&c, value, 0, &count)) == SIZE_MAX &&
+	       oa_now_ns() < deadline)
+		oa_capture_until(fd, &c, c.n + 1, 100);
 	igt_assert_f(at != SIZE_MAX, "no report with CTX_ID %#x after the CPU's trigger write", value);
 	igt_assert_eq(count, 1);
 	igt_assert_f(oa_trigger_report_check(dev.plat, f, &dev.wl, oa_capture_report(&c, at),
