@@ -681,6 +681,62 @@ static uint64_t a_delta(const struct oa_capture *c, size_t i, unsigned int n)
 	return (b - a) & wmask(w);
 }
 
+/*
+ * flex-off: Intel's Gen11-12 sets (Mesa 22.3.6 oa-icl.xml .. oa-tglgt2.xml
+ * RenderBasic, ComputeBasic, TestOa) turn the unused EU_PERF_CNT_CTL6 off
+ * with 0xffffffff. Gen9-12 count 0 in A19 and A20 with no violation
+ * (counters.rst reading 28), as Gen12.5 does for the same value (event
+ * 0b11111 twice); Broadwell's event table (seed 000) has no 0b1111, so
+ * there it is two reserved encodings.
+ */
+static void test_flex_off(void)
+{
+	struct oa_capture c;
+	struct prog pr;
+	uint64_t id;
+	uint32_t viol, want_viol;
+	unsigned int k;
+	size_t i;
+
+	require_flex();
+	begin();
+	memset(&pr, 0, sizeof(pr));
+	pr.ctl[0] = gpu.xehp ? ACT_XEHP_CTL(0x0004, 0x0005) : 0x00005004;
+	pr.ctl[6] = 0xffffffff;
+	want_viol = !gpu.xehp && gpu.filter_rules ? 2 : 0;
+	for (k = 12; k < ACT_N_FLEX; k++)
+		igt_assert_eq(act_flex_check(&gpu, act_flex_field(&gpu, pr.ctl, k)),
+			      want_viol ? ACT_FLEX_RESERVED : ACT_FLEX_DEFAULT);
+	id = add_prog(&pr, 9);
+	viol = capture(id, exponent_at_least(14), 6, 3000, &c, NULL);
+	if (want_viol) {
+		FILE *f = fopen(OA_EXPECTED_VIOLATIONS_FILE, "a");
+
+		igt_assert_f(f, "cannot record the deliberate violations in %s: %s",
+			     OA_EXPECTED_VIOLATIONS_FILE, strerror(errno));
+		for (k = 0; k < want_viol; k++)
+			fprintf(f, "oa_counters@flex-off %u\n", ACT_VIOL_FLEX_RESERVED);
+		fclose(f);
+		igt_assert_eq_u32(vgpu_read(&dev, VGPU_LAST_VIOLATION), ACT_VIOL_FLEX_RESERVED);
+	}
+	igt_assert_f(viol == want_viol, "%s: %u PRM violations for EU_PERF_CNT_CTL6 = 0xffffffff, expected %u",
+		     dev.plat->name, viol, want_viol);
+	for (i = 0; i + 1 < c.n; i++)
+		for (k = 19; k <= 20; k++) {
+			uint64_t a, b;
+			unsigned int w;
+
+			igt_assert(report_ctr(c.fmt, ctr_k(CTR_A, k), oa_capture_report(&c, i), &a, &w));
+			igt_assert(report_ctr(c.fmt, ctr_k(CTR_A, k), oa_capture_report(&c, i + 1), &b, &w));
+			igt_assert_f(a == b, "A%u (off) moved by %" PRIu64 " between reports %zu and %zu",
+				     k, (b - a) & wmask(w), i, i + 1);
+		}
+	check_all(&pr, &c);
+	igt_info("%s: EU_PERF_CNT_CTL6 = 0xffffffff: A19, A20 hold, %u violations\n",
+		 dev.plat->name, viol);
+	oa_capture_fini(&c);
+}
+
 static void test_fixed_relationships(void)
 {
 	/* Counters that keep value_k(T) on this generation are not activity. */
@@ -1371,6 +1427,9 @@ igt_main
 		test_fixed_relationships();
 
 	igt_describe("A flex field with a coarse filter its event does not support counts 0 and is violation 36, counted once at OA enable (Gen8, Gen12.5); Gen9-12 have no such rule: it counts, no violation.");
+	igt_subtest("flex-off")
+		test_flex_off();
+
 	igt_subtest("unsupported-filter")
 		test_unsupported_filter();
 

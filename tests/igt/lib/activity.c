@@ -205,6 +205,7 @@ static const struct event xehp_events[32] = {
 };
 
 #define XEHP_DEFAULT_EVENT 0x1f
+#define GEN9_OFF_EVENT 0xf
 
 /* Coarse codes that select a thread kind (others: rows or reserved). */
 static const int8_t gen8_coarse_kind[16] = {
@@ -259,6 +260,9 @@ enum act_flex_status act_flex_check(const struct act_gpu *g, uint32_t field)
 	const int8_t *ck = g->xehp ? xehp_coarse_kind : gen8_coarse_kind;
 
 	if (g->xehp && f.event == XEHP_DEFAULT_EVENT)
+		return ACT_FLEX_DEFAULT;
+	/* Gen9-12: Intel's sets turn a field off with 0b1111 (reading 28) */
+	if (!g->xehp && !g->filter_rules && f.event == GEN9_OFF_EVENT)
 		return ACT_FLEX_DEFAULT;
 	/* Reading 6: fine 0110 is reserved although two events list it. */
 	if (!ev || !ev->defined || ck[f.coarse] == -2 || f.fine == 6 ||
@@ -860,8 +864,39 @@ static int check_xehp_layout(void)
 	return err;
 }
 
+/*
+ * Intel's Gen11-12 sets write EU_PERF_CNT_CTL6 = 0xffffffff (Mesa 22.3.6
+ * oa-icl.xml .. oa-tglgt2.xml): off on Gen9-12 and Gen12.5, where the same
+ * value is event 0b11111 twice; reserved under Broadwell's event table.
+ */
+static int check_all_ones(void)
+{
+	static const struct {
+		const char *name;
+		struct act_gpu g;
+		enum act_flex_status want;
+	} rows[] = {
+		{ "gen8", { 50, false, 3, 8, 1, true }, ACT_FLEX_RESERVED },
+		{ "gen9-12", { 30, false, 6, 16, 1, false }, ACT_FLEX_DEFAULT },
+		{ "gen12.5", { 50, true, 1, 16, 1, true }, ACT_FLEX_DEFAULT },
+	};
+	uint32_t ctl[ACT_N_FLEX_CTL] = { [6] = 0xffffffff };
+	unsigned int i, k;
+	int err = 0;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		for (k = 12; k < ACT_N_FLEX; k++) {
+			uint32_t f = act_flex_field(&rows[i].g, ctl, k);
+
+			err |= expect(rows[i].name, act_flex_check(&rows[i].g, f),
+				      rows[i].want);
+			err |= expect(rows[i].name, act_flex_count(&rows[i].g, f, 1u << 20), 0);
+		}
+	return err;
+}
+
 int activity_selftest(void)
 {
 	return check_period_sums() | check_example1() | check_example2() |
-	       check_cec_runs() | check_xehp_layout();
+	       check_cec_runs() | check_xehp_layout() | check_all_ones();
 }

@@ -35,9 +35,10 @@
  * @n_ss: present subslices (DSS on Gen12.5) over all slices
  * @eus: present EUs in each of them (the lowest ones)
  * @n_slices: present slices
- * @filter_rules: the events' supported-filter lists apply (violation 36):
- *	Gen8 (seed 000) and Gen12.5 (seed 002), not Gen9-12 (counters.rst,
- *	reading 27)
+ * @filter_rules: a seed gives the generation's event table, so its
+ *	supported-filter lists apply (violation 36): Gen8 (seed 000) and
+ *	Gen12.5 (seed 002). Gen9-12 have none (counters.rst, reading 27),
+ *	and their event 0b1111 is off, as Intel's sets use it (reading 28).
  */
 struct act_gpu {
 	uint32_t R;
@@ -61,7 +62,7 @@ uint64_t act_c_count(const struct act_gpu *g, unsigned int n, uint64_t c);
 /* Outcome of decoding one flex field. */
 enum act_flex_status {
 	ACT_FLEX_OK,
-	ACT_FLEX_DEFAULT,	/* Gen12.5 event 0b11111: counts 0, no violation */
+	ACT_FLEX_DEFAULT,	/* off (0b1111, 0b11111): counts 0, no violation */
 	ACT_FLEX_UNSUPPORTED,	/* violation 36, counts 0 */
 	ACT_FLEX_RESERVED,	/* violation 37, counts 0 */
 };

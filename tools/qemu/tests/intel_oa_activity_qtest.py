@@ -774,6 +774,12 @@ def test_violations(qemu):
     eq(violations_of(activity_qt(qemu), [(0xe458, 0x00071000),
                                          (0x2770, 0x00100042)])[0], 0,
        'clean config')
+    # Intel's Gen11-12 sets turn CTL6 off with all ones: off on Gen9-12
+    # (reading 28), reserved under Broadwell's event table (seed 000)
+    eq(violations_of(activity_qt(qemu), [(0xe65c, 0xffffffff)])[0], 0,
+       'event 1111 is off on skl')
+    eq(violations_of(bdw_qt(qemu), [(0xe65c, 0xffffffff)]),
+       (2, VIOL_RESERVED), 'event 1111 is reserved on bdw')
     eq(violations_of(QTest(qemu), [(0xe458, 0x00000006),
                                    (0x2770, 0x00180003)])[0], 0,
        'linear: fields not evaluated')

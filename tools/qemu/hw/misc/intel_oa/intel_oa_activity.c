@@ -129,14 +129,27 @@ typedef struct ActEvent {
       .fine_allowed = (fine_) }
 
 /* Gen8-12 (000:618-690); unlisted encodings are reserved. */
+#define ACT_EVENTS_GEN8 \
+    [0x0] = EV_PIPE(PIPE_ALU0, ALU0_PHASES, FINE_ALL), \
+    [0x1] = EV_PIPE(PIPE_ALU1, ALU1_PHASES, FINE_ALL), \
+    [0x2] = EV_PIPE(PIPE_SEND, SEND_PHASES, FINE_SEND_GEN8), \
+    [0x3] = EV_SIG(SIG_BOTH_ALU, true, FINE_BASIC), \
+    [0x4] = EV_SIG(SIG_SOME_PIPE, true, FINE_SEND_GEN8), \
+    [0x5] = EV_SIG(SIG_STALL, true, FINE_BASIC), \
+    [0x8] = EV_SIG(SIG_THREADS, true, FINE_BASIC)
+
 static const ActEvent act_events_gen8[32] = {
-    [0x0] = EV_PIPE(PIPE_ALU0, ALU0_PHASES, FINE_ALL),
-    [0x1] = EV_PIPE(PIPE_ALU1, ALU1_PHASES, FINE_ALL),
-    [0x2] = EV_PIPE(PIPE_SEND, SEND_PHASES, FINE_SEND_GEN8),
-    [0x3] = EV_SIG(SIG_BOTH_ALU, true, FINE_BASIC),
-    [0x4] = EV_SIG(SIG_SOME_PIPE, true, FINE_SEND_GEN8),
-    [0x5] = EV_SIG(SIG_STALL, true, FINE_BASIC),
-    [0x8] = EV_SIG(SIG_THREADS, true, FINE_BASIC),
+    ACT_EVENTS_GEN8,
+};
+
+/*
+ * Gen9-12: Gen8's events, and 0b1111 is "off" (counts 0, no violation)
+ * as Gen12.5's 0b11111 is: Intel's Gen11-12 metric sets turn the unused
+ * EU_PERF_CNT_CTL6 off with 0xffffffff (counters.rst, reading 28).
+ */
+static const ActEvent act_events_gen9[32] = {
+    ACT_EVENTS_GEN8,
+    [0xf] = EV_SIG(SIG_OFF, false, FINE_ALL),
 };
 
 /* Gen12.5 (002:2027-2050), type events as phases of their pipes. */
@@ -305,7 +318,6 @@ static const ActGen act_gen75 = {
     .c0 = INTEL_OA_CNT_C0, \
     .eu_threads = 7, \
     .pipes = BIT(PIPE_ALU0) | BIT(PIPE_ALU1) | BIT(PIPE_SEND), \
-    .events = act_events_gen8, \
     .coarse = act_coarse_gen8, \
     .fixed = act_fixed_gen8, \
     .kind_period = 8, \
@@ -317,16 +329,19 @@ static const ActGen act_gen75 = {
 /* Gen8 (Broadwell, Cherryview): seed 000 lists the supported filters. */
 static const ActGen act_gen8 = {
     ACT_GEN8_EU_MODEL,
+    .events = act_events_gen8,
     .filter_rules = true,
 };
 
 /*
  * Gen9-12: no seed lists supported filters, and Intel's own metric sets
  * program kind filters with events 0011-0101 and SEND with fine 0010
- * (counters.rst, reading 9): every defined encoding counts.
+ * (counters.rst, reading 27): every defined encoding counts, and 0b1111
+ * is off (reading 28).
  */
 static const ActGen act_gen9 = {
     ACT_GEN8_EU_MODEL,
+    .events = act_events_gen9,
 };
 
 static const ActGen act_xehp = {
