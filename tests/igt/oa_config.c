@@ -89,6 +89,11 @@ static uint32_t n_ok_mux, n_ok_b, n_ok_flex;
 
 static uint32_t ok_value(uint32_t addr, uint32_t i)
 {
+	uint32_t noa_addr, noa_val;
+
+	/* the NOA power on, as Intel's sets write it: B and C count */
+	if (oa_platform_noa_power(dev.plat, &noa_addr, &noa_val) && addr == noa_addr)
+		return noa_val;
 	/* NOA_WRITE: a plausible mux programming word, like i915's configs */
 	return addr == 0x9888 ? 0x14000000 : i + 1;
 }
@@ -123,7 +128,23 @@ static uint32_t fill_ok(struct reg *out, const struct oa_range *list)
 
 static void fill_whitelist(void)
 {
+	uint32_t noa_addr, noa_val, i;
+
 	n_ok_mux = fill_ok(ok_mux, dev.plat->wl->mux);
+	/*
+	 * The NOA power (inside a whitelisted range) first, so that every
+	 * prefix of the list has it.
+	 */
+	if (oa_platform_noa_power(dev.plat, &noa_addr, &noa_val)) {
+		for (i = 0; i < n_ok_mux && ok_mux[i].addr != noa_addr; i++)
+			;
+		if (i == n_ok_mux) {
+			igt_assert(n_ok_mux < MAX_OK);
+			n_ok_mux++;
+		}
+		memmove(&ok_mux[1], &ok_mux[0], i * sizeof(ok_mux[0]));
+		ok_mux[0] = (struct reg){ noa_addr, noa_val };
+	}
 	n_ok_b = fill_ok(ok_b, dev.plat->wl->boolean);
 	n_ok_flex = fill_ok(ok_flex, dev.plat->wl->flex);
 	/* Gen6/7 have no flex registers (gen6-gen7.rst): an empty list. */

@@ -14,6 +14,7 @@
  */
 #include <stdlib.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -137,10 +138,14 @@ static void uuid_for(char out[36], unsigned int n)
 	memcpy(out, tmp, 36);
 }
 
+/* The programming, and the NOA power as Intel's sets write it. */
 static int add_config_regs(const char *uuid, const struct reg *b, uint32_t n_b,
 			   const struct reg *flex, uint32_t n_flex)
 {
+	struct reg noa;
 	struct drm_i915_perf_oa_config cfg = {
+		.n_mux_regs = oa_platform_noa_power(dev.plat, &noa.addr, &noa.val),
+		.mux_regs_ptr = (uintptr_t)&noa,
 		.n_boolean_regs = n_b, .boolean_regs_ptr = (uintptr_t)b,
 		.n_flex_regs = n_flex, .flex_regs_ptr = (uintptr_t)flex,
 	};
@@ -737,6 +742,133 @@ static void test_flex_off(void)
 	oa_capture_fini(&c);
 }
 
+/* Whether every B and C counter of report @i is value_k(@T). */
+static bool bc_at(const struct oa_capture *c, size_t i, uint64_t T)
+{
+	const uint32_t *rep = oa_capture_report(c, i);
+	enum bank_kind kind;
+	unsigned int n, w;
+	uint64_t v;
+
+	for (kind = CTR_B; kind <= CTR_C; kind++)
+		for (n = 0; n < 8; n++)
+			if (report_ctr(c->fmt, ctr_k(kind, n), rep, &v, &w) &&
+			    v != workload_counter(&dev.wl, ctr_k(kind, n), T, w))
+				return false;
+	return true;
+}
+
+static void noa_write(volatile uint32_t *mmio, uint32_t addr, uint32_t val, bool on)
+{
+	mmio[addr / 4] = on ? mmio[addr / 4] | val : mmio[addr / 4] & ~val;
+}
+
+/*
+ * noa-power: the B and C counters count signals of the NOA network, which
+ * a metric set powers (vgpu-contract.rst "NOA power"). Under the linear
+ * workload, on a stream of the suite's set (which powers it): reports
+ * follow value_k(T); root switches the network off through BAR0 (the
+ * driver holds the GT forcewake for the stream) and every B and C counter
+ * of the next reports holds value_k(T_off), one T_off between the last
+ * report before and the first after, while A0 goes on; switched on, the
+ * reports follow value_k(T) again. Closing the stream switches it off
+ * (i915, xe), and a set that does not power it reads B and C standing
+ * still.
+ */
+static void test_noa_power(void)
+{
+	const struct oa_format *f = pick_format();
+	uint32_t addr, val, mux[] = { 0x9888, 0x166c01e0 };
+	struct drm_i915_perf_oa_config cfg = {
+		.uuid = "c0c0c0c0-0a0a-4abc-8def-00000000e0e0",
+		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)mux,
+	};
+	unsigned int e = exponent_at_least(14), state = 0, n_frozen = 0;
+	volatile uint32_t *mmio;
+	uint64_t T_off = 0, T_last, id, t;
+	struct oa_capture c;
+	struct oa_open o;
+	size_t i;
+	int fd;
+
+	igt_require_f(oa_platform_noa_power(dev.plat, &addr, &val),
+		      "%s: no NOA power switch before Haswell\n", dev.plat->name);
+	oa_require_vgpu(&dev);
+	mmio = oa_map_bar0(&dev, 0x10000, true);
+
+	oa_open_periodic(&dev, &o, f, e);
+	fd = oa_open(dev.drm_fd, &o);
+	igt_assert_f(mmio[addr / 4] & val, "%s: the suite's set left 0x%x = 0x%08x: NOA off",
+		     dev.plat->name, addr, mmio[addr / 4]);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, 4, 3000);
+	/* each state for 20 ms: several reports at 2^15 ticks */
+	noa_write(mmio, addr, val, false);
+	usleep(20000);
+	oa_capture_until(fd, &c, c.n + 2, 3000);
+	noa_write(mmio, addr, val, true);
+	usleep(20000);
+	oa_capture_until(fd, &c, c.n + 4, 3000);
+	close(fd);
+	igt_assert_f(!(mmio[addr / 4] & val), "%s: 0x%x = 0x%08x after the stream ended: NOA on",
+		     dev.plat->name, addr, mmio[addr / 4]);
+	igt_assert_lte(10, c.n);
+
+	/* on, off (one T_off), on: in that order, each at least once */
+	for (i = 0; i < c.n; i++) {
+		uint64_t T = oa_capture_ts(&c, i);
+
+		if (bc_at(&c, i, T)) {
+			igt_assert_f(state != 1 || n_frozen, "report %zu", i);
+			state = state == 1 ? 2 : state;
+			continue;
+		}
+		igt_assert_f(state <= 1 && i > 0,
+			     "%s: report %zu at T=%#" PRIx64 ": B and C neither value_k(T) nor held",
+			     dev.plat->name, i, T);
+		if (state == 0) {
+			uint64_t lo = oa_capture_ts(&c, i - 1);
+
+			for (t = lo + 1; t <= T && !bc_at(&c, i, t); t++)
+				;
+			igt_assert_f(t <= T, "%s: report %zu: B and C are not value_k of any T in (%#" PRIx64 ", %#" PRIx64 "]",
+				     dev.plat->name, i, lo, T);
+			T_off = t;
+			state = 1;
+		}
+		igt_assert_f(bc_at(&c, i, T_off), "%s: report %zu: B and C moved while NOA was off",
+			     dev.plat->name, i);
+		n_frozen++;
+	}
+	igt_assert_f(state == 2 && n_frozen, "%s: no report with the network off (%u held)",
+		     dev.plat->name, n_frozen);
+	T_last = oa_capture_ts(&c, c.n - 1);
+	oa_capture_fini(&c);
+
+	/* a set without the power write: nothing powers the network */
+	id = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
+	igt_assert_f((int64_t)id > 0, "ADD_CONFIG failed: %s", strerror(errno));
+	oa_open_periodic(&dev, &o, f, e);
+	o.props[3] = id;
+	fd = oa_open(dev.drm_fd, &o);
+	oa_capture_init(&c, f, &o);
+	oa_capture_until(fd, &c, 4, 3000);
+	close(fd);
+	igt_assert_eq(ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_REMOVE_CONFIG, &id), 0);
+	igt_assert_lte(3, c.n);
+	/* held since the first stream's end, after its last report */
+	for (t = T_last; t < oa_capture_ts(&c, 0) && !bc_at(&c, 0, t); t++)
+		;
+	T_last = t;
+	for (i = 0; i < c.n; i++)
+		igt_assert_f(bc_at(&c, i, T_last) && !bc_at(&c, i, oa_capture_ts(&c, i)),
+			     "%s: report %zu: B and C count without the NOA power", dev.plat->name, i);
+	munmap((void *)mmio, 0x10000);
+	igt_info("%s: B and C held over %u reports with NOA off (T_off %#" PRIx64 ")\n",
+		 dev.plat->name, n_frozen, T_off);
+	oa_capture_fini(&c);
+}
+
 static void test_fixed_relationships(void)
 {
 	/* Counters that keep value_k(T) on this generation are not activity. */
@@ -1175,19 +1307,23 @@ static void test_whitelist_refused(void)
 
 /* Under the linear workload the same registers change nothing. */
 /*
- * ADD_CONFIG of the NOA (mux) registers @mux alone, removed at subtest
- * end; returns the metric set id.
+ * ADD_CONFIG of the NOA (mux) registers @mux and the NOA power alone,
+ * removed at subtest end; returns the metric set id.
  */
 static uint64_t add_mux_config(unsigned int n, const struct reg *mux, uint32_t n_mux)
 {
 	uint64_t *id = calloc(1, sizeof(*id));
+	struct reg regs[8];
 	struct drm_i915_perf_oa_config cfg = {
-		.n_mux_regs = n_mux, .mux_regs_ptr = (uintptr_t)mux,
+		.n_mux_regs = n_mux, .mux_regs_ptr = (uintptr_t)regs,
 	};
 	char uuid[36];
 	int ret;
 
-	igt_assert(id);
+	igt_assert(id && n_mux < 8);
+	memcpy(regs, mux, n_mux * sizeof(*mux));
+	cfg.n_mux_regs += oa_platform_noa_power(dev.plat, &regs[n_mux].addr,
+						&regs[n_mux].val);
 	uuid_for(uuid, n);
 	memcpy(cfg.uuid, uuid, sizeof(cfg.uuid));
 	ret = ioctl(dev.drm_fd, DRM_IOCTL_I915_PERF_ADD_CONFIG, &cfg);
@@ -1427,6 +1563,9 @@ igt_main
 		test_fixed_relationships();
 
 	igt_describe("A flex field with a coarse filter its event does not support counts 0 and is violation 36, counted once at OA enable (Gen8, Gen12.5); Gen9-12 have no such rule: it counts, no violation.");
+	igt_subtest("noa-power")
+		test_noa_power();
+
 	igt_subtest("flex-off")
 		test_flex_off();
 

@@ -478,8 +478,19 @@ static void check_set_regs(const struct intel_oa_metric_set *s,
 	unsigned int fields[14];
 	size_t n, i, j, k;
 
+	/*
+	 * The one mux write is the NOA power, from Haswell on (i915 and xe
+	 * GT_NOA_ENABLE: GDT_CHICKEN_BITS bit 7 up to Gen9, RPM_CONFIG1
+	 * bit 9 from Gen11 on), as in Intel's sets.
+	 */
 	r = intel_oa_metric_set_regs(s, INTEL_OA_REG_MUX, &n);
-	UNIT_CHECK(n == 0, "%s: NOA mux writes", intel_oa_metric_set_name(s));
+	if (ver < 750)
+		UNIT_CHECK(n == 0, "%s: NOA mux writes", intel_oa_metric_set_name(s));
+	else
+		UNIT_CHECK(n == 1 && r[0].addr == (ver >= 1100 ? 0x0d04u : 0x9840u) &&
+			   r[0].value == (ver >= 1100 ? 0x200u : 0x80u),
+			   "%s (ver %u): %zu mux writes, not the NOA power alone",
+			   intel_oa_metric_set_name(s), ver, n);
 	r = intel_oa_metric_set_regs(s, INTEL_OA_REG_BOOLEAN, &n);
 	for (i = 0; i < n; i++) {
 		UNIT_CHECK(bool_ok(ver, r[i].addr),

@@ -633,6 +633,21 @@ const struct oa_format *oa_platform_format(const struct oa_platform *p,
 					uapi_id : p->formats[0]);
 }
 
+bool oa_platform_noa_power(const struct oa_platform *p, uint32_t *addr, uint32_t *val)
+{
+	if (p->graphics_ver >= 11) {
+		*addr = 0x0d04;
+		*val = 0x200;
+		return true;
+	}
+	if (p->graphics_ver >= 8 || (p->family & OA_FAM_HSW)) {
+		*addr = 0x9840;
+		*val = 0x80;
+		return true;
+	}
+	return false;
+}
+
 const struct oa_format *oa_platform_smallest_format(const struct oa_platform *p)
 {
 	const struct oa_format *best = NULL, *f;

@@ -323,6 +323,15 @@ const struct oa_format *oa_platform_format(const struct oa_platform *p,
 /* @p's format with the smallest reports (the most per buffer). */
 const struct oa_format *oa_platform_smallest_format(const struct oa_platform *p);
 
+/*
+ * The NOA power a metric set writes, as Intel's sets do (i915 and xe
+ * GT_NOA_ENABLE): GDT_CHICKEN_BITS 0x9840 = 0x80 from Haswell to Gen9,
+ * RPM_CONFIG1 0x0d04 = 0x200 from Gen11 on (the OAM's own GT for an OAM
+ * stream). Without it the B and C counters hold: the driver powers the
+ * network down when a stream ends. False before Haswell, which has none.
+ */
+bool oa_platform_noa_power(const struct oa_platform *p, uint32_t *addr, uint32_t *val);
+
 /* Command-streamer timestamp frequency (RING_TIMESTAMP ticks per s). */
 static inline uint64_t oa_cs_hz(const struct oa_platform *p)
 {

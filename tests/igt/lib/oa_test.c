@@ -230,12 +230,14 @@ void oa_suite_config_release(void)
 
 static bool add_suite_config(struct oa_dev *dev)
 {
-	static const uint32_t mux[] = { 0x9888, 0x166c01e0 };
+	uint32_t mux[] = { 0x9888, 0x166c01e0, 0, 0 };
 	uint32_t b[] = { dev->plat->wl->suite_boolean, 0x00800000 };
 	static const uint32_t flex[] = { 0xe458, 0x00005004 };
+	/* the NOA power where there is one, as Intel's sets have it */
+	bool noa = oa_platform_noa_power(dev->plat, &mux[2], &mux[3]);
 	/* Gen6/7 have no flex registers: a flex list fails there. */
 	struct drm_i915_perf_oa_config cfg = {
-		.n_mux_regs = 1, .mux_regs_ptr = (uintptr_t)mux,
+		.n_mux_regs = noa ? 2 : 1, .mux_regs_ptr = (uintptr_t)mux,
 		.n_boolean_regs = 1, .boolean_regs_ptr = (uintptr_t)b,
 		.n_flex_regs = dev->plat->wl->flex[0].lo ? 1 : 0,
 		.flex_regs_ptr = (uintptr_t)flex,

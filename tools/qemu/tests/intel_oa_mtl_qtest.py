@@ -113,12 +113,16 @@ def oag_report(T, period=None, cs=True):
 
 def mtl_qt(qemu, name='mtl', awake=True, **kw):
     """A Meteor Lake class device with the render GT's GT and Render and
-    the media GT's GT domains awake, as the driver holds them."""
+    the media GT's GT domains awake, as the driver holds them, and both
+    GTs' NOA networks powered."""
     devid = next(r[1] for r in MTL_PLATFORMS if r[0] == name)
     qt = QTest(qemu, ',device-id=0x%x' % devid, awake=False, **kw)
     if awake:
         for req in (FW_GT, FW_RENDER, FW_MEDIA_GT):
             qt.wr(req, 0x10001)
+        # both GTs' NOA networks powered, as Intel's OAG and OAM sets do
+        qt.power_noa()
+        qt.wr(MEDIA + 0x0d04, 0x200)
     return qt
 
 
@@ -322,6 +326,8 @@ def test_mtl_migration(qemu):
         qt = QTest(qemu, extra, monitor=os.path.join(tmp, 'src'))
         for req in (FW_GT, FW_RENDER, FW_MEDIA_GT):
             qt.wr(req, 0x10001)
+        # the media GT's NOA network too: its state migrates
+        qt.wr(MEDIA + 0x0d04, 0x200)
         gbuf = OABuffer(qt, pte_bits=PAT_WB_COH1W, ggtt=0x00400000,
                     phys=0x04000000)
         mbuf = OABuffer(qt, pte_bits=PAT_WB_COH1W, ggtt=0x00800000,

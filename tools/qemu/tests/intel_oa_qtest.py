@@ -143,7 +143,7 @@ class QTest:
     activity)."""
 
     def __init__(self, qemu, extra='', ts_base=0, args=(), monitor=None,
-                 workload='linear', awake=True):
+                 workload='linear', awake=True, noa=True):
         dev = 'intel-oa-gpu,addr=02.0' + extra
         if workload and 'workload=' not in extra:
             dev += ',workload=' + workload
@@ -171,6 +171,8 @@ class QTest:
         self.setup_pci()
         if awake:
             self.wake()
+            if noa:
+                self.power_noa()
 
     def hmp_connect(self, path):
         for _ in range(200):
@@ -247,6 +249,21 @@ class QTest:
         FORCEWAKE_MT on Haswell and Gen8 and unused before."""
         self.wr(0xa278, 0x10001)
         self.wr(0xa188, 0x10001)
+
+    def noa_power_reg(self):
+        """The render GT's NOA power register and bit (i915 and xe
+        GT_NOA_ENABLE): GDT_CHICKEN_BITS bit 7 on Haswell to Gen9,
+        RPM_CONFIG1 bit 9 from Gen11 on, none before Haswell."""
+        devid = self.cfg_readl(0) >> 16
+        fam = next(r['family'] for r in TABLE if r['devid'] == devid)
+        return NOA_POWER.get(fam, (None, 0))
+
+    def power_noa(self, on=True):
+        """Power the NOA network that feeds the B and C counters, as
+        Intel's metric sets do (the device resets it off)."""
+        reg, bit = self.noa_power_reg()
+        if reg is not None:
+            self.wr(reg, bit if on else 0)
 
     def rd(self, off):
         return int(self.cmd('readl 0x%x' % (BAR0 + off)), 16)
@@ -1315,6 +1332,13 @@ def platform_table():
 
 TABLE = platform_table()
 
+# NOA power by family (QTest.noa_power_reg())
+GDT_CHICKEN_BITS, RPM_CONFIG1 = 0x9840, 0x0d04
+NOA_POWER = dict([(f, (GDT_CHICKEN_BITS, 0x80))
+                  for f in ('HSW', 'BDW', 'CHV', 'GEN9', 'GEN9_LP')] +
+                 [(f, (RPM_CONFIG1, 0x200))
+                  for f in ('GEN11', 'GEN12', 'DG1', 'DG2', 'MTL')])
+
 # Gen8-12 rows: name, PCI id, gen, fuse variant, (slices, subslices, EUs
 # per subslice), timestamp Hz, (RP0, RP1, RPn) MHz, GPU_TICKS ratio R
 GEN8_FAMILIES = {'BDW': (8, 'gen8'), 'CHV': (8, 'chv'), 'GEN9': (9, 'gen9'),
@@ -1458,6 +1482,69 @@ def test_context_switch_every_platform(qemu):
                       ctx_valid_bit=25 if gen == 8 else 16, ratio=ratio)
         eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
         qt.close()
+
+
+def noa_power_case(qt, name, hz, regs, b0):
+    """Reports every 2^15 ticks over three NOA periods: on, off, on. Every
+    report's A0 follows T; B0..B7 and C0..C7 (counters b0 .. b0 + 15, at
+    dwords 48..63 of format 5) hold their values of the power-off while
+    the network is off, and follow T again once it is on."""
+    reg, bit = qt.noa_power_reg()
+    eq(qt.rd(reg), bit, name + ' NOA powered, as by a metric set')
+    buf = OABuffer(qt)
+    period = 1 << 15
+
+    def now():
+        return qt.now * hz // 10**9
+
+    ts_en = now()
+    start_block(qt, buf, regs, 5, 14)
+    qt.step(4 * period * 10**9 // hz)
+    qt.power_noa(False)
+    t_off = now()
+    eq(qt.rd(reg), 0, name + ' NOA off')
+    qt.step(4 * period * 10**9 // hz)
+    qt.power_noa(True)
+    t_on = now()
+    qt.step(4 * period * 10**9 // hz)
+    n = (qt.rd(regs['tail']) - buf.base) // 256
+    frozen = 0
+    for i in range(n):
+        dw = struct.unpack('<64I', buf.read(i * 256, 256))
+        T = dw[1]
+        eq(dw[4], counter(0, T), '%s A0 at T %d' % (name, T))
+        t_b = t_off if t_off < T <= t_on else T
+        frozen += t_b != T
+        eq(list(dw[48:64]), [counter(b0 + j, t_b) for j in range(16)],
+           '%s B and C at T %d (NOA off %d..%d)' % (name, T, t_off, t_on))
+    eq(frozen >= 3 and n - frozen >= 6, True,
+       '%s: %d of %d reports in the off period' % (name, frozen, n))
+    eq(first_ts(ts_en, period) <= t_off, True, name + ' reports before off')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
+    qt.close()
+
+
+def test_noa_power(qemu):
+    # GDT_CHICKEN_BITS bit 7 (Gen9), RPM_CONFIG1 bit 9 (Gen12, Gen12.5):
+    # the NOA network feeds the B and C counters (i915 and xe power it
+    # down at every stream's end; a metric set powers it)
+    for name, devid, gen, fuse, topo, hz, rp, ratio in PLATFORMS:
+        if name in ('skl', 'tgl'):
+            qt = QTest(qemu, ',device-id=0x%x' % devid)
+            noa_power_case(qt, name, hz, OAG if gen == 12 else LEGACY_OA,
+                           36)
+    noa_power_case(xehp_qt(qemu), 'dg2-g10', XEHP_OA_HZ, OAG, 38)
+    # reset: off, so the B and C counters hold S_k until a set powers it
+    qt = QTest(qemu, noa=False)
+    eq(qt.rd(0x9840), 0, 'GDT_CHICKEN_BITS resets 0')
+    buf = OABuffer(qt)
+    start_block(qt, buf, LEGACY_OA, 5, 14)
+    qt.step(2 * (1 << 15) * 10**9 // TS_HZ)
+    dw = struct.unpack('<64I', buf.read(0, 256))
+    eq(dw[4], counter(0, dw[1]), 'A0 counts')
+    eq(list(dw[48:64]), [counter(36 + j, 0) for j in range(16)],
+       'B and C never powered')
+    qt.close()
 
 
 def test_context_switch_schedule(qemu):

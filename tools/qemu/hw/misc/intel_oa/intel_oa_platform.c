@@ -18,9 +18,18 @@
 
 #include "qemu/osdep.h"
 #include "intel_oa_platform.h"
+#include "intel_oa_regs.h"
 
 #define RUN(dw, k, n, kind_) \
     { .offset = (dw) * 4, .first = (k), .count = (n), .kind = (kind_) }
+/* NOA power: Haswell-Gen9 GDT_CHICKEN_BITS, Gen11+ RPM_CONFIG1 */
+#define NOA_GDT(first_) \
+    .noa_power = A_GDT_CHICKEN_BITS, \
+    .noa_power_bit = R_GDT_CHICKEN_BITS_NOA_ENABLE_MASK, .noa_first = (first_)
+#define NOA_RPM(first_) \
+    .noa_power = A_RPM_CONFIG1, \
+    .noa_power_bit = R_RPM_CONFIG1_NOA_ENABLE_MASK, .noa_first = (first_)
+
 #define A(i)    (INTEL_OA_CNT_A0 + (i))
 #define B(i)    (INTEL_OA_CNT_B0 + (i))
 #define C(i)    (INTEL_OA_CNT_C0 + (i))
@@ -83,6 +92,7 @@ static const IntelOAGen gen8 = {
     .has_oa_debug = false,
     .clock = INTEL_OA_CLOCK_FIXED,
     .cagf = INTEL_OA_CAGF_GEN8,
+    NOA_GDT(INTEL_OA_CNT_B0),
     .formats = LEGACY_FORMATS,
 };
 
@@ -96,6 +106,7 @@ static const IntelOAGen gen9 = {
     .has_oa_debug = true,
     .clock = INTEL_OA_CLOCK_CTC,
     .cagf = INTEL_OA_CAGF_GEN9,
+    NOA_GDT(INTEL_OA_CNT_B0),
     .formats = LEGACY_FORMATS,
 };
 
@@ -109,6 +120,7 @@ static const IntelOAGen gen11 = {
     .has_oa_debug = true,
     .clock = INTEL_OA_CLOCK_RPM_CONFIG,
     .cagf = INTEL_OA_CAGF_GEN9,
+    NOA_RPM(INTEL_OA_CNT_B0),
     .formats = LEGACY_FORMATS,
 };
 
@@ -122,6 +134,7 @@ static const IntelOAGen gen12 = {
     .has_oa_debug = true,
     .clock = INTEL_OA_CLOCK_RPM_CONFIG,
     .cagf = INTEL_OA_CAGF_GEN12,
+    NOA_RPM(INTEL_OA_CNT_B0),
     .formats = {
         [5] = &fmt_a32u40_a4u32_b8_c8,
     },
@@ -178,7 +191,8 @@ static const IntelOAFormat fmt_a38u64_b8_c8 = {
     .has_oa_debug = true, \
     .has_mmio_trigger = true, \
     .clock = INTEL_OA_CLOCK_RPM_CONFIG, \
-    .cagf = INTEL_OA_CAGF_GEN12
+    .cagf = INTEL_OA_CAGF_GEN12, \
+    NOA_RPM(INTEL_OA_XEHP_CNT_B0)
 
 /* Gen12.5 (Xe-HPG): the Gen12 OAG block with selects 5 and 1. */
 static const IntelOAGen gen12_5 = {
@@ -410,6 +424,7 @@ static const IntelOAGen gen7_5 = {
     .no_ctx_reports = true,
     .clock = INTEL_OA_CLOCK_FIXED,
     .cagf = INTEL_OA_CAGF_GEN8,
+    NOA_GDT(INTEL_OA_GEN7_CNT_B0),
     .formats = {
         [0] = &fmt_ivb_a13, [1] = &fmt_ivb_a29,
         [2] = &fmt_hsw_a13_b8_c8, [3] = &fmt_hsw_a29_b8_c8,

@@ -191,6 +191,14 @@ typedef struct IntelOAGen {
     bool no_activity;
     IntelOAClock clock;
     IntelOACagf cagf;
+    /*
+     * NOA power: the register (in the unit's GT) and bit that power the
+     * NOA network, which feeds counters noa_first and up (the B and C
+     * counters); 0 = no such register, always powered (Gen6-7)
+     */
+    hwaddr noa_power;
+    uint32_t noa_power_bit;
+    uint8_t noa_first;
     /* formats indexed by OACONTROL counter select; NULL = invalid */
     const IntelOAFormat *formats[INTEL_OA_NUM_SELECTS];
 } IntelOAGen;

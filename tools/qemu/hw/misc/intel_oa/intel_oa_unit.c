@@ -68,6 +68,33 @@ bool oa_unit_enabled(const IntelOAUnit *oa)
     return FIELD_EX32(oa->oacontrol, OACONTROL, COUNTER_ENABLE);
 }
 
+bool oa_unit_noa_powered(const IntelOAUnit *oa)
+{
+    return !oa->gen->noa_power || (oa->noa_power & oa->gen->noa_power_bit);
+}
+
+/*
+ * A write of the NOA power register. The reports due so far keep the old
+ * state; switched off, the counters the network feeds hold their values
+ * of that moment (oa_unit_fill_report()).
+ */
+void oa_unit_noa_power_write(IntelOAUnit *oa, uint32_t val)
+{
+    bool on = val & oa->gen->noa_power_bit;
+    uint64_t now;
+
+    if (oa_unit_noa_powered(oa) != on) {
+        oa_unit_catch_up(oa);
+        now = intel_oa_gt_ticks(oa->gt,
+                                qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+        if (!on) {
+            oa->noa_off_ts = now;
+        }
+        trace_intel_oa_unit_noa_power(oa->id, on, now);
+    }
+    oa->noa_power = val;
+}
+
 static bool oa_timer_enabled(const IntelOAUnit *oa)
 {
     return oa->layout->timer_enabled(oa);
@@ -850,6 +877,9 @@ void intel_oa_unit_reset(IntelOAUnit *oa)
     memset(oa->flex, 0, sizeof(oa->flex));
     memset(oa->noa, 0, sizeof(oa->noa));
     memset(oa->noa_out, 0, sizeof(oa->noa_out));
+    /* NOA off, as i915 and xe leave it: a metric set powers it */
+    oa->noa_power = 0;
+    oa->noa_off_ts = 0;
     /* render clock gating on, as after power-up (DOP gating enabled) */
     oa->ucgctl1 = 0;
     oa->misccpctl = R_GEN7_MISCCPCTL_DOP_CLOCK_GATE_ENABLE_MASK;
@@ -900,6 +930,25 @@ static bool oa_trig_needed(void *opaque)
 
     return oa->trig.armed;
 }
+
+static bool oa_noa_needed(void *opaque)
+{
+    IntelOAUnit *oa = opaque;
+
+    return oa->noa_power || oa->noa_off_ts;
+}
+
+static const VMStateDescription vmstate_intel_oa_unit_noa = {
+    .name = "intel-oa-gpu/oa/noa",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = oa_noa_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(noa_power, IntelOAUnit),
+        VMSTATE_UINT64(noa_off_ts, IntelOAUnit),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 static const VMStateDescription vmstate_intel_oa_unit_trig = {
     .name = "intel-oa-gpu/oa/triggers",
@@ -960,6 +1009,7 @@ const VMStateDescription vmstate_intel_oa_unit = {
     },
     .subsections = (const VMStateDescription * []) {
         &vmstate_intel_oa_unit_trig,
+        &vmstate_intel_oa_unit_noa,
         NULL
     }
 };

@@ -102,6 +102,14 @@ struct IntelOAUnit {
     uint32_t noa[INTEL_OA_NOA_REGS];
     uint32_t noa_out[INTEL_OA_HSW_NUM_NOA_OUT];
 
+    /*
+     * NOA power (IntelOAGen.noa_power): the register's value; resets 0,
+     * the network off. While it is off, the counters it feeds hold their
+     * values of noa_off_ts; powered, they are the workload's again.
+     */
+    uint32_t noa_power;
+    uint64_t noa_off_ts;
+
     /* Gen6/7 render clock gating (rule 25) */
     uint32_t ucgctl1;
     uint32_t misccpctl;

@@ -100,6 +100,11 @@ uint64_t oa_unit_timer_phase(const IntelOAUnit *oa);
 /* Whether the unit writes context-switch reports. */
 bool oa_unit_ctx_switch_enabled(const IntelOAUnit *oa);
 
+/* Whether the unit's NOA network is powered (always, without a switch). */
+bool oa_unit_noa_powered(const IntelOAUnit *oa);
+/* A write of the unit's NOA power register (IntelOAGen.noa_power). */
+void oa_unit_noa_power_write(IntelOAUnit *oa, uint32_t val);
+
 /*
  * intel_oa_unit_report.c: the report for GPU timestamp @ts in the current
  * format, a periodic one or, with @trig, the one an MMIO trigger asked

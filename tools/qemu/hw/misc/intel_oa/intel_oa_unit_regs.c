@@ -835,13 +835,22 @@ static bool oa_gen7_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
     return true;
 }
 
+/* The NOA power register is the unit's, wherever its GT keeps it. */
 bool intel_oa_unit_mmio_read(IntelOAUnit *oa, hwaddr addr, uint32_t *val)
 {
+    if (oa->gen->noa_power && addr == oa->gen->noa_power) {
+        *val = oa->noa_power;
+        return true;
+    }
     return oa->layout->read(oa, addr, val);
 }
 
 bool intel_oa_unit_mmio_write(IntelOAUnit *oa, hwaddr addr, uint32_t val)
 {
+    if (oa->gen->noa_power && addr == oa->gen->noa_power) {
+        oa_unit_noa_power_write(oa, val);
+        return true;
+    }
     return oa->layout->write(oa, addr, val);
 }
 

@@ -122,17 +122,50 @@ static uint64_t oa_count_at_cycle(const IntelOAUnit *oa, unsigned int k,
 }
 
 /*
+ * N_k at report timestamp @ts: the count of the workload, less the cycles
+ * the start trigger held it (@hold over [hold_from, hold_to)).
+ */
+static uint64_t oa_advance(const IntelOAUnit *oa, unsigned int k, uint64_t ts,
+                           bool hold, uint64_t hold_from, uint64_t hold_to)
+{
+    uint64_t n = ts * (k + 1);
+
+    /* counters.rst: S_k + N_k(c(T)) under the activity workload */
+    if (oa->act) {
+        intel_oa_activity_count_at(oa->act, k, ts, &n);
+    }
+    if (hold) {
+        /* no advance while the start trigger had not fired */
+        n -= oa_count_at_cycle(oa, k, hold_to) -
+             oa_count_at_cycle(oa, k, hold_from);
+    }
+    return n;
+}
+
+/* Whether counter @k is one the NOA network feeds (a B or C counter). */
+static bool oa_noa_counter(const IntelOAUnit *oa, unsigned int k)
+{
+    return oa->gen->noa_power && k >= oa->gen->noa_first;
+}
+
+/*
  * Report for GPU timestamp @ts, a periodic one or, with @trig, the one an
  * MMIO trigger asked for. The counters are functions of @ts itself, so
  * the 40-bit A counters keep counting when TIMESTAMP wraps. Reserved
- * dwords are 0.
+ * dwords are 0. While the NOA network is off, the counters it feeds
+ * hold their values of the moment it went off; powered again, they are
+ * functions of @ts again (they jump, as reprogrammed counters do).
  */
 void oa_unit_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
     const IntelOAFormat *f = oa->fmt;
-    uint64_t hold_from, hold_to;
+    uint64_t hold_from, hold_to, off_from, off_to;
     bool hold = intel_oa_trig_hold(&oa->trig, ts, &hold_from, &hold_to);
+    bool frozen = !oa_unit_noa_powered(oa) && ts > oa->noa_off_ts;
+    bool off_hold = frozen &&
+                    intel_oa_trig_hold(&oa->trig, oa->noa_off_ts,
+                                       &off_from, &off_to);
     unsigned int i, j;
 
     memset(r, 0, f->size);
@@ -148,17 +181,13 @@ void oa_unit_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
 
         for (j = 0; j < run->count; j++) {
             unsigned int k = run->first + j;
-            uint64_t n = ts * (k + 1);
-            uint64_t v;
+            uint64_t n, v;
 
-            /* counters.rst: S_k + N_k(c(T)) under the activity workload */
-            if (oa->act) {
-                intel_oa_activity_count_at(oa->act, k, ts, &n);
-            }
-            if (hold) {
-                /* no advance while the start trigger had not fired */
-                n -= oa_count_at_cycle(oa, k, hold_to) -
-                     oa_count_at_cycle(oa, k, hold_from);
+            if (frozen && oa_noa_counter(oa, k)) {
+                n = oa_advance(oa, k, oa->noa_off_ts, off_hold, off_from,
+                               off_to);
+            } else {
+                n = oa_advance(oa, k, ts, hold, hold_from, hold_to);
             }
             v = oa->counter_base[k] + n;
 
