@@ -772,8 +772,8 @@ static void noa_write(volatile uint32_t *mmio, uint32_t addr, uint32_t val, bool
  * of the next reports holds value_k(T_off), one T_off between the last
  * report before and the first after, while A0 goes on; switched on, the
  * reports follow value_k(T) again. Closing the stream switches it off
- * (i915, xe), and a set that does not power it reads B and C standing
- * still.
+ * (i915, xe): a set that does not power it then reads B and C standing
+ * still at their values of the close.
  */
 static void test_noa_power(void)
 {
@@ -810,8 +810,11 @@ static void test_noa_power(void)
 	usleep(20000);
 	oa_capture_until(fd, &c, c.n + 4, 3000);
 	close(fd);
-	igt_assert_f(!(mmio[addr / 4] & val), "%s: 0x%x = 0x%08x after the stream ended: NOA on",
-		     dev.plat->name, addr, mmio[addr / 4]);
+	/*
+	 * Not read back now: with no stream the driver lets the GT sleep,
+	 * and a register of a sleeping domain reads 0 (violation 29). The
+	 * set without the power write below shows the network off.
+	 */
 	igt_assert_lte(10, c.n);
 
 	/* on, off (one T_off), on: in that order, each at least once */
