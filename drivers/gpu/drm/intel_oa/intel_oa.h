@@ -80,7 +80,8 @@ void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 			 unsigned int n_pages);
 
 /* intel_oa_irq.c */
-int intel_oa_irq_init(struct intel_oa_device *oa);
+int intel_oa_irq_init(struct intel_oa_device *oa,
+		      void (*oa_event)(struct intel_oa_device *oa));
 void intel_oa_irq_oa_unmask(struct intel_oa_unit *unit);
 void intel_oa_irq_oa_mask(struct intel_oa_unit *unit);
 void intel_oa_irq_sync(struct intel_oa_device *oa);
@@ -102,7 +103,6 @@ int intel_oa_reg_read_ioctl(struct drm_device *dev, void *data,
 /* intel_oa_perf.c */
 int intel_oa_perf_open_ioctl(struct drm_device *dev, void *data,
 			     struct drm_file *file);
-u64 intel_oa_exponent_to_ns(struct intel_oa_device *oa, u32 exponent);
 
 /* intel_oa_stream.c */
 int intel_oa_stream_init(struct intel_oa_stream *stream,
@@ -115,6 +115,7 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream);
 void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream);
 
 /* intel_oa_buffer.c */
+u64 intel_oa_exponent_to_ns(struct intel_oa_device *oa, u32 exponent);
 bool intel_oa_buffer_size_valid(struct intel_oa_device *oa, u64 size);
 u32 intel_oa_buffer_default_size(struct intel_oa_device *oa, u32 report_size,
 				 bool periodic, u32 exponent, u64 timer_ns);
@@ -131,6 +132,7 @@ void intel_oa_buffer_sync_for_device(struct intel_oa_stream *stream,
 /* intel_oa_drain.c */
 u64 intel_oa_drain(struct intel_oa_stream *stream,
 		   enum intel_oa_drain_source source);
+void intel_oa_drain_irq_event(struct intel_oa_device *oa);
 bool intel_oa_drain_due(struct intel_oa_stream *stream);
 bool intel_oa_drain_check(struct intel_oa_stream *stream);
 void intel_oa_stream_wake(struct intel_oa_stream *stream);
@@ -161,6 +163,7 @@ void intel_oa_guc_ct_show(struct intel_oa_device *oa, struct seq_file *m);
 /* intel_oa_guc_fw.c */
 int intel_oa_guc_fw_load(struct intel_oa_device *oa);
 void intel_oa_guc_fw_reset(struct intel_oa_device *oa);
+/* intel_oa_guc_mmio.c */
 int intel_oa_guc_send(struct intel_oa_device *oa, u32 action,
 		      const u32 dw[3], u32 *data0);
 const char *intel_oa_guc_action_name(u32 action);

@@ -459,6 +459,36 @@ u64 intel_oa_drain(struct intel_oa_stream *stream,
 }
 
 /**
+ * intel_oa_drain_irq_event - drain the streams an OA buffer interrupt serves
+ * @oa: device
+ *
+ * The interrupt thread's OA event handler (intel_oa_irq_init()).
+ */
+void intel_oa_drain_irq_event(struct intel_oa_device *oa)
+{
+	struct intel_oa_stream *stream;
+	unsigned int i;
+
+	/*
+	 * The half-full event does not say which unit's buffer it is for:
+	 * drain every unit's stream that the interrupt drains (one that has
+	 * nothing landed costs a tail read). An i915 stream's reports wait
+	 * for read(), and a unit drained by the hrtimer alone (Meteor Lake's
+	 * OAM) is the timer's: neither is touched here.
+	 */
+	for (i = 0; i < oa->n_units; i++) {
+		/* Pairs with the smp_store_release() in intel_oa_stream_init(). */
+		stream = smp_load_acquire(&oa->units[i].exclusive_stream);
+		if (!stream || !READ_ONCE(stream->enabled) ||
+		    !READ_ONCE(stream->irq_drained))
+			continue;
+
+		atomic64_inc(&oa->units[i].stats.stream_interrupts);
+		intel_oa_drain(stream, INTEL_OA_DRAIN_IRQ);
+	}
+}
+
+/**
  * intel_oa_drain_due - has the hardware tail moved since the last drain?
  * @stream: enabled stream
  *

@@ -228,7 +228,7 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	if (ret)
 		return ret;
 
-	ret = intel_oa_irq_init(oa);
+	ret = intel_oa_irq_init(oa, intel_oa_drain_irq_event);
 	if (ret)
 		return ret;
 

@@ -8,6 +8,8 @@
 #include <linux/bitops.h>
 #include <linux/kernel.h>
 
+#include <drm/drm_print.h>
+
 #include "intel_oa.h"
 #include "intel_oa_gen.h"
 #include "regs/intel_oa_regs.h"
@@ -31,8 +33,8 @@
  * - Gen12: one slice, GT_GEOMETRY_DSS_ENABLE (dual-subslices) and one
  *   EU-disable bit per pair of EUs, shared by every DSS.
  *
- * The Gen6/7 topology readers live with the Gen6/7 OA unit in
- * intel_oa_gen7.c (there is no fuse before Haswell).
+ * - Sandy Bridge, Ivy Bridge, Valleyview: no fuse; the platform row's
+ *   shape. Haswell: the GT level and HSW_PAVP_FUSE1's EU count.
  *
  * The timestamp clock is fixed at 12.5 MHz on Gen6 to Gen8 (the Gen8
  * reader serves them all), derived from a
@@ -203,6 +205,71 @@ void intel_oa_gen12_read_topology(struct intel_oa_device *oa)
 	for (dss = 0; dss < t->max_subslices; dss++)
 		if (t->subslice_mask[0] & BIT(dss))
 			set_eus(t, 0, dss, eu_en);
+}
+
+/* Fill a full topology of the given shape. */
+static void gen7_set_topology(struct intel_oa_device *oa, u8 slice_mask,
+			      u8 subslice_mask, unsigned int eus)
+{
+	struct intel_oa_topology *t = &oa->topo;
+	unsigned int s, ss;
+
+	memset(t, 0, sizeof(*t));
+	t->max_slices = hweight8(slice_mask);
+	t->max_subslices = hweight8(subslice_mask);
+	t->max_eus_per_subslice = eus;
+	t->slice_mask = slice_mask;
+	for (s = 0; s < t->max_slices; s++) {
+		t->subslice_mask[s] = subslice_mask;
+		for (ss = 0; ss < t->max_subslices; ss++)
+			t->eu_mask[s * t->max_subslices + ss] =
+				GENMASK(eus - 1, 0);
+	}
+}
+
+/**
+ * intel_oa_gen6_read_topology - the platform row's shape as the topology
+ * @oa: device
+ *
+ * Sandy Bridge, Ivy Bridge, Valleyview: no fuse register describes the
+ * topology (i915 has none there); the platform row's shape is it.
+ */
+void intel_oa_gen6_read_topology(struct intel_oa_device *oa)
+{
+	const struct intel_oa_platform *p = oa->platform;
+
+	gen7_set_topology(oa, GENMASK(p->max_slices - 1, 0),
+			  GENMASK(p->max_subslices - 1, 0),
+			  p->max_eus_per_subslice);
+}
+
+/**
+ * intel_oa_hsw_read_topology - Haswell's topology
+ * @oa: device
+ *
+ * The GT level and HSW_PAVP_FUSE1 (i915 hsw_sseu_info_init()).
+ */
+void intel_oa_hsw_read_topology(struct intel_oa_device *oa)
+{
+	static const u8 eus_for_fuse[] = {
+		[HSW_F1_EU_DIS_10EUS] = 10,
+		[HSW_F1_EU_DIS_8EUS] = 8,
+		[HSW_F1_EU_DIS_6EUS] = 6,
+	};
+	u32 fuse = FIELD_GET(HSW_F1_EU_DIS_MASK,
+			     intel_oa_read(oa, HSW_PAVP_FUSE1));
+	u8 slices = oa->platform->gt >= 3 ? GENMASK(1, 0) : BIT(0);
+	u8 subslices = oa->platform->gt >= 2 ? GENMASK(1, 0) : BIT(0);
+	unsigned int eus;
+
+	if (fuse >= ARRAY_SIZE(eus_for_fuse)) {
+		drm_warn(&oa->drm, "HSW_PAVP_FUSE1 EU field %u reserved: assuming 10 EUs\n",
+			 fuse);
+		fuse = HSW_F1_EU_DIS_10EUS;
+	}
+	eus = eus_for_fuse[fuse];
+
+	gen7_set_topology(oa, slices, subslices, eus);
 }
 
 /* Gen6..8 timestamps tick at 12.5 MHz (80 ns): gen6_read_clock_frequency. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Per-generation OA ops tables, referenced by the platform table, and the
- * building blocks they are assembled from.
+ * building blocks they are assembled from (intel_oa_ops.c assembles them).
  */
 
 #ifndef _INTEL_OA_GEN_H_
@@ -35,11 +35,24 @@ extern const struct intel_oa_unit_regs intel_oa_oag_unit_regs;
 extern const struct intel_oa_unit_regs intel_oa_xehp_oag_unit_regs;
 extern const struct intel_oa_unit_regs intel_oa_mtl_oam_unit_regs;
 extern const struct intel_oa_unit_funcs intel_oa_unit_funcs;
-void intel_oa_noa_disable(struct intel_oa_device *oa);
-void intel_oa_units_mask_all(struct intel_oa_device *oa);
 
 /* intel_oa_gen7.c: the Gen6/7 OA block. */
 extern const struct intel_oa_unit_funcs intel_oa_gen7_unit_funcs;
+
+/* intel_oa_gen7_irq.c: the Gen7 GT interrupt. */
+void intel_oa_gen7_irq_reset(struct intel_oa_device *oa);
+void intel_oa_gen7_irq_postinstall(struct intel_oa_device *oa);
+void intel_oa_gen7_irq_oa_unmask(struct intel_oa_unit *unit);
+void intel_oa_gen7_irq_oa_mask(struct intel_oa_unit *unit);
+irqreturn_t intel_oa_gen7_irq_handler(struct intel_oa_device *oa);
+
+/* intel_oa_gen8_irq.c: the Gen8 GT banks and the OA units' own masks. */
+void intel_oa_irq_mask_units(struct intel_oa_device *oa);
+void intel_oa_gen8_irq_reset(struct intel_oa_device *oa);
+void intel_oa_gen8_irq_postinstall(struct intel_oa_device *oa);
+void intel_oa_gen8_irq_oa_unmask(struct intel_oa_unit *unit);
+void intel_oa_gen8_irq_oa_mask(struct intel_oa_unit *unit);
+irqreturn_t intel_oa_gen8_irq_handler(struct intel_oa_device *oa);
 
 /* intel_oa_whitelist.c: what an OA config may write. */
 extern const struct intel_oa_whitelist intel_oa_snb_b_counter_regs;
@@ -56,19 +69,22 @@ extern const struct intel_oa_whitelist intel_oa_gen12_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_mtl_mux_regs;
 extern const struct intel_oa_whitelist intel_oa_flex_whitelist;
 
-/* intel_oa_gen8.c: helpers shared by the OA unit blocks. */
+/* intel_oa_metric_set.c: writing a metrics set, shared by the OA blocks. */
 #define INTEL_OA_N_FLEX_REGS	7
 extern const u32 intel_oa_flex_regs[INTEL_OA_N_FLEX_REGS];
 void intel_oa_program_config(struct intel_oa_device *oa,
 			     const struct intel_oa_config *config,
 			     u32 gt_offset, bool flex);
 void intel_oa_clear_flex(struct intel_oa_device *oa);
+void intel_oa_noa_disable(struct intel_oa_device *oa);
 
 /* intel_oa_fuses.c: topology and timestamp clock readers. */
 void intel_oa_gen8_read_topology(struct intel_oa_device *oa);
 void intel_oa_chv_read_topology(struct intel_oa_device *oa);
 void intel_oa_gen9_read_topology(struct intel_oa_device *oa);
 void intel_oa_gen11_read_topology(struct intel_oa_device *oa);
+void intel_oa_gen6_read_topology(struct intel_oa_device *oa);
+void intel_oa_hsw_read_topology(struct intel_oa_device *oa);
 void intel_oa_gen12_read_topology(struct intel_oa_device *oa);
 u32 intel_oa_gen8_read_timestamp_freq(struct intel_oa_device *oa);
 u32 intel_oa_gen9_read_timestamp_freq(struct intel_oa_device *oa);

@@ -150,7 +150,7 @@ static void gen11_drain_wdoaperf(struct intel_oa_device *oa)
 
 static void gen11_gt_irq_reset(struct intel_oa_device *oa)
 {
-	intel_oa_units_mask_all(oa);
+	intel_oa_irq_mask_units(oa);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_ENABLE, 0);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_MASK, ~0u);
 	gen11_drain_wdoaperf(oa);

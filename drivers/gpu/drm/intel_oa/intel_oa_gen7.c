@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * OA unit programming for Gen6 to Gen7.5 (Sandy Bridge, Ivy Bridge,
- * Valleyview, Haswell), the Gen7 GT interrupt and the Gen6/7 topology.
+ * Valleyview, Haswell).
  */
 
 #include <linux/bitfield.h>
@@ -185,124 +185,6 @@ static void gen7_clear_report_lost(struct intel_oa_stream *stream)
 	spin_unlock_irqrestore(&buf->ptr_lock, flags);
 }
 
-/*
- * The Gen7 GT interrupt: GTIMR is the only mask between the OA unit's
- * half-full event (bit 9) and GTIIR, so it is what a stream unmasks; GTIER
- * enables the event for good and DEIER's bit 31 is the master enable.
- */
-static void gen7_irq_reset(struct intel_oa_device *oa)
-{
-	intel_oa_write(oa, DEIER, 0);
-	intel_oa_read(oa, DEIER);
-	intel_oa_write(oa, GTIMR, ~0u);
-	intel_oa_write(oa, GTIER, 0);
-	/* IIR can queue a second event behind the first: clear twice. */
-	intel_oa_write(oa, GTIIR, ~0u);
-	intel_oa_write(oa, GTIIR, ~0u);
-	intel_oa_read(oa, GTIIR);
-}
-
-static void gen7_irq_postinstall(struct intel_oa_device *oa)
-{
-	intel_oa_write(oa, GTIIR, ~0u);
-	intel_oa_write(oa, GTIER, GT_PERFMON_BUFFER_HALF_FULL);
-	intel_oa_write(oa, GTIMR, ~0u);
-	intel_oa_write(oa, DEIER, DE_MASTER_IRQ_CONTROL);
-	intel_oa_read(oa, DEIER);
-}
-
-static void gen7_irq_oa_unmask(struct intel_oa_unit *unit)
-{
-	intel_oa_write(unit->oa, GTIMR, ~GT_PERFMON_BUFFER_HALF_FULL);
-}
-
-static void gen7_irq_oa_mask(struct intel_oa_unit *unit)
-{
-	intel_oa_write(unit->oa, GTIMR, ~0u);
-}
-
-/* i915 ivb_irq_handler(), GT part only. */
-static irqreturn_t gen7_irq_handler(struct intel_oa_device *oa)
-{
-	u32 de_ier, gt_iir;
-
-	/* Drop the master enable so no new MSI is sent while we ack. */
-	de_ier = intel_oa_read(oa, DEIER);
-	if (unlikely(intel_oa_device_gone(oa)))
-		return IRQ_NONE;
-	intel_oa_write(oa, DEIER, de_ier & ~DE_MASTER_IRQ_CONTROL);
-
-	gt_iir = intel_oa_read(oa, GTIIR);
-	if (gt_iir)
-		intel_oa_write(oa, GTIIR, gt_iir);
-
-	/* Re-raises the MSI if an event is still pending. */
-	intel_oa_write(oa, DEIER, de_ier);
-
-	trace_intel_oa_irq(oa, de_ier, gt_iir);
-	if (!gt_iir)
-		return IRQ_NONE;
-	return gt_iir & GT_PERFMON_BUFFER_HALF_FULL ? IRQ_WAKE_THREAD :
-						      IRQ_HANDLED;
-}
-
-/* Fill a full topology of the given shape. */
-static void gen7_set_topology(struct intel_oa_device *oa, u8 slice_mask,
-			      u8 subslice_mask, unsigned int eus)
-{
-	struct intel_oa_topology *t = &oa->topo;
-	unsigned int s, ss;
-
-	memset(t, 0, sizeof(*t));
-	t->max_slices = hweight8(slice_mask);
-	t->max_subslices = hweight8(subslice_mask);
-	t->max_eus_per_subslice = eus;
-	t->slice_mask = slice_mask;
-	for (s = 0; s < t->max_slices; s++) {
-		t->subslice_mask[s] = subslice_mask;
-		for (ss = 0; ss < t->max_subslices; ss++)
-			t->eu_mask[s * t->max_subslices + ss] =
-				GENMASK(eus - 1, 0);
-	}
-}
-
-/*
- * Sandy Bridge, Ivy Bridge, Valleyview: no fuse register describes the
- * topology (i915 has none there); the platform row's shape is it.
- */
-static void gen6_read_topology(struct intel_oa_device *oa)
-{
-	const struct intel_oa_platform *p = oa->platform;
-
-	gen7_set_topology(oa, GENMASK(p->max_slices - 1, 0),
-			  GENMASK(p->max_subslices - 1, 0),
-			  p->max_eus_per_subslice);
-}
-
-/* Haswell: the GT level and HSW_PAVP_FUSE1 (i915 hsw_sseu_info_init()). */
-static void hsw_read_topology(struct intel_oa_device *oa)
-{
-	static const u8 eus_for_fuse[] = {
-		[HSW_F1_EU_DIS_10EUS] = 10,
-		[HSW_F1_EU_DIS_8EUS] = 8,
-		[HSW_F1_EU_DIS_6EUS] = 6,
-	};
-	u32 fuse = FIELD_GET(HSW_F1_EU_DIS_MASK,
-			     intel_oa_read(oa, HSW_PAVP_FUSE1));
-	u8 slices = oa->platform->gt >= 3 ? GENMASK(1, 0) : BIT(0);
-	u8 subslices = oa->platform->gt >= 2 ? GENMASK(1, 0) : BIT(0);
-	unsigned int eus;
-
-	if (fuse >= ARRAY_SIZE(eus_for_fuse)) {
-		drm_warn(&oa->drm, "HSW_PAVP_FUSE1 EU field %u reserved: assuming 10 EUs\n",
-			 fuse);
-		fuse = HSW_F1_EU_DIS_10EUS;
-	}
-	eus = eus_for_fuse[fuse];
-
-	gen7_set_topology(oa, slices, subslices, eus);
-}
-
 /* The Gen6/7 OA block's own programming (see "Gen6/7 OA unit"). */
 const struct intel_oa_unit_funcs intel_oa_gen7_unit_funcs = {
 	.enable_metric_set = gen7_enable_metric_set,
@@ -313,36 +195,4 @@ const struct intel_oa_unit_funcs intel_oa_gen7_unit_funcs = {
 	.write_head = gen7_write_head,
 	.read_status = gen7_read_status,
 	.clear_report_lost = gen7_clear_report_lost,
-};
-
-#define GEN7_IRQ_OPS							\
-	.irq_reset = gen7_irq_reset,					\
-	.irq_postinstall = gen7_irq_postinstall,			\
-	.irq_oa_unmask = gen7_irq_oa_unmask,				\
-	.irq_oa_mask = gen7_irq_oa_mask,				\
-	.irq_handler = gen7_irq_handler
-
-/* Sandy Bridge: no OA interrupt, so no irq hooks; the hrtimer drains. */
-const struct intel_oa_hw_ops intel_oa_snb_ops = {
-	.read_topology = gen6_read_topology,
-	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
-	.mux_regs = &intel_oa_gen7_mux_regs,
-	.b_counter_regs = &intel_oa_snb_b_counter_regs,
-};
-
-/* Ivy Bridge and Valleyview. */
-const struct intel_oa_hw_ops intel_oa_ivb_ops = {
-	GEN7_IRQ_OPS,
-	.read_topology = gen6_read_topology,
-	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
-	.mux_regs = &intel_oa_gen7_mux_regs,
-	.b_counter_regs = &intel_oa_snb_b_counter_regs,
-};
-
-const struct intel_oa_hw_ops intel_oa_hsw_ops = {
-	GEN7_IRQ_OPS,
-	.read_topology = hsw_read_topology,
-	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
-	.mux_regs = &intel_oa_hsw_mux_regs,
-	.b_counter_regs = &intel_oa_gen7_b_counter_regs,
 };

@@ -9,7 +9,6 @@
 #include <drm/drm_print.h>
 
 #include "intel_oa.h"
-#include "intel_oa_trace.h"
 
 /**
  * DOC: interrupts
@@ -56,9 +55,7 @@ static irqreturn_t intel_oa_irq_hard(int irq, void *arg)
 static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 {
 	struct intel_oa_device *oa = arg;
-	struct intel_oa_stream *stream;
 	u32 guc_iir = atomic_xchg(&oa->guc.iir, 0);
-	unsigned int i;
 
 	/*
 	 * GuC work shares the thread: then only drain if the hard handler
@@ -73,24 +70,7 @@ static irqreturn_t intel_oa_irq_thread(int irq, void *arg)
 	}
 
 	atomic64_inc(&oa->stats.interrupts);
-
-	/*
-	 * The half-full event does not say which unit's buffer it is for:
-	 * drain every unit's stream that the interrupt drains (one that has
-	 * nothing landed costs a tail read). An i915 stream's reports wait
-	 * for read(), and a unit drained by the hrtimer alone (Meteor Lake's
-	 * OAM) is the timer's: neither is touched here.
-	 */
-	for (i = 0; i < oa->n_units; i++) {
-		/* Pairs with the smp_store_release() in intel_oa_stream_init(). */
-		stream = smp_load_acquire(&oa->units[i].exclusive_stream);
-		if (!stream || !READ_ONCE(stream->enabled) ||
-		    !READ_ONCE(stream->irq_drained))
-			continue;
-
-		atomic64_inc(&oa->units[i].stats.stream_interrupts);
-		intel_oa_drain(stream, INTEL_OA_DRAIN_IRQ);
-	}
+	oa->irq_oa_event(oa);
 
 	return IRQ_HANDLED;
 }
@@ -115,6 +95,7 @@ static void intel_oa_irq_fini(void *arg)
 /**
  * intel_oa_irq_init - allocate the vector, install handlers, unmask
  * @oa: device
+ * @oa_event: what the interrupt thread calls for an OA buffer event
  *
  * The undo is a devres action of the PCI device, so it runs at unbind
  * while BAR0 is still mapped. A platform without an OA interrupt (no
@@ -122,7 +103,8 @@ static void intel_oa_irq_fini(void *arg)
  *
  * Return: 0 or a negative errno.
  */
-int intel_oa_irq_init(struct intel_oa_device *oa)
+int intel_oa_irq_init(struct intel_oa_device *oa,
+		      void (*oa_event)(struct intel_oa_device *oa))
 {
 	struct pci_dev *pdev = oa->pdev;
 	unsigned long flags = 0;
@@ -130,6 +112,7 @@ int intel_oa_irq_init(struct intel_oa_device *oa)
 
 	if (!oa->ops->irq_handler)
 		return 0;
+	oa->irq_oa_event = oa_event;
 
 	ret = intel_oa_forcewake_get(oa);
 	if (ret)

@@ -93,24 +93,6 @@ struct perf_open_properties {
 	bool ring_stream;
 };
 
-/**
- * intel_oa_exponent_to_ns - OA timer period for an exponent
- * @oa: device
- * @exponent: 0..31
- *
- * The OA timer counts OA timestamp ticks, which run faster than the
- * command streamer's on Gen12.5 (i915 oa_exponent_to_ns()).
- *
- * Return: 2^(exponent + 1) OA timestamp ticks in ns, rounded up (i915).
- */
-u64 intel_oa_exponent_to_ns(struct intel_oa_device *oa, u32 exponent)
-{
-	u64 nom = (2ULL << exponent) * NSEC_PER_SEC;
-	u32 den = oa->oa_timestamp_freq;
-
-	return div_u64(nom + den - 1, den);
-}
-
 typedef int (*prop_setter_t)(struct intel_oa_device *oa,
 			     struct perf_open_properties *props, u64 value);
 

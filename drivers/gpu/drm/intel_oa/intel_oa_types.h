@@ -774,6 +774,10 @@ struct intel_oa_guc {
  * @stats: debugfs counters.
  * @irq_oa_pending: the hard handler saw an OA event; lets the thread tell
  *	it apart from GuC work on platforms that have both.
+ * @irq_oa_event: what the interrupt thread calls for an OA buffer event,
+ *	given to intel_oa_irq_init() by the layer above the interrupts (the
+ *	OA streams' drain); set before the vector is requested, then
+ *	constant.
  * @guc: GuC interface (Gen12.5).
  * @sample_cookie: the last on-demand sample cookie handed out
  *	(intel_oa_sample_cookie()).
@@ -807,6 +811,7 @@ struct intel_oa_device {
 
 	struct intel_oa_stats stats;
 	atomic_t irq_oa_pending;
+	void (*irq_oa_event)(struct intel_oa_device *oa);
 	struct intel_oa_guc guc;
 	atomic_t sample_cookie;
 	unsigned long flags;

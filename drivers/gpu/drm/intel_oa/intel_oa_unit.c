@@ -330,15 +330,6 @@ const struct intel_oa_unit_funcs intel_oa_unit_funcs = {
 };
 
 /**
- * intel_oa_noa_disable - power the NOA network down
- * @oa: device
- */
-void intel_oa_noa_disable(struct intel_oa_device *oa)
-{
-	intel_oa_rmw(oa, oa->gen->noa_enable, oa->gen->noa_enable_bit, 0);
-}
-
-/**
  * intel_oa_unit_for_engine - the OA unit that observes an engine
  * @oa: device
  * @engine: enum intel_oa_engine_id
@@ -403,21 +394,6 @@ void intel_oa_stream_stats_reset(struct intel_oa_stream_stats *s)
 		     sizeof(*s) / sizeof(atomic64_t));
 	for (i = 0; i < ARRAY_SIZE(intel_oa_stream_stat_fields); i++)
 		atomic64_set(intel_oa_stream_stat(s, i), 0);
-}
-
-/**
- * intel_oa_units_mask_all - mask every unit's own interrupt register
- * @oa: device
- *
- * For the interrupt reset paths; a unit without an IMR is skipped.
- */
-void intel_oa_units_mask_all(struct intel_oa_device *oa)
-{
-	unsigned int i;
-
-	for (i = 0; i < oa->n_units; i++)
-		if (oa->units[i].desc->regs && oa->units[i].desc->regs->imr)
-			intel_oa_write(oa, oa->units[i].desc->regs->imr, ~0u);
 }
 
 /**
