@@ -71,6 +71,7 @@
 
 #define MAX_STREAMS	4
 #define MAX_CONFIGS	8
+#define MAX_OBJECTS	8
 #define MAX_REGS	96
 #define SEQ_TIMEOUT_S	30
 #define NOBODY		65534
@@ -114,8 +115,11 @@ struct fuzz {
 	unsigned int n_streams;
 	uint64_t configs[MAX_CONFIGS];
 	unsigned int n_configs;
+	uint32_t objects[MAX_OBJECTS];	/* live GEM handles */
+	uint64_t object_size[MAX_OBJECTS];
+	unsigned int n_objects;
 	uint8_t *page;		/* SCRATCH_BYTES, then the PROT_NONE guard page */
-	uint64_t syscalls, reports, opened, added;
+	uint64_t syscalls, reports, opened, added, gem_created;
 	bool in_child;		/* a forked child: the parent may hold a stream */
 	bool read_timer_ok;	/* SIGUSR1 ends timed_read() */
 	bool unprivileged;	/* a child that dropped root */
@@ -169,6 +173,11 @@ static const int read_errnos[] = { EAGAIN, EIO, ENOSPC, EFAULT, EINVAL, ENODEV, 
 static const int stream_ioctl_errnos[] = {
 	EINVAL, ENOTTY, EBUSY, ENOENT, EFAULT, EIO, ENODEV, ETIMEDOUT, EAGAIN, EACCES,
 	EINTR, ENOMEM, 0
+};
+
+static const int gem_errnos[] = {
+	EINVAL, ENOENT, EFAULT, ENOMEM, ENODEV, EOPNOTSUPP, E2BIG, EAGAIN, ETIME,
+	EINTR, EACCES, ENOSPC, 0
 };
 
 /* ioctl() on the DRM fd, counting, returning the result or -errno. */
@@ -721,6 +730,245 @@ static void op_stream(struct rng *r, struct stream *s)
 	}
 }
 
+/* A handle: mostly a live object's, else 0, a stale one or noise. */
+static uint32_t pick_handle(struct rng *r, unsigned int *slot)
+{
+	*slot = MAX_OBJECTS;
+	if (fz.n_objects && rng_chance(r, 80)) {
+		*slot = rng_below(r, fz.n_objects);
+		return fz.objects[*slot];
+	}
+	switch (rng_below(r, 3)) {
+	case 0:
+		return 0;
+	case 1:
+		return 1 + rng_below(r, 64);
+	default:
+		return (uint32_t)rng_next(r);
+	}
+}
+
+static uint64_t pick_gem_size(struct rng *r)
+{
+	switch (rng_below(r, 8)) {
+	case 0:
+		return 0;
+	case 1:
+		return rng_next(r);
+	case 2:
+		return 1 + rng_below(r, 4096);
+	default:
+		return (1 + rng_below(r, 64)) * 4096;
+	}
+}
+
+static void keep_object(uint32_t handle, uint64_t size)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	fz.gem_created++;
+	if (fz.n_objects == MAX_OBJECTS) {
+		drm_call(fz.dev.drm_fd, DRM_IOCTL_GEM_CLOSE, &c);
+		return;
+	}
+	fz.objects[fz.n_objects] = handle;
+	fz.object_size[fz.n_objects++] = size;
+}
+
+static void forget_object(unsigned int slot)
+{
+	fz.objects[slot] = fz.objects[--fz.n_objects];
+	fz.object_size[slot] = fz.object_size[fz.n_objects];
+}
+
+/* A create_ext extension chain of 1-3 links with random contents. */
+static uint64_t pick_create_ext(struct rng *r, uint64_t *ext, size_t words)
+{
+	struct drm_i915_gem_memory_class_instance *regions = (void *)&ext[24];
+	unsigned int links = 1 + rng_below(r, 3), i, w;
+
+	memset(ext, 0, words * 8);
+	for (i = 0; i < 4; i++) {
+		regions[i].memory_class = rng_below(r, 3);
+		regions[i].memory_instance = rng_chance(r, 80) ? 0 : rng_below(r, 4);
+	}
+	for (i = 0; i < links; i++) {
+		/* 8 words per link: i915_user_extension is 4 of them */
+		uint64_t *l = &ext[8 * i];
+		uint32_t *d = (uint32_t *)l;
+
+		l[0] = i + 1 < links ? (uint64_t)(uintptr_t)&ext[8 * (i + 1)] : 0;
+		d[2] = rng_chance(r, 90) ? rng_below(r, 3) : rng_below(r, 100);
+		if (rng_chance(r, 10))
+			d[3 + rng_below(r, 5)] = 1;	/* flags or rsvd */
+		/* memory regions: pad, num_regions, regions; set_pat: index */
+		w = rng_below(r, 4);
+		d[8] = w == 0 ? 1 : 0;
+		d[9] = w == 1 ? rng_below(r, 10) : 1 + rng_below(r, 2);
+		l[5] = pick_ptr(r, regions, 4 * d[9]);
+		if (d[2] == 2)
+			d[8] = rng_below(r, 8);
+	}
+	return pick_ptr(r, ext, 8 * 8 * links);
+}
+
+/*
+ * One GEM object ioctl with random arguments, or an mmap of an object
+ * that is written and read back: errnos from gem_errnos only, and what
+ * is written is what is read.
+ */
+static void op_gem(struct rng *r)
+{
+	int fd = fz.dev.drm_fd, ret = 0;
+	uint64_t ext[32];
+	unsigned int slot;
+	const char *what = "GEM";
+
+	switch (rng_below(r, 10)) {
+	case 0: {
+		struct drm_i915_gem_create c = { .size = pick_gem_size(r) };
+
+		what = "GEM_CREATE";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_CREATE, &c);
+		if (!ret)
+			keep_object(c.handle, c.size);
+		break;
+	}
+	case 1: {
+		struct drm_i915_gem_create_ext c = {
+			.size = pick_gem_size(r),
+			.flags = rng_chance(r, 85) ? 0 : rng_below(r, 4),
+		};
+
+		if (rng_chance(r, 70))
+			c.extensions = pick_create_ext(r, ext, ARRAY_SIZE(ext));
+		what = "GEM_CREATE_EXT";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_CREATE_EXT, &c);
+		if (!ret)
+			keep_object(c.handle, c.size);
+		break;
+	}
+	case 2:
+	case 3: {
+		struct drm_i915_gem_mmap_offset m = {
+			.handle = pick_handle(r, &slot),
+			.flags = rng_chance(r, 90) ? rng_below(r, 5) : rng_next(r),
+		};
+		size_t len;
+		uint32_t *p, v;
+
+		what = "GEM_MMAP_OFFSET";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &m);
+		if (ret || slot == MAX_OBJECTS)
+			break;
+		len = rng_chance(r, 80) ? fz.object_size[slot] :
+					  4096 * (1 + rng_below(r, 32));
+		fz.syscalls++;
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			 rng_chance(r, 90) ? MAP_SHARED : MAP_PRIVATE, fd,
+			 m.offset + (rng_chance(r, 90) ? 0 : 4096));
+		if (p == MAP_FAILED) {
+			what = "mmap of a GEM offset";
+			ret = -errno;
+			break;
+		}
+		v = (uint32_t)rng_next(r);
+		p[0] = v;
+		p[len / 4 - 1] = ~v;
+		if (p[0] != v || p[len / 4 - 1] != ~v)
+			report("GEM mapping of %zu bytes read back %#x, %#x; wrote %#x, %#x",
+			       len, p[0], p[len / 4 - 1], v, ~v);
+		munmap(p, len);
+		break;
+	}
+	case 4: {
+		struct drm_i915_gem_mmap m = {
+			.handle = pick_handle(r, &slot),
+			.offset = rng_chance(r, 80) ? 4096 * rng_below(r, 4) : rng_next(r),
+			.size = rng_chance(r, 80) ? 4096 * (1 + rng_below(r, 8)) : rng_next(r),
+			.flags = rng_chance(r, 90) ? rng_below(r, 2) : rng_next(r),
+		};
+
+		what = "GEM_MMAP";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_MMAP, &m);
+		if (!ret)
+			munmap((void *)(uintptr_t)m.addr_ptr, m.size);
+		break;
+	}
+	case 5: {
+		struct drm_i915_gem_set_domain d = {
+			.handle = pick_handle(r, &slot),
+			.read_domains = rng_below(r, 256),
+			.write_domain = rng_chance(r, 50) ? 0 : rng_below(r, 256),
+		};
+
+		what = "GEM_SET_DOMAIN";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &d);
+		break;
+	}
+	case 6: {
+		struct drm_i915_gem_wait w = {
+			.bo_handle = pick_handle(r, &slot),
+			.flags = rng_chance(r, 90) ? 0 : rng_next(r),
+			.timeout_ns = (int64_t)rng_below(r, 2000000) - 1000000,
+		};
+		struct drm_i915_gem_busy b = { .handle = pick_handle(r, &slot) };
+
+		what = "GEM_WAIT";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_WAIT, &w);
+		if (ret)
+			break;
+		what = "GEM_BUSY";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_BUSY, &b);
+		break;
+	}
+	case 7: {
+		struct drm_i915_gem_set_tiling t = {
+			.handle = pick_handle(r, &slot),
+			.tiling_mode = rng_below(r, 5),
+			.stride = rng_chance(r, 50) ? 0 : (uint32_t)rng_next(r),
+		};
+		struct drm_i915_gem_get_tiling g = { .handle = t.handle };
+
+		what = "GEM_SET_TILING";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_SET_TILING, &t);
+		if (ret)
+			break;
+		what = "GEM_GET_TILING";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_GET_TILING, &g);
+		break;
+	}
+	case 8: {
+		struct drm_i915_gem_get_aperture a;
+
+		what = "GEM_GET_APERTURE";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_GET_APERTURE,
+			       (void *)(uintptr_t)pick_ptr(r, &a, sizeof(a)));
+		break;
+	}
+	default: {
+		struct drm_gem_close c = { .handle = pick_handle(r, &slot) };
+
+		what = "GEM_CLOSE";
+		ret = drm_call(fd, DRM_IOCTL_GEM_CLOSE, &c);
+		if (!ret && slot != MAX_OBJECTS)
+			forget_object(slot);
+		break;
+	}
+	}
+	check_errno(what, ret, gem_errnos);
+}
+
+static void close_objects(void)
+{
+	struct drm_gem_close c;
+
+	while (fz.n_objects) {
+		c.handle = fz.objects[--fz.n_objects];
+		drm_call(fz.dev.drm_fd, DRM_IOCTL_GEM_CLOSE, &c);
+	}
+}
+
 static void close_stream(unsigned int i)
 {
 	fz.syscalls++;
@@ -869,6 +1117,7 @@ static void op_unbind(struct rng *r)
 	if (!oa_bind(fz.dev.bdf))
 		report("rebinding %s to intel_oa failed", fz.dev.bdf);
 	fz.n_configs = 0;	/* the device's configs went with it */
+	fz.n_objects = 0;	/* and the file's objects */
 	/* the card may have a new minor; the suite's metric set is re-added */
 	oa_dev_close(&fz.dev);
 	fuzz_dev_open();
@@ -982,11 +1231,15 @@ static void run_sequence(uint64_t seq, bool unbind)
 			op_thread(&fz.r);
 		else if (w < 98 && stream_seq)
 			op_unprivileged(&fz.r);
+		/* what the branches above left: 2%, and all without streams */
+		else if (w >= 98 || (w >= 50 && w < 88 && !fz.n_streams))
+			op_gem(&fz.r);
 	}
 	if (unbind)
 		op_unbind(&fz.r);
 	while (fz.n_streams)
 		close_stream(0);
+	close_objects();
 	while (fz.n_configs) {
 		uint64_t id = fz.configs[--fz.n_configs];
 
@@ -1038,8 +1291,9 @@ static uint64_t fuzz_run(uint64_t seed, uint64_t first, uint64_t count, uint64_t
 	}
 	remove_all_configs();
 	printf("oa_fuzz: seed %" PRIu64 ": %" PRIu64 " sequences, %" PRIu64 " syscalls (%" PRIu64
-	       " streams opened, %" PRIu64 " configs added), %" PRIu64 " reports, %.1f s\n",
-	       seed, s - first, fz.syscalls, fz.opened, fz.added, fz.reports,
+	       " streams opened, %" PRIu64 " configs added, %" PRIu64
+	       " GEM objects created), %" PRIu64 " reports, %.1f s\n",
+	       seed, s - first, fz.syscalls, fz.opened, fz.added, fz.gem_created, fz.reports,
 	       (oa_now_ns() - t0) / 1e9);
 	fflush(stdout);
 	return fz.reports;

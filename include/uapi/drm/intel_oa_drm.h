@@ -33,12 +33,25 @@ extern "C" {
  * DRM_COMMAND_BASE, so that i915 userspace can talk to intel_oa unchanged.
  */
 #define DRM_I915_GETPARAM		0x06
+#define DRM_I915_GEM_BUSY		0x17
 #define DRM_I915_GEM_THROTTLE		0x18
+#define DRM_I915_GEM_CREATE		0x1b
+#define DRM_I915_GEM_MMAP		0x1e
+#define DRM_I915_GEM_SET_DOMAIN		0x1f
+#define DRM_I915_GEM_SET_TILING		0x21
+#define DRM_I915_GEM_GET_TILING		0x22
+#define DRM_I915_GEM_GET_APERTURE	0x23
+#define DRM_I915_GEM_MMAP_GTT		0x24
+#define DRM_I915_GEM_MMAP_OFFSET	DRM_I915_GEM_MMAP_GTT
+#define DRM_I915_GEM_WAIT		0x2c
+#define DRM_I915_GEM_SET_CACHING	0x2f
+#define DRM_I915_GEM_GET_CACHING	0x30
 #define DRM_I915_REG_READ		0x31
 #define DRM_I915_PERF_OPEN		0x36
 #define DRM_I915_PERF_ADD_CONFIG	0x37
 #define DRM_I915_PERF_REMOVE_CONFIG	0x38
 #define DRM_I915_QUERY			0x39
+#define DRM_I915_GEM_CREATE_EXT		0x3c
 
 #define DRM_IOCTL_I915_GETPARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GETPARAM, struct drm_i915_getparam)
@@ -56,12 +69,315 @@ extern "C" {
 	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_PERF_REMOVE_CONFIG, __u64)
 #define DRM_IOCTL_I915_QUERY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_QUERY, struct drm_i915_query)
+#define DRM_IOCTL_I915_GEM_BUSY \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_BUSY, struct drm_i915_gem_busy)
+#define DRM_IOCTL_I915_GEM_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CREATE, \
+		 struct drm_i915_gem_create)
+#define DRM_IOCTL_I915_GEM_CREATE_EXT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CREATE_EXT, \
+		 struct drm_i915_gem_create_ext)
+#define DRM_IOCTL_I915_GEM_MMAP \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_MMAP, struct drm_i915_gem_mmap)
+#define DRM_IOCTL_I915_GEM_MMAP_GTT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_MMAP_GTT, \
+		 struct drm_i915_gem_mmap_gtt)
+#define DRM_IOCTL_I915_GEM_MMAP_OFFSET \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_MMAP_GTT, \
+		 struct drm_i915_gem_mmap_offset)
+#define DRM_IOCTL_I915_GEM_SET_DOMAIN \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_SET_DOMAIN, \
+		struct drm_i915_gem_set_domain)
+#define DRM_IOCTL_I915_GEM_SET_TILING \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_SET_TILING, \
+		 struct drm_i915_gem_set_tiling)
+#define DRM_IOCTL_I915_GEM_GET_TILING \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_GET_TILING, \
+		 struct drm_i915_gem_get_tiling)
+#define DRM_IOCTL_I915_GEM_GET_APERTURE \
+	DRM_IOR(DRM_COMMAND_BASE + DRM_I915_GEM_GET_APERTURE, \
+		struct drm_i915_gem_get_aperture)
+#define DRM_IOCTL_I915_GEM_WAIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_WAIT, struct drm_i915_gem_wait)
+#define DRM_IOCTL_I915_GEM_SET_CACHING \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_SET_CACHING, \
+		struct drm_i915_gem_caching)
+#define DRM_IOCTL_I915_GEM_GET_CACHING \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_GET_CACHING, \
+		 struct drm_i915_gem_caching)
+
+/**
+ * DOC: intel_oa GEM objects
+ *
+ * Buffer objects with i915's uAPI: system memory (shmem) only, linear
+ * only. Documentation/gem.rst says what each ioctl does and where it
+ * differs from i915.
+ */
+
+/**
+ * struct i915_user_extension - one link of an ioctl's extension chain
+ * @next_extension: userspace pointer to the next link, 0 for the last.
+ * @name: extension id, defined by the ioctl that takes the chain.
+ * @flags: must be zero.
+ * @rsvd: must be zero.
+ */
+struct i915_user_extension {
+	__u64 next_extension;
+	__u32 name;
+	__u32 flags;
+	__u32 rsvd[4];
+};
+
+/**
+ * struct drm_i915_gem_create - argument of DRM_IOCTL_I915_GEM_CREATE
+ * @size: in: bytes wanted; out: bytes allocated (a whole number of pages).
+ * @handle: out: the object's handle.
+ * @pad: unused.
+ */
+struct drm_i915_gem_create {
+	__u64 size;
+	__u32 handle;
+	__u32 pad;
+};
+
+/**
+ * struct drm_i915_gem_memory_class_instance - a memory region
+ * @memory_class: I915_MEMORY_CLASS_*.
+ * @memory_instance: instance within the class.
+ */
+struct drm_i915_gem_memory_class_instance {
+	__u16 memory_class;
+	__u16 memory_instance;
+};
+
+#define I915_MEMORY_CLASS_SYSTEM	0
+#define I915_MEMORY_CLASS_DEVICE	1
+
+/**
+ * struct drm_i915_gem_create_ext - argument of DRM_IOCTL_I915_GEM_CREATE_EXT
+ * @size: in: bytes wanted; out: bytes allocated.
+ * @handle: out: the object's handle.
+ * @flags: I915_GEM_CREATE_EXT_FLAG_* bits.
+ * @extensions: userspace pointer to a chain of struct i915_user_extension,
+ *	named I915_GEM_CREATE_EXT_*.
+ */
+struct drm_i915_gem_create_ext {
+	__u64 size;
+	__u32 handle;
+#define I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS (1 << 0)
+	__u32 flags;
+#define I915_GEM_CREATE_EXT_MEMORY_REGIONS 0
+#define I915_GEM_CREATE_EXT_PROTECTED_CONTENT 1
+#define I915_GEM_CREATE_EXT_SET_PAT 2
+	__u64 extensions;
+};
+
+/**
+ * struct drm_i915_gem_create_ext_memory_regions - placement extension
+ * @base: chain link, name I915_GEM_CREATE_EXT_MEMORY_REGIONS.
+ * @pad: must be zero.
+ * @num_regions: entries at @regions.
+ * @regions: userspace pointer to struct drm_i915_gem_memory_class_instance
+ *	entries, in order of preference.
+ */
+struct drm_i915_gem_create_ext_memory_regions {
+	struct i915_user_extension base;
+	__u32 pad;
+	__u32 num_regions;
+	__u64 regions;
+};
+
+/**
+ * struct drm_i915_gem_create_ext_protected_content - PXP extension
+ * @base: chain link, name I915_GEM_CREATE_EXT_PROTECTED_CONTENT.
+ * @flags: must be zero.
+ */
+struct drm_i915_gem_create_ext_protected_content {
+	struct i915_user_extension base;
+	__u32 flags;
+};
+
+/**
+ * struct drm_i915_gem_create_ext_set_pat - PAT index extension (12.70+)
+ * @base: chain link, name I915_GEM_CREATE_EXT_SET_PAT.
+ * @pat_index: PAT index the object's PTEs carry.
+ * @rsvd: reserved.
+ */
+struct drm_i915_gem_create_ext_set_pat {
+	struct i915_user_extension base;
+	__u32 pat_index;
+	__u32 rsvd;
+};
+
+/**
+ * struct drm_i915_gem_mmap - argument of DRM_IOCTL_I915_GEM_MMAP
+ * @handle: the object.
+ * @pad: unused.
+ * @offset: byte offset into the object to map from.
+ * @size: bytes to map.
+ * @addr_ptr: out: the address of the mapping.
+ * @flags: I915_MMAP_WC or 0.
+ */
+struct drm_i915_gem_mmap {
+	__u32 handle;
+	__u32 pad;
+	__u64 offset;
+	__u64 size;
+	__u64 addr_ptr;
+#define I915_MMAP_WC 0x1
+	__u64 flags;
+};
+
+/**
+ * struct drm_i915_gem_mmap_gtt - argument of DRM_IOCTL_I915_GEM_MMAP_GTT
+ * @handle: the object.
+ * @pad: unused.
+ * @offset: out: the fake offset to mmap() the DRM fd at.
+ */
+struct drm_i915_gem_mmap_gtt {
+	__u32 handle;
+	__u32 pad;
+	__u64 offset;
+};
+
+/**
+ * struct drm_i915_gem_mmap_offset - argument of DRM_IOCTL_I915_GEM_MMAP_OFFSET
+ * @handle: the object.
+ * @pad: unused (never checked, as in i915).
+ * @offset: out: the fake offset to mmap() the DRM fd at.
+ * @flags: one I915_MMAP_OFFSET_* type.
+ * @extensions: chain of struct i915_user_extension; none is defined.
+ */
+struct drm_i915_gem_mmap_offset {
+	__u32 handle;
+	__u32 pad;
+	__u64 offset;
+#define I915_MMAP_OFFSET_GTT	0
+#define I915_MMAP_OFFSET_WC	1
+#define I915_MMAP_OFFSET_WB	2
+#define I915_MMAP_OFFSET_UC	3
+#define I915_MMAP_OFFSET_FIXED	4
+	__u64 flags;
+	__u64 extensions;
+};
+
+#define I915_GEM_DOMAIN_CPU		0x00000001
+#define I915_GEM_DOMAIN_RENDER		0x00000002
+#define I915_GEM_DOMAIN_SAMPLER		0x00000004
+#define I915_GEM_DOMAIN_COMMAND		0x00000008
+#define I915_GEM_DOMAIN_INSTRUCTION	0x00000010
+#define I915_GEM_DOMAIN_VERTEX		0x00000020
+#define I915_GEM_DOMAIN_GTT		0x00000040
+#define I915_GEM_DOMAIN_WC		0x00000080
+
+/**
+ * struct drm_i915_gem_set_domain - argument of DRM_IOCTL_I915_GEM_SET_DOMAIN
+ * @handle: the object.
+ * @read_domains: I915_GEM_DOMAIN_* the CPU will read through.
+ * @write_domain: I915_GEM_DOMAIN_* the CPU will write through (0 or
+ *	@read_domains).
+ */
+struct drm_i915_gem_set_domain {
+	__u32 handle;
+	__u32 read_domains;
+	__u32 write_domain;
+};
+
+/**
+ * struct drm_i915_gem_busy - argument of DRM_IOCTL_I915_GEM_BUSY
+ * @handle: the object.
+ * @busy: out: 0 when idle; else engine classes reading (high 16 bits, one
+ *	bit per class) and the class writing plus one (low 16 bits).
+ */
+struct drm_i915_gem_busy {
+	__u32 handle;
+	__u32 busy;
+};
+
+#define I915_CACHING_NONE		0
+#define I915_CACHING_CACHED		1
+#define I915_CACHING_DISPLAY		2
+
+/**
+ * struct drm_i915_gem_caching - argument of DRM_IOCTL_I915_GEM_{SET,GET}_CACHING
+ * @handle: the object.
+ * @caching: I915_CACHING_*.
+ */
+struct drm_i915_gem_caching {
+	__u32 handle;
+	__u32 caching;
+};
+
+#define I915_TILING_NONE	0
+#define I915_TILING_X		1
+#define I915_TILING_Y		2
+#define I915_TILING_LAST	I915_TILING_Y
+
+#define I915_BIT_6_SWIZZLE_NONE		0
+
+/**
+ * struct drm_i915_gem_set_tiling - argument of DRM_IOCTL_I915_GEM_SET_TILING
+ * @handle: the object.
+ * @tiling_mode: I915_TILING_*.
+ * @stride: bytes per row of a tiled object; out: 0 for a linear one.
+ * @swizzle_mode: out: I915_BIT_6_SWIZZLE_* of the object.
+ */
+struct drm_i915_gem_set_tiling {
+	__u32 handle;
+	__u32 tiling_mode;
+	__u32 stride;
+	__u32 swizzle_mode;
+};
+
+/**
+ * struct drm_i915_gem_get_tiling - argument of DRM_IOCTL_I915_GEM_GET_TILING
+ * @handle: the object.
+ * @tiling_mode: out: I915_TILING_*.
+ * @swizzle_mode: out: I915_BIT_6_SWIZZLE_* as the CPU sees it.
+ * @phys_swizzle_mode: out: I915_BIT_6_SWIZZLE_* of the memory.
+ */
+struct drm_i915_gem_get_tiling {
+	__u32 handle;
+	__u32 tiling_mode;
+	__u32 swizzle_mode;
+	__u32 phys_swizzle_mode;
+};
+
+/**
+ * struct drm_i915_gem_get_aperture - argument of DRM_IOCTL_I915_GEM_GET_APERTURE
+ * @aper_size: out: bytes of the GGTT.
+ * @aper_available_size: out: bytes of it not pinned.
+ */
+struct drm_i915_gem_get_aperture {
+	__u64 aper_size;
+	__u64 aper_available_size;
+};
+
+/**
+ * struct drm_i915_gem_wait - argument of DRM_IOCTL_I915_GEM_WAIT
+ * @bo_handle: the object.
+ * @flags: must be zero.
+ * @timeout_ns: in: ns to wait, negative for ever; out: ns left.
+ */
+struct drm_i915_gem_wait {
+	__u32 bo_handle;
+	__u32 flags;
+	__s64 timeout_ns;
+};
 
 /*
  * GETPARAM parameter ids (values are i915's). intel_oa answers the ones
  * listed here and fails every other id with EINVAL.
  */
 
+/** @I915_PARAM_HAS_GEM: 1: the GEM object ioctls exist. */
+#define I915_PARAM_HAS_GEM			5
+/** @I915_PARAM_HAS_WAIT_TIMEOUT: 1: DRM_IOCTL_I915_GEM_WAIT exists. */
+#define I915_PARAM_HAS_WAIT_TIMEOUT		19
+/** @I915_PARAM_MMAP_VERSION: 1: DRM_IOCTL_I915_GEM_MMAP takes I915_MMAP_WC. */
+#define I915_PARAM_MMAP_VERSION			30
+/** @I915_PARAM_MMAP_GTT_VERSION: 4: DRM_IOCTL_I915_GEM_MMAP_OFFSET. */
+#define I915_PARAM_MMAP_GTT_VERSION		40
 /** @I915_PARAM_CHIPSET_ID: PCI device id of the GPU. */
 #define I915_PARAM_CHIPSET_ID			4
 /** @I915_PARAM_REVISION: PCI revision id of the GPU. */

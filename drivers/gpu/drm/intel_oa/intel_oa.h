@@ -12,6 +12,8 @@
 #include "intel_oa_types.h"
 
 struct drm_file;
+struct file;
+struct vm_area_struct;
 struct drm_minor;
 struct seq_file;
 
@@ -63,6 +65,49 @@ extern const unsigned int intel_oa_n_stream_stat_fields;
 struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
 					       unsigned int engine);
 
+/* intel_oa_gem.c */
+u64 intel_oa_gem_client_limit(void);
+struct intel_oa_gem_client *intel_oa_gem_client_create(void);
+void intel_oa_gem_client_put(struct intel_oa_gem_client *client);
+struct intel_oa_gem_object *intel_oa_gem_create(struct intel_oa_device *oa,
+						struct intel_oa_gem_client *client,
+						u64 size);
+struct intel_oa_gem_object *intel_oa_gem_lookup(struct drm_file *file,
+						u32 handle);
+void intel_oa_gem_put(struct intel_oa_gem_object *obj);
+int intel_oa_gem_pin_pages(struct intel_oa_gem_object *obj);
+int intel_oa_gem_mmap_offset(struct intel_oa_gem_object *obj,
+			     enum intel_oa_mmap_type type,
+			     struct drm_file *file, u64 *offset);
+int intel_oa_gem_mmap(struct file *filp, struct vm_area_struct *vma);
+int intel_oa_gem_wait(struct intel_oa_gem_object *obj, long timeout,
+		      bool write);
+u32 intel_oa_gem_busy(struct intel_oa_gem_object *obj);
+
+/* intel_oa_gem_ioctl.c */
+int intel_oa_gem_create_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file);
+int intel_oa_gem_create_ext_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file);
+int intel_oa_gem_mmap_offset_ioctl(struct drm_device *dev, void *data,
+				   struct drm_file *file);
+int intel_oa_gem_mmap_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file);
+int intel_oa_gem_set_domain_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file);
+int intel_oa_gem_wait_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file);
+int intel_oa_gem_busy_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file);
+int intel_oa_gem_get_aperture_ioctl(struct drm_device *dev, void *data,
+				    struct drm_file *file);
+int intel_oa_gem_set_tiling_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file);
+int intel_oa_gem_get_tiling_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file);
+int intel_oa_gem_open(struct drm_device *dev, struct drm_file *file);
+void intel_oa_gem_postclose(struct drm_device *dev, struct drm_file *file);
+
 /* intel_oa_whitelist.c */
 bool intel_oa_whitelist_has(const struct intel_oa_whitelist *wl, u32 addr);
 
@@ -78,6 +123,7 @@ int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
 			    u32 *offset);
 void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 			 unsigned int n_pages);
+u64 intel_oa_ggtt_reserved_bytes(const struct intel_oa_device *oa);
 
 /* intel_oa_irq.c */
 int intel_oa_irq_init(struct intel_oa_device *oa,

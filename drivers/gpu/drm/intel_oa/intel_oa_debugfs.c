@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * debugfs: intel_oa_stats, intel_oa_units and guc.
+ * debugfs: intel_oa_stats, intel_oa_units, guc and i915_gem_drop_caches.
  */
 
 #include <linux/debugfs.h>
@@ -8,6 +8,7 @@
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
+#include <drm/drm_print.h>
 
 #include "intel_oa.h"
 
@@ -137,6 +138,45 @@ static int guc_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(guc);
 
+/* i915's DROP_* bits (i915_debugfs.c), which IGT writes and reads back. */
+#define DROP_UNBOUND		BIT(0)
+#define DROP_BOUND		BIT(1)
+#define DROP_RETIRE		BIT(2)
+#define DROP_ACTIVE		BIT(3)
+#define DROP_FREED		BIT(4)
+#define DROP_SHRINK_ALL		BIT(5)
+#define DROP_IDLE		BIT(6)
+#define DROP_RESET_ACTIVE	BIT(7)
+#define DROP_RESET_SEQNO	BIT(8)
+#define DROP_RCU		BIT(9)
+#define DROP_ALL		GENMASK(9, 0)
+
+static int drop_caches_get(void *data, u64 *val)
+{
+	*val = DROP_ALL;
+	return 0;
+}
+
+/*
+ * What each bit drops in i915 that exists here: no request is ever
+ * outstanding (no submission), objects are freed when their last
+ * reference goes (no deferred free list) and pages stay pinned for an
+ * object's life (no shrinker), so only the RCU barrier has work to do.
+ */
+static int drop_caches_set(void *data, u64 val)
+{
+	struct intel_oa_device *oa = data;
+
+	drm_dbg(&oa->drm, "dropping caches: 0x%08llx [0x%08llx]\n", val,
+		val & DROP_ALL);
+	if (val & DROP_RCU)
+		rcu_barrier();
+	return 0;
+}
+
+DEFINE_SIMPLE_ATTRIBUTE(drop_caches_fops, drop_caches_get, drop_caches_set,
+			"0x%08llx\n");
+
 /**
  * intel_oa_debugfs_init - add intel_oa_stats to a minor's debugfs dir
  * @minor: DRM minor
@@ -150,4 +190,6 @@ void intel_oa_debugfs_init(struct drm_minor *minor)
 	debugfs_create_file("intel_oa_units", 0444, minor->debugfs_root, oa,
 			    &units_fops);
 	debugfs_create_file("guc", 0444, minor->debugfs_root, oa, &guc_fops);
+	debugfs_create_file("i915_gem_drop_caches", 0644, minor->debugfs_root,
+			    oa, &drop_caches_fops);
 }

@@ -22,13 +22,14 @@
  * DOC: overview
  *
  * intel_oa binds to Intel GPUs listed in the platform table and exposes
- * only the Observation Architecture: a DRM device named "i915" (primary
- * and render nodes) whose ioctls are the i915 ones perf tools need
+ * the Observation Architecture: a DRM device named "i915" (primary and
+ * render nodes) whose ioctls are the i915 ones perf tools need
  * (GETPARAM, QUERY topology, GEM_THROTTLE, REG_READ of the timestamp,
- * PERF_OPEN, PERF_ADD_CONFIG, PERF_REMOVE_CONFIG) with i915's numbers,
- * structures and errnos, so unmodified i915 perf userspace works. It does
- * not drive display, GEM or command submission; it must not be loaded
- * together with i915 (both claim the same device and sysctls).
+ * PERF_OPEN, PERF_ADD_CONFIG, PERF_REMOVE_CONFIG) and i915's GEM object
+ * ioctls (see "GEM objects"), with i915's numbers, structures and errnos,
+ * so unmodified i915 userspace works. It does not drive display or, yet,
+ * command submission; it must not be loaded together with i915 (both
+ * claim the same device and sysctls).
  *
  * It binds a real GPU only when told to: the force_probe parameter lists
  * the PCI device IDs (in hex, comma-separated, or "*") it may take, as
@@ -74,7 +75,7 @@ static bool intel_oa_is_virtual_gpu(const struct pci_dev *pdev)
 #define DRIVER_DESC	"Intel OA perf (intel_oa, not i915)"
 #define DRIVER_DATE	"20250101"
 #define DRIVER_MAJOR	1
-#define DRIVER_MINOR	7
+#define DRIVER_MINOR	8
 
 static const struct drm_ioctl_desc intel_oa_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_GETPARAM, intel_oa_getparam_ioctl,
@@ -90,6 +91,26 @@ static const struct drm_ioctl_desc intel_oa_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(I915_PERF_REMOVE_CONFIG, intel_oa_remove_config_ioctl,
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_QUERY, intel_oa_query_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_CREATE, intel_oa_gem_create_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_CREATE_EXT, intel_oa_gem_create_ext_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_MMAP, intel_oa_gem_mmap_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_MMAP_OFFSET, intel_oa_gem_mmap_offset_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_SET_DOMAIN, intel_oa_gem_set_domain_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_WAIT, intel_oa_gem_wait_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_BUSY, intel_oa_gem_busy_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_GET_APERTURE, intel_oa_gem_get_aperture_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_SET_TILING, intel_oa_gem_set_tiling_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_GET_TILING, intel_oa_gem_get_tiling_ioctl,
+			  DRM_RENDER_ALLOW),
 };
 
 static const struct file_operations intel_oa_drm_fops = {
@@ -100,12 +121,15 @@ static const struct file_operations intel_oa_drm_fops = {
 	.compat_ioctl = drm_compat_ioctl,
 	.poll = drm_poll,
 	.read = drm_read,
+	.mmap = intel_oa_gem_mmap,
 	.llseek = noop_llseek,
 	INTEL_OA_DRM_FOP_FLAGS
 };
 
 static const struct drm_driver intel_oa_drm_driver = {
-	.driver_features = DRIVER_RENDER,
+	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.open = intel_oa_gem_open,
+	.postclose = intel_oa_gem_postclose,
 	.ioctls = intel_oa_ioctls,
 	.num_ioctls = ARRAY_SIZE(intel_oa_ioctls),
 	.fops = &intel_oa_drm_fops,

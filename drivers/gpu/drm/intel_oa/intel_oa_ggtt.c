@@ -284,6 +284,17 @@ static u64 ggtt_reserved(const struct intel_oa_device *oa)
 }
 
 /**
+ * intel_oa_ggtt_reserved_bytes - GGTT bytes the driver keeps for itself
+ * @oa: device
+ *
+ * Return: the OA buffers' ranges, one per OA unit.
+ */
+u64 intel_oa_ggtt_reserved_bytes(const struct intel_oa_device *oa)
+{
+	return ggtt_reserved(oa);
+}
+
+/**
  * intel_oa_ggtt_find_free - a free GGTT range below a limit
  * @oa: device whose OA buffer range is reserved
  * @size: bytes wanted, a multiple of PAGE_SIZE and a power of two

@@ -77,6 +77,18 @@ int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 	case I915_PARAM_PERF_REVISION:
 		value = INTEL_OA_PERF_REVISION;
 		break;
+	case I915_PARAM_HAS_GEM:
+	case I915_PARAM_HAS_WAIT_TIMEOUT:
+		value = 1;
+		break;
+	case I915_PARAM_MMAP_VERSION:
+		/* DRM_I915_GEM_MMAP with I915_MMAP_WC. */
+		value = 1;
+		break;
+	case I915_PARAM_MMAP_GTT_VERSION:
+		/* 4: one offset per mapping kind (GEM_MMAP_OFFSET), as i915. */
+		value = 4;
+		break;
 	case I915_PARAM_SUBSLICE_TOTAL:
 		value = topology_subslice_total(&oa->topo);
 		if (!value)

@@ -429,6 +429,8 @@ static const struct intel_oa_gen_desc gen12_desc = {
 static const struct intel_oa_gen_desc dg1_desc = {
 	GEN12_DESC_COMMON,
 	.ops = &intel_oa_dg1_ops,
+	.dgfx = true,
+	.no_gem_mmap_ioctl = true,
 };
 
 /*
@@ -449,6 +451,8 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.n_mcr_ranges = ARRAY_SIZE(xehp_mcr_ranges),
 	.no_global_sseu = true,
 	.guc_fw = "i915/dg2_guc_70.bin",
+	.dgfx = true,
+	.no_gem_mmap_ioctl = true,
 };
 
 /*
@@ -465,6 +469,7 @@ static const struct intel_oa_gen_desc mtl_desc = {
 	.units = { &xehp_oa_unit, &mtl_oam_unit },
 	.graphics_rel = 70,
 	.ops = &intel_oa_mtl_ops,
+	.no_gem_mmap_ioctl = true,
 	.formats = mtl_formats,
 	.fw_gt = {
 		.req = FORCEWAKE_GT_GEN9,

@@ -21,6 +21,8 @@
 #include <linux/workqueue.h>
 
 #include <drm/drm_device.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_vma_manager.h>
 #include <drm/intel_oa_drm.h>
 
 struct intel_oa_device;
@@ -540,6 +542,11 @@ struct intel_oa_hw_ops {
  *	cleared when a stream's metrics set is undone (GDT_CHICKEN_BITS up
  *	to Gen9, RPM_CONFIG1 from Gen11 on).
  * @noa_enable_bit: see @noa_enable.
+ * @dgfx: a discrete GPU (i915's IS_DGFX): GEM objects take only FIXED
+ *	mmap offsets, and SET_DOMAIN, tiling and the GTT aperture do not
+ *	exist.
+ * @no_gem_mmap_ioctl: DRM_I915_GEM_MMAP is refused with EOPNOTSUPP, as
+ *	i915 does on discrete GPUs and from graphics IP 12.10 on.
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
@@ -573,6 +580,8 @@ struct intel_oa_gen_desc {
 	const struct intel_oa_unit_desc *units[INTEL_OA_MAX_UNITS];
 	u32 noa_enable;
 	u32 noa_enable_bit;
+	bool dgfx;
+	bool no_gem_mmap_ioctl;
 };
 
 /*
@@ -675,6 +684,83 @@ struct intel_oa_platform {
 struct intel_oa_stream_stat {
 	const char *name;
 	size_t offset;
+};
+
+/**
+ * enum intel_oa_mmap_type - the CPU mapping kinds of a GEM object
+ * @INTEL_OA_MMAP_GTT: I915_MMAP_OFFSET_GTT: write-combined.
+ * @INTEL_OA_MMAP_WC: I915_MMAP_OFFSET_WC: write-combined.
+ * @INTEL_OA_MMAP_WB: I915_MMAP_OFFSET_WB, and I915_MMAP_OFFSET_FIXED on a
+ *	discrete GPU (system memory objects): cached.
+ * @INTEL_OA_MMAP_UC: I915_MMAP_OFFSET_UC: uncached.
+ * @INTEL_OA_MMAP_TYPES: number of kinds.
+ *
+ * As i915's I915_MMAP_TYPE_*, each kind an object is mapped with has its
+ * own fake offset.
+ */
+enum intel_oa_mmap_type {
+	INTEL_OA_MMAP_GTT,
+	INTEL_OA_MMAP_WC,
+	INTEL_OA_MMAP_WB,
+	INTEL_OA_MMAP_UC,
+	INTEL_OA_MMAP_TYPES
+};
+
+/**
+ * struct intel_oa_gem_client - what one DRM file's objects are charged to
+ * @ref: the file and each object charged hold a reference, so an object
+ *	that outlives the file (shared through flink) still uncharges.
+ * @bytes: bytes of objects charged, atomic; at most the limit of
+ *	intel_oa_gem_client_limit() at each charge.
+ */
+struct intel_oa_gem_client {
+	struct kref ref;
+	atomic64_t bytes;
+};
+
+struct intel_oa_gem_object;
+
+/**
+ * struct intel_oa_mmo - one fake mmap offset of an object
+ * @node: the offset, in the DRM device's offset manager; which files may
+ *	map it is the node's allow list (a handle's close revokes it).
+ * @obj: the object; not a reference (the offset goes with the object).
+ * @type: what kind of mapping the offset gives.
+ */
+struct intel_oa_mmo {
+	struct drm_vma_offset_node node;
+	struct intel_oa_gem_object *obj;
+	enum intel_oa_mmap_type type;
+};
+
+/**
+ * struct intel_oa_gem_object - a GEM buffer object
+ * @base: the DRM GEM object: size, handle references, shmem file,
+ *	reservation object (whose fences GEM_WAIT and GEM_BUSY look at).
+ * @client: who the object is charged to (a reference).
+ * @lock: protects @pages and @mmo.
+ * @pages: the shmem pages, pinned from the first use (a CPU fault or a
+ *	set-domain) until the object is freed; NULL before.
+ * @mmo: fake offsets, created by the first GEM_MMAP_OFFSET of each kind.
+ * @pat_index: PAT index given with I915_GEM_CREATE_EXT_SET_PAT.
+ * @pat_set_by_user: @pat_index was given.
+ */
+struct intel_oa_gem_object {
+	struct drm_gem_object base;
+	struct intel_oa_gem_client *client;
+	struct mutex lock; /* protects pages, mmo */
+	struct page **pages;
+	struct intel_oa_mmo *mmo[INTEL_OA_MMAP_TYPES];
+	u16 pat_index;
+	bool pat_set_by_user;
+};
+
+/**
+ * struct intel_oa_file - the driver's part of a DRM file
+ * @gem: what the file's objects are charged to (a reference).
+ */
+struct intel_oa_file {
+	struct intel_oa_gem_client *gem;
 };
 
 /**
@@ -782,6 +868,7 @@ struct intel_oa_guc {
  * @sample_cookie: the last on-demand sample cookie handed out
  *	(intel_oa_sample_cookie()).
  * @flags: INTEL_OA_DEVICE_* bits, atomic bitops.
+ * @gem_objects: GEM objects alive, for debugfs.
  */
 struct intel_oa_device {
 	struct drm_device drm;
@@ -815,6 +902,7 @@ struct intel_oa_device {
 	struct intel_oa_guc guc;
 	atomic_t sample_cookie;
 	unsigned long flags;
+	atomic64_t gem_objects;
 };
 
 /*
@@ -1130,6 +1218,12 @@ struct intel_oa_stream {
 	bool pollin;
 	bool gone_drained;
 };
+
+static inline struct intel_oa_gem_object *
+to_intel_oa_gem(struct drm_gem_object *obj)
+{
+	return container_of(obj, struct intel_oa_gem_object, base);
+}
 
 static inline struct intel_oa_device *to_intel_oa(struct drm_device *drm)
 {
