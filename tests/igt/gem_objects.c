@@ -8,6 +8,7 @@
  *   GEM_MMAP_OFFSET    i915_gem_mmap_offset_ioctl(), __assign_mmap_offset(),
  *                      i915_gem_mmap() (gem/i915_gem_mman.c)
  *   GEM_MMAP           i915_gem_mmap_ioctl()
+ *   GEM_PREAD, PWRITE  i915_gem_pread_ioctl(), i915_gem_pwrite_ioctl()
  *   GEM_SET_DOMAIN     i915_gem_set_domain_ioctl() (gem/i915_gem_domain.c)
  *   GEM_WAIT, BUSY     i915_gem_wait_ioctl(), i915_gem_busy_ioctl()
  *   SET/GET_TILING     i915_gem_set_tiling_ioctl() for linear objects
@@ -466,6 +467,70 @@ static void test_mmap_legacy(void)
 	gem_close(dev.drm_fd, h);
 }
 
+/* ---- GEM_PREAD, GEM_PWRITE ---- */
+
+static int gem_rw(unsigned long req, uint32_t handle, uint64_t offset,
+		  uint64_t size, void *data)
+{
+	struct drm_i915_gem_pwrite a = {
+		.handle = handle, .offset = offset, .size = size,
+		.data_ptr = (uintptr_t)data,
+	};
+
+	return do_ioctl(dev.drm_fd, req, &a);
+}
+
+static void test_pread_pwrite(void)
+{
+	const size_t size = 5 * 4096;
+	uint32_t h = create(dev.drm_fd, size), *buf, *p;
+	size_t i;
+
+	buf = malloc(size);
+	igt_assert(buf);
+	if (!has_legacy_mmap()) {
+		/* i915: no PREAD or PWRITE after graphics IP 12.0. */
+		igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PWRITE, h, 0, 4, buf),
+			      -EOPNOTSUPP);
+		igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, h, 0, 4, buf),
+			      -EOPNOTSUPP);
+		free(buf);
+		gem_close(dev.drm_fd, h);
+		return;
+	}
+	/* Across page boundaries, at an odd offset. */
+	fill(buf, size / 4, 9);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PWRITE, h, 4, size - 8, buf), 0);
+	p = map(dev.drm_fd, h, I915_MMAP_OFFSET_WB, size);
+	igt_assert_eq_u32(p[0], 0);
+	check_at(p + 1, 0, size / 4 - 2, 9);
+	igt_assert_eq_u32(p[size / 4 - 1], 0);
+	memset(buf, 0, size);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, h, 4100, 8192, buf), 0);
+	check_at(buf, 1024, 2048, 9);
+	for (i = 0; i < size / 4; i++)
+		p[i] = ~pattern(3, i);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, h, 0, size, buf), 0);
+	for (i = 0; i < size / 4; i++)
+		igt_assert_eq_u32(buf[i], ~pattern(3, i));
+	munmap(p, size);
+
+	/* Size 0 is done before anything is looked at (i915). */
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PWRITE, 0x7fffffff, 0, 0, NULL), 0);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, 0x7fffffff, ~0ull, 0, NULL), 0);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PWRITE, 0x7fffffff, 0, 4, buf), -ENOENT);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, 0x7fffffff, 0, 4, buf), -ENOENT);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PWRITE, h, size - 4, 8, buf), -EINVAL);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, h, ~0ull, 8, buf), -EINVAL);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PWRITE, h, 0, 8, (void *)8), -EFAULT);
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, h, 0, 8, (void *)8), -EFAULT);
+	/* A kernel address fails access_ok(). */
+	igt_assert_eq(gem_rw(DRM_IOCTL_I915_GEM_PREAD, h, 0, 8,
+			     (void *)0xffff888000000000ull), -EFAULT);
+	free(buf);
+	gem_close(dev.drm_fd, h);
+}
+
 /* ---- SET_DOMAIN, WAIT, BUSY ---- */
 
 static int set_domain(uint32_t handle, uint32_t read, uint32_t write)
@@ -682,16 +747,17 @@ static void test_client_limit(void)
 	igt_push_cleanup(restore_client_mb, (void *)(uintptr_t)old);
 	set_client_mb(1);
 
-	a = create(dev.drm_fd, 1 << 20);
+	/* The file's default context takes a little of its MiB. */
+	a = create(dev.drm_fd, (1 << 20) - 4096);
 	size = 4096;
 	igt_assert_eq(gem_create(dev.drm_fd, &size, &b), -ENOMEM);
 	/* Another file has its own MiB. */
 	fd2 = open_again();
-	c = create(fd2, 1 << 20);
+	c = create(fd2, (1 << 20) - 4096);
 	/* Freed is uncharged. */
 	igt_assert_eq(gem_close(dev.drm_fd, a), 0);
 	b = create(dev.drm_fd, 512 << 10);
-	a = create(dev.drm_fd, 512 << 10);
+	a = create(dev.drm_fd, (512 << 10) - 4096);
 	size = 1;
 	igt_assert_eq(gem_create(dev.drm_fd, &size, &c), -ENOMEM);
 	close(fd2);
@@ -729,6 +795,10 @@ igt_main
 	igt_subtest("mmap-legacy")
 		test_mmap_legacy();
 
+	igt_describe("GEM_PREAD and GEM_PWRITE copy any range of an object, as mmap() sees it; size 0 does nothing, unknown handles ENOENT, ranges outside EINVAL, bad pointers EFAULT; EOPNOTSUPP from graphics IP 12.10 and on discrete parts.");
+	igt_subtest("pread-pwrite")
+		test_pread_pwrite();
+
 	igt_describe("GEM_SET_DOMAIN accepts the CPU, GTT and WC domains and refuses GPU domains and a write domain other than the read domain with EINVAL, unknown handles with ENOENT, discrete parts with ENODEV.");
 	igt_subtest("set-domain")
 		test_set_domain();
@@ -753,7 +823,7 @@ igt_main
 	igt_subtest("drop-caches")
 		test_drop_caches();
 
-	igt_describe("gem_client_mb bounds each DRM file's objects: past it GEM_CREATE is ENOMEM, another file has its own budget, a freed object is uncharged.");
+	igt_describe("gem_client_mb bounds each DRM file's objects and contexts: past it GEM_CREATE is ENOMEM, another file has its own budget, a freed object is uncharged.");
 	igt_subtest("client-limit")
 		test_client_limit();
 

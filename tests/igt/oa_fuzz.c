@@ -118,6 +118,8 @@ struct fuzz {
 	uint32_t objects[MAX_OBJECTS];	/* live GEM handles */
 	uint64_t object_size[MAX_OBJECTS];
 	unsigned int n_objects;
+	uint32_t contexts[MAX_OBJECTS];	/* live GEM contexts */
+	unsigned int n_contexts;
 	uint8_t *page;		/* SCRATCH_BYTES, then the PROT_NONE guard page */
 	uint64_t syscalls, reports, opened, added, gem_created;
 	bool in_child;		/* a forked child: the parent may hold a stream */
@@ -177,7 +179,7 @@ static const int stream_ioctl_errnos[] = {
 
 static const int gem_errnos[] = {
 	EINVAL, ENOENT, EFAULT, ENOMEM, ENODEV, EOPNOTSUPP, E2BIG, EAGAIN, ETIME,
-	EINTR, EACCES, ENOSPC, 0
+	EINTR, EACCES, ENOSPC, EEXIST, EPERM, 0
 };
 
 /* ioctl() on the DRM fd, counting, returning the result or -errno. */
@@ -812,6 +814,106 @@ static uint64_t pick_create_ext(struct rng *r, uint64_t *ext, size_t words)
 	return pick_ptr(r, ext, 8 * 8 * links);
 }
 
+/* A context id: mostly a live one or the default, else noise. */
+static uint32_t pick_context(struct rng *r, unsigned int *slot)
+{
+	*slot = MAX_OBJECTS;
+	if (fz.n_contexts && rng_chance(r, 70)) {
+		*slot = rng_below(r, fz.n_contexts);
+		return fz.contexts[*slot];
+	}
+	return rng_chance(r, 60) ? 0 : (uint32_t)rng_below(r, 64);
+}
+
+/* A context parameter's size and value: plain, or a pointed-to struct. */
+static void pick_ctx_param(struct rng *r, struct drm_i915_gem_context_param *p,
+			   uint64_t *buf, size_t words)
+{
+	uint16_t *engines = (uint16_t *)&buf[1];
+	unsigned int i;
+
+	p->param = rng_chance(r, 90) ? rng_below(r, 15) : rng_next(r);
+	p->size = 0;
+	p->value = rng_chance(r, 50) ? rng_below(r, 3) : rng_next(r);
+	if (rng_chance(r, 40)) {
+		memset(buf, 0, words * 8);
+		buf[0] = 0;
+		for (i = 0; i < 2 * 8; i += 2) {
+			engines[i] = rng_chance(r, 80) ? rng_below(r, 5) : 0xffff;
+			engines[i + 1] = rng_chance(r, 80) ? rng_below(r, 2) : 0xffff;
+		}
+		if (rng_chance(r, 20))
+			buf[rng_below(r, words)] = rng_next(r);
+		p->size = rng_chance(r, 80) ? 8 + 4 * rng_below(r, 9) :
+					      rng_below(r, 80);
+		p->value = pick_ptr(r, buf, p->size);
+	}
+}
+
+/*
+ * One context ioctl: create (flags and a SETPARAM chain), destroy,
+ * GETPARAM or SETPARAM with random parameters.
+ */
+static void op_context(struct rng *r)
+{
+	int fd = fz.dev.drm_fd, ret = 0;
+	uint64_t buf[16];
+	unsigned int slot;
+	const char *what = "GEM context";
+
+	switch (rng_below(r, 4)) {
+	case 0: {
+		struct drm_i915_gem_context_create_ext_setparam sp = {
+			.base.name = rng_chance(r, 90) ? 0 : rng_below(r, 4),
+		};
+		struct drm_i915_gem_context_create_ext c = {
+			.flags = rng_chance(r, 80) ? rng_below(r, 4) : rng_next(r),
+		};
+
+		pick_ctx_param(r, &sp.param, buf, ARRAY_SIZE(buf));
+		if (rng_chance(r, 10))
+			sp.param.ctx_id = rng_next(r);
+		c.extensions = pick_ptr(r, &sp, sizeof(sp));
+		what = "GEM_CONTEXT_CREATE_EXT";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c);
+		if (!ret) {
+			struct drm_i915_gem_context_destroy d = { .ctx_id = c.ctx_id };
+
+			if (fz.n_contexts < MAX_OBJECTS)
+				fz.contexts[fz.n_contexts++] = c.ctx_id;
+			else
+				drm_call(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d);
+		}
+		break;
+	}
+	case 1: {
+		struct drm_i915_gem_context_destroy d = {
+			.ctx_id = pick_context(r, &slot),
+			.pad = rng_chance(r, 95) ? 0 : 1,
+		};
+
+		what = "GEM_CONTEXT_DESTROY";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d);
+		if (!ret && slot != MAX_OBJECTS)
+			fz.contexts[slot] = fz.contexts[--fz.n_contexts];
+		break;
+	}
+	default: {
+		struct drm_i915_gem_context_param p = {
+			.ctx_id = pick_context(r, &slot),
+		};
+		bool get = rng_chance(r, 50);
+
+		pick_ctx_param(r, &p, buf, ARRAY_SIZE(buf));
+		what = get ? "GEM_CONTEXT_GETPARAM" : "GEM_CONTEXT_SETPARAM";
+		ret = drm_call(fd, get ? DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM :
+					 DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &p);
+		break;
+	}
+	}
+	check_errno(what, ret, gem_errnos);
+}
+
 /*
  * One GEM object ioctl with random arguments, or an mmap of an object
  * that is written and read back: errnos from gem_errnos only, and what
@@ -824,7 +926,27 @@ static void op_gem(struct rng *r)
 	unsigned int slot;
 	const char *what = "GEM";
 
-	switch (rng_below(r, 10)) {
+	switch (rng_below(r, 14)) {
+	case 10:
+	case 11:
+	case 12:
+		op_context(r);
+		return;
+	case 13: {
+		struct drm_i915_gem_pwrite w = {
+			.handle = pick_handle(r, &slot),
+			.offset = rng_chance(r, 80) ? rng_below(r, 65536) : rng_next(r),
+			.size = rng_chance(r, 80) ? rng_below(r, 8192) : rng_next(r),
+		};
+		bool rd = rng_chance(r, 50);
+
+		w.data_ptr = pick_ptr(r, fz.page, w.size > SCRATCH_BYTES ?
+					  SCRATCH_BYTES : w.size);
+		what = rd ? "GEM_PREAD" : "GEM_PWRITE";
+		ret = drm_call(fd, rd ? DRM_IOCTL_I915_GEM_PREAD :
+					DRM_IOCTL_I915_GEM_PWRITE, &w);
+		break;
+	}
 	case 0: {
 		struct drm_i915_gem_create c = { .size = pick_gem_size(r) };
 
@@ -961,7 +1083,13 @@ static void op_gem(struct rng *r)
 
 static void close_objects(void)
 {
+	struct drm_i915_gem_context_destroy d = {};
 	struct drm_gem_close c;
+
+	while (fz.n_contexts) {
+		d.ctx_id = fz.contexts[--fz.n_contexts];
+		drm_call(fz.dev.drm_fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d);
+	}
 
 	while (fz.n_objects) {
 		c.handle = fz.objects[--fz.n_objects];
@@ -1118,6 +1246,7 @@ static void op_unbind(struct rng *r)
 		report("rebinding %s to intel_oa failed", fz.dev.bdf);
 	fz.n_configs = 0;	/* the device's configs went with it */
 	fz.n_objects = 0;	/* and the file's objects */
+	fz.n_contexts = 0;	/* and contexts */
 	/* the card may have a new minor; the suite's metric set is re-added */
 	oa_dev_close(&fz.dev);
 	fuzz_dev_open();

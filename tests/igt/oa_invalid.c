@@ -261,6 +261,11 @@ static void test_invalid_ctx_handle(void)
 	expect_err(&o, ENOENT, "unknown context handle 1");
 	set_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 0xdeadbeef);
 	expect_err(&o, ENOENT, "unknown context handle 0xdeadbeef");
+	set_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 1ull << 32);
+	expect_err(&o, ENOENT, "context handle past 32 bits");
+	/* The file's default context exists: no submission to filter it. */
+	set_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 0);
+	expect_err(&o, ENODEV, "default context 0 (per-context streams need submission)");
 }
 
 static void test_invalid_hold_preemption(void)
@@ -415,7 +420,7 @@ igt_main
 	igt_subtest("invalid-poll-period")
 		test_invalid_poll_period();
 
-	igt_describe("A context handle that does not exist fails with ENOENT.");
+	igt_describe("A context handle that is not a context of the file fails with ENOENT; the default context, ENODEV (per-context streams need submission).");
 	igt_subtest("invalid-ctx-handle")
 		test_invalid_ctx_handle();
 

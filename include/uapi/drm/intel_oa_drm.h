@@ -36,6 +36,8 @@ extern "C" {
 #define DRM_I915_GEM_BUSY		0x17
 #define DRM_I915_GEM_THROTTLE		0x18
 #define DRM_I915_GEM_CREATE		0x1b
+#define DRM_I915_GEM_PREAD		0x1c
+#define DRM_I915_GEM_PWRITE		0x1d
 #define DRM_I915_GEM_MMAP		0x1e
 #define DRM_I915_GEM_SET_DOMAIN		0x1f
 #define DRM_I915_GEM_SET_TILING		0x21
@@ -44,9 +46,11 @@ extern "C" {
 #define DRM_I915_GEM_MMAP_GTT		0x24
 #define DRM_I915_GEM_MMAP_OFFSET	DRM_I915_GEM_MMAP_GTT
 #define DRM_I915_GEM_WAIT		0x2c
-#define DRM_I915_GEM_SET_CACHING	0x2f
-#define DRM_I915_GEM_GET_CACHING	0x30
+#define DRM_I915_GEM_CONTEXT_CREATE	0x2d
+#define DRM_I915_GEM_CONTEXT_DESTROY	0x2e
 #define DRM_I915_REG_READ		0x31
+#define DRM_I915_GEM_CONTEXT_GETPARAM	0x34
+#define DRM_I915_GEM_CONTEXT_SETPARAM	0x35
 #define DRM_I915_PERF_OPEN		0x36
 #define DRM_I915_PERF_ADD_CONFIG	0x37
 #define DRM_I915_PERF_REMOVE_CONFIG	0x38
@@ -77,6 +81,11 @@ extern "C" {
 #define DRM_IOCTL_I915_GEM_CREATE_EXT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CREATE_EXT, \
 		 struct drm_i915_gem_create_ext)
+#define DRM_IOCTL_I915_GEM_PREAD \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_PREAD, struct drm_i915_gem_pread)
+#define DRM_IOCTL_I915_GEM_PWRITE \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_PWRITE, \
+		struct drm_i915_gem_pwrite)
 #define DRM_IOCTL_I915_GEM_MMAP \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_MMAP, struct drm_i915_gem_mmap)
 #define DRM_IOCTL_I915_GEM_MMAP_GTT \
@@ -99,12 +108,21 @@ extern "C" {
 		struct drm_i915_gem_get_aperture)
 #define DRM_IOCTL_I915_GEM_WAIT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_WAIT, struct drm_i915_gem_wait)
-#define DRM_IOCTL_I915_GEM_SET_CACHING \
-	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_SET_CACHING, \
-		struct drm_i915_gem_caching)
-#define DRM_IOCTL_I915_GEM_GET_CACHING \
-	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_GET_CACHING, \
-		 struct drm_i915_gem_caching)
+#define DRM_IOCTL_I915_GEM_CONTEXT_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CONTEXT_CREATE, \
+		 struct drm_i915_gem_context_create)
+#define DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CONTEXT_CREATE, \
+		 struct drm_i915_gem_context_create_ext)
+#define DRM_IOCTL_I915_GEM_CONTEXT_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_CONTEXT_DESTROY, \
+		struct drm_i915_gem_context_destroy)
+#define DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CONTEXT_GETPARAM, \
+		 struct drm_i915_gem_context_param)
+#define DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CONTEXT_SETPARAM, \
+		 struct drm_i915_gem_context_param)
 
 /**
  * DOC: intel_oa GEM objects
@@ -210,6 +228,38 @@ struct drm_i915_gem_create_ext_set_pat {
 };
 
 /**
+ * struct drm_i915_gem_pread - argument of DRM_IOCTL_I915_GEM_PREAD
+ * @handle: the object.
+ * @pad: unused.
+ * @offset: byte offset into the object.
+ * @size: bytes to copy.
+ * @data_ptr: userspace pointer to copy them to.
+ */
+struct drm_i915_gem_pread {
+	__u32 handle;
+	__u32 pad;
+	__u64 offset;
+	__u64 size;
+	__u64 data_ptr;
+};
+
+/**
+ * struct drm_i915_gem_pwrite - argument of DRM_IOCTL_I915_GEM_PWRITE
+ * @handle: the object.
+ * @pad: unused.
+ * @offset: byte offset into the object.
+ * @size: bytes to copy.
+ * @data_ptr: userspace pointer to copy them from.
+ */
+struct drm_i915_gem_pwrite {
+	__u32 handle;
+	__u32 pad;
+	__u64 offset;
+	__u64 size;
+	__u64 data_ptr;
+};
+
+/**
  * struct drm_i915_gem_mmap - argument of DRM_IOCTL_I915_GEM_MMAP
  * @handle: the object.
  * @pad: unused.
@@ -292,20 +342,6 @@ struct drm_i915_gem_set_domain {
 struct drm_i915_gem_busy {
 	__u32 handle;
 	__u32 busy;
-};
-
-#define I915_CACHING_NONE		0
-#define I915_CACHING_CACHED		1
-#define I915_CACHING_DISPLAY		2
-
-/**
- * struct drm_i915_gem_caching - argument of DRM_IOCTL_I915_GEM_{SET,GET}_CACHING
- * @handle: the object.
- * @caching: I915_CACHING_*.
- */
-struct drm_i915_gem_caching {
-	__u32 handle;
-	__u32 caching;
 };
 
 #define I915_TILING_NONE	0
@@ -493,6 +529,8 @@ struct i915_engine_class_instance {
 #define I915_ENGINE_CLASS_VIDEO		2
 #define I915_ENGINE_CLASS_VIDEO_ENHANCE	3
 #define I915_ENGINE_CLASS_COMPUTE	4
+#define I915_ENGINE_CLASS_INVALID	-1
+#define I915_ENGINE_CLASS_INVALID_NONE	-1
 	__u16 engine_instance;
 };
 
@@ -578,6 +616,162 @@ struct drm_i915_gem_context_param_sseu {
 	__u16 max_eus_per_subslice;
 	__u32 rsvd;
 };
+
+/**
+ * struct drm_i915_gem_context_create - DRM_IOCTL_I915_GEM_CONTEXT_CREATE
+ * @ctx_id: out: the new context's id.
+ * @pad: read as the flags of struct drm_i915_gem_context_create_ext.
+ */
+struct drm_i915_gem_context_create {
+	__u32 ctx_id;
+	__u32 pad;
+};
+
+/**
+ * struct drm_i915_gem_context_create_ext - DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT
+ * @ctx_id: out: the new context's id.
+ * @flags: I915_CONTEXT_CREATE_FLAGS_*.
+ * @extensions: with I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS, a chain of
+ *	struct i915_user_extension named I915_CONTEXT_CREATE_EXT_*.
+ */
+struct drm_i915_gem_context_create_ext {
+	__u32 ctx_id;
+	__u32 flags;
+#define I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS	(1u << 0)
+#define I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE	(1u << 1)
+#define I915_CONTEXT_CREATE_FLAGS_UNKNOWN \
+	(-(I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE << 1))
+	__u64 extensions;
+#define I915_CONTEXT_CREATE_EXT_SETPARAM 0
+#define I915_CONTEXT_CREATE_EXT_CLONE 1
+};
+
+/**
+ * struct drm_i915_gem_context_param - DRM_IOCTL_I915_GEM_CONTEXT_{GET,SET}PARAM
+ * @ctx_id: the context.
+ * @size: bytes at @value for parameters passed by pointer, else 0.
+ * @param: I915_CONTEXT_PARAM_*.
+ * @value: the value, or a userspace pointer to it.
+ */
+struct drm_i915_gem_context_param {
+	__u32 ctx_id;
+	__u32 size;
+	__u64 param;
+#define I915_CONTEXT_PARAM_BAN_PERIOD		0x1
+#define I915_CONTEXT_PARAM_NO_ZEROMAP		0x2
+#define I915_CONTEXT_PARAM_GTT_SIZE		0x3
+#define I915_CONTEXT_PARAM_NO_ERROR_CAPTURE	0x4
+#define I915_CONTEXT_PARAM_BANNABLE		0x5
+#define I915_CONTEXT_PARAM_PRIORITY		0x6
+#define   I915_CONTEXT_MAX_USER_PRIORITY	1023
+#define   I915_CONTEXT_DEFAULT_PRIORITY		0
+#define   I915_CONTEXT_MIN_USER_PRIORITY	-1023
+#define I915_CONTEXT_PARAM_SSEU			0x7
+#define I915_CONTEXT_PARAM_RECOVERABLE		0x8
+#define I915_CONTEXT_PARAM_VM			0x9
+#define I915_CONTEXT_PARAM_ENGINES		0xa
+#define I915_CONTEXT_PARAM_PERSISTENCE		0xb
+#define I915_CONTEXT_PARAM_RINGSIZE		0xc
+#define I915_CONTEXT_PARAM_PROTECTED_CONTENT	0xd
+	__u64 value;
+};
+
+/**
+ * struct drm_i915_gem_context_create_ext_setparam - a parameter at creation
+ * @base: chain link, name I915_CONTEXT_CREATE_EXT_SETPARAM.
+ * @param: the parameter; its @ctx_id must be 0.
+ */
+struct drm_i915_gem_context_create_ext_setparam {
+	struct i915_user_extension base;
+	struct drm_i915_gem_context_param param;
+};
+
+/**
+ * struct drm_i915_gem_context_destroy - DRM_IOCTL_I915_GEM_CONTEXT_DESTROY
+ * @ctx_id: the context, not 0.
+ * @pad: must be 0.
+ */
+struct drm_i915_gem_context_destroy {
+	__u32 ctx_id;
+	__u32 pad;
+};
+
+/**
+ * struct i915_context_param_engines - I915_CONTEXT_PARAM_ENGINES' value
+ * @extensions: chain of struct i915_user_extension named
+ *	I915_CONTEXT_ENGINES_EXT_*.
+ * @engines: the map's slots; (I915_ENGINE_CLASS_INVALID,
+ *	I915_ENGINE_CLASS_INVALID_NONE) is a hole.
+ */
+struct i915_context_param_engines {
+	__u64 extensions;
+#define I915_CONTEXT_ENGINES_EXT_LOAD_BALANCE 0
+#define I915_CONTEXT_ENGINES_EXT_BOND 1
+#define I915_CONTEXT_ENGINES_EXT_PARALLEL_SUBMIT 2
+	struct i915_engine_class_instance engines[];
+};
+
+/**
+ * struct i915_context_engines_load_balance - a slot over several engines
+ * @base: chain link, name I915_CONTEXT_ENGINES_EXT_LOAD_BALANCE.
+ * @engine_index: the slot, a hole of the map.
+ * @num_siblings: entries of @engines.
+ * @flags: must be 0.
+ * @mbz64: must be 0.
+ * @engines: the siblings.
+ */
+struct i915_context_engines_load_balance {
+	struct i915_user_extension base;
+	__u16 engine_index;
+	__u16 num_siblings;
+	__u32 flags;
+	__u64 mbz64;
+	struct i915_engine_class_instance engines[];
+};
+
+/**
+ * struct i915_context_engines_bond - bonded submission (refused)
+ * @base: chain link, name I915_CONTEXT_ENGINES_EXT_BOND.
+ * @master: the master engine.
+ * @virtual_index: the slot of the bonded virtual engine.
+ * @num_bonds: entries of @engines.
+ * @flags: must be 0.
+ * @mbz64: must be 0.
+ * @engines: the bonded engines.
+ */
+struct i915_context_engines_bond {
+	struct i915_user_extension base;
+	struct i915_engine_class_instance master;
+	__u16 virtual_index;
+	__u16 num_bonds;
+	__u64 flags;
+	__u64 mbz64[4];
+	struct i915_engine_class_instance engines[];
+};
+
+/**
+ * struct i915_context_engines_parallel_submit - parallel submission (refused)
+ * @base: chain link, name I915_CONTEXT_ENGINES_EXT_PARALLEL_SUBMIT.
+ * @engine_index: the slot.
+ * @width: engines a batch set spans.
+ * @num_siblings: engines per position.
+ * @mbz16: must be 0.
+ * @flags: must be 0.
+ * @mbz64: must be 0.
+ * @engines: @width times @num_siblings engines.
+ */
+struct i915_context_engines_parallel_submit {
+	struct i915_user_extension base;
+	__u16 engine_index;
+	__u16 width;
+	__u16 num_siblings;
+	__u16 mbz16;
+	__u64 flags;
+	__u64 mbz64[3];
+	struct i915_engine_class_instance engines[];
+} __attribute__((packed));
+
+#define I915_CONTEXT_SSEU_FLAG_ENGINE_INDEX (1u << 0)
 
 /**
  * enum drm_i915_oa_format - OA report formats (i915 values)

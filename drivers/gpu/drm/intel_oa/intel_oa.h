@@ -83,6 +83,50 @@ int intel_oa_gem_mmap(struct file *filp, struct vm_area_struct *vma);
 int intel_oa_gem_wait(struct intel_oa_gem_object *obj, long timeout,
 		      bool write);
 u32 intel_oa_gem_busy(struct intel_oa_gem_object *obj);
+int intel_oa_gem_rw(struct intel_oa_gem_object *obj, u64 offset,
+		    char __user *user, u64 len, bool write);
+int intel_oa_gem_client_charge(struct intel_oa_gem_client *client, u64 size);
+void intel_oa_gem_client_uncharge(struct intel_oa_gem_client *client, u64 size);
+
+/* intel_oa_user_ext.c */
+typedef int (*intel_oa_user_extension_fn)(struct i915_user_extension __user *ext,
+					  void *data);
+int intel_oa_user_extensions(struct i915_user_extension __user *ext,
+			     const intel_oa_user_extension_fn *tbl,
+			     unsigned int count, void *data);
+
+/* intel_oa_gem_context.c */
+struct intel_oa_sseu intel_oa_sseu_device(struct intel_oa_device *oa);
+int intel_oa_sseu_from_user(struct intel_oa_device *oa,
+			    const struct drm_i915_gem_context_param_sseu *user,
+			    struct intel_oa_sseu *sseu);
+u64 intel_oa_gem_context_gtt_size(struct intel_oa_device *oa);
+struct intel_oa_gem_context *
+intel_oa_gem_context_create(struct intel_oa_gem_client *client);
+int intel_oa_gem_context_set_engines(struct intel_oa_gem_context *ctx,
+				     struct intel_oa_ctx_engine *engines,
+				     unsigned int n);
+void intel_oa_gem_context_put(struct intel_oa_gem_context *ctx);
+int intel_oa_gem_contexts_open(struct intel_oa_file *priv);
+void intel_oa_gem_contexts_close(struct intel_oa_file *priv);
+int intel_oa_gem_context_register(struct intel_oa_file *priv,
+				  struct intel_oa_gem_context *ctx, u32 *id);
+struct intel_oa_gem_context *intel_oa_gem_context_find(struct intel_oa_file *priv,
+						       u32 id);
+struct intel_oa_gem_context *intel_oa_gem_context_lookup(struct intel_oa_file *priv,
+							 u32 id);
+struct intel_oa_gem_context *intel_oa_gem_context_remove(struct intel_oa_file *priv,
+							 u32 id);
+
+/* intel_oa_context_ioctl.c */
+int intel_oa_context_create_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file);
+int intel_oa_context_destroy_ioctl(struct drm_device *dev, void *data,
+				   struct drm_file *file);
+int intel_oa_context_getparam_ioctl(struct drm_device *dev, void *data,
+				    struct drm_file *file);
+int intel_oa_context_setparam_ioctl(struct drm_device *dev, void *data,
+				    struct drm_file *file);
 
 /* intel_oa_gem_ioctl.c */
 int intel_oa_gem_create_ioctl(struct drm_device *dev, void *data,
@@ -93,6 +137,10 @@ int intel_oa_gem_mmap_offset_ioctl(struct drm_device *dev, void *data,
 				   struct drm_file *file);
 int intel_oa_gem_mmap_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file);
+int intel_oa_gem_pread_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file);
+int intel_oa_gem_pwrite_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file);
 int intel_oa_gem_set_domain_ioctl(struct drm_device *dev, void *data,
 				  struct drm_file *file);
 int intel_oa_gem_wait_ioctl(struct drm_device *dev, void *data,
@@ -132,11 +180,15 @@ void intel_oa_irq_oa_unmask(struct intel_oa_unit *unit);
 void intel_oa_irq_oa_mask(struct intel_oa_unit *unit);
 void intel_oa_irq_sync(struct intel_oa_device *oa);
 
-/* intel_oa_params.c */
+/* intel_oa_engine.c */
+u8 intel_oa_engine_class(unsigned int id);
+u8 intel_oa_engine_phys_instance(unsigned int id);
 int intel_oa_engine_lookup_user(struct intel_oa_device *oa, u8 class,
 				u8 instance);
 void intel_oa_engine_uapi(struct intel_oa_device *oa, unsigned int id,
 			  u8 *class, u8 *instance);
+
+/* intel_oa_params.c */
 int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file);
 int intel_oa_query_ioctl(struct drm_device *dev, void *data,

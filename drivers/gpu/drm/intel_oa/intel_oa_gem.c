@@ -5,6 +5,7 @@
  */
 
 #include <linux/dma-resv.h>
+#include <linux/highmem.h>
 #include <linux/jiffies.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -99,8 +100,14 @@ void intel_oa_gem_client_put(struct intel_oa_gem_client *client)
 	kref_put(&client->ref, client_release);
 }
 
-/* Charge @size bytes, or -ENOMEM past the client's limit. */
-static int client_charge(struct intel_oa_gem_client *client, u64 size)
+/**
+ * intel_oa_gem_client_charge - count bytes against a client's limit
+ * @client: the client
+ * @size: bytes
+ *
+ * Return: 0, or -ENOMEM past the limit (nothing charged).
+ */
+int intel_oa_gem_client_charge(struct intel_oa_gem_client *client, u64 size)
 {
 	u64 limit = intel_oa_gem_client_limit();
 	s64 old = atomic64_read(&client->bytes);
@@ -110,6 +117,16 @@ static int client_charge(struct intel_oa_gem_client *client, u64 size)
 			return -ENOMEM;
 	} while (!atomic64_try_cmpxchg(&client->bytes, &old, old + size));
 	return 0;
+}
+
+/**
+ * intel_oa_gem_client_uncharge - give back what was charged
+ * @client: the client
+ * @size: bytes charged before
+ */
+void intel_oa_gem_client_uncharge(struct intel_oa_gem_client *client, u64 size)
+{
+	atomic64_sub(size, &client->bytes);
 }
 
 static void gem_free(struct drm_gem_object *base)
@@ -127,7 +144,7 @@ static void gem_free(struct drm_gem_object *base)
 	}
 	if (obj->pages)
 		drm_gem_put_pages(base, obj->pages, true, false);
-	atomic64_sub(base->size, &obj->client->bytes);
+	intel_oa_gem_client_uncharge(obj->client, base->size);
 	intel_oa_gem_client_put(obj->client);
 	atomic64_dec(&oa->gem_objects);
 	drm_gem_object_release(base);
@@ -174,20 +191,20 @@ struct intel_oa_gem_object *intel_oa_gem_create(struct intel_oa_device *oa,
 	if (!size)
 		return ERR_PTR(-EINVAL);
 
-	ret = client_charge(client, size);
+	ret = intel_oa_gem_client_charge(client, size);
 	if (ret)
 		return ERR_PTR(ret);
 
 	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
 	if (!obj) {
-		atomic64_sub(size, &client->bytes);
+		intel_oa_gem_client_uncharge(client, size);
 		return ERR_PTR(-ENOMEM);
 	}
 	obj->base.funcs = &intel_oa_gem_funcs;
 	ret = drm_gem_object_init(&oa->drm, &obj->base, size);
 	if (ret) {
 		kfree(obj);
-		atomic64_sub(size, &client->bytes);
+		intel_oa_gem_client_uncharge(client, size);
 		return ERR_PTR(ret);
 	}
 	mutex_init(&obj->lock);
@@ -440,4 +457,44 @@ u32 intel_oa_gem_busy(struct intel_oa_gem_object *obj)
 	else if (!dma_resv_test_signaled(obj->base.resv, DMA_RESV_USAGE_READ))
 		busy |= BIT(16);
 	return busy;
+}
+
+/**
+ * intel_oa_gem_rw - copy between an object and user memory
+ * @obj: the object
+ * @offset: byte offset into the object
+ * @user: user memory
+ * @len: bytes; @offset + @len lies within the object
+ * @write: copy from @user into the object, else out of it
+ *
+ * Return: 0, -EFAULT, or the page allocation's error.
+ */
+int intel_oa_gem_rw(struct intel_oa_gem_object *obj, u64 offset,
+		    char __user *user, u64 len, bool write)
+{
+	unsigned long left;
+	u64 chunk;
+	void *va;
+	int ret;
+
+	ret = intel_oa_gem_pin_pages(obj);
+	if (ret)
+		return ret;
+	while (len) {
+		chunk = min_t(u64, len, PAGE_SIZE - offset_in_page(offset));
+		va = kmap_local_page(obj->pages[offset >> PAGE_SHIFT]);
+		if (write)
+			left = copy_from_user(va + offset_in_page(offset), user,
+					      chunk);
+		else
+			left = copy_to_user(user, va + offset_in_page(offset),
+					    chunk);
+		kunmap_local(va);
+		if (left)
+			return -EFAULT;
+		offset += chunk;
+		user += chunk;
+		len -= chunk;
+	}
+	return 0;
 }

@@ -26,66 +26,6 @@
  * yet.
  */
 
-/* I915_USER_EXTENSION chains longer than this are E2BIG (i915). */
-#define USER_EXTENSIONS_MAX	512
-
-typedef int (*user_extension_fn)(struct i915_user_extension __user *ext,
-				 void *data);
-
-/* Read a u32 that must be zero: -EFAULT, -EINVAL or 0 (check_user_mbz). */
-static int user_mbz32(u32 __user *p)
-{
-	u32 v;
-
-	if (get_user(v, p))
-		return -EFAULT;
-	return v ? -EINVAL : 0;
-}
-
-/*
- * Walk a chain of struct i915_user_extension, calling @tbl[name] for each
- * (i915_user_extensions()): flags and rsvd must be zero, an unknown name
- * is EINVAL, a chain longer than 512 is E2BIG.
- */
-static int user_extensions(struct i915_user_extension __user *ext,
-			   const user_extension_fn *tbl, unsigned int count,
-			   void *data)
-{
-	unsigned int depth = USER_EXTENSIONS_MAX;
-	unsigned int i;
-	u64 next;
-	u32 name;
-	int err;
-
-	while (ext) {
-		if (!depth--)
-			return -E2BIG;
-		err = user_mbz32(&ext->flags);
-		if (err)
-			return err;
-		for (i = 0; i < ARRAY_SIZE(ext->rsvd); i++) {
-			err = user_mbz32(&ext->rsvd[i]);
-			if (err)
-				return err;
-		}
-		if (get_user(name, &ext->name))
-			return -EFAULT;
-		err = -EINVAL;
-		if (name < count) {
-			name = array_index_nospec(name, count);
-			if (tbl[name])
-				err = tbl[name](ext, data);
-		}
-		if (err)
-			return err;
-		if (get_user(next, &ext->next_extension) ||
-		    next != (uintptr_t)next)
-			return -EFAULT;
-		ext = u64_to_user_ptr(next);
-	}
-	return 0;
-}
-
 static int publish(struct intel_oa_gem_object *obj, struct drm_file *file,
 		   u64 *size, u32 *handle)
 {
@@ -213,7 +153,7 @@ static int ext_set_pat(struct i915_user_extension __user *base, void *data)
 	return 0;
 }
 
-static const user_extension_fn create_extensions[] = {
+static const intel_oa_user_extension_fn create_extensions[] = {
 	[I915_GEM_CREATE_EXT_MEMORY_REGIONS] = ext_set_placements,
 	[I915_GEM_CREATE_EXT_PROTECTED_CONTENT] = ext_set_protected,
 	[I915_GEM_CREATE_EXT_SET_PAT] = ext_set_pat,
@@ -244,9 +184,9 @@ int intel_oa_gem_create_ext_ioctl(struct drm_device *dev, void *data,
 	if (args->flags & ~I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS)
 		return -EINVAL;
 
-	ret = user_extensions(u64_to_user_ptr(args->extensions),
-			      create_extensions,
-			      ARRAY_SIZE(create_extensions), &ext_data);
+	ret = intel_oa_user_extensions(u64_to_user_ptr(args->extensions),
+				       create_extensions,
+				       ARRAY_SIZE(create_extensions), &ext_data);
 	if (ret)
 		return ret;
 
@@ -288,8 +228,8 @@ int intel_oa_gem_mmap_offset_ioctl(struct drm_device *dev, void *data,
 	bool fixed = false;
 	int ret;
 
-	ret = user_extensions(u64_to_user_ptr(args->extensions), NULL, 0,
-			      NULL);
+	ret = intel_oa_user_extensions(u64_to_user_ptr(args->extensions),
+				       NULL, 0, NULL);
 	if (ret)
 		return ret;
 
@@ -352,7 +292,7 @@ int intel_oa_gem_mmap_ioctl(struct drm_device *dev, void *data,
 	struct mm_struct *mm;
 	unsigned long addr;
 
-	if (oa->gen->no_gem_mmap_ioctl)
+	if (oa->gen->no_gem_cpu_ioctls)
 		return -EOPNOTSUPP;
 	if (args->flags & ~I915_MMAP_WC)
 		return -EINVAL;
@@ -391,6 +331,69 @@ out:
 		return (long)addr;
 	args->addr_ptr = addr;
 	return 0;
+}
+
+/* i915_gem_pread_ioctl() and i915_gem_pwrite_ioctl(). */
+static int gem_rw(struct drm_device *dev, struct drm_i915_gem_pread *args,
+		  struct drm_file *file, bool write)
+{
+	char __user *user = u64_to_user_ptr(args->data_ptr);
+	struct intel_oa_gem_object *obj;
+	int ret;
+
+	if (to_intel_oa(dev)->gen->no_gem_cpu_ioctls)
+		return -EOPNOTSUPP;
+	if (!args->size)
+		return 0;
+	if (!access_ok(user, args->size))
+		return -EFAULT;
+	obj = intel_oa_gem_lookup(file, args->handle);
+	if (!obj)
+		return -ENOENT;
+	if (args->offset > obj->base.size ||
+	    args->size > obj->base.size - args->offset) {
+		ret = -EINVAL;
+	} else {
+		/* A write waits for readers too; a read for the writer. */
+		ret = intel_oa_gem_wait(obj, MAX_SCHEDULE_TIMEOUT, write);
+		if (!ret)
+			ret = intel_oa_gem_rw(obj, args->offset, user,
+					      args->size, write);
+	}
+	intel_oa_gem_put(obj);
+	return ret;
+}
+
+/**
+ * intel_oa_gem_pread_ioctl - DRM_IOCTL_I915_GEM_PREAD
+ * @dev: DRM device
+ * @data: struct drm_i915_gem_pread
+ * @file: DRM file
+ *
+ * Return: 0 (nothing to do for size 0), -EOPNOTSUPP (discrete, or
+ * graphics IP after 12.0), -EFAULT, -ENOENT, -EINVAL (a range outside
+ * the object), -ERESTARTSYS.
+ */
+int intel_oa_gem_pread_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file)
+{
+	return gem_rw(dev, data, file, false);
+}
+
+/**
+ * intel_oa_gem_pwrite_ioctl - DRM_IOCTL_I915_GEM_PWRITE
+ * @dev: DRM device
+ * @data: struct drm_i915_gem_pwrite
+ * @file: DRM file
+ *
+ * Return: as intel_oa_gem_pread_ioctl().
+ */
+int intel_oa_gem_pwrite_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file)
+{
+	BUILD_BUG_ON(sizeof(struct drm_i915_gem_pread) !=
+		     sizeof(struct drm_i915_gem_pwrite));
+	return gem_rw(dev, data, file, true);
 }
 
 #define GPU_DOMAINS	(I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | \
@@ -607,7 +610,7 @@ int intel_oa_gem_get_tiling_ioctl(struct drm_device *dev, void *data,
 }
 
 /**
- * intel_oa_gem_open - set up a DRM file's GEM state
+ * intel_oa_gem_open - set up a DRM file's GEM state: client, contexts
  * @dev: DRM device
  * @file: the new file
  *
@@ -616,6 +619,7 @@ int intel_oa_gem_get_tiling_ioctl(struct drm_device *dev, void *data,
 int intel_oa_gem_open(struct drm_device *dev, struct drm_file *file)
 {
 	struct intel_oa_file *priv;
+	int ret;
 
 	priv = kzalloc(sizeof(*priv), GFP_KERNEL);
 	if (!priv)
@@ -624,6 +628,12 @@ int intel_oa_gem_open(struct drm_device *dev, struct drm_file *file)
 	if (!priv->gem) {
 		kfree(priv);
 		return -ENOMEM;
+	}
+	ret = intel_oa_gem_contexts_open(priv);
+	if (ret) {
+		intel_oa_gem_client_put(priv->gem);
+		kfree(priv);
+		return ret;
 	}
 	file->driver_priv = priv;
 	return 0;
@@ -638,6 +648,7 @@ void intel_oa_gem_postclose(struct drm_device *dev, struct drm_file *file)
 {
 	struct intel_oa_file *priv = file->driver_priv;
 
+	intel_oa_gem_contexts_close(priv);
 	intel_oa_gem_client_put(priv->gem);
 	kfree(priv);
 }

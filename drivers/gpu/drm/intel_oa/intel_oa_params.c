@@ -200,71 +200,6 @@ static int query_topology_info(struct intel_oa_device *oa,
 	return total_length;
 }
 
-/* Class and physical instance of each enum intel_oa_engine_id. */
-static const struct {
-	u8 class;
-	u8 instance;
-} engine_ids[INTEL_OA_NUM_ENGINES] = {
-	[INTEL_OA_RCS0] = { I915_ENGINE_CLASS_RENDER, 0 },
-	[INTEL_OA_BCS0] = { I915_ENGINE_CLASS_COPY, 0 },
-	[INTEL_OA_VCS0] = { I915_ENGINE_CLASS_VIDEO, 0 },
-	[INTEL_OA_VCS1] = { I915_ENGINE_CLASS_VIDEO, 1 },
-	[INTEL_OA_VCS2] = { I915_ENGINE_CLASS_VIDEO, 2 },
-	[INTEL_OA_VECS0] = { I915_ENGINE_CLASS_VIDEO_ENHANCE, 0 },
-	[INTEL_OA_VECS1] = { I915_ENGINE_CLASS_VIDEO_ENHANCE, 1 },
-	[INTEL_OA_CCS0] = { I915_ENGINE_CLASS_COMPUTE, 0 },
-	[INTEL_OA_CCS1] = { I915_ENGINE_CLASS_COMPUTE, 1 },
-	[INTEL_OA_CCS2] = { I915_ENGINE_CLASS_COMPUTE, 2 },
-	[INTEL_OA_CCS3] = { I915_ENGINE_CLASS_COMPUTE, 3 },
-};
-
-/**
- * intel_oa_engine_uapi - an engine's uAPI class and instance
- * @oa: device that has the engine
- * @id: enum intel_oa_engine_id
- * @class: out: I915_ENGINE_CLASS_*
- * @instance: out: its instance as query_engine_info() numbers it
- */
-void intel_oa_engine_uapi(struct intel_oa_device *oa, unsigned int id,
-			  u8 *class, u8 *instance)
-{
-	unsigned long engines = oa->platform->engines;
-	unsigned int e;
-
-	*class = engine_ids[id].class;
-	*instance = 0;
-	for_each_set_bit(e, &engines, id)
-		if (engine_ids[e].class == *class)
-			(*instance)++;
-}
-
-/**
- * intel_oa_engine_lookup_user - an engine by its uAPI class and instance
- * @oa: device
- * @class: I915_ENGINE_CLASS_*
- * @instance: the instance as the uAPI numbers them (per class, in
- *	&intel_oa_platform.engines order, as query_engine_info() reports)
- *
- * i915's intel_engine_lookup_user() for the engines this driver knows.
- *
- * Return: the enum intel_oa_engine_id, or -ENOENT if the platform has no
- * such engine.
- */
-int intel_oa_engine_lookup_user(struct intel_oa_device *oa, u8 class,
-				u8 instance)
-{
-	unsigned long engines = oa->platform->engines;
-	unsigned int id, n = 0;
-
-	for_each_set_bit(id, &engines, INTEL_OA_NUM_ENGINES) {
-		if (engine_ids[id].class != class)
-			continue;
-		if (n++ == instance)
-			return id;
-	}
-	return -ENOENT;
-}
-
 /*
  * i915's __setup_engine_capabilities() with every SFC fused in: HEVC on
  * the first video decode engine from Gen9 and on all from Gen11; an SFC
@@ -273,10 +208,10 @@ int intel_oa_engine_lookup_user(struct intel_oa_device *oa, u8 class,
  */
 static u64 engine_capabilities(struct intel_oa_device *oa, unsigned int id)
 {
-	unsigned int ver = oa->gen->graphics_ver, inst = engine_ids[id].instance;
+	unsigned int ver = oa->gen->graphics_ver, inst = intel_oa_engine_phys_instance(id);
 	u64 caps = 0;
 
-	switch (engine_ids[id].class) {
+	switch (intel_oa_engine_class(id)) {
 	case I915_ENGINE_CLASS_VIDEO:
 		if (ver >= 11 || (ver >= 9 && inst == 0))
 			caps |= I915_VIDEO_CLASS_CAPABILITY_HEVC;
@@ -319,7 +254,7 @@ static int query_engine_info(struct intel_oa_device *oa,
 
 	for_each_set_bit(id, &engines, INTEL_OA_NUM_ENGINES) {
 		struct drm_i915_engine_info info = {};
-		u8 class = engine_ids[id].class;
+		u8 class = intel_oa_engine_class(id);
 
 		info.engine.engine_class = class;
 		info.engine.engine_instance = next_instance[class];

@@ -11,6 +11,7 @@
 #include <linux/uaccess.h>
 
 #include <drm/drm_drv.h>
+#include <drm/drm_file.h>
 #include <drm/drm_print.h>
 
 #include "intel_oa.h"
@@ -327,38 +328,16 @@ static prop_setter_t prop_setter(u64 id)
 	return NULL;
 }
 
-/* i915_gem_user_to_context_sseu() checks, for the render engine. */
+/* The render engine's configuration (i915's get_sseu_config()). */
 static int check_sseu(struct intel_oa_device *oa,
 		      const struct drm_i915_gem_context_param_sseu *user)
 {
-	const struct intel_oa_topology *t = &oa->topo;
+	struct intel_oa_sseu sseu;
 
 	if (user->engine.engine_class != I915_ENGINE_CLASS_RENDER ||
 	    user->engine.engine_instance != 0)
 		return -EINVAL;
-
-	if (!user->slice_mask || !user->subslice_mask ||
-	    !user->min_eus_per_subslice || !user->max_eus_per_subslice)
-		return -EINVAL;
-
-	if (user->max_eus_per_subslice < user->min_eus_per_subslice)
-		return -EINVAL;
-
-	if (user->slice_mask > U8_MAX || user->subslice_mask > U8_MAX ||
-	    user->min_eus_per_subslice > U8_MAX ||
-	    user->max_eus_per_subslice > U8_MAX)
-		return -EINVAL;
-
-	if (user->slice_mask & ~(u64)t->slice_mask)
-		return -EINVAL;
-
-	if (user->subslice_mask & ~(u64)t->subslice_mask[0])
-		return -EINVAL;
-
-	if (user->max_eus_per_subslice > t->max_eus_per_subslice)
-		return -EINVAL;
-
-	return 0;
+	return intel_oa_sseu_from_user(oa, user, &sseu);
 }
 
 static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
@@ -459,10 +438,11 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 	return 0;
 }
 
-static int open_locked(struct intel_oa_device *oa,
+static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 		       struct drm_i915_perf_open_param *param,
 		       struct perf_open_properties *props)
 {
+	struct intel_oa_gem_context *ctx;
 	struct intel_oa_open_params params;
 	struct intel_oa_config *config;
 	struct intel_oa_stream *stream;
@@ -473,10 +453,20 @@ static int open_locked(struct intel_oa_device *oa,
 	lockdep_assert_held(&oa->lock);
 
 	if (props->single_context) {
+		/* i915: the handle names a context of the caller's file. */
+		ctx = props->ctx_handle > U32_MAX ? NULL :
+		      intel_oa_gem_context_lookup(file->driver_priv,
+						  props->ctx_handle);
+		if (!ctx) {
+			drm_dbg(&oa->drm, "no GEM context %llu in this file\n",
+				props->ctx_handle);
+			return -ENOENT;
+		}
+		intel_oa_gem_context_put(ctx);
 		drm_dbg(&oa->drm,
-			"no GEM context %llu: intel_oa has no contexts\n",
+			"GEM context %llu: per-context streams need submission, which intel_oa does not have yet\n",
 			props->ctx_handle);
-		return -ENOENT;
+		return -ENODEV;
 	}
 
 	if (props->hold_preemption) {
@@ -630,7 +620,7 @@ int intel_oa_perf_open_ioctl(struct drm_device *dev, void *data,
 		ret = -ENODEV;
 	} else {
 		mutex_lock(&oa->lock);
-		ret = open_locked(oa, param, &props);
+		ret = open_locked(oa, file, param, &props);
 		mutex_unlock(&oa->lock);
 	}
 

@@ -347,14 +347,17 @@ static const struct intel_oa_gen_desc hsw_desc = {
 	.cagf_mhz_num = 50,					\
 	.cagf_mhz_den = 1
 
+/* i915_pci.c ppgtt_size: 48 bits from Broadwell on, 32 on Cherryview. */
 static const struct intel_oa_gen_desc gen8_desc = {
 	GEN8_DESC_COMMON,
+	.ppgtt_bits = 48,
 	.ggtt = &intel_oa_gen8_ggtt,
 	.ops = &intel_oa_gen8_ops,
 };
 
 static const struct intel_oa_gen_desc chv_desc = {
 	GEN8_DESC_COMMON,
+	.ppgtt_bits = 32,
 	.ggtt = &intel_oa_chv_ggtt,
 	.ops = &intel_oa_chv_ops,
 };
@@ -364,6 +367,7 @@ static const struct intel_oa_gen_desc gen9_desc = {
 	.units = { &gen8_oa_unit },
 	GEN7_NOA_ENABLE,
 	.graphics_ver = 9,
+	.ppgtt_bits = 48,
 	.ops = &intel_oa_gen9_ops,
 	.formats = gen8_formats,
 	.fw_render = GEN9_FW_RENDER,
@@ -384,6 +388,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 	.units = { &gen8_oa_unit },
 	GEN11_NOA_ENABLE,
 	.graphics_ver = 11,
+	.ppgtt_bits = 48,
 	.ops = &intel_oa_gen11_ops,
 	.formats = gen8_formats,
 	.fw_render = GEN9_FW_RENDER,
@@ -403,6 +408,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 #define GEN12_DESC_BASE						\
 	GEN11_NOA_ENABLE,					\
 	.graphics_ver = 12,					\
+	.ppgtt_bits = 48,					\
 	.fw_render = GEN9_FW_RENDER,				\
 	.valid_ctx_bit = GEN9_OAREPORT_CTX_VALID,		\
 	.report_reason_mask = GEN12_OAREPORT_REASON_MASK,	\
@@ -430,7 +436,7 @@ static const struct intel_oa_gen_desc dg1_desc = {
 	GEN12_DESC_COMMON,
 	.ops = &intel_oa_dg1_ops,
 	.dgfx = true,
-	.no_gem_mmap_ioctl = true,
+	.no_gem_cpu_ioctls = true,
 };
 
 /*
@@ -452,7 +458,7 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.no_global_sseu = true,
 	.guc_fw = "i915/dg2_guc_70.bin",
 	.dgfx = true,
-	.no_gem_mmap_ioctl = true,
+	.no_gem_cpu_ioctls = true,
 };
 
 /*
@@ -469,7 +475,7 @@ static const struct intel_oa_gen_desc mtl_desc = {
 	.units = { &xehp_oa_unit, &mtl_oam_unit },
 	.graphics_rel = 70,
 	.ops = &intel_oa_mtl_ops,
-	.no_gem_mmap_ioctl = true,
+	.no_gem_cpu_ioctls = true,
 	.formats = mtl_formats,
 	.fw_gt = {
 		.req = FORCEWAKE_GT_GEN9,

@@ -19,6 +19,7 @@
 #include <linux/uuid.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
+#include <linux/xarray.h>
 
 #include <drm/drm_device.h>
 #include <drm/drm_gem.h>
@@ -545,8 +546,12 @@ struct intel_oa_hw_ops {
  * @dgfx: a discrete GPU (i915's IS_DGFX): GEM objects take only FIXED
  *	mmap offsets, and SET_DOMAIN, tiling and the GTT aperture do not
  *	exist.
- * @no_gem_mmap_ioctl: DRM_I915_GEM_MMAP is refused with EOPNOTSUPP, as
- *	i915 does on discrete GPUs and from graphics IP 12.10 on.
+ * @no_gem_cpu_ioctls: DRM_I915_GEM_MMAP, PREAD and PWRITE are refused
+ *	with EOPNOTSUPP, as i915 does on discrete GPUs and after graphics IP
+ *	12.0.
+ * @ppgtt_bits: address bits of a context's full PPGTT (i915's
+ *	ppgtt_size); 0: the generation shares the GGTT (i915's aliasing
+ *	PPGTT, Gen6/7).
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
@@ -581,7 +586,8 @@ struct intel_oa_gen_desc {
 	u32 noa_enable;
 	u32 noa_enable_bit;
 	bool dgfx;
-	bool no_gem_mmap_ioctl;
+	bool no_gem_cpu_ioctls;
+	u8 ppgtt_bits;
 };
 
 /*
@@ -756,11 +762,84 @@ struct intel_oa_gem_object {
 };
 
 /**
+ * struct intel_oa_sseu - a render slice/subslice/EU configuration
+ * @slice_mask: slices, a subset of the device's.
+ * @subslice_mask: subslices of each slice, a subset of slice 0's.
+ * @min_eus_per_subslice: fewest EUs per subslice.
+ * @max_eus_per_subslice: most EUs per subslice.
+ *
+ * i915's struct intel_sseu; all zero: the device's own (as i915 leaves a
+ * context's engine at its engine's configuration).
+ */
+struct intel_oa_sseu {
+	u8 slice_mask;
+	u8 subslice_mask;
+	u8 min_eus_per_subslice;
+	u8 max_eus_per_subslice;
+};
+
+/**
+ * struct intel_oa_ctx_engine - one slot of a context's engine map
+ * @valid: the slot names an engine (i915's I915_GEM_ENGINE_TYPE_PHYSICAL);
+ *	else it is a hole (I915_ENGINE_CLASS_INVALID, _NONE).
+ * @id: the engine, enum intel_oa_engine_id.
+ * @sseu: its configuration (render engines, Gen11).
+ */
+struct intel_oa_ctx_engine {
+	bool valid;
+	u8 id;
+	struct intel_oa_sseu sseu;
+};
+
+/* struct intel_oa_gem_context.flags, i915's UCONTEXT_* user flags. */
+#define INTEL_OA_CTX_NO_ERROR_CAPTURE	BIT(0)
+#define INTEL_OA_CTX_BANNABLE		BIT(1)
+#define INTEL_OA_CTX_RECOVERABLE	BIT(2)
+#define INTEL_OA_CTX_PERSISTENCE	BIT(3)
+
+/**
+ * struct intel_oa_gem_context - a GEM context
+ * @ref: the file's table holds one reference; users hold their own.
+ * @client: what the context's memory is charged to (a reference).
+ * @charge: bytes charged to @client.
+ * @finalized: used at least once (a GETPARAM, later an execbuf): i915's
+ *	proto-context became a context, so its engine map can no longer
+ *	be set.
+ * @flags: INTEL_OA_CTX_* bits.
+ * @priority: the scheduling priority (I915_CONTEXT_PARAM_PRIORITY).
+ * @single_timeline: created with I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE.
+ * @rcs_sseu: the render engine's configuration in the default engine map.
+ * @num_user_engines: slots of @user_engines; -1: the default engine map
+ *	(every engine, named by class and instance).
+ * @user_engines: the engine map set with I915_CONTEXT_PARAM_ENGINES.
+ *
+ * Every field but @ref is protected by &intel_oa_file.ctx_lock.
+ */
+struct intel_oa_gem_context {
+	struct kref ref;
+	struct intel_oa_gem_client *client;
+	u64 charge;
+	bool finalized;
+	u32 flags;
+	int priority;
+	bool single_timeline;
+	struct intel_oa_sseu rcs_sseu;
+	int num_user_engines;
+	struct intel_oa_ctx_engine *user_engines;
+};
+
+/**
  * struct intel_oa_file - the driver's part of a DRM file
- * @gem: what the file's objects are charged to (a reference).
+ * @gem: what the file's objects and contexts are charged to (a reference).
+ * @ctx_lock: serialises context creation, destruction, lookup and
+ *	parameter changes.
+ * @contexts: the file's contexts by id, 0 the default one; changed under
+ *	@ctx_lock.
  */
 struct intel_oa_file {
 	struct intel_oa_gem_client *gem;
+	struct mutex ctx_lock; /* protects contexts and each context's fields */
+	struct xarray contexts;
 };
 
 /**
