@@ -7,8 +7,8 @@
  * i915_gem_context_getparam_ioctl(), i915_gem_context_destroy_ioctl()).
  *
  * Expected values come from i915 and the platform row: the PPGTT size of
- * i915_pci.c (48 bits from Broadwell on, 32 on Cherryview, the GGTT on
- * Gen6/7, which share it), the row's topology for SSEU, the row's engine
+ * i915_pci.c (48 bits from Broadwell on, 32 on Cherryview, 36 on Elkhart
+ * and Jasper Lake, the GGTT on Gen6/7, which share it), the row's topology for SSEU, the row's engine
  * list. What the device lacks is answered as i915 answers for hardware
  * without it (Documentation/gem.rst).
  */
@@ -104,6 +104,8 @@ static uint64_t expected_gtt_size(void)
 
 	if (!strcmp(dev.plat->name, "chv"))
 		return 1ull << 32;
+	if (!strcmp(dev.plat->name, "ehl") || !strcmp(dev.plat->name, "jsl"))
+		return 1ull << 36;
 	if (has_full_ppgtt())
 		return 1ull << 48;
 	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &a), 0);
@@ -209,8 +211,16 @@ static void check_defaults(uint32_t id)
 	igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_GTT_SIZE, &v), 0);
 	igt_assert_f(v == expected_gtt_size(), "GTT_SIZE %#" PRIx64 ", want %#" PRIx64,
 		     v, expected_gtt_size());
-	igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_VM, &v),
-		      has_full_ppgtt() ? -EINVAL : -ENODEV);
+	/* The context's VM, under a new id of the file each time. */
+	if (has_full_ppgtt()) {
+		uint64_t v2;
+
+		igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_VM, &v), 0);
+		igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_VM, &v2), 0);
+		igt_assert(v >= 1 && v2 >= 1 && v != v2);
+	} else {
+		igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_VM, &v), -ENODEV);
+	}
 	igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_ENGINES, &v), -EINVAL);
 	igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_BAN_PERIOD, &v), -EINVAL);
 	igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_NO_ZEROMAP, &v), -EINVAL);
@@ -255,11 +265,21 @@ static void check_set(uint32_t id, bool proto)
 			      -ENODEV);
 		igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_PROTECTED_CONTENT, 0, 0), 0);
 		igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 8, 1), -EINVAL);
-		igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0, 1),
+		igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0, 0x7fffffff),
 			      has_full_ppgtt() ? -ENOENT : -ENODEV);
-		if (has_full_ppgtt())
-			igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0, 1ull << 32),
-				      -ENOENT);
+		if (has_full_ppgtt()) {
+			struct drm_i915_gem_vm_control vc = {};
+
+			igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0,
+					       1ull << 32), -ENOENT);
+			igt_assert_eq(do_ioctl(dev.drm_fd,
+					       DRM_IOCTL_I915_GEM_VM_CREATE, &vc), 0);
+			igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0,
+					       vc.vm_id), 0);
+			/* The context keeps the VM after its id goes. */
+			igt_assert_eq(do_ioctl(dev.drm_fd,
+					       DRM_IOCTL_I915_GEM_VM_DESTROY, &vc), 0);
+		}
 	} else {
 		igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_PROTECTED_CONTENT, 0, 0),
 			      -EINVAL);
@@ -297,6 +317,63 @@ static void test_params(void)
 	igt_assert_eq(ctx_destroy(id), 0);
 
 	igt_assert_eq(setparam(0x7fffffff, I915_CONTEXT_PARAM_BANNABLE, 0, 1), -ENOENT);
+}
+
+/* ---- VMs ---- */
+
+static int vm_ioctl(unsigned long req, struct drm_i915_gem_vm_control *vc)
+{
+	return do_ioctl(dev.drm_fd, req, vc);
+}
+
+static void test_vm(void)
+{
+	struct drm_i915_gem_vm_control vc = {}, vc2 = {};
+	struct i915_user_extension ext = {};
+	uint64_t v;
+	uint32_t id;
+
+	if (!has_full_ppgtt()) {
+		/* Gen6/7 contexts share the GGTT (aliasing PPGTT). */
+		igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_CREATE, &vc), -ENODEV);
+		vc.vm_id = 1;
+		igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_DESTROY, &vc), -ENOENT);
+		return;
+	}
+	igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_CREATE, &vc), 0);
+	igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_CREATE, &vc2), 0);
+	igt_assert(vc.vm_id >= 1 && vc2.vm_id >= 1 && vc.vm_id != vc2.vm_id);
+
+	/* Two proto-contexts on one VM; a used one cannot change. */
+	id = ctx_create();
+	igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0, vc.vm_id), 0);
+	igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0, vc2.vm_id), 0);
+	igt_assert_eq(getparam(id, I915_CONTEXT_PARAM_VM, &v), 0);
+	igt_assert(v != vc.vm_id && v != vc2.vm_id);
+	igt_assert_eq(setparam(id, I915_CONTEXT_PARAM_VM, 0, vc.vm_id), -EINVAL);
+	igt_assert_eq(ctx_destroy(id), 0);
+
+	{
+		struct drm_i915_gem_vm_control bad = { .flags = 1 };
+
+		igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_CREATE, &bad), -EINVAL);
+		bad.flags = 0;
+		bad.extensions = (uintptr_t)&ext;
+		igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_CREATE, &bad), -EINVAL);
+		bad.extensions = 8;
+		igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_CREATE, &bad), -EFAULT);
+		bad = vc;
+		bad.flags = 1;
+		igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_DESTROY, &bad), -EINVAL);
+		bad = vc;
+		bad.extensions = 1;
+		igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_DESTROY, &bad), -EINVAL);
+	}
+	igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_DESTROY, &vc), 0);
+	igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_DESTROY, &vc), -ENOENT);
+	igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_DESTROY, &vc2), 0);
+	vc.vm_id = 0;
+	igt_assert_eq(vm_ioctl(DRM_IOCTL_I915_GEM_VM_DESTROY, &vc), -ENOENT);
 }
 
 /* ---- engine maps ---- */
@@ -571,6 +648,10 @@ igt_main
 	igt_describe("GETPARAM defaults (bannable, recoverable, persistent, priority 0, i915's GTT size) and SETPARAM of every parameter on the default context, a proto-context and a used one, with i915's errnos (size EINVAL, priority and non-persistence ENODEV, unbannable EPERM unprivileged).");
 	igt_subtest("params")
 		test_params();
+
+	igt_describe("GEM_VM_CREATE/DESTROY (ENODEV on Gen6/7; flags and extensions EINVAL, bad chains EFAULT, unknown ids ENOENT) and I915_CONTEXT_PARAM_VM: a proto-context takes a VM of the file, a used one not; GETPARAM names the VM under a new id.");
+	igt_subtest("vm")
+		test_vm();
 
 	igt_describe("I915_CONTEXT_PARAM_ENGINES on a proto-context: sizes, holes, unknown engines ENOENT, load balancing, bonding ENODEV, parallel submission's checks, set twice or after use EINVAL.");
 	igt_subtest("engines")

@@ -12,6 +12,7 @@
  *   GEM_SET_DOMAIN     i915_gem_set_domain_ioctl() (gem/i915_gem_domain.c)
  *   GEM_WAIT, BUSY     i915_gem_wait_ioctl(), i915_gem_busy_ioctl()
  *   SET/GET_TILING     i915_gem_set_tiling_ioctl() for linear objects
+ *   SET/GET_CACHING    i915_gem_set_caching_ioctl() (gem/i915_gem_domain.c)
  *   GET_APERTURE       i915_gem_get_aperture_ioctl()
  *   debugfs            i915_gem_drop_caches (i915_debugfs.c)
  *
@@ -41,6 +42,27 @@ static bool is_dgfx(void)
 {
 	return !strncmp(dev.plat->name, "dg", 2) ||
 	       !strncmp(dev.plat->name, "ats", 3);
+}
+
+/* i915_pci.c: has_llc is 0 on these, which snoop instead. */
+static bool has_llc(void)
+{
+	static const char *const no_llc[] = {
+		"vlv", "chv", "bxt", "glk", "dg1", "mtl", "arl",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(no_llc); i++)
+		if (!strncmp(dev.plat->name, no_llc[i], strlen(no_llc[i])))
+			return false;
+	return true;
+}
+
+/* i915_gem_set_caching_ioctl(): GRAPHICS_VER_FULL() >= IP_VER(12, 70). */
+static bool caching_by_pat(void)
+{
+	return !strncmp(dev.plat->name, "mtl", 3) ||
+	       !strncmp(dev.plat->name, "arl", 3);
 }
 
 /* i915_gem_mmap_ioctl(): IS_DGFX() || GRAPHICS_VER_FULL() > IP_VER(12, 0). */
@@ -605,6 +627,64 @@ static void test_wait_busy(void)
 	gem_close(dev.drm_fd, h);
 }
 
+/* ---- caching ---- */
+
+static int caching(unsigned long req, uint32_t handle, uint32_t *mode)
+{
+	struct drm_i915_gem_caching c = { .handle = handle, .caching = *mode };
+	int ret = do_ioctl(dev.drm_fd, req, &c);
+
+	*mode = c.caching;
+	return ret;
+}
+
+static void test_caching(void)
+{
+	uint32_t h = create(dev.drm_fd, 4096), mode = 7;
+
+	if (is_dgfx()) {
+		igt_assert_eq(caching(DRM_IOCTL_I915_GEM_GET_CACHING, h, &mode), -ENODEV);
+		mode = I915_CACHING_NONE;
+		igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, h, &mode), -ENODEV);
+		gem_close(dev.drm_fd, h);
+		return;
+	}
+	/* A new object is cached where the GPU shares the LLC. */
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_GET_CACHING, h, &mode), 0);
+	igt_assert_eq_u32(mode, has_llc() ? I915_CACHING_CACHED : I915_CACHING_NONE);
+	mode = 0;
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_GET_CACHING, 0x7fffffff, &mode), -ENOENT);
+
+	if (caching_by_pat()) {
+		mode = I915_CACHING_NONE;
+		igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, h, &mode),
+			      -EOPNOTSUPP);
+		gem_close(dev.drm_fd, h);
+		return;
+	}
+	mode = I915_CACHING_CACHED;
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, h, &mode), 0);
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_GET_CACHING, h, &mode), 0);
+	igt_assert_eq_u32(mode, I915_CACHING_CACHED);
+	mode = I915_CACHING_NONE;
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, h, &mode), 0);
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_GET_CACHING, h, &mode), 0);
+	igt_assert_eq_u32(mode, I915_CACHING_NONE);
+	/* DISPLAY is write-through only with eDRAM (HAS_WT 0): uncached. */
+	mode = I915_CACHING_CACHED;
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, h, &mode), 0);
+	mode = I915_CACHING_DISPLAY;
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, h, &mode), 0);
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_GET_CACHING, h, &mode), 0);
+	igt_assert_eq_u32(mode, I915_CACHING_NONE);
+	mode = 3;
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, h, &mode), -EINVAL);
+	mode = I915_CACHING_NONE;
+	igt_assert_eq(caching(DRM_IOCTL_I915_GEM_SET_CACHING, 0x7fffffff, &mode),
+		      -ENOENT);
+	gem_close(dev.drm_fd, h);
+}
+
 /* ---- tiling, aperture, GETPARAM, drop_caches ---- */
 
 static void test_tiling(void)
@@ -674,14 +754,16 @@ static void test_aperture(void)
 
 static void test_getparam(void)
 {
-	static const struct { int param, value; const char *name; } want[] = {
+	const struct { int param, value; const char *name; } want[] = {
 		{ I915_PARAM_HAS_GEM, 1, "HAS_GEM" },
 		{ I915_PARAM_HAS_WAIT_TIMEOUT, 1, "HAS_WAIT_TIMEOUT" },
 		{ I915_PARAM_MMAP_VERSION, 1, "MMAP_VERSION" },
 		{ I915_PARAM_MMAP_GTT_VERSION, 4, "MMAP_GTT_VERSION" },
+		{ I915_PARAM_HAS_LLC, has_llc(), "HAS_LLC" },
+		{ I915_PARAM_HAS_WT, 0, "HAS_WT" },
 	};
-	/* Not implemented yet, so not advertised: EXECBUF2 (9), HAS_LLC (17). */
-	static const int absent[] = { 9, 17 };
+	/* Not implemented yet, so not advertised: EXECBUF2 (9), SOFTPIN (37). */
+	static const int absent[] = { 9, 37 };
 	struct drm_i915_getparam gp;
 	unsigned int i;
 	int v;
@@ -807,6 +889,10 @@ igt_main
 	igt_subtest("wait-busy")
 		test_wait_busy();
 
+	igt_describe("GET/SET_CACHING: new objects cached where the GPU shares the LLC (i915_pci.c), NONE/CACHED/DISPLAY (uncached without eDRAM) set and read back; unknown modes EINVAL, unknown handles ENOENT, EOPNOTSUPP from 12.70, ENODEV on discrete parts.");
+	igt_subtest("caching")
+		test_caching();
+
 	igt_describe("SET/GET_TILING of linear objects; X and Y tiling EOPNOTSUPP, modes past Y EINVAL, unknown handles ENOENT, discrete parts EOPNOTSUPP.");
 	igt_subtest("tiling")
 		test_tiling();
@@ -815,7 +901,7 @@ igt_main
 	igt_subtest("aperture")
 		test_aperture();
 
-	igt_describe("GETPARAM advertises the GEM object ioctls (HAS_GEM, HAS_WAIT_TIMEOUT, MMAP_VERSION 1, MMAP_GTT_VERSION 4) and nothing not implemented (EXECBUF2, HAS_LLC: EINVAL).");
+	igt_describe("GETPARAM advertises the GEM object ioctls (HAS_GEM, HAS_WAIT_TIMEOUT, MMAP_VERSION 1, MMAP_GTT_VERSION 4), HAS_LLC as i915_pci.c, HAS_WT 0, and nothing not implemented (EXECBUF2, EXEC_SOFTPIN: EINVAL).");
 	igt_subtest("getparam")
 		test_getparam();
 

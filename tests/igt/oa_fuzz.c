@@ -861,7 +861,32 @@ static void op_context(struct rng *r)
 	unsigned int slot;
 	const char *what = "GEM context";
 
-	switch (rng_below(r, 4)) {
+	switch (rng_below(r, 5)) {
+	case 4: {
+		/* VMs: made and dropped at once (ids are per file). */
+		struct drm_i915_gem_vm_control vc = {
+			.flags = rng_chance(r, 90) ? 0 : rng_below(r, 4),
+		};
+
+		if (rng_chance(r, 10)) {
+			memset(buf, 0, sizeof(buf));
+			((uint32_t *)buf)[2] = rng_below(r, 3);	/* name */
+			vc.extensions = pick_ptr(r, buf, 32);
+		}
+		what = "GEM_VM_CREATE";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_VM_CREATE, &vc);
+		if (ret)
+			break;
+		if (rng_chance(r, 10))
+			vc.flags = 1;
+		what = "GEM_VM_DESTROY";
+		ret = drm_call(fd, DRM_IOCTL_I915_GEM_VM_DESTROY, &vc);
+		if (ret == -EINVAL) {
+			vc.flags = 0;
+			ret = drm_call(fd, DRM_IOCTL_I915_GEM_VM_DESTROY, &vc);
+		}
+		break;
+	}
 	case 0: {
 		struct drm_i915_gem_context_create_ext_setparam sp = {
 			.base.name = rng_chance(r, 90) ? 0 : rng_below(r, 4),

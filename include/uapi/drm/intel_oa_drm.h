@@ -48,6 +48,8 @@ extern "C" {
 #define DRM_I915_GEM_WAIT		0x2c
 #define DRM_I915_GEM_CONTEXT_CREATE	0x2d
 #define DRM_I915_GEM_CONTEXT_DESTROY	0x2e
+#define DRM_I915_GEM_SET_CACHING	0x2f
+#define DRM_I915_GEM_GET_CACHING	0x30
 #define DRM_I915_REG_READ		0x31
 #define DRM_I915_GEM_CONTEXT_GETPARAM	0x34
 #define DRM_I915_GEM_CONTEXT_SETPARAM	0x35
@@ -55,6 +57,8 @@ extern "C" {
 #define DRM_I915_PERF_ADD_CONFIG	0x37
 #define DRM_I915_PERF_REMOVE_CONFIG	0x38
 #define DRM_I915_QUERY			0x39
+#define DRM_I915_GEM_VM_CREATE		0x3a
+#define DRM_I915_GEM_VM_DESTROY		0x3b
 #define DRM_I915_GEM_CREATE_EXT		0x3c
 
 #define DRM_IOCTL_I915_GETPARAM \
@@ -108,6 +112,18 @@ extern "C" {
 		struct drm_i915_gem_get_aperture)
 #define DRM_IOCTL_I915_GEM_WAIT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_WAIT, struct drm_i915_gem_wait)
+#define DRM_IOCTL_I915_GEM_VM_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_VM_CREATE, \
+		 struct drm_i915_gem_vm_control)
+#define DRM_IOCTL_I915_GEM_VM_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_VM_DESTROY, \
+		struct drm_i915_gem_vm_control)
+#define DRM_IOCTL_I915_GEM_SET_CACHING \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_SET_CACHING, \
+		struct drm_i915_gem_caching)
+#define DRM_IOCTL_I915_GEM_GET_CACHING \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_GET_CACHING, \
+		 struct drm_i915_gem_caching)
 #define DRM_IOCTL_I915_GEM_CONTEXT_CREATE \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_CONTEXT_CREATE, \
 		 struct drm_i915_gem_context_create)
@@ -344,6 +360,20 @@ struct drm_i915_gem_busy {
 	__u32 busy;
 };
 
+#define I915_CACHING_NONE		0
+#define I915_CACHING_CACHED		1
+#define I915_CACHING_DISPLAY		2
+
+/**
+ * struct drm_i915_gem_caching - argument of DRM_IOCTL_I915_GEM_{SET,GET}_CACHING
+ * @handle: the object.
+ * @caching: I915_CACHING_*.
+ */
+struct drm_i915_gem_caching {
+	__u32 handle;
+	__u32 caching;
+};
+
 #define I915_TILING_NONE	0
 #define I915_TILING_X		1
 #define I915_TILING_Y		2
@@ -408,8 +438,12 @@ struct drm_i915_gem_wait {
 
 /** @I915_PARAM_HAS_GEM: 1: the GEM object ioctls exist. */
 #define I915_PARAM_HAS_GEM			5
+/** @I915_PARAM_HAS_LLC: the GPU shares the CPU's last-level cache. */
+#define I915_PARAM_HAS_LLC			17
 /** @I915_PARAM_HAS_WAIT_TIMEOUT: 1: DRM_IOCTL_I915_GEM_WAIT exists. */
 #define I915_PARAM_HAS_WAIT_TIMEOUT		19
+/** @I915_PARAM_HAS_WT: write-through caching (eDRAM) for DISPLAY objects. */
+#define I915_PARAM_HAS_WT			27
 /** @I915_PARAM_MMAP_VERSION: 1: DRM_IOCTL_I915_GEM_MMAP takes I915_MMAP_WC. */
 #define I915_PARAM_MMAP_VERSION			30
 /** @I915_PARAM_MMAP_GTT_VERSION: 4: DRM_IOCTL_I915_GEM_MMAP_OFFSET. */
@@ -772,6 +806,18 @@ struct i915_context_engines_parallel_submit {
 } __attribute__((packed));
 
 #define I915_CONTEXT_SSEU_FLAG_ENGINE_INDEX (1u << 0)
+
+/**
+ * struct drm_i915_gem_vm_control - DRM_IOCTL_I915_GEM_VM_{CREATE,DESTROY}
+ * @extensions: chain of struct i915_user_extension; none is defined.
+ * @flags: must be 0.
+ * @vm_id: out (create) / in (destroy): the VM's id, 1 or more.
+ */
+struct drm_i915_gem_vm_control {
+	__u64 extensions;
+	__u32 flags;
+	__u32 vm_id;
+};
 
 /**
  * enum drm_i915_oa_format - OA report formats (i915 values)

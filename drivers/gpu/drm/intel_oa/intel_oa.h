@@ -66,6 +66,8 @@ struct intel_oa_unit *intel_oa_unit_for_engine(struct intel_oa_device *oa,
 					       unsigned int engine);
 
 /* intel_oa_gem.c */
+unsigned int intel_oa_gem_ppgtt_bits(struct intel_oa_device *oa);
+bool intel_oa_gem_has_llc(struct intel_oa_device *oa);
 u64 intel_oa_gem_client_limit(void);
 struct intel_oa_gem_client *intel_oa_gem_client_create(void);
 void intel_oa_gem_client_put(struct intel_oa_gem_client *client);
@@ -101,13 +103,26 @@ int intel_oa_sseu_from_user(struct intel_oa_device *oa,
 			    const struct drm_i915_gem_context_param_sseu *user,
 			    struct intel_oa_sseu *sseu);
 u64 intel_oa_gem_context_gtt_size(struct intel_oa_device *oa);
+struct intel_oa_gem_vm *intel_oa_gem_vm_create(struct intel_oa_device *oa,
+					       struct intel_oa_gem_client *client);
+void intel_oa_gem_vm_put(struct intel_oa_gem_vm *vm);
+int intel_oa_gem_vm_register(struct intel_oa_file *priv,
+			     struct intel_oa_gem_vm *vm, u32 *id);
+struct intel_oa_gem_vm *intel_oa_gem_vm_find(struct intel_oa_file *priv,
+					     u32 id);
+struct intel_oa_gem_vm *intel_oa_gem_vm_remove(struct intel_oa_file *priv,
+					       u32 id);
+void intel_oa_gem_context_set_vm(struct intel_oa_gem_context *ctx,
+				 struct intel_oa_gem_vm *vm);
 struct intel_oa_gem_context *
-intel_oa_gem_context_create(struct intel_oa_gem_client *client);
+intel_oa_gem_context_create(struct intel_oa_device *oa,
+			    struct intel_oa_gem_client *client);
 int intel_oa_gem_context_set_engines(struct intel_oa_gem_context *ctx,
 				     struct intel_oa_ctx_engine *engines,
 				     unsigned int n);
 void intel_oa_gem_context_put(struct intel_oa_gem_context *ctx);
-int intel_oa_gem_contexts_open(struct intel_oa_file *priv);
+int intel_oa_gem_contexts_open(struct intel_oa_device *oa,
+			       struct intel_oa_file *priv);
 void intel_oa_gem_contexts_close(struct intel_oa_file *priv);
 int intel_oa_gem_context_register(struct intel_oa_file *priv,
 				  struct intel_oa_gem_context *ctx, u32 *id);
@@ -127,6 +142,10 @@ int intel_oa_context_getparam_ioctl(struct drm_device *dev, void *data,
 				    struct drm_file *file);
 int intel_oa_context_setparam_ioctl(struct drm_device *dev, void *data,
 				    struct drm_file *file);
+int intel_oa_vm_create_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file);
+int intel_oa_vm_destroy_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file);
 
 /* intel_oa_gem_ioctl.c */
 int intel_oa_gem_create_ioctl(struct drm_device *dev, void *data,
@@ -147,6 +166,10 @@ int intel_oa_gem_wait_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file);
 int intel_oa_gem_busy_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file);
+int intel_oa_gem_set_caching_ioctl(struct drm_device *dev, void *data,
+				   struct drm_file *file);
+int intel_oa_gem_get_caching_ioctl(struct drm_device *dev, void *data,
+				   struct drm_file *file);
 int intel_oa_gem_get_aperture_ioctl(struct drm_device *dev, void *data,
 				    struct drm_file *file);
 int intel_oa_gem_set_tiling_ioctl(struct drm_device *dev, void *data,

@@ -28,9 +28,8 @@
  *   (ENODEV); contexts are persistent, as i915's with hangcheck on;
  * - no PXP: protected content is ENODEV;
  * - SSEU can be set on Gen11 only (ENODEV elsewhere), read everywhere;
- * - no VM objects yet: SETPARAM VM finds no VM (ENOENT); GETPARAM VM is
- *   ENODEV where i915 has no full PPGTT (Gen6/7) and, until VM objects
- *   exist, EINVAL elsewhere;
+ * - no full PPGTT on Gen6/7: the VM ioctls and parameter are ENODEV
+ *   there;
  * - engine maps: physical engines and holes; a load-balanced slot runs on
  *   its first sibling; bonding is ENODEV (i915's answer on Gen12+ parts
  *   other than Tiger Lake, Rocket Lake and Alder Lake-S); parallel
@@ -327,8 +326,28 @@ static int set_sseu(struct intel_oa_device *oa,
 	return 0;
 }
 
+/* set_proto_ctx_vm(): another VM of the file. */
+static int set_vm(struct intel_oa_device *oa, struct intel_oa_file *priv,
+		  struct intel_oa_gem_context *ctx,
+		  const struct drm_i915_gem_context_param *args)
+{
+	struct intel_oa_gem_vm *vm;
+
+	if (args->size)
+		return -EINVAL;
+	if (!intel_oa_gem_ppgtt_bits(oa))
+		return -ENODEV;
+	if (upper_32_bits(args->value))
+		return -ENOENT;
+	vm = intel_oa_gem_vm_find(priv, args->value);
+	if (!vm)
+		return -ENOENT;
+	intel_oa_gem_context_set_vm(ctx, vm);
+	return 0;
+}
+
 /* set_proto_ctx_param() (@proto) and ctx_setparam(). */
-static int set_param(struct intel_oa_device *oa,
+static int set_param(struct intel_oa_device *oa, struct intel_oa_file *priv,
 		     struct intel_oa_gem_context *ctx,
 		     struct drm_i915_gem_context_param *args, bool proto)
 {
@@ -370,14 +389,7 @@ static int set_param(struct intel_oa_device *oa,
 		/* Persistent already; off needs preemption and engine reset. */
 		return args->value ? 0 : -ENODEV;
 	case I915_CONTEXT_PARAM_VM:
-		if (!proto)
-			return -EINVAL;
-		if (args->size)
-			return -EINVAL;
-		if (!oa->gen->ppgtt_bits)
-			return -ENODEV;
-		/* No VM has been created (no GEM_VM_CREATE yet). */
-		return -ENOENT;
+		return proto ? set_vm(oa, priv, ctx, args) : -EINVAL;
 	case I915_CONTEXT_PARAM_ENGINES:
 		return proto ? set_engines(oa, ctx, args) : -EINVAL;
 	case I915_CONTEXT_PARAM_PROTECTED_CONTENT:
@@ -392,6 +404,7 @@ static int set_param(struct intel_oa_device *oa,
 /* The create_ext SETPARAM extension (create_setparam()). */
 struct create_ext {
 	struct intel_oa_device *oa;
+	struct intel_oa_file *priv;
 	struct intel_oa_gem_context *ctx;
 };
 
@@ -405,7 +418,7 @@ static int create_setparam(struct i915_user_extension __user *ext,
 		return -EFAULT;
 	if (local.param.ctx_id)
 		return -EINVAL;
-	return set_param(arg->oa, arg->ctx, &local.param, true);
+	return set_param(arg->oa, arg->priv, arg->ctx, &local.param, true);
 }
 
 static int create_clone(struct i915_user_extension __user *ext, void *data)
@@ -433,7 +446,7 @@ int intel_oa_context_create_ioctl(struct drm_device *dev, void *data,
 	struct intel_oa_device *oa = to_intel_oa(dev);
 	struct drm_i915_gem_context_create_ext *args = data;
 	struct intel_oa_file *priv = file_priv(file);
-	struct create_ext ext = { .oa = oa };
+	struct create_ext ext = { .oa = oa, .priv = priv };
 	int ret;
 	u32 id;
 
@@ -443,7 +456,7 @@ int intel_oa_context_create_ioctl(struct drm_device *dev, void *data,
 	    !HAS_EXECLISTS(oa))
 		return -EINVAL;
 
-	ext.ctx = intel_oa_gem_context_create(priv->gem);
+	ext.ctx = intel_oa_gem_context_create(oa, priv->gem);
 	if (IS_ERR(ext.ctx))
 		return PTR_ERR(ext.ctx);
 	ext.ctx->single_timeline =
@@ -552,6 +565,7 @@ int intel_oa_context_getparam_ioctl(struct drm_device *dev, void *data,
 	struct intel_oa_file *priv = file_priv(file);
 	struct intel_oa_gem_context *ctx;
 	int ret = 0;
+	u32 id;
 
 	ctx = intel_oa_gem_context_lookup(priv, args->ctx_id);
 	if (!ctx)
@@ -591,7 +605,16 @@ int intel_oa_context_getparam_ioctl(struct drm_device *dev, void *data,
 		ret = get_sseu(oa, ctx, args);
 		break;
 	case I915_CONTEXT_PARAM_VM:
-		ret = oa->gen->ppgtt_bits ? -EINVAL : -ENODEV;
+		/* get_ppgtt(): a new id of the file for the context's VM. */
+		if (!ctx->vm) {
+			ret = -ENODEV;
+			break;
+		}
+		ret = intel_oa_gem_vm_register(priv, ctx->vm, &id);
+		if (!ret) {
+			args->size = 0;
+			args->value = id;
+		}
 		break;
 	default:
 		ret = -EINVAL;
@@ -623,8 +646,75 @@ int intel_oa_context_setparam_ioctl(struct drm_device *dev, void *data,
 
 	mutex_lock(&priv->ctx_lock);
 	ctx = intel_oa_gem_context_find(priv, args->ctx_id);
-	ret = ctx ? set_param(to_intel_oa(dev), ctx, args, !ctx->finalized) :
-		    -ENOENT;
+	ret = ctx ? set_param(to_intel_oa(dev), priv, ctx, args,
+			      !ctx->finalized) : -ENOENT;
 	mutex_unlock(&priv->ctx_lock);
 	return ret;
+}
+
+/**
+ * intel_oa_vm_create_ioctl - DRM_IOCTL_I915_GEM_VM_CREATE
+ * @dev: DRM device
+ * @data: struct drm_i915_gem_vm_control
+ * @file: DRM file
+ *
+ * i915_gem_vm_create_ioctl(): a new address space under a new id.
+ *
+ * Return: 0, -ENODEV (no full PPGTT: Gen6/7), -EINVAL (flags, any
+ * extension), -EFAULT, -ENOMEM.
+ */
+int intel_oa_vm_create_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	struct drm_i915_gem_vm_control *args = data;
+	struct intel_oa_file *priv = file_priv(file);
+	struct intel_oa_gem_vm *vm;
+	int ret;
+	u32 id;
+
+	if (!intel_oa_gem_ppgtt_bits(oa))
+		return -ENODEV;
+	if (args->flags)
+		return -EINVAL;
+	vm = intel_oa_gem_vm_create(oa, priv->gem);
+	if (IS_ERR(vm))
+		return PTR_ERR(vm);
+	ret = intel_oa_user_extensions(u64_to_user_ptr(args->extensions),
+				       NULL, 0, NULL);
+	if (!ret) {
+		mutex_lock(&priv->ctx_lock);
+		ret = intel_oa_gem_vm_register(priv, vm, &id);
+		mutex_unlock(&priv->ctx_lock);
+	}
+	intel_oa_gem_vm_put(vm);
+	if (ret)
+		return ret;
+	args->vm_id = id;
+	return 0;
+}
+
+/**
+ * intel_oa_vm_destroy_ioctl - DRM_IOCTL_I915_GEM_VM_DESTROY
+ * @dev: DRM device
+ * @data: struct drm_i915_gem_vm_control
+ * @file: DRM file
+ *
+ * i915_gem_vm_destroy_ioctl(): the id goes; contexts using the VM keep it.
+ *
+ * Return: 0, -EINVAL (flags, extensions), -ENOENT (no such id).
+ */
+int intel_oa_vm_destroy_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file)
+{
+	struct drm_i915_gem_vm_control *args = data;
+	struct intel_oa_gem_vm *vm;
+
+	if (args->flags || args->extensions)
+		return -EINVAL;
+	vm = intel_oa_gem_vm_remove(file_priv(file), args->vm_id);
+	if (!vm)
+		return -ENOENT;
+	intel_oa_gem_vm_put(vm);
+	return 0;
 }

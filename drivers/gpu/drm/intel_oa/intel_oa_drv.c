@@ -109,6 +109,10 @@ static const struct drm_ioctl_desc intel_oa_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_BUSY, intel_oa_gem_busy_ioctl,
 			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_SET_CACHING, intel_oa_gem_set_caching_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_GET_CACHING, intel_oa_gem_get_caching_ioctl,
+			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_GET_APERTURE, intel_oa_gem_get_aperture_ioctl,
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_SET_TILING, intel_oa_gem_set_tiling_ioctl,
@@ -123,6 +127,10 @@ static const struct drm_ioctl_desc intel_oa_ioctls[] = {
 			  intel_oa_context_getparam_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_CONTEXT_SETPARAM,
 			  intel_oa_context_setparam_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_VM_CREATE, intel_oa_vm_create_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_VM_DESTROY, intel_oa_vm_destroy_ioctl,
+			  DRM_RENDER_ALLOW),
 };
 
 static const struct file_operations intel_oa_drm_fops = {

@@ -10,6 +10,7 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -51,6 +52,60 @@
  * - Fences: none is added yet (no submission), so every object is idle;
  *   waits and the busy query read the reservation object all the same.
  */
+
+/*
+ * i915_pci.c's facts for parts that differ from their generation's, by
+ * i915's platform name (&intel_oa_platform.name): Elkhart and Jasper
+ * Lake's 36-bit PPGTT, Broxton and Gemini Lake's missing LLC.
+ */
+static const struct {
+	const char *platform;
+	u8 ppgtt_bits;
+	bool no_llc;
+} gem_part_facts[] = {
+	{ "elkhartlake", .ppgtt_bits = 36 },
+	{ "jasperlake", .ppgtt_bits = 36 },
+	{ "broxton", .no_llc = true },
+	{ "geminilake", .no_llc = true },
+};
+
+static int part_facts(struct intel_oa_device *oa)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(gem_part_facts); i++)
+		if (!strcmp(oa->platform->name, gem_part_facts[i].platform))
+			return i;
+	return -1;
+}
+
+/**
+ * intel_oa_gem_ppgtt_bits - address bits of a context's PPGTT
+ * @oa: device
+ *
+ * Return: i915's ppgtt_size, 0 where contexts share the GGTT (Gen6/7).
+ */
+unsigned int intel_oa_gem_ppgtt_bits(struct intel_oa_device *oa)
+{
+	int i = part_facts(oa);
+
+	if (oa->gen->ppgtt_bits && i >= 0 && gem_part_facts[i].ppgtt_bits)
+		return gem_part_facts[i].ppgtt_bits;
+	return oa->gen->ppgtt_bits;
+}
+
+/**
+ * intel_oa_gem_has_llc - does the GPU share the CPU's last-level cache?
+ * @oa: device
+ *
+ * Return: i915's HAS_LLC().
+ */
+bool intel_oa_gem_has_llc(struct intel_oa_device *oa)
+{
+	int i = part_facts(oa);
+
+	return !oa->gen->no_llc && !(i >= 0 && gem_part_facts[i].no_llc);
+}
 
 static unsigned int gem_client_mb;
 module_param(gem_client_mb, uint, 0600);
@@ -208,6 +263,8 @@ struct intel_oa_gem_object *intel_oa_gem_create(struct intel_oa_device *oa,
 		return ERR_PTR(ret);
 	}
 	mutex_init(&obj->lock);
+	/* shmem_object_init(): cached where the GPU shares the LLC. */
+	obj->cached = intel_oa_gem_has_llc(oa);
 	kref_get(&client->ref);
 	obj->client = client;
 	atomic64_inc(&oa->gem_objects);

@@ -25,9 +25,14 @@
  * later an execbuf): until then SETPARAM takes the engine map, after it
  * not (&intel_oa_gem_context.finalized).
  *
- * A context's memory (the structure and its engine map) is charged to the
- * file's GEM client like its objects, so contexts too are bounded by
- * gem_client_mb.
+ * Where the generation has full PPGTTs (Gen8+) each context has an address
+ * space (&struct intel_oa_gem_vm), its own unless it was given another's
+ * with I915_CONTEXT_PARAM_VM; GEM_VM_CREATE makes one and GETPARAM VM
+ * names a context's, each under a new id of the file (i915's vm_xa).
+ *
+ * A context's memory (the structure, its engine map, its VM) is charged
+ * to the file's GEM client like its objects, so contexts too are bounded
+ * by gem_client_mb.
  *
  * The hardware side (a logical ring context or a ring buffer, the
  * hardware context id OA reports carry) comes with submission.
@@ -140,33 +145,157 @@ int intel_oa_sseu_from_user(struct intel_oa_device *oa,
  */
 u64 intel_oa_gem_context_gtt_size(struct intel_oa_device *oa)
 {
-	return oa->gen->ppgtt_bits ? BIT_ULL(oa->gen->ppgtt_bits) :
-				     oa->ggtt.size;
+	unsigned int bits = intel_oa_gem_ppgtt_bits(oa);
+
+	return bits ? BIT_ULL(bits) : oa->ggtt.size;
+}
+
+/**
+ * intel_oa_gem_vm_create - a new address space
+ * @oa: device, whose generation has full PPGTTs
+ * @client: what it is charged to
+ *
+ * Return: the VM (one reference), or ERR_PTR(-ENOMEM).
+ */
+struct intel_oa_gem_vm *intel_oa_gem_vm_create(struct intel_oa_device *oa,
+					       struct intel_oa_gem_client *client)
+{
+	struct intel_oa_gem_vm *vm;
+	int ret;
+
+	ret = intel_oa_gem_client_charge(client, sizeof(*vm));
+	if (ret)
+		return ERR_PTR(ret);
+	vm = kzalloc(sizeof(*vm), GFP_KERNEL);
+	if (!vm) {
+		intel_oa_gem_client_uncharge(client, sizeof(*vm));
+		return ERR_PTR(-ENOMEM);
+	}
+	kref_init(&vm->ref);
+	kref_get(&client->ref);
+	vm->client = client;
+	return vm;
+}
+
+static void vm_release(struct kref *ref)
+{
+	struct intel_oa_gem_vm *vm = container_of(ref, struct intel_oa_gem_vm, ref);
+
+	intel_oa_gem_client_uncharge(vm->client, sizeof(*vm));
+	intel_oa_gem_client_put(vm->client);
+	kfree(vm);
+}
+
+/**
+ * intel_oa_gem_vm_put - drop a reference to a VM
+ * @vm: the VM
+ */
+void intel_oa_gem_vm_put(struct intel_oa_gem_vm *vm)
+{
+	kref_put(&vm->ref, vm_release);
+}
+
+/**
+ * intel_oa_gem_vm_register - give a VM an id in its file
+ * @priv: the file's driver state; &intel_oa_file.ctx_lock held
+ * @vm: the VM (the table takes a new reference)
+ * @id: out: its id, 1 or more
+ *
+ * Return: 0, -EBUSY or -ENOMEM.
+ */
+int intel_oa_gem_vm_register(struct intel_oa_file *priv,
+			     struct intel_oa_gem_vm *vm, u32 *id)
+{
+	int ret;
+
+	lockdep_assert_held(&priv->ctx_lock);
+	ret = xa_alloc(&priv->vms, id, vm, xa_limit_32b, GFP_KERNEL);
+	if (!ret)
+		kref_get(&vm->ref);
+	return ret;
+}
+
+/**
+ * intel_oa_gem_vm_find - a VM by id
+ * @priv: the file's driver state; &intel_oa_file.ctx_lock held
+ * @id: the id
+ *
+ * Return: the VM (no reference: valid while the lock is held), or NULL.
+ */
+struct intel_oa_gem_vm *intel_oa_gem_vm_find(struct intel_oa_file *priv,
+					     u32 id)
+{
+	lockdep_assert_held(&priv->ctx_lock);
+	return xa_load(&priv->vms, id);
+}
+
+/**
+ * intel_oa_gem_vm_remove - take a VM id out of its file's table
+ * @priv: the file's driver state
+ * @id: the id
+ *
+ * Return: the VM with the table's reference, or NULL.
+ */
+struct intel_oa_gem_vm *intel_oa_gem_vm_remove(struct intel_oa_file *priv,
+					       u32 id)
+{
+	struct intel_oa_gem_vm *vm;
+
+	mutex_lock(&priv->ctx_lock);
+	vm = xa_erase(&priv->vms, id);
+	mutex_unlock(&priv->ctx_lock);
+	return vm;
+}
+
+/**
+ * intel_oa_gem_context_set_vm - make a proto-context use a VM
+ * @ctx: the context
+ * @vm: the VM (the context takes a new reference)
+ */
+void intel_oa_gem_context_set_vm(struct intel_oa_gem_context *ctx,
+				 struct intel_oa_gem_vm *vm)
+{
+	kref_get(&vm->ref);
+	if (ctx->vm)
+		intel_oa_gem_vm_put(ctx->vm);
+	ctx->vm = vm;
 }
 
 /**
  * intel_oa_gem_context_create - a context with i915's defaults
  * @client: what its memory is charged to
  *
+ * @oa: device
+ *
  * Bannable, recoverable and persistent (i915 with hangcheck on), normal
- * priority, the default engine map with the device's configuration.
+ * priority, the default engine map with the device's configuration, and
+ * its own VM where the generation has full PPGTTs.
  *
  * Return: the context (one reference), or ERR_PTR(-ENOMEM).
  */
 struct intel_oa_gem_context *
-intel_oa_gem_context_create(struct intel_oa_gem_client *client)
+intel_oa_gem_context_create(struct intel_oa_device *oa,
+			    struct intel_oa_gem_client *client)
 {
+	struct intel_oa_gem_vm *vm = NULL;
 	struct intel_oa_gem_context *ctx;
 	int ret;
 
+	if (intel_oa_gem_ppgtt_bits(oa)) {
+		vm = intel_oa_gem_vm_create(oa, client);
+		if (IS_ERR(vm))
+			return ERR_CAST(vm);
+	}
 	ret = intel_oa_gem_client_charge(client, sizeof(*ctx));
 	if (ret)
-		return ERR_PTR(ret);
+		goto err_vm;
 	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
 	if (!ctx) {
 		intel_oa_gem_client_uncharge(client, sizeof(*ctx));
-		return ERR_PTR(-ENOMEM);
+		ret = -ENOMEM;
+		goto err_vm;
 	}
+	ctx->vm = vm;
 	kref_init(&ctx->ref);
 	kref_get(&client->ref);
 	ctx->client = client;
@@ -175,6 +304,11 @@ intel_oa_gem_context_create(struct intel_oa_gem_client *client)
 		     INTEL_OA_CTX_PERSISTENCE;
 	ctx->num_user_engines = -1;
 	return ctx;
+
+err_vm:
+	if (vm)
+		intel_oa_gem_vm_put(vm);
+	return ERR_PTR(ret);
 }
 
 /**
@@ -208,6 +342,8 @@ static void context_release(struct kref *ref)
 	struct intel_oa_gem_context *ctx =
 		container_of(ref, struct intel_oa_gem_context, ref);
 
+	if (ctx->vm)
+		intel_oa_gem_vm_put(ctx->vm);
 	intel_oa_gem_client_uncharge(ctx->client, ctx->charge);
 	intel_oa_gem_client_put(ctx->client);
 	kfree(ctx->user_engines);
@@ -225,18 +361,21 @@ void intel_oa_gem_context_put(struct intel_oa_gem_context *ctx)
 
 /**
  * intel_oa_gem_contexts_open - a new file's table and default context
+ * @oa: device
  * @priv: the file's driver state, whose @gem is set
  *
  * Return: 0 or -ENOMEM.
  */
-int intel_oa_gem_contexts_open(struct intel_oa_file *priv)
+int intel_oa_gem_contexts_open(struct intel_oa_device *oa,
+			       struct intel_oa_file *priv)
 {
 	struct intel_oa_gem_context *ctx;
 	int ret;
 
 	mutex_init(&priv->ctx_lock);
 	xa_init_flags(&priv->contexts, XA_FLAGS_ALLOC1);
-	ctx = intel_oa_gem_context_create(priv->gem);
+	xa_init_flags(&priv->vms, XA_FLAGS_ALLOC1);
+	ctx = intel_oa_gem_context_create(oa, priv->gem);
 	if (IS_ERR(ctx)) {
 		ret = PTR_ERR(ctx);
 		goto err;
@@ -250,6 +389,7 @@ int intel_oa_gem_contexts_open(struct intel_oa_file *priv)
 	return 0;
 
 err:
+	xa_destroy(&priv->vms);
 	xa_destroy(&priv->contexts);
 	mutex_destroy(&priv->ctx_lock);
 	return ret;
@@ -262,11 +402,15 @@ err:
 void intel_oa_gem_contexts_close(struct intel_oa_file *priv)
 {
 	struct intel_oa_gem_context *ctx;
+	struct intel_oa_gem_vm *vm;
 	unsigned long id;
 
 	xa_for_each(&priv->contexts, id, ctx)
 		intel_oa_gem_context_put(ctx);
 	xa_destroy(&priv->contexts);
+	xa_for_each(&priv->vms, id, vm)
+		intel_oa_gem_vm_put(vm);
+	xa_destroy(&priv->vms);
 	mutex_destroy(&priv->ctx_lock);
 }
 

@@ -523,6 +523,90 @@ int intel_oa_gem_busy_ioctl(struct drm_device *dev, void *data,
 	return 0;
 }
 
+/* Graphics IP 12.70 on: caching is the PAT index's (i915). */
+static bool caching_by_pat(struct intel_oa_device *oa)
+{
+	return oa->gen->graphics_ver > 12 ||
+	       (oa->gen->graphics_ver == 12 && oa->gen->graphics_rel >= 70);
+}
+
+/**
+ * intel_oa_gem_set_caching_ioctl - DRM_IOCTL_I915_GEM_SET_CACHING
+ * @dev: DRM device
+ * @data: struct drm_i915_gem_caching
+ * @file: DRM file
+ *
+ * i915_gem_set_caching_ioctl(): NONE is uncached, CACHED goes through the
+ * LLC or snoops (every part here has one or the other), DISPLAY is
+ * write-through where i915 finds eDRAM (HAS_WT) and uncached elsewhere;
+ * the driver reads no eDRAM capability, so DISPLAY is uncached.
+ *
+ * Return: 0, -ENODEV (discrete), -EOPNOTSUPP (graphics IP 12.70 on),
+ * -EINVAL (unknown mode), -ENOENT.
+ */
+int intel_oa_gem_set_caching_ioctl(struct drm_device *dev, void *data,
+				   struct drm_file *file)
+{
+	struct intel_oa_device *oa = to_intel_oa(dev);
+	struct drm_i915_gem_caching *args = data;
+	struct intel_oa_gem_object *obj;
+	bool cached;
+
+	if (oa->gen->dgfx)
+		return -ENODEV;
+	if (caching_by_pat(oa))
+		return -EOPNOTSUPP;
+	switch (args->caching) {
+	case I915_CACHING_NONE:
+	case I915_CACHING_DISPLAY:
+		cached = false;
+		break;
+	case I915_CACHING_CACHED:
+		cached = true;
+		break;
+	default:
+		return -EINVAL;
+	}
+	obj = intel_oa_gem_lookup(file, args->handle);
+	if (!obj)
+		return -ENOENT;
+	WRITE_ONCE(obj->cached, cached);
+	intel_oa_gem_put(obj);
+	return 0;
+}
+
+/**
+ * intel_oa_gem_get_caching_ioctl - DRM_IOCTL_I915_GEM_GET_CACHING
+ * @dev: DRM device
+ * @data: struct drm_i915_gem_caching
+ * @file: DRM file
+ *
+ * i915_gem_get_caching_ioctl().
+ *
+ * Return: 0, -ENODEV (discrete), -ENOENT, -EOPNOTSUPP (the object's PAT
+ * index was given at creation).
+ */
+int intel_oa_gem_get_caching_ioctl(struct drm_device *dev, void *data,
+				   struct drm_file *file)
+{
+	struct drm_i915_gem_caching *args = data;
+	struct intel_oa_gem_object *obj;
+	int ret = 0;
+
+	if (to_intel_oa(dev)->gen->dgfx)
+		return -ENODEV;
+	obj = intel_oa_gem_lookup(file, args->handle);
+	if (!obj)
+		return -ENOENT;
+	if (obj->pat_set_by_user)
+		ret = -EOPNOTSUPP;
+	else
+		args->caching = READ_ONCE(obj->cached) ? I915_CACHING_CACHED :
+							 I915_CACHING_NONE;
+	intel_oa_gem_put(obj);
+	return ret;
+}
+
 /**
  * intel_oa_gem_get_aperture_ioctl - DRM_IOCTL_I915_GEM_GET_APERTURE
  * @dev: DRM device
@@ -629,7 +713,7 @@ int intel_oa_gem_open(struct drm_device *dev, struct drm_file *file)
 		kfree(priv);
 		return -ENOMEM;
 	}
-	ret = intel_oa_gem_contexts_open(priv);
+	ret = intel_oa_gem_contexts_open(to_intel_oa(dev), priv);
 	if (ret) {
 		intel_oa_gem_client_put(priv->gem);
 		kfree(priv);

@@ -81,6 +81,13 @@ int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 	case I915_PARAM_HAS_WAIT_TIMEOUT:
 		value = 1;
 		break;
+	case I915_PARAM_HAS_LLC:
+		value = intel_oa_gem_has_llc(oa);
+		break;
+	case I915_PARAM_HAS_WT:
+		/* i915's HAS_WT() is eDRAM, which the driver does not read. */
+		value = 0;
+		break;
 	case I915_PARAM_MMAP_VERSION:
 		/* DRM_I915_GEM_MMAP with I915_MMAP_WC. */
 		value = 1;

@@ -293,6 +293,7 @@ static const struct intel_oa_gen_desc ivb_desc = {
 };
 
 static const struct intel_oa_gen_desc vlv_desc = {
+	.no_llc = true,
 	GEN7_DESC_COMMON,
 	GEN7_OA_BUFFER_128K,
 	.graphics_ver = 7,
@@ -356,6 +357,7 @@ static const struct intel_oa_gen_desc gen8_desc = {
 };
 
 static const struct intel_oa_gen_desc chv_desc = {
+	.no_llc = true,
 	GEN8_DESC_COMMON,
 	.ppgtt_bits = 32,
 	.ggtt = &intel_oa_chv_ggtt,
@@ -433,6 +435,7 @@ static const struct intel_oa_gen_desc gen12_desc = {
 };
 
 static const struct intel_oa_gen_desc dg1_desc = {
+	.no_llc = true,
 	GEN12_DESC_COMMON,
 	.ops = &intel_oa_dg1_ops,
 	.dgfx = true,
@@ -468,6 +471,7 @@ static const struct intel_oa_gen_desc dg2_desc = {
  * 0xdfc.
  */
 static const struct intel_oa_gen_desc mtl_desc = {
+	.no_llc = true,
 	GEN12_DESC_BASE,
 	GEN8_BUFFER,
 	.sqcnt1 = GEN12_SQCNT1_PMON_ENABLE | GEN12_SQCNT1_OABPC,

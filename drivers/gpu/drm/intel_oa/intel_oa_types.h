@@ -552,6 +552,8 @@ struct intel_oa_hw_ops {
  * @ppgtt_bits: address bits of a context's full PPGTT (i915's
  *	ppgtt_size); 0: the generation shares the GGTT (i915's aliasing
  *	PPGTT, Gen6/7).
+ * @no_llc: the GPU shares no last-level cache with the CPU (i915's
+ *	has_llc 0); it snoops instead (has_snoop).
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
@@ -588,6 +590,7 @@ struct intel_oa_gen_desc {
 	bool dgfx;
 	bool no_gem_cpu_ioctls;
 	u8 ppgtt_bits;
+	bool no_llc;
 };
 
 /*
@@ -748,6 +751,9 @@ struct intel_oa_mmo {
  * @pages: the shmem pages, pinned from the first use (a CPU fault or a
  *	set-domain) until the object is freed; NULL before.
  * @mmo: fake offsets, created by the first GEM_MMAP_OFFSET of each kind.
+ * @cached: the GPU's accesses go through the LLC or snoop the CPU's
+ *	caches (i915's I915_CACHE_LLC), else uncached (I915_CACHE_NONE);
+ *	set by GEM_SET_CACHING, an LLC part's objects start cached.
  * @pat_index: PAT index given with I915_GEM_CREATE_EXT_SET_PAT.
  * @pat_set_by_user: @pat_index was given.
  */
@@ -757,6 +763,7 @@ struct intel_oa_gem_object {
 	struct mutex lock; /* protects pages, mmo */
 	struct page **pages;
 	struct intel_oa_mmo *mmo[INTEL_OA_MMAP_TYPES];
+	bool cached;
 	u16 pat_index;
 	bool pat_set_by_user;
 };
@@ -798,6 +805,19 @@ struct intel_oa_ctx_engine {
 #define INTEL_OA_CTX_PERSISTENCE	BIT(3)
 
 /**
+ * struct intel_oa_gem_vm - a GPU address space (i915's full PPGTT)
+ * @ref: the file's table and each context using it hold a reference.
+ * @client: what it is charged to (a reference).
+ *
+ * Contexts sharing a VM share the addresses their objects are bound at;
+ * the page tables come with execbuf.
+ */
+struct intel_oa_gem_vm {
+	struct kref ref;
+	struct intel_oa_gem_client *client;
+};
+
+/**
  * struct intel_oa_gem_context - a GEM context
  * @ref: the file's table holds one reference; users hold their own.
  * @client: what the context's memory is charged to (a reference).
@@ -812,6 +832,9 @@ struct intel_oa_ctx_engine {
  * @num_user_engines: slots of @user_engines; -1: the default engine map
  *	(every engine, named by class and instance).
  * @user_engines: the engine map set with I915_CONTEXT_PARAM_ENGINES.
+ * @vm: its address space (a reference) where the generation has full
+ *	PPGTTs, NULL where contexts share the GGTT (Gen6/7): its own unless
+ *	I915_CONTEXT_PARAM_VM gave it another's.
  *
  * Every field but @ref is protected by &intel_oa_file.ctx_lock.
  */
@@ -826,6 +849,7 @@ struct intel_oa_gem_context {
 	struct intel_oa_sseu rcs_sseu;
 	int num_user_engines;
 	struct intel_oa_ctx_engine *user_engines;
+	struct intel_oa_gem_vm *vm;
 };
 
 /**
@@ -835,11 +859,14 @@ struct intel_oa_gem_context {
  *	parameter changes.
  * @contexts: the file's contexts by id, 0 the default one; changed under
  *	@ctx_lock.
+ * @vms: the file's VM ids (GEM_VM_CREATE, GETPARAM VM), from 1; changed
+ *	under @ctx_lock.
  */
 struct intel_oa_file {
 	struct intel_oa_gem_client *gem;
-	struct mutex ctx_lock; /* protects contexts and each context's fields */
+	struct mutex ctx_lock; /* protects contexts, vms, each context's fields */
 	struct xarray contexts;
+	struct xarray vms;
 };
 
 /**
