@@ -45,6 +45,7 @@ int main(int argc, char **argv)
 		&metricset_suite, &baytrail_suite, &mali_suite,
 		&output_suite,
 		&intel_sets_suite, &recording_suite, &oa_xml_suite,
+		&uapi_abi_suite,
 	};
 	unsigned int passed = 0, failed = 0;
 	size_t s, t;

@@ -82,6 +82,7 @@ extern const struct unit_suite output_suite;
 extern const struct unit_suite intel_sets_suite;
 extern const struct unit_suite recording_suite;
 extern const struct unit_suite oa_xml_suite;
+extern const struct unit_suite uapi_abi_suite;
 
 /* Reference report builder shared by the decode and accumulate tests. */
 
