@@ -346,6 +346,19 @@ static int set_vm(struct intel_oa_device *oa, struct intel_oa_file *priv,
 	return 0;
 }
 
+/* A user flag parameter: no size, any value non-zero sets it. */
+static int set_flag(struct intel_oa_gem_context *ctx, u32 flag,
+		    const struct drm_i915_gem_context_param *args)
+{
+	if (args->size)
+		return -EINVAL;
+	if (args->value)
+		ctx->flags |= flag;
+	else
+		ctx->flags &= ~flag;
+	return 0;
+}
+
 /* set_proto_ctx_param() (@proto) and ctx_setparam(). */
 static int set_param(struct intel_oa_device *oa, struct intel_oa_file *priv,
 		     struct intel_oa_gem_context *ctx,
@@ -353,31 +366,13 @@ static int set_param(struct intel_oa_device *oa, struct intel_oa_file *priv,
 {
 	switch (args->param) {
 	case I915_CONTEXT_PARAM_NO_ERROR_CAPTURE:
-		if (args->size)
-			return -EINVAL;
-		if (args->value)
-			ctx->flags |= INTEL_OA_CTX_NO_ERROR_CAPTURE;
-		else
-			ctx->flags &= ~INTEL_OA_CTX_NO_ERROR_CAPTURE;
-		return 0;
+		return set_flag(ctx, INTEL_OA_CTX_NO_ERROR_CAPTURE, args);
 	case I915_CONTEXT_PARAM_BANNABLE:
-		if (args->size)
-			return -EINVAL;
-		if (!capable(CAP_SYS_ADMIN) && !args->value)
+		if (!args->size && !capable(CAP_SYS_ADMIN) && !args->value)
 			return -EPERM;
-		if (args->value)
-			ctx->flags |= INTEL_OA_CTX_BANNABLE;
-		else
-			ctx->flags &= ~INTEL_OA_CTX_BANNABLE;
-		return 0;
+		return set_flag(ctx, INTEL_OA_CTX_BANNABLE, args);
 	case I915_CONTEXT_PARAM_RECOVERABLE:
-		if (args->size)
-			return -EINVAL;
-		if (args->value)
-			ctx->flags |= INTEL_OA_CTX_RECOVERABLE;
-		else
-			ctx->flags &= ~INTEL_OA_CTX_RECOVERABLE;
-		return 0;
+		return set_flag(ctx, INTEL_OA_CTX_RECOVERABLE, args);
 	case I915_CONTEXT_PARAM_PRIORITY:
 		/* validate_priority(): no scheduler priorities. */
 		return args->size ? -EINVAL : -ENODEV;
