@@ -45,6 +45,8 @@ extern "C" {
 #define DRM_I915_GEM_GET_APERTURE	0x23
 #define DRM_I915_GEM_MMAP_GTT		0x24
 #define DRM_I915_GEM_MMAP_OFFSET	DRM_I915_GEM_MMAP_GTT
+#define DRM_I915_GEM_EXECBUFFER2	0x29
+#define DRM_I915_GEM_EXECBUFFER2_WR	DRM_I915_GEM_EXECBUFFER2
 #define DRM_I915_GEM_WAIT		0x2c
 #define DRM_I915_GEM_CONTEXT_CREATE	0x2d
 #define DRM_I915_GEM_CONTEXT_DESTROY	0x2e
@@ -77,6 +79,12 @@ extern "C" {
 	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_PERF_REMOVE_CONFIG, __u64)
 #define DRM_IOCTL_I915_QUERY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_QUERY, struct drm_i915_query)
+#define DRM_IOCTL_I915_GEM_EXECBUFFER2 \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_I915_GEM_EXECBUFFER2, \
+		struct drm_i915_gem_execbuffer2)
+#define DRM_IOCTL_I915_GEM_EXECBUFFER2_WR \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_EXECBUFFER2_WR, \
+		 struct drm_i915_gem_execbuffer2)
 #define DRM_IOCTL_I915_GEM_BUSY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GEM_BUSY, struct drm_i915_gem_busy)
 #define DRM_IOCTL_I915_GEM_CREATE \
@@ -350,6 +358,114 @@ struct drm_i915_gem_set_domain {
 };
 
 /**
+ * struct drm_i915_gem_relocation_entry - one address to patch before a batch
+ * @target_handle: the object whose address is written (with
+ *	I915_EXEC_HANDLE_LUT: its index in the execbuf's object list).
+ * @delta: added to the target's address.
+ * @offset: byte offset in the object holding the relocation where the
+ *	address goes.
+ * @presumed_offset: the target's address as userspace last knew it; the
+ *	kernel writes back the actual one.
+ * @read_domains: I915_GEM_DOMAIN_* the GPU reads the target through.
+ * @write_domain: the one I915_GEM_DOMAIN_* it writes through, or 0.
+ */
+struct drm_i915_gem_relocation_entry {
+	__u32 target_handle;
+	__u32 delta;
+	__u64 offset;
+	__u64 presumed_offset;
+	__u32 read_domains;
+	__u32 write_domain;
+};
+
+/**
+ * struct drm_i915_gem_exec_object2 - one object of an execbuf
+ * @handle: the object.
+ * @relocation_count: entries at @relocs_ptr.
+ * @relocs_ptr: user pointer to struct drm_i915_gem_relocation_entry[].
+ * @alignment: required alignment of its address, 0 or a power of two.
+ * @offset: its GPU address: the wanted one with EXEC_OBJECT_PINNED, the
+ *	presumed one otherwise; the kernel writes back the actual one.
+ * @flags: EXEC_OBJECT_* bits.
+ * @rsvd1: with EXEC_OBJECT_PAD_TO_SIZE, the size to pad to; else 0.
+ * @rsvd2: must be 0.
+ */
+struct drm_i915_gem_exec_object2 {
+	__u32 handle;
+	__u32 relocation_count;
+	__u64 relocs_ptr;
+	__u64 alignment;
+	__u64 offset;
+#define EXEC_OBJECT_NEEDS_FENCE		 (1 << 0)
+#define EXEC_OBJECT_NEEDS_GTT		 (1 << 1)
+#define EXEC_OBJECT_WRITE		 (1 << 2)
+#define EXEC_OBJECT_SUPPORTS_48B_ADDRESS (1 << 3)
+#define EXEC_OBJECT_PINNED		 (1 << 4)
+#define EXEC_OBJECT_PAD_TO_SIZE		 (1 << 5)
+#define EXEC_OBJECT_ASYNC		(1 << 6)
+#define EXEC_OBJECT_CAPTURE		(1 << 7)
+#define __EXEC_OBJECT_UNKNOWN_FLAGS -(EXEC_OBJECT_CAPTURE << 1)
+	__u64 flags;
+	__u64 rsvd1;
+	__u64 rsvd2;
+};
+
+/**
+ * struct drm_i915_gem_execbuffer2 - argument of DRM_IOCTL_I915_GEM_EXECBUFFER2
+ * @buffers_ptr: user pointer to struct drm_i915_gem_exec_object2[].
+ * @buffer_count: objects at @buffers_ptr; the batch is the last one (the
+ *	first with I915_EXEC_BATCH_FIRST).
+ * @batch_start_offset: byte offset of the first command in the batch, a
+ *	multiple of 8.
+ * @batch_len: bytes of batch from there, a multiple of 8; 0: to its end.
+ * @DR1: must be 0.
+ * @DR4: must be 0 (0xffffffff is read as 0).
+ * @num_cliprects: must be 0.
+ * @cliprects_ptr: must be 0.
+ * @flags: I915_EXEC_* bits and the engine (I915_EXEC_RING_MASK).
+ * @rsvd1: the context id (I915_EXEC_CONTEXT_ID_MASK).
+ * @rsvd2: with I915_EXEC_FENCE_OUT, the sync_file fd of the batch's
+ *	completion is returned in the upper 32 bits.
+ */
+struct drm_i915_gem_execbuffer2 {
+	__u64 buffers_ptr;
+	__u32 buffer_count;
+	__u32 batch_start_offset;
+	__u32 batch_len;
+	__u32 DR1;
+	__u32 DR4;
+	__u32 num_cliprects;
+	__u64 cliprects_ptr;
+	__u64 flags;
+	__u64 rsvd1;
+	__u64 rsvd2;
+};
+
+#define I915_EXEC_RING_MASK		(0x3f)
+#define I915_EXEC_DEFAULT		(0 << 0)
+#define I915_EXEC_RENDER		(1 << 0)
+#define I915_EXEC_BSD			(2 << 0)
+#define I915_EXEC_BLT			(3 << 0)
+#define I915_EXEC_VEBOX			(4 << 0)
+#define I915_EXEC_CONSTANTS_MASK	(3 << 6)
+#define I915_EXEC_GEN7_SOL_RESET	(1 << 8)
+#define I915_EXEC_SECURE		(1 << 9)
+#define I915_EXEC_IS_PINNED		(1 << 10)
+#define I915_EXEC_NO_RELOC		(1 << 11)
+#define I915_EXEC_HANDLE_LUT		(1 << 12)
+#define I915_EXEC_BSD_SHIFT		(13)
+#define I915_EXEC_BSD_MASK		(3 << I915_EXEC_BSD_SHIFT)
+#define I915_EXEC_RESOURCE_STREAMER	(1 << 15)
+#define I915_EXEC_FENCE_IN		(1 << 16)
+#define I915_EXEC_FENCE_OUT		(1 << 17)
+#define I915_EXEC_BATCH_FIRST		(1 << 18)
+#define I915_EXEC_FENCE_ARRAY		(1 << 19)
+#define I915_EXEC_FENCE_SUBMIT		(1 << 20)
+#define I915_EXEC_USE_EXTENSIONS	(1 << 21)
+#define __I915_EXEC_UNKNOWN_FLAGS (-(I915_EXEC_USE_EXTENSIONS << 1))
+#define I915_EXEC_CONTEXT_ID_MASK	(0xffffffff)
+
+/**
  * struct drm_i915_gem_busy - argument of DRM_IOCTL_I915_GEM_BUSY
  * @handle: the object.
  * @busy: out: 0 when idle; else engine classes reading (high 16 bits, one
@@ -436,6 +552,22 @@ struct drm_i915_gem_wait {
  * listed here and fails every other id with EINVAL.
  */
 
+/** @I915_PARAM_HAS_EXECBUF2: 1: DRM_IOCTL_I915_GEM_EXECBUFFER2 runs batches. */
+#define I915_PARAM_HAS_EXECBUF2			9
+/** @I915_PARAM_HAS_ALIASING_PPGTT: 0 none, 1 aliasing, 2 full, 3 48-bit. */
+#define I915_PARAM_HAS_ALIASING_PPGTT		18
+/** @I915_PARAM_HAS_SECURE_BATCHES: I915_EXEC_SECURE is accepted. */
+#define I915_PARAM_HAS_SECURE_BATCHES		23
+/** @I915_PARAM_HAS_EXEC_NO_RELOC: I915_EXEC_NO_RELOC is understood. */
+#define I915_PARAM_HAS_EXEC_NO_RELOC		25
+/** @I915_PARAM_HAS_EXEC_HANDLE_LUT: I915_EXEC_HANDLE_LUT is understood. */
+#define I915_PARAM_HAS_EXEC_HANDLE_LUT		26
+/** @I915_PARAM_HAS_EXEC_SOFTPIN: EXEC_OBJECT_PINNED is understood. */
+#define I915_PARAM_HAS_EXEC_SOFTPIN		37
+/** @I915_PARAM_HAS_EXEC_FENCE: I915_EXEC_FENCE_IN and _OUT are understood. */
+#define I915_PARAM_HAS_EXEC_FENCE		44
+/** @I915_PARAM_HAS_EXEC_BATCH_FIRST: I915_EXEC_BATCH_FIRST is understood. */
+#define I915_PARAM_HAS_EXEC_BATCH_FIRST		48
 /** @I915_PARAM_HAS_GEM: 1: the GEM object ioctls exist. */
 #define I915_PARAM_HAS_GEM			5
 /** @I915_PARAM_HAS_LLC: the GPU shares the CPU's last-level cache. */
@@ -496,9 +628,9 @@ struct drm_i915_reg_read {
  * @query_id: DRM_I915_QUERY_* id.
  * @length: in: size of the buffer at @data_ptr, or 0 to ask for the size
  *	needed; out: bytes written / needed, or a negative errno for this item.
- * @flags: item flags: 0 for DRM_I915_QUERY_TOPOLOGY_INFO and
- *	DRM_I915_QUERY_ENGINE_INFO; one of DRM_I915_QUERY_PERF_CONFIG_* for
- *	DRM_I915_QUERY_PERF_CONFIG.
+ * @flags: item flags: 0 for DRM_I915_QUERY_TOPOLOGY_INFO,
+ *	DRM_I915_QUERY_ENGINE_INFO and DRM_I915_QUERY_MEMORY_REGIONS; one
+ *	of DRM_I915_QUERY_PERF_CONFIG_* for DRM_I915_QUERY_PERF_CONFIG.
  * @data_ptr: userspace pointer to the item's output buffer.
  *
  * Query ids are i915's; an id intel_oa does not answer gets EINVAL in
@@ -509,9 +641,46 @@ struct drm_i915_query_item {
 #define DRM_I915_QUERY_TOPOLOGY_INFO	1
 #define DRM_I915_QUERY_ENGINE_INFO	2
 #define DRM_I915_QUERY_PERF_CONFIG	3
+#define DRM_I915_QUERY_MEMORY_REGIONS	4
 	__s32 length;
 	__u32 flags;
 	__u64 data_ptr;
+};
+
+/**
+ * struct drm_i915_memory_region_info - one memory region
+ * @region: its class and instance.
+ * @rsvd0: 0.
+ * @probed_size: bytes the region has.
+ * @unallocated_size: bytes free (callers without CAP_PERFMON: @probed_size).
+ * @rsvd1: 0.
+ * @probed_cpu_visible_size: bytes the CPU can reach (all of system memory).
+ * @unallocated_cpu_visible_size: of those, free (as @unallocated_size).
+ */
+struct drm_i915_memory_region_info {
+	struct drm_i915_gem_memory_class_instance region;
+	__u32 rsvd0;
+	__u64 probed_size;
+	__u64 unallocated_size;
+	union {
+		__u64 rsvd1[8];
+		struct {
+			__u64 probed_cpu_visible_size;
+			__u64 unallocated_cpu_visible_size;
+		};
+	};
+};
+
+/**
+ * struct drm_i915_query_memory_regions - DRM_I915_QUERY_MEMORY_REGIONS
+ * @num_regions: out: entries of @regions; 0 on input.
+ * @rsvd: 0.
+ * @regions: the regions.
+ */
+struct drm_i915_query_memory_regions {
+	__u32 num_regions;
+	__u32 rsvd[3];
+	struct drm_i915_memory_region_info regions[];
 };
 
 /**

@@ -1034,6 +1034,38 @@ bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 	return body_check(p, f, w, report, T, why, why_len);
 }
 
+bool oa_rpc_report_check(const struct oa_format *f, const struct workload *w,
+			 const uint32_t *report, uint64_t T, uint32_t report_id,
+			 char *why, size_t why_len)
+{
+	unsigned int i;
+	char name[8];
+
+	if (!f->dwords) {
+		snprintf(why, why_len, "%s: not a Gen6/7 layout", f->name);
+		return false;
+	}
+	if (report[0] != report_id) {
+		snprintf(why, why_len, "RPT_ID %#010x, expected the command's report ID %#010x",
+			 report[0], report_id);
+		return false;
+	}
+	for (i = 1; i < f->size / 4; i++) {
+		const struct oa_dword *d = &f->dwords[i];
+		uint32_t want = oa_gen7_dword(d, w, T);
+
+		if (d->kind == OA_DW_UNSET || report[i] != want) {
+			snprintf(why, why_len, "%s: DW%u (%s%s) at T=%#llx: got %#x, expected %#x",
+				 f->name, i, dw_kind_name[d->kind],
+				 d->kind == OA_DW_COUNTER ?
+				 oa_gen7_counter_name(d->k, name, sizeof(name)) : "",
+				 (unsigned long long)T, report[i], want);
+			return false;
+		}
+	}
+	return true;
+}
+
 bool oa_trigger_report_check(const struct oa_platform *p,
 			     const struct oa_format *f,
 			     const struct workload *w, const uint32_t *report,

@@ -77,6 +77,9 @@ struct intel_oa_gem_object *intel_oa_gem_create(struct intel_oa_device *oa,
 struct intel_oa_gem_object *intel_oa_gem_lookup(struct drm_file *file,
 						u32 handle);
 void intel_oa_gem_put(struct intel_oa_gem_object *obj);
+int intel_oa_gem_bind(struct intel_oa_gem_object *obj, u64 fixed, u64 align,
+		      u64 *offset);
+int intel_oa_gem_patch(struct intel_oa_gem_object *obj, u64 offset, u32 value);
 int intel_oa_gem_pin_pages(struct intel_oa_gem_object *obj);
 int intel_oa_gem_mmap_offset(struct intel_oa_gem_object *obj,
 			     enum intel_oa_mmap_type type,
@@ -182,6 +185,14 @@ void intel_oa_gem_postclose(struct drm_device *dev, struct drm_file *file);
 /* intel_oa_whitelist.c */
 bool intel_oa_whitelist_has(const struct intel_oa_whitelist *wl, u32 addr);
 
+/* intel_oa_execbuf.c */
+int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
+			       struct drm_file *file);
+
+/* intel_oa_ring_submit.c */
+int intel_oa_ring_init(struct intel_oa_device *oa);
+struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch);
+
 /* intel_oa_ggtt.c */
 int intel_oa_ggtt_init(struct intel_oa_device *oa);
 void intel_oa_ggtt_insert(struct intel_oa_device *oa, u32 ggtt_offset,
@@ -192,6 +203,11 @@ void intel_oa_ggtt_restore(struct intel_oa_device *oa, u32 ggtt_offset,
 			   const u64 *saved, unsigned int n_pages);
 int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
 			    u32 *offset);
+int intel_oa_ggtt_mm_init(struct intel_oa_device *oa);
+int intel_oa_ggtt_alloc(struct intel_oa_device *oa, struct drm_mm_node *node,
+			u64 size, u64 align, u64 fixed);
+void intel_oa_ggtt_release(struct intel_oa_device *oa,
+			   struct drm_mm_node *node);
 void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,
 			 unsigned int n_pages);
 u64 intel_oa_ggtt_reserved_bytes(const struct intel_oa_device *oa);

@@ -107,6 +107,8 @@ static const struct drm_ioctl_desc intel_oa_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_WAIT, intel_oa_gem_wait_ioctl,
 			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(I915_GEM_EXECBUFFER2_WR, intel_oa_execbuffer2_ioctl,
+			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_BUSY, intel_oa_gem_busy_ioctl,
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(I915_GEM_SET_CACHING, intel_oa_gem_set_caching_ioctl,
@@ -267,6 +269,11 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	ret = intel_oa_ggtt_init(oa);
 	if (ret)
 		return ret;
+	ret = intel_oa_ggtt_mm_init(oa);
+	if (ret)
+		return ret;
+	spin_lock_init(&oa->gt_imr_lock);
+	oa->gt_imr = ~0u;
 
 	ret = intel_oa_hw_init(oa);
 	if (ret)
@@ -284,6 +291,13 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	ret = intel_oa_guc_init(oa);
 	if (ret)
 		return ret;
+
+	/* Where the generation has a submission backend, batches run. */
+	if (oa->ops->submit_init) {
+		ret = oa->ops->submit_init(oa);
+		if (ret)
+			return ret;
+	}
 
 	ret = drm_dev_register(&oa->drm, 0);
 	if (ret)

@@ -184,6 +184,113 @@ void intel_oa_gem_client_uncharge(struct intel_oa_gem_client *client, u64 size)
 	atomic64_sub(size, &client->bytes);
 }
 
+/* Unmap the object from the GGTT and from DMA; obj->lock held or unused. */
+static void gem_unbind(struct intel_oa_gem_object *obj)
+{
+	struct intel_oa_device *oa = to_intel_oa(obj->base.dev);
+	unsigned int i, n = obj->base.size >> PAGE_SHIFT;
+
+	if (!obj->dma)
+		return;
+	intel_oa_ggtt_release(oa, &obj->node);
+	for (i = 0; i < n; i++)
+		dma_unmap_page(oa->drm.dev, obj->dma[i], PAGE_SIZE,
+			       DMA_BIDIRECTIONAL);
+	kvfree(obj->dma);
+	obj->dma = NULL;
+}
+
+static int gem_dma_map(struct intel_oa_gem_object *obj)
+{
+	struct device *dev = obj->base.dev->dev;
+	unsigned int i, n = obj->base.size >> PAGE_SHIFT;
+	dma_addr_t *dma;
+
+	dma = kvmalloc_array(n, sizeof(*dma), GFP_KERNEL);
+	if (!dma)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		dma[i] = dma_map_page(dev, obj->pages[i], 0, PAGE_SIZE,
+				      DMA_BIDIRECTIONAL);
+		if (dma_mapping_error(dev, dma[i]))
+			goto err;
+	}
+	obj->dma = dma;
+	return 0;
+
+err:
+	while (i--)
+		dma_unmap_page(dev, dma[i], PAGE_SIZE, DMA_BIDIRECTIONAL);
+	kvfree(dma);
+	return -ENOMEM;
+}
+
+static bool gem_bound_fits(const struct intel_oa_gem_object *obj, u64 fixed,
+			   u64 align)
+{
+	if (!obj->dma)
+		return false;
+	if (fixed != U64_MAX)
+		return obj->node.start == fixed;
+	return IS_ALIGNED(obj->node.start, align);
+}
+
+/**
+ * intel_oa_gem_bind - map the object into the GGTT
+ * @obj: the object
+ * @fixed: the GGTT address it must be at (softpin), U64_MAX for anywhere
+ * @align: alignment where @fixed is U64_MAX, a power of two
+ * @offset: out: its GGTT address
+ *
+ * An object stays bound until it is freed. One bound elsewhere than asked
+ * is moved once its fences have signalled, as i915 evicts a misplaced
+ * vma.
+ *
+ * Return: 0, -ENOSPC (no room, or @fixed is taken), -ENOMEM,
+ * -ERESTARTSYS, or the page allocation's error.
+ */
+int intel_oa_gem_bind(struct intel_oa_gem_object *obj, u64 fixed, u64 align,
+		      u64 *offset)
+{
+	struct intel_oa_device *oa = to_intel_oa(obj->base.dev);
+	long wait;
+	int ret;
+
+	align = max_t(u64, align, PAGE_SIZE);
+	ret = intel_oa_gem_pin_pages(obj);
+	if (ret)
+		return ret;
+
+	mutex_lock(&obj->lock);
+	if (gem_bound_fits(obj, fixed, align))
+		goto out;
+	if (obj->dma) {
+		wait = dma_resv_wait_timeout(obj->base.resv,
+					     DMA_RESV_USAGE_BOOKKEEP, true,
+					     MAX_SCHEDULE_TIMEOUT);
+		if (wait < 0) {
+			ret = wait;
+			goto unlock;
+		}
+		gem_unbind(obj);
+	}
+	ret = gem_dma_map(obj);
+	if (ret)
+		goto unlock;
+	ret = intel_oa_ggtt_alloc(oa, &obj->node, obj->base.size, align, fixed);
+	if (ret) {
+		gem_unbind(obj);
+		goto unlock;
+	}
+	intel_oa_ggtt_insert(oa, obj->node.start, obj->dma,
+			     obj->base.size >> PAGE_SHIFT);
+out:
+	*offset = obj->node.start;
+unlock:
+	mutex_unlock(&obj->lock);
+	return ret;
+}
+
 static void gem_free(struct drm_gem_object *base)
 {
 	struct intel_oa_gem_object *obj = to_intel_oa_gem(base);
@@ -197,6 +304,7 @@ static void gem_free(struct drm_gem_object *base)
 				      &obj->mmo[i]->node);
 		kfree(obj->mmo[i]);
 	}
+	gem_unbind(obj);
 	if (obj->pages)
 		drm_gem_put_pages(base, obj->pages, true, false);
 	intel_oa_gem_client_uncharge(obj->client, base->size);
@@ -553,5 +661,25 @@ int intel_oa_gem_rw(struct intel_oa_gem_object *obj, u64 offset,
 		user += chunk;
 		len -= chunk;
 	}
+	return 0;
+}
+
+/**
+ * intel_oa_gem_patch - write one dword into an object (a relocation)
+ * @obj: the object, its pages pinned (bound)
+ * @offset: dword-aligned byte offset within the object
+ * @value: the dword
+ *
+ * Return: 0, or -ENOMEM if the object has no pages.
+ */
+int intel_oa_gem_patch(struct intel_oa_gem_object *obj, u64 offset, u32 value)
+{
+	u32 *va;
+
+	if (!obj->pages)
+		return -ENOMEM;
+	va = kmap_local_page(obj->pages[offset >> PAGE_SHIFT]);
+	va[offset_in_page(offset) / sizeof(u32)] = value;
+	kunmap_local(va);
 	return 0;
 }

@@ -6,6 +6,8 @@
 #include <linux/io.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
 
+#include <linux/slab.h>
+
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
@@ -377,4 +379,145 @@ int intel_oa_ggtt_init(struct intel_oa_device *oa)
 	drm_dbg(&oa->drm, "GGTT %llu MiB, OA buffer range at 0x%x\n",
 		oa->ggtt.size / SZ_1M, oa->ggtt.oa_offset);
 	return 0;
+}
+
+/* A range someone else mapped, kept out of the allocator. */
+struct ggtt_taken {
+	struct list_head link;
+	struct drm_mm_node node;
+};
+
+static void ggtt_mm_fini(struct drm_device *drm, void *arg)
+{
+	struct intel_oa_ggtt *ggtt = arg;
+	struct ggtt_taken *t, *next;
+
+	list_for_each_entry_safe(t, next, &ggtt->taken, link) {
+		drm_mm_remove_node(&t->node);
+		kfree(t);
+	}
+	drm_mm_takedown(&ggtt->mm);
+	mutex_destroy(&ggtt->mm_lock);
+}
+
+/**
+ * intel_oa_ggtt_mm_init - the allocator of the GGTT outside the OA ranges
+ * @oa: device whose GGTT intel_oa_ggtt_init() sized
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int intel_oa_ggtt_mm_init(struct intel_oa_device *oa)
+{
+	struct intel_oa_ggtt *ggtt = &oa->ggtt;
+	struct ggtt_taken *t;
+
+	mutex_init(&ggtt->mm_lock);
+	INIT_LIST_HEAD(&ggtt->taken);
+	drm_mm_init(&ggtt->mm, 0, ggtt->size);
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t) {
+		drm_mm_takedown(&ggtt->mm);
+		return -ENOMEM;
+	}
+	t->node.start = ggtt->oa_offset;
+	t->node.size = ggtt_reserved(oa);
+	/* The range is inside the empty allocator: it cannot collide. */
+	WARN_ON(drm_mm_reserve_node(&ggtt->mm, &t->node));
+	list_add(&t->link, &ggtt->taken);
+
+	return drmm_add_action_or_reset(&oa->drm, ggtt_mm_fini, ggtt);
+}
+
+/* Keep a range found mapped by someone else out of the allocator. */
+static void ggtt_take(struct intel_oa_ggtt *ggtt, struct drm_mm_node *node)
+{
+	struct ggtt_taken *t = kzalloc(sizeof(*t), GFP_KERNEL);
+
+	if (t) {
+		t->node.start = node->start;
+		t->node.size = node->size;
+		drm_mm_remove_node(node);
+		if (!drm_mm_reserve_node(&ggtt->mm, &t->node)) {
+			list_add(&t->link, &ggtt->taken);
+			return;
+		}
+		kfree(t);
+		return;
+	}
+	/* No memory to track it: leave @node allocated and forget it. */
+	memset(node, 0, sizeof(*node));
+}
+
+/**
+ * intel_oa_ggtt_alloc - allocate GGTT address space
+ * @oa: device
+ * @node: out: the range, to give back with intel_oa_ggtt_release()
+ * @size: bytes, a multiple of PAGE_SIZE
+ * @align: alignment, a power of two, at least PAGE_SIZE
+ * @fixed: where the range must start, or U64_MAX for anywhere
+ *
+ * A range whose PTEs someone else made present (firmware's framebuffer,
+ * the GuC's images) is never handed out: it is kept out of the allocator
+ * the first time it is met.
+ *
+ * Return: 0, -ENOSPC if no free range fits (or @fixed is taken).
+ */
+int intel_oa_ggtt_alloc(struct intel_oa_device *oa, struct drm_mm_node *node,
+			u64 size, u64 align, u64 fixed)
+{
+	struct intel_oa_ggtt *ggtt = &oa->ggtt;
+	int ret;
+
+	mutex_lock(&ggtt->mm_lock);
+	for (;;) {
+		memset(node, 0, sizeof(*node));
+		if (fixed != U64_MAX) {
+			node->start = fixed;
+			node->size = size;
+			ret = fixed + size > ggtt->size ? -ENOSPC :
+			      drm_mm_reserve_node(&ggtt->mm, node);
+			if (ret == -ENOSPC || ret == -EINVAL)
+				ret = -ENOSPC;
+		} else {
+			ret = drm_mm_insert_node_generic(&ggtt->mm, node, size,
+							 align, 0,
+							 DRM_MM_INSERT_LOW);
+		}
+		if (ret)
+			break;
+		if (ggtt_pages_free(oa, node->start, size))
+			break;
+		ggtt_take(ggtt, node);
+		if (fixed != U64_MAX) {
+			ret = -ENOSPC;
+			break;
+		}
+	}
+	mutex_unlock(&ggtt->mm_lock);
+	return ret;
+}
+
+/**
+ * intel_oa_ggtt_release - unmap a range and give it back
+ * @oa: device
+ * @node: a range intel_oa_ggtt_alloc() gave
+ */
+void intel_oa_ggtt_release(struct intel_oa_device *oa,
+			   struct drm_mm_node *node)
+{
+	const struct intel_oa_ggtt_desc *desc = oa->gen->ggtt;
+	void __iomem *pte = ggtt_pte(oa, node->start);
+	unsigned int i, n = node->size >> PAGE_SHIFT;
+
+	if (!drm_mm_node_allocated(node))
+		return;
+	if (!intel_oa_device_gone(oa) && n) {
+		for (i = 0; i < n; i++)
+			desc->pte_write(0, pte + i * desc->pte_size);
+		ggtt_invalidate(oa, pte + (n - 1) * desc->pte_size);
+	}
+	mutex_lock(&oa->ggtt.mm_lock);
+	drm_mm_remove_node(node);
+	mutex_unlock(&oa->ggtt.mm_lock);
 }

@@ -13,7 +13,7 @@
  *
  * A &struct intel_oa_hw_ops names, for one generation family, the GT
  * services the device gets at probe (topology and timestamp clock
- * readers, the interrupt hierarchy, the GuC bring-up) and the whitelists
+ * readers, the interrupt hierarchy, the GuC bring-up, submission) and the whitelists
  * an OA config is checked against. The functions live in the layer they
  * belong to (intel_oa_fuses.c, intel_oa_gen7_irq.c, intel_oa_gen8_irq.c,
  * intel_oa_gen11_irq.c, intel_oa_guc.c, intel_oa_whitelist.c); this file
@@ -41,6 +41,7 @@ const struct intel_oa_hw_ops intel_oa_snb_ops = {
 /* Ivy Bridge and Valleyview. */
 const struct intel_oa_hw_ops intel_oa_ivb_ops = {
 	GEN7_IRQ_OPS,
+	.submit_init = intel_oa_ring_init,
 	.read_topology = intel_oa_gen6_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
 	.mux_regs = &intel_oa_gen7_mux_regs,
@@ -49,6 +50,7 @@ const struct intel_oa_hw_ops intel_oa_ivb_ops = {
 
 const struct intel_oa_hw_ops intel_oa_hsw_ops = {
 	GEN7_IRQ_OPS,
+	.submit_init = intel_oa_ring_init,
 	.read_topology = intel_oa_hsw_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
 	.mux_regs = &intel_oa_hsw_mux_regs,

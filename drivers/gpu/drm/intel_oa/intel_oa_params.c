@@ -81,6 +81,24 @@ int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 	case I915_PARAM_HAS_WAIT_TIMEOUT:
 		value = 1;
 		break;
+	case I915_PARAM_HAS_EXECBUF2:
+	case I915_PARAM_HAS_EXEC_NO_RELOC:
+	case I915_PARAM_HAS_EXEC_HANDLE_LUT:
+	case I915_PARAM_HAS_EXEC_SOFTPIN:
+	case I915_PARAM_HAS_EXEC_BATCH_FIRST:
+		/* Only where batches run (see "execbuf"). */
+		if (!oa->rcs)
+			return -EINVAL;
+		value = 1;
+		break;
+	case I915_PARAM_HAS_ALIASING_PPGTT:
+	case I915_PARAM_HAS_SECURE_BATCHES:
+	case I915_PARAM_HAS_EXEC_FENCE:
+		/* No PPGTT, no secure batches, no in-fences (out only). */
+		if (!oa->rcs)
+			return -EINVAL;
+		value = 0;
+		break;
 	case I915_PARAM_HAS_LLC:
 		value = intel_oa_gem_has_llc(oa);
 		break;
@@ -294,11 +312,54 @@ static int query_perf_config(struct intel_oa_device *oa,
 	}
 }
 
+/*
+ * i915 query_memregion_info(): the one region objects live in, system
+ * memory. The free size is shown to CAP_PERFMON callers only, as i915.
+ */
+static int query_memory_regions(struct intel_oa_device *oa,
+				struct drm_i915_query_item *item)
+{
+	struct drm_i915_query_memory_regions __user *uq =
+		u64_to_user_ptr(item->data_ptr);
+	struct drm_i915_memory_region_info info = {};
+	struct drm_i915_query_memory_regions query;
+	u32 total = sizeof(query) + sizeof(info);
+	struct sysinfo si;
+	unsigned int i;
+	int ret;
+
+	if (item->flags)
+		return -EINVAL;
+	ret = copy_query_item(&query, sizeof(query), total, item);
+	if (ret)
+		return ret;
+	if (query.num_regions)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(query.rsvd); i++)
+		if (query.rsvd[i])
+			return -EINVAL;
+
+	si_meminfo(&si);
+	info.region.memory_class = I915_MEMORY_CLASS_SYSTEM;
+	info.probed_size = (u64)si.totalram * si.mem_unit;
+	info.unallocated_size = perfmon_capable() ?
+				(u64)si.freeram * si.mem_unit : info.probed_size;
+	info.probed_cpu_visible_size = info.probed_size;
+	info.unallocated_cpu_visible_size = info.unallocated_size;
+	if (copy_to_user(&uq->regions[0], &info, sizeof(info)))
+		return -EFAULT;
+	query.num_regions = 1;
+	if (copy_to_user(uq, &query, sizeof(query)))
+		return -EFAULT;
+	return total;
+}
+
 static int (* const query_funcs[])(struct intel_oa_device *oa,
 				   struct drm_i915_query_item *item) = {
 	query_topology_info,
 	query_engine_info,
 	query_perf_config,
+	query_memory_regions,
 };
 
 /**
@@ -362,7 +423,10 @@ int intel_oa_query_ioctl(struct drm_device *dev, void *data,
 int intel_oa_throttle_ioctl(struct drm_device *dev, void *data,
 			    struct drm_file *file)
 {
-	/* No GEM requests exist, so there is never anything to wait for. */
+	/*
+	 * i915 waits here for the file's requests older than 20 ms; this
+	 * driver does not throttle clients, so there is nothing to wait for.
+	 */
 	return 0;
 }
 

@@ -23,6 +23,7 @@
 
 #include <drm/drm_device.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_mm.h>
 #include <drm/drm_vma_manager.h>
 #include <drm/intel_oa_drm.h>
 
@@ -112,8 +113,8 @@ struct intel_oa_ggtt_desc {
 };
 
 /**
- * struct intel_oa_ggtt - the GGTT range the OA buffer uses; set at probe,
- *	read-only afterwards
+ * struct intel_oa_ggtt - the device's GGTT: the OA buffers' ranges (set at
+ *	probe, read-only afterwards) and the allocator of the rest
  * @size: bytes of GGTT address space (GMCH_CTRL's GGMS, at most what
  *	BAR0 maps).
  * @oa_offset: GGTT address of the OA_BUFFER_GGTT_RANGE bytes reserved for
@@ -122,11 +123,19 @@ struct intel_oa_ggtt_desc {
  *	so nothing firmware mapped (a boot framebuffer) is overwritten.
  * @saved: the block's PTEs as found at probe, written back whenever an
  *	OA buffer is unmapped (at close and at unbind).
+ * @mm_lock: protects @mm and @taken.
+ * @mm: allocator of GGTT space for GEM objects and the engines' rings and
+ *	status pages: the GGTT below @size without the OA buffers' ranges.
+ * @taken: ranges found mapped by someone else (firmware, the GuC's
+ *	images) when the allocator first handed them out; kept allocated.
  */
 struct intel_oa_ggtt {
 	u64 size;
 	u32 oa_offset;
 	u64 *saved;
+	struct mutex mm_lock; /* protects mm, taken */
+	struct drm_mm mm;
+	struct list_head taken;
 };
 
 /** INTEL_OA_MAX_FW_DOMAINS - forcewake domains one device wakes. */
@@ -466,6 +475,8 @@ struct intel_oa_unit {
  *	is pending, see &intel_oa_guc.iir).
  * @guc_init: bring the GuC interface up at probe (NULL: no GuC). A
  *	failure leaves the device working without the GuC features.
+ * @submit_init: start the engines' submission at probe (NULL: the driver
+ *	runs no batches on this generation yet).
  *
  * The hooks come in groups that vary independently between platforms:
  * topology and clock readers, the whitelists and the interrupt hierarchy
@@ -488,6 +499,7 @@ struct intel_oa_hw_ops {
 	void (*irq_oa_mask)(struct intel_oa_unit *unit);
 	irqreturn_t (*irq_handler)(struct intel_oa_device *oa);
 	int (*guc_init)(struct intel_oa_device *oa);
+	int (*submit_init)(struct intel_oa_device *oa);
 };
 
 /* Generation independent OA status bits returned by read_status. */
@@ -756,12 +768,17 @@ struct intel_oa_mmo {
  *	set by GEM_SET_CACHING, an LLC part's objects start cached.
  * @pat_index: PAT index given with I915_GEM_CREATE_EXT_SET_PAT.
  * @pat_set_by_user: @pat_index was given.
+ * @node: where the object is bound in the GGTT, from its first execbuf
+ *	until it is freed or moved (a softpin elsewhere, once idle).
+ * @dma: the DMA address of each page while @node is allocated.
  */
 struct intel_oa_gem_object {
 	struct drm_gem_object base;
 	struct intel_oa_gem_client *client;
-	struct mutex lock; /* protects pages, mmo */
+	struct mutex lock; /* protects pages, mmo, node, dma */
 	struct page **pages;
+	struct drm_mm_node node;
+	dma_addr_t *dma;
 	struct intel_oa_mmo *mmo[INTEL_OA_MMAP_TYPES];
 	bool cached;
 	u16 pat_index;
@@ -938,6 +955,44 @@ struct intel_oa_guc {
 };
 
 /**
+ * struct intel_oa_legacy_ring - the render engine's ring buffer (Gen7)
+ * @oa: device.
+ * @submit_lock: serialises emission: @tail, @next_seqno, @space waits.
+ * @lock: protects @requests and @head; the lock of every request's
+ *	fence, taken in the hard interrupt handler.
+ * @requests: submitted requests not yet completed, oldest first.
+ * @fence_context: the fences' timeline.
+ * @next_seqno: seqno of the next request.
+ * @vaddr: the ring's memory (coherent DMA, contiguous).
+ * @dma: its DMA address.
+ * @node: its GGTT range.
+ * @size: bytes of ring.
+ * @tail: offset of the next command; the hardware's RING_TAIL once
+ *	written.
+ * @head: the ring offset completed requests have freed up to.
+ * @hws: the hardware status page.
+ * @hws_dma: its DMA address.
+ * @hws_node: its GGTT range.
+ */
+struct intel_oa_legacy_ring {
+	struct intel_oa_device *oa;
+	struct mutex submit_lock; /* protects tail, next_seqno */
+	spinlock_t lock; /* protects requests, head */
+	struct list_head requests;
+	u64 fence_context;
+	u32 next_seqno;
+	u32 *vaddr;
+	dma_addr_t dma;
+	struct drm_mm_node node;
+	u32 size;
+	u32 tail;
+	u32 head;
+	u32 *hws;
+	dma_addr_t hws_dma;
+	struct drm_mm_node hws_node;
+};
+
+/**
  * struct intel_oa_device - the driver's per-GPU state
  * @drm: the DRM device (must stay first for devm_drm_dev_alloc users).
  * @pdev: the PCI device.
@@ -975,6 +1030,14 @@ struct intel_oa_guc {
  *	(intel_oa_sample_cookie()).
  * @flags: INTEL_OA_DEVICE_* bits, atomic bitops.
  * @gem_objects: GEM objects alive, for debugfs.
+ * @gt_imr_lock: protects @gt_imr.
+ * @gt_imr: Gen6/7: what GTIMR holds (the OA event and the render user
+ *	interrupt are unmasked by different users).
+ * @irq_user_event: what the hard interrupt handler calls for a render
+ *	user interrupt, set by the submission backend before it unmasks the
+ *	event (NULL: none); it runs in hard interrupt context.
+ * @rcs: the render engine's ring (Gen7), NULL where the driver submits
+ *	nothing.
  */
 struct intel_oa_device {
 	struct drm_device drm;
@@ -1009,6 +1072,10 @@ struct intel_oa_device {
 	atomic_t sample_cookie;
 	unsigned long flags;
 	atomic64_t gem_objects;
+	spinlock_t gt_imr_lock; /* protects gt_imr */
+	u32 gt_imr;
+	void (*irq_user_event)(struct intel_oa_device *oa);
+	struct intel_oa_legacy_ring *rcs;
 };
 
 /*

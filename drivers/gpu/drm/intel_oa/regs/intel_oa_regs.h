@@ -416,4 +416,64 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   OAREPORT_REASON_TIMER		REG_BIT(19)
 #define   OAREPORT_REASON_CTX_SWITCH	REG_BIT(22)
 
+/*
+ * Gen6/7 render engine in ring buffer mode (i915 intel_engine_regs.h with
+ * the render engine's base 0x2000, intel_gt_regs.h RENDER_HWS_PGA_GEN7,
+ * i915_reg.h GT_RENDER_USER_INTERRUPT). RING_MI_MODE is a masked
+ * register.
+ */
+#define RCS_RING_TAIL			0x2030
+#define   RING_TAIL_ADDR		0x001ffff8
+#define RCS_RING_HEAD			0x2034
+#define   RING_HEAD_ADDR		0x001ffffc
+#define RCS_RING_START			0x2038
+#define RCS_RING_CTL			0x203c
+#define   RING_CTL_SIZE(size)		((size) - PAGE_SIZE)
+#define   RING_VALID			REG_BIT(0)
+#define RCS_RING_MI_MODE		0x209c
+#define   RING_MODE_IDLE		REG_BIT(9)
+#define   RING_STOP_RING		REG_BIT(8)
+#define RCS_RING_IMR			0x20a8
+#define RENDER_HWS_PGA_GEN7		0x4080
+#define   GT_RENDER_USER_INTERRUPT	REG_BIT(0)
+
+/*
+ * Commands (i915 intel_gpu_commands.h). MI_BATCH_BUFFER_START's bit 8 is
+ * "non-secure" before Haswell (MI_BATCH_NON_SECURE_I965); Haswell splits
+ * it into the PPGTT select (bit 8) and non-secure (bit 13).
+ */
+#define MI_INSTR(opcode, flags)		(((opcode) << 23) | (flags))
+#define MI_NOOP				MI_INSTR(0, 0)
+#define MI_USER_INTERRUPT		MI_INSTR(0x02, 0)
+#define MI_BATCH_BUFFER_END		MI_INSTR(0x0a, 0)
+#define MI_STORE_DWORD_INDEX		MI_INSTR(0x21, 1)
+#define   MI_STORE_DWORD_INDEX_SHIFT	2
+#define MI_BATCH_BUFFER_START		MI_INSTR(0x31, 0)
+#define   MI_BATCH_NON_SECURE_I965	REG_BIT(8)
+#define   MI_BATCH_PPGTT_HSW		REG_BIT(8)
+#define   MI_BATCH_NON_SECURE_HSW	REG_BIT(13)
+#define GFX_OP_PIPE_CONTROL(len)	((0x3 << 29) | (0x3 << 27) | (0x2 << 24) | \
+					 ((len) - 2))
+#define   PIPE_CONTROL_CS_STALL		REG_BIT(20)
+#define   PIPE_CONTROL_RENDER_TARGET_CACHE_FLUSH REG_BIT(12)
+#define   PIPE_CONTROL_DEPTH_CACHE_FLUSH REG_BIT(0)
+#define   PIPE_CONTROL_DC_FLUSH_ENABLE	REG_BIT(5)
+#define   PIPE_CONTROL_GLOBAL_GTT_IVB	REG_BIT(24)
+#define   PIPE_CONTROL_TLB_INVALIDATE	REG_BIT(18)
+#define   PIPE_CONTROL_QW_WRITE		REG_BIT(14)
+#define   PIPE_CONTROL_INSTRUCTION_CACHE_INVALIDATE REG_BIT(11)
+#define   PIPE_CONTROL_TEXTURE_CACHE_INVALIDATE REG_BIT(10)
+#define   PIPE_CONTROL_FLUSH_ENABLE	REG_BIT(7)
+#define   PIPE_CONTROL_VF_CACHE_INVALIDATE REG_BIT(4)
+#define   PIPE_CONTROL_CONST_CACHE_INVALIDATE REG_BIT(3)
+#define   PIPE_CONTROL_STATE_CACHE_INVALIDATE REG_BIT(2)
+
+/*
+ * Status page dwords (i915 intel_engine.h): I915_GEM_HWS_SEQNO, where a
+ * request's seqno lands, and I915_GEM_HWS_SCRATCH, the post-sync write
+ * target of the invalidating PIPE_CONTROL.
+ */
+#define HWS_SEQNO			0x40
+#define HWS_SCRATCH			0x80
+
 #endif /* _INTEL_OA_REGS_H_ */

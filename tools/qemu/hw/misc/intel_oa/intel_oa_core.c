@@ -9,6 +9,20 @@
 #include "intel_oa_core.h"
 #include "trace.h"
 
+static uint32_t core_read32(IntelOACore *core, hwaddr addr);
+static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val);
+
+/* The command streamer's register accesses go through the dispatch. */
+static uint32_t core_cs_read(void *opaque, hwaddr addr)
+{
+    return core_read32(opaque, addr);
+}
+
+static void core_cs_write(void *opaque, hwaddr addr, uint32_t val)
+{
+    core_write32(opaque, addr, val);
+}
+
 bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
                         const IntelOACoreBus *bus,
                         const IntelOACoreConfig *cfg, Error **errp)
@@ -59,6 +73,9 @@ bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
         return false;
     }
     intel_oa_steer_init(&core->steer, plat, &core->gt, &core->ctl.viol);
+    intel_oa_cs_init(&core->cs, plat, bus->dma_as, &core->ggtt, &core->irq,
+                     &core->gt, &core->units[0], &core->ctl.viol,
+                     core_cs_read, core_cs_write, core);
     return true;
 }
 
@@ -66,6 +83,7 @@ void intel_oa_core_finalize(IntelOACore *core)
 {
     unsigned int i;
 
+    intel_oa_cs_finalize(&core->cs);
     intel_oa_guc_finalize(&core->guc);
     for (i = 0; i < core->nr_units; i++) {
         intel_oa_unit_finalize(&core->units[i]);
@@ -94,6 +112,7 @@ void intel_oa_core_reset(IntelOACore *core)
     intel_oa_activity_reset(&core->act);
     intel_oa_guc_reset(&core->guc);
     intel_oa_steer_reset(&core->steer);
+    intel_oa_cs_reset(&core->cs);
 }
 
 /*
@@ -146,6 +165,7 @@ static uint32_t core_read32(IntelOACore *core, hwaddr addr)
         val = 0;
     } else if (!intel_oa_steer_mmio_read(&core->steer, addr, &val) &&
         !intel_oa_unit_mmio_read(&core->units[0], addr, &val) &&
+        !intel_oa_cs_mmio_read(&core->cs, addr, &val) &&
         !intel_oa_irq_mmio_read(&core->irq, addr, &val) &&
         !intel_oa_guc_mmio_read(&core->guc, addr, &val) &&
         !intel_oa_gt_mmio_read(&core->gt, addr, &val) &&
@@ -173,6 +193,7 @@ static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val)
         return;
     } else if (!intel_oa_steer_mmio_write(&core->steer, addr, val) &&
         !intel_oa_unit_mmio_write(&core->units[0], addr, val) &&
+        !intel_oa_cs_mmio_write(&core->cs, addr, val) &&
         !intel_oa_irq_mmio_write(&core->irq, addr, val) &&
         !intel_oa_guc_mmio_write(&core->guc, addr, val) &&
         !intel_oa_gt_mmio_write(&core->gt, addr, val) &&
@@ -218,6 +239,14 @@ void intel_oa_core_mmio_write(IntelOACore *core, hwaddr addr, uint64_t data,
     }
 }
 
+/* Only a platform with a modelled command streamer has its state. */
+static bool core_has_cs(void *opaque, int version_id)
+{
+    const IntelOACore *core = opaque;
+
+    return core->cs.present;
+}
+
 /* Only a platform with a media GT (the same on both sides) has its state. */
 static bool core_has_media_gt(void *opaque, int version_id)
 {
@@ -233,8 +262,8 @@ static bool core_has_media_gt(void *opaque, int version_id)
  */
 const VMStateDescription vmstate_intel_oa_core = {
     .name = "intel-oa-gpu/core",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT(gt, IntelOACore, 1, vmstate_intel_oa_gt, IntelOAGt),
         VMSTATE_STRUCT_TEST(media_gt, IntelOACore, core_has_media_gt, 2,
@@ -252,6 +281,8 @@ const VMStateDescription vmstate_intel_oa_core = {
                        IntelOAGuc),
         VMSTATE_STRUCT(steer, IntelOACore, 1, vmstate_intel_oa_steer,
                        IntelOASteer),
+        VMSTATE_STRUCT_TEST(cs, IntelOACore, core_has_cs, 3,
+                            vmstate_intel_oa_cs, IntelOACs),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -14,6 +14,7 @@
 #ifndef HW_MISC_INTEL_OA_CORE_H
 #define HW_MISC_INTEL_OA_CORE_H
 
+#include "intel_oa_cs.h"
 #include "exec/memory.h"
 #include "migration/vmstate.h"
 #include "intel_oa_platform.h"
@@ -63,6 +64,8 @@ typedef struct IntelOACore {
     IntelOAGuc guc;
     IntelOASteer steer;
     IntelOAActivity act;
+    /* the render command streamer (Gen6-7.5 ring buffer mode) */
+    IntelOACs cs;
 } IntelOACore;
 
 /* The device's configuration (its QOM properties). */

@@ -708,6 +708,21 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
     return true;
 }
 
+uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
+                                uint8_t *r)
+{
+    uint64_t ts;
+
+    if (!oa->fmt) {
+        return 0;
+    }
+    ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    oa_unit_fill_report(oa, r, ts, NULL);
+    /* the lowest dword is the command's report ID (seed 001) */
+    stl_le_p(r, report_id);
+    return oa->fmt->size;
+}
+
 static void oa_schedule(IntelOAUnit *oa)
 {
     uint64_t next = oa_next_report(oa);

@@ -194,6 +194,14 @@ uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n);
 /* Is the OA unit enabled (counting or about to write reports)? */
 bool intel_oa_unit_enabled(const IntelOAUnit *oa);
 
+/*
+ * MI_REPORT_PERF_COUNT's report: the counters now, in the format
+ * OACONTROL's counter select names, RPT_ID @report_id. Returns the
+ * report's size, 0 if the select names no format.
+ */
+uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
+                                uint8_t *r);
+
 extern const VMStateDescription vmstate_intel_oa_unit;
 
 #endif /* HW_MISC_INTEL_OA_UNIT_H */

@@ -54,6 +54,13 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_GUC_DMA_WHILE_RUNNING] = "guc-dma-while-running",
     [INTEL_OA_VIOL_OASTATUS_SW_SET] = "oastatus-software-set",
     [INTEL_OA_VIOL_OA_BUFFER_NOT_COHERENT] = "oa-buffer-not-coherent",
+    [INTEL_OA_VIOL_CS_UNKNOWN_COMMAND] = "cs-unknown-command",
+    [INTEL_OA_VIOL_CS_GGTT_FAULT] = "cs-ggtt-fault",
+    [INTEL_OA_VIOL_CS_BATCH_END_IN_RING] = "cs-batch-end-in-ring",
+    [INTEL_OA_VIOL_CS_TAIL_OUTSIDE] = "cs-tail-outside-ring",
+    [INTEL_OA_VIOL_CS_RING_WHILE_BUSY] = "cs-ring-written-while-busy",
+    [INTEL_OA_VIOL_CS_RPC_NO_FORMAT] = "cs-rpc-without-format",
+    [INTEL_OA_VIOL_CS_RPC_ADDRESS] = "cs-rpc-address-mbz",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

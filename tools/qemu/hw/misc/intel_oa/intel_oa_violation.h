@@ -63,6 +63,14 @@ typedef enum IntelOAViolation {
     INTEL_OA_VIOL_OASTATUS_SW_SET = 41,
     /* Meteor Lake GGTT PAT (ggtt.c intel_oa_ggtt_coherent()) */
     INTEL_OA_VIOL_OA_BUFFER_NOT_COHERENT = 42,
+    /* Gen6-7.5 render command streamer (command-streamer.rst) */
+    INTEL_OA_VIOL_CS_UNKNOWN_COMMAND = 43,
+    INTEL_OA_VIOL_CS_GGTT_FAULT = 44,
+    INTEL_OA_VIOL_CS_BATCH_END_IN_RING = 45,
+    INTEL_OA_VIOL_CS_TAIL_OUTSIDE = 46,
+    INTEL_OA_VIOL_CS_RING_WHILE_BUSY = 47,
+    INTEL_OA_VIOL_CS_RPC_NO_FORMAT = 48,
+    INTEL_OA_VIOL_CS_RPC_ADDRESS = 49,
     INTEL_OA_VIOL_COUNT
 } IntelOAViolation;
 

@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gem_exec: DRM_IOCTL_I915_GEM_EXECBUFFER2(_WR) with i915's semantics and
+ * errnos (gem/i915_gem_execbuffer.c: i915_gem_execbuffer2_ioctl(),
+ * i915_gem_check_execbuffer(), i915_gem_do_execbuffer(),
+ * eb_select_legacy_ring(), eb_validate_vma(), eb_add_vma(),
+ * eb_relocate_entry()), and what the batches do on the virtual GPU's
+ * render command streamer (Documentation/command-streamer.rst):
+ * MI_STORE_DATA_IMM lands where the relocation or softpin put its
+ * target, MI_REPORT_PERF_COUNT writes the OA unit's counters as the
+ * synthetic workload has them at the command's timestamp.
+ *
+ * Batches run on Ivy Bridge, Valleyview and Haswell (the driver's Gen7
+ * ring submission); elsewhere every execbuf is ENODEV and the execbuf
+ * parameters are not advertised (subtest no-submission).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+
+#include "oa_test.h"
+
+#define MI_INSTR(op, flags)		(((op) << 23) | (flags))
+#define MI_NOOP				0
+#define MI_BATCH_BUFFER_END		MI_INSTR(0x0a, 0)
+/* Gen4-7: dword 1 reserved, 2 the address, 3 the data */
+#define MI_STORE_DWORD_IMM_GEN4		MI_INSTR(0x20, 2)
+/* Gen7: 3 dwords, address bits 31:6, the report ID */
+#define MI_REPORT_PERF_COUNT		MI_INSTR(0x28, 1)
+
+static struct oa_dev dev;
+
+static bool has_submission(void)
+{
+	return dev.plat->graphics_ver == 7;
+}
+
+static int do_ioctl(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg) ? -errno : 0;
+}
+
+static uint32_t create(uint64_t size)
+{
+	struct drm_i915_gem_create c = { .size = size };
+
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_CREATE, &c), 0);
+	return c.handle;
+}
+
+static void gem_close(uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_GEM_CLOSE, &c), 0);
+}
+
+static void bo_write(uint32_t handle, uint64_t offset, const void *buf,
+		   uint64_t len)
+{
+	struct drm_i915_gem_pwrite p = {
+		.handle = handle, .offset = offset, .size = len,
+		.data_ptr = (uintptr_t)buf,
+	};
+
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_PWRITE, &p), 0);
+}
+
+static void bo_read(uint32_t handle, uint64_t offset, void *buf, uint64_t len)
+{
+	struct drm_i915_gem_pread p = {
+		.handle = handle, .offset = offset, .size = len,
+		.data_ptr = (uintptr_t)buf,
+	};
+
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_PREAD, &p), 0);
+}
+
+static int execbuf(struct drm_i915_gem_execbuffer2 *eb)
+{
+	return do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, eb);
+}
+
+static struct drm_i915_gem_execbuffer2 eb_of(struct drm_i915_gem_exec_object2 *o,
+					     unsigned int n)
+{
+	struct drm_i915_gem_execbuffer2 eb = {
+		.buffers_ptr = (uintptr_t)o, .buffer_count = n,
+	};
+
+	return eb;
+}
+
+/* The batch's out-fence signals within @ms; it is then closed. */
+static void wait_fence(int fd, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	igt_assert_f(poll(&p, 1, ms) == 1 && (p.revents & POLLIN),
+		     "out-fence %d not signalled within %d ms", fd, ms);
+	close(fd);
+}
+
+/* A batch object holding @dwords (MI_BATCH_BUFFER_END appended). */
+static uint32_t batch(const uint32_t *dwords, unsigned int n)
+{
+	uint32_t h = create(4096), buf[1024];
+
+	igt_assert(n + 2 <= ARRAY_SIZE(buf));
+	memcpy(buf, dwords, n * 4);
+	buf[n++] = MI_BATCH_BUFFER_END;
+	buf[n++] = MI_NOOP;
+	bo_write(h, 0, buf, n * 4);
+	return h;
+}
+
+/* A value per dword that no neighbour shares. */
+static uint32_t pattern(uint32_t seed, unsigned int i)
+{
+	return (seed * 0x9e3779b9u) ^ (i * 0x85ebca6bu) ^ i;
+}
+
+/* ---- no-submission ---- */
+
+static void test_no_submission(void)
+{
+	static const int params[] = {
+		I915_PARAM_HAS_EXECBUF2, I915_PARAM_HAS_EXEC_SOFTPIN,
+		I915_PARAM_HAS_EXEC_NO_RELOC, I915_PARAM_HAS_EXEC_HANDLE_LUT,
+		I915_PARAM_HAS_EXEC_BATCH_FIRST, I915_PARAM_HAS_EXEC_FENCE,
+		I915_PARAM_HAS_ALIASING_PPGTT, I915_PARAM_HAS_SECURE_BATCHES,
+	};
+	struct drm_i915_gem_exec_object2 o = { .handle = create(4096) };
+	struct drm_i915_gem_execbuffer2 eb = eb_of(&o, 1);
+	struct drm_i915_getparam gp;
+	unsigned int i;
+	int v;
+
+	igt_require_f(!has_submission(), "%s runs batches", dev.plat->name);
+	for (i = 0; i < ARRAY_SIZE(params); i++) {
+		gp.param = params[i];
+		gp.value = &v;
+		igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp),
+			      -EINVAL);
+	}
+	igt_assert_eq(execbuf(&eb), -ENODEV);
+	eb.buffer_count = 0;
+	igt_assert_eq(execbuf(&eb), -ENODEV);
+	gem_close(o.handle);
+}
+
+/* ---- getparam ---- */
+
+static void test_getparam(void)
+{
+	static const struct { int param, value; } want[] = {
+		{ I915_PARAM_HAS_EXECBUF2, 1 },
+		{ I915_PARAM_HAS_EXEC_NO_RELOC, 1 },
+		{ I915_PARAM_HAS_EXEC_HANDLE_LUT, 1 },
+		{ I915_PARAM_HAS_EXEC_SOFTPIN, 1 },
+		{ I915_PARAM_HAS_EXEC_BATCH_FIRST, 1 },
+		/* no in-fences, no PPGTT, no secure batches */
+		{ I915_PARAM_HAS_EXEC_FENCE, 0 },
+		{ I915_PARAM_HAS_ALIASING_PPGTT, 0 },
+		{ I915_PARAM_HAS_SECURE_BATCHES, 0 },
+	};
+	struct drm_i915_getparam gp;
+	unsigned int i;
+	int v;
+
+	igt_require(has_submission());
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		v = -1;
+		gp.param = want[i].param;
+		gp.value = &v;
+		igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp), 0);
+		igt_assert_f(v == want[i].value, "param %d = %d, want %d",
+			     want[i].param, v, want[i].value);
+	}
+}
+
+/* ---- basic ---- */
+
+static void test_basic(void)
+{
+	struct drm_i915_gem_exec_object2 o = { .handle = batch(NULL, 0) };
+	struct drm_i915_gem_execbuffer2 eb = eb_of(&o, 1);
+	struct drm_i915_gem_wait w = { .bo_handle = o.handle };
+	struct drm_i915_gem_busy b = { .handle = o.handle };
+
+	igt_require(has_submission());
+	eb.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_OUT;
+	eb.rsvd2 = 0x12345678;
+	igt_assert_eq(execbuf(&eb), 0);
+	/* the in-fence half is left as it was */
+	igt_assert_eq((uint32_t)eb.rsvd2, 0x12345678u);
+	wait_fence(eb.rsvd2 >> 32, 5000);
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_BUSY, &b), 0);
+	igt_assert_eq(b.busy, 0);
+
+	/* without FENCE_OUT rsvd2 is untouched; the default engine runs too */
+	eb.flags = I915_EXEC_DEFAULT;
+	eb.rsvd2 = 0;
+	igt_assert_eq(execbuf(&eb), 0);
+	igt_assert_eq(eb.rsvd2, 0);
+	w.timeout_ns = 5000000000ll;
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
+	gem_close(o.handle);
+}
+
+/* ---- store-dword: relocations ---- */
+
+#define STORES	16
+
+static void store_batch(uint32_t *cmd, uint64_t target, uint32_t seed)
+{
+	unsigned int i;
+
+	for (i = 0; i < STORES; i++) {
+		cmd[4 * i] = MI_STORE_DWORD_IMM_GEN4;
+		cmd[4 * i + 1] = 0;
+		cmd[4 * i + 2] = target + 64 * i;
+		cmd[4 * i + 3] = pattern(seed, i);
+	}
+}
+
+static void check_stores(uint32_t handle, uint32_t seed)
+{
+	uint32_t got[STORES * 16];
+	unsigned int i;
+
+	bo_read(handle, 0, got, sizeof(got));
+	for (i = 0; i < STORES * 16; i++) {
+		uint32_t want = i % 16 ? 0 : pattern(seed, i / 16);
+
+		igt_assert_f(got[i] == want, "dword %u: %#x, expected %#x",
+			     i, got[i], want);
+	}
+}
+
+static void test_store_dword(void)
+{
+	struct drm_i915_gem_relocation_entry r[STORES];
+	struct drm_i915_gem_exec_object2 o[2] = {};
+	struct drm_i915_gem_execbuffer2 eb = eb_of(o, 2);
+	uint32_t cmd[4 * STORES];
+	unsigned int i;
+
+	igt_require(has_submission());
+	o[0].handle = create(4096);
+	store_batch(cmd, 0, 1);
+	o[1].handle = batch(cmd, ARRAY_SIZE(cmd));
+	memset(r, 0, sizeof(r));
+	for (i = 0; i < STORES; i++) {
+		r[i].target_handle = o[0].handle;
+		r[i].delta = 64 * i;
+		r[i].offset = 4 * (4 * i + 2);
+		r[i].presumed_offset = ~0ull;
+		r[i].read_domains = I915_GEM_DOMAIN_RENDER;
+		r[i].write_domain = I915_GEM_DOMAIN_RENDER;
+	}
+	o[1].relocs_ptr = (uintptr_t)r;
+	o[1].relocation_count = STORES;
+	eb.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_OUT;
+	igt_assert_eq(execbuf(&eb), 0);
+	wait_fence(eb.rsvd2 >> 32, 5000);
+	check_stores(o[0].handle, 1);
+	/* the kernel says where the target is, in the list and each entry */
+	for (i = 0; i < STORES; i++)
+		igt_assert_eq_u64(r[i].presumed_offset, o[0].offset);
+	igt_assert(o[0].offset != o[1].offset);
+
+	/* NO_RELOC with the right presumed offsets: the batch is not patched */
+	store_batch(cmd, o[0].offset, 2);
+	bo_write(o[1].handle, 0, cmd, sizeof(cmd));
+	for (i = 0; i < STORES; i++)
+		r[i].delta = 0xdead0000;
+	eb.flags = I915_EXEC_RENDER | I915_EXEC_NO_RELOC | I915_EXEC_HANDLE_LUT;
+	for (i = 0; i < STORES; i++)
+		r[i].target_handle = 0;
+	igt_assert_eq(execbuf(&eb), 0);
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_SET_DOMAIN,
+			       &(struct drm_i915_gem_set_domain){
+				       .handle = o[0].handle,
+				       .read_domains = I915_GEM_DOMAIN_CPU }), 0);
+	check_stores(o[0].handle, 2);
+	gem_close(o[0].handle);
+	gem_close(o[1].handle);
+}
+
+/* ---- softpin ---- */
+
+static void test_softpin(void)
+{
+	struct drm_i915_gem_exec_object2 o[2] = {}, p[2];
+	struct drm_i915_gem_execbuffer2 eb = eb_of(o, 2);
+	const uint64_t target = 0x4000000, bb = 0x4100000;
+	uint32_t cmd[4 * STORES];
+
+	igt_require(has_submission());
+	o[0].handle = create(4096);
+	store_batch(cmd, target, 3);
+	o[1].handle = batch(cmd, ARRAY_SIZE(cmd));
+	o[0].flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE;
+	o[0].offset = target;
+	o[1].flags = EXEC_OBJECT_PINNED;
+	o[1].offset = bb;
+	eb.flags = I915_EXEC_FENCE_OUT;
+	igt_assert_eq(execbuf(&eb), 0);
+	wait_fence(eb.rsvd2 >> 32, 5000);
+	igt_assert_eq_u64(o[0].offset, target);
+	igt_assert_eq_u64(o[1].offset, bb);
+	check_stores(o[0].handle, 3);
+
+	/* BATCH_FIRST: the same objects the other way round */
+	store_batch(cmd, target, 4);
+	bo_write(o[1].handle, 0, cmd, sizeof(cmd));
+	p[0] = o[1];
+	p[1] = o[0];
+	eb = eb_of(p, 2);
+	eb.flags = I915_EXEC_BATCH_FIRST | I915_EXEC_FENCE_OUT;
+	igt_assert_eq(execbuf(&eb), 0);
+	wait_fence(eb.rsvd2 >> 32, 5000);
+	check_stores(o[0].handle, 4);
+
+	/* a second object where the first is: ENOSPC */
+	p[0] = o[1];
+	p[1] = (struct drm_i915_gem_exec_object2){ .handle = create(8192),
+		.flags = EXEC_OBJECT_PINNED, .offset = target - 4096 };
+	eb = eb_of(p, 2);
+	eb.flags = I915_EXEC_BATCH_FIRST;
+	igt_assert_eq(execbuf(&eb), -ENOSPC);
+	gem_close(p[1].handle);
+	gem_close(o[0].handle);
+	gem_close(o[1].handle);
+}
+
+/* ---- many: the ring wraps, requests complete in order ---- */
+
+static void test_many(void)
+{
+	/* more requests in flight than the 16 KiB ring holds (48 bytes each) */
+	enum { N = 400 };
+	struct drm_i915_gem_relocation_entry r = {
+		.offset = 8, .read_domains = I915_GEM_DOMAIN_RENDER,
+		.write_domain = I915_GEM_DOMAIN_RENDER,
+	};
+	struct drm_i915_gem_exec_object2 o[2] = {};
+	struct drm_i915_gem_execbuffer2 eb = eb_of(o, 2);
+	uint32_t cmd[4], *bbs, got;
+	unsigned int i;
+
+	igt_require(has_submission());
+	bbs = calloc(N, sizeof(*bbs));
+	igt_assert(bbs);
+	o[0].handle = create(4096);
+	r.target_handle = o[0].handle;
+	for (i = 0; i < N; i++) {
+		cmd[0] = MI_STORE_DWORD_IMM_GEN4;
+		cmd[1] = 0;
+		cmd[2] = 0;
+		cmd[3] = pattern(5, i);
+		bbs[i] = batch(cmd, ARRAY_SIZE(cmd));
+	}
+	for (i = 0; i < N; i++) {
+		o[1] = (struct drm_i915_gem_exec_object2){
+			.handle = bbs[i], .relocs_ptr = (uintptr_t)&r,
+			.relocation_count = 1,
+		};
+		r.presumed_offset = ~0ull;
+		eb.flags = i == N - 1 ? I915_EXEC_FENCE_OUT : 0;
+		igt_assert_eq(execbuf(&eb), 0);
+	}
+	wait_fence(eb.rsvd2 >> 32, 10000);
+	bo_read(o[0].handle, 0, &got, 4);
+	igt_assert_eq_u32(got, pattern(5, N - 1));
+	for (i = 0; i < N; i++)
+		gem_close(bbs[i]);
+	free(bbs);
+	gem_close(o[0].handle);
+}
+
+/* ---- mi-rpc ---- */
+
+static void test_mi_rpc(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	static const uint32_t ids[] = { 0xdeadbeef, 0x00c0ffee, 0x12345678 };
+	struct drm_i915_gem_relocation_entry r[ARRAY_SIZE(ids)] = {};
+	struct drm_i915_gem_exec_object2 o[2] = {};
+	struct drm_i915_gem_execbuffer2 eb = eb_of(o, 2);
+	uint32_t cmd[3 * ARRAY_SIZE(ids)], buf[4096 / 4], fill[4096 / 4];
+	uint64_t T0, T1, T, prev = 0;
+	struct oa_open op;
+	char why[256];
+	unsigned int i, j, slot = 1024;
+	int stream;
+
+	igt_require(has_submission());
+	igt_assert(f->size <= slot);
+	o[0].handle = create(4096);
+	for (i = 0; i < ARRAY_SIZE(fill); i++)
+		fill[i] = pattern(6, i);
+	bo_write(o[0].handle, 0, fill, sizeof(fill));
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
+		cmd[3 * i] = MI_REPORT_PERF_COUNT;
+		cmd[3 * i + 1] = 0;
+		cmd[3 * i + 2] = ids[i];
+		r[i].target_handle = o[0].handle;
+		r[i].delta = slot * i;
+		r[i].offset = 4 * (3 * i + 1);
+		r[i].presumed_offset = ~0ull;
+		r[i].read_domains = I915_GEM_DOMAIN_INSTRUCTION;
+		r[i].write_domain = I915_GEM_DOMAIN_INSTRUCTION;
+	}
+	o[1].handle = batch(cmd, ARRAY_SIZE(cmd));
+	o[1].relocs_ptr = (uintptr_t)r;
+	o[1].relocation_count = ARRAY_SIZE(ids);
+
+	/* the format OACONTROL selects is the open stream's */
+	oa_open_periodic(&dev, &op, f, 20);
+	stream = oa_open(dev.drm_fd, &op);
+	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &T0), 0);
+	eb.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_OUT;
+	igt_assert_eq(execbuf(&eb), 0);
+	wait_fence(eb.rsvd2 >> 32, 5000);
+	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &T1), 0);
+	close(stream);
+
+	bo_read(o[0].handle, 0, buf, sizeof(buf));
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
+		const uint32_t *rep = buf + slot / 4 * i;
+
+		/* T from TIME_STAMP, the nearest to T0 */
+		T = T0 + (int64_t)(int32_t)(rep[1] - (uint32_t)T0);
+		igt_assert_f(T >= T0 && T <= T1,
+			     "report %u at T=%#llx, outside the batch's [%#llx, %#llx]",
+			     i, (unsigned long long)T, (unsigned long long)T0,
+			     (unsigned long long)T1);
+		igt_assert_f(T >= prev, "report %u before report %u", i, i - 1);
+		prev = T;
+		igt_assert_f(oa_rpc_report_check(f, &dev.wl, rep, T, ids[i], why,
+						 sizeof(why)),
+			     "report %u: %s", i, why);
+		/* exactly the format's size written, nothing after it */
+		for (j = f->size / 4; j < slot / 4; j++)
+			igt_assert_f(rep[j] == fill[slot / 4 * i + j],
+				     "report %u: dword %u past its %u bytes written",
+				     i, j, f->size);
+	}
+	gem_close(o[0].handle);
+	gem_close(o[1].handle);
+}
+
+/* ---- invalid ---- */
+
+static void test_invalid(void)
+{
+	struct drm_i915_gem_relocation_entry r = {};
+	struct drm_i915_gem_exec_object2 o[2] = {}, ok[1];
+	struct drm_i915_gem_execbuffer2 eb;
+	uint32_t bb = batch(NULL, 0), obj = create(4096);
+
+	igt_require(has_submission());
+	ok[0] = (struct drm_i915_gem_exec_object2){ .handle = bb };
+
+#define EXPECT(err, what) do {					\
+		eb = eb_of(ok, 1);					\
+		what;							\
+		igt_assert_f(execbuf(&eb) == (err), "%s: expected %s",	\
+			     #what, #err);				\
+	} while (0)
+
+	/* i915_gem_execbuffer2_ioctl(), i915_gem_check_execbuffer() */
+	EXPECT(-EINVAL, eb.buffer_count = 0);
+	EXPECT(-EINVAL, eb.buffer_count = 0x80000000u);
+	EXPECT(-EINVAL, eb.flags = 1ull << 22);
+	EXPECT(-EINVAL, eb.flags = 1ull << 63);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_CONSTANTS_MASK & (1 << 6));
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_RESOURCE_STREAMER);
+	EXPECT(-EINVAL, eb.num_cliprects = 1);
+	EXPECT(-EINVAL, eb.cliprects_ptr = 8);
+	EXPECT(-EINVAL, eb.DR1 = 1);
+	EXPECT(-EINVAL, eb.DR4 = 1);
+	EXPECT(0, eb.DR4 = 0xffffffff);
+	EXPECT(-EINVAL, eb.batch_start_offset = 4);
+	EXPECT(-EINVAL, eb.batch_len = 12);
+	EXPECT(-EFAULT, eb.buffers_ptr = (uintptr_t)oa_fault_ptr());
+	/* i915_gem_do_execbuffer(): not implemented flags */
+	EXPECT(-EPERM, eb.flags = I915_EXEC_SECURE);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_FENCE_IN);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_FENCE_SUBMIT);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_FENCE_IN | I915_EXEC_FENCE_SUBMIT);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_FENCE_ARRAY);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_USE_EXTENSIONS;
+	       eb.cliprects_ptr = 8);
+	/* eb_select_context(), eb_select_legacy_ring() */
+	EXPECT(-ENOENT, eb.rsvd1 = 77);
+	EXPECT(-EINVAL, eb.flags = 5);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_RING_MASK);
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_RENDER | (1 << I915_EXEC_BSD_SHIFT));
+	EXPECT(-EINVAL, eb.flags = I915_EXEC_BSD | (3 << I915_EXEC_BSD_SHIFT));
+	/* engines the device has but the driver does not submit to */
+	EXPECT(-ENODEV, eb.flags = I915_EXEC_BLT);
+	EXPECT(-ENODEV, eb.flags = I915_EXEC_BSD);
+
+	/* eb_lookup_vmas(), eb_validate_vma(), eb_add_vma() */
+	EXPECT(-ENOENT, ok[0].handle = 0xfffff);
+	ok[0].handle = bb;
+	EXPECT(-EINVAL, ok[0].flags = 1ull << 8);
+	ok[0].flags = 0;
+	EXPECT(-EINVAL, ok[0].alignment = 3 * 4096);
+	ok[0].alignment = 0;
+	EXPECT(-EINVAL, ok[0].flags = EXEC_OBJECT_PINNED; ok[0].offset = 0x1001);
+	EXPECT(-EINVAL, ok[0].flags = EXEC_OBJECT_PINNED;
+	       ok[0].offset = 1ull << 47);
+	ok[0].offset = 0;
+	EXPECT(-EINVAL, ok[0].flags = EXEC_OBJECT_PAD_TO_SIZE;
+	       ok[0].rsvd1 = 100);
+	EXPECT(-EINVAL, ok[0].flags = EXEC_OBJECT_WRITE);
+	ok[0].flags = 0;
+	ok[0].rsvd1 = 0;
+	EXPECT(-EINVAL, eb.batch_start_offset = 4096);
+	EXPECT(-EINVAL, eb.batch_start_offset = 8; eb.batch_len = 4096);
+	/* i915_vma_insert(): a fixed range past the GGTT */
+	EXPECT(-EINVAL, ok[0].flags = EXEC_OBJECT_PINNED;
+	       ok[0].offset = 1ull << 40);
+	ok[0].flags = 0;
+	ok[0].offset = 0;
+
+	/* duplicates */
+	o[0].handle = bb;
+	o[1].handle = bb;
+	eb = eb_of(o, 2);
+	igt_assert_eq(execbuf(&eb), -EINVAL);
+
+	/* eb_relocate_entry() */
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = obj };
+	o[1] = (struct drm_i915_gem_exec_object2){
+		.handle = bb, .relocs_ptr = (uintptr_t)&r,
+		.relocation_count = 1,
+	};
+#define RELOC(err, what) do {						\
+		r = (struct drm_i915_gem_relocation_entry){		\
+			.target_handle = obj, .offset = 8,		\
+			.read_domains = I915_GEM_DOMAIN_RENDER,		\
+			.presumed_offset = ~0ull };			\
+		what;							\
+		eb = eb_of(o, 2);					\
+		igt_assert_f(execbuf(&eb) == (err), "%s: expected %s",	\
+			     #what, #err);				\
+	} while (0)
+	RELOC(0, (void)0);
+	RELOC(-ENOENT, r.target_handle = 0xfffff);
+	RELOC(-ENOENT, r.target_handle = 0);
+	RELOC(-EINVAL, r.write_domain = I915_GEM_DOMAIN_RENDER |
+					I915_GEM_DOMAIN_SAMPLER);
+	RELOC(-EINVAL, r.read_domains = I915_GEM_DOMAIN_CPU);
+	RELOC(-EINVAL, r.write_domain = I915_GEM_DOMAIN_GTT);
+	RELOC(-EINVAL, r.offset = 6);
+	RELOC(-EINVAL, r.offset = 4094);
+	RELOC(-EINVAL, r.offset = 4096);
+	RELOC(-EFAULT, o[1].relocs_ptr = (uintptr_t)oa_fault_ptr());
+	o[1].relocs_ptr = (uintptr_t)&r;
+	/* with HANDLE_LUT the target is an index into the list */
+	r.target_handle = 0;
+	eb = eb_of(o, 2);
+	eb.flags = I915_EXEC_HANDLE_LUT;
+	igt_assert_eq(execbuf(&eb), 0);
+	r.target_handle = 2;
+	r.presumed_offset = ~0ull;
+	igt_assert_eq(execbuf(&eb), -ENOENT);
+
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_WAIT,
+			       &(struct drm_i915_gem_wait){
+				       .bo_handle = bb,
+				       .timeout_ns = 5000000000ll }), 0);
+	gem_close(obj);
+	gem_close(bb);
+#undef RELOC
+#undef EXPECT
+}
+
+igt_main
+{
+	igt_fixture
+		oa_dev_open(&dev);
+
+	igt_describe("Where the driver runs no batches (all but Gen7), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
+	igt_subtest("no-submission")
+		test_no_submission();
+
+	igt_describe("GETPARAM advertises what execbuf implements: EXECBUF2, NO_RELOC, HANDLE_LUT, SOFTPIN, BATCH_FIRST 1; EXEC_FENCE, ALIASING_PPGTT, SECURE_BATCHES 0.");
+	igt_subtest("getparam")
+		test_getparam();
+
+	igt_describe("An empty batch runs: its out-fence signals, GEM_WAIT and GEM_BUSY see it idle, the default engine is the render engine.");
+	igt_subtest("basic")
+		test_basic();
+
+	igt_describe("Relocated MI_STORE_DATA_IMMs land at their targets; presumed offsets and the object list are written back; NO_RELOC with right presumed offsets leaves the batch as written.");
+	igt_subtest("store-dword")
+		test_store_dword();
+
+	igt_describe("Softpinned objects run where they were pinned (also with BATCH_FIRST); another object over them is ENOSPC.");
+	igt_subtest("softpin")
+		test_softpin();
+
+	igt_describe("400 batches in flight, more than the ring holds (it wraps and submission waits for room): the last store wins, the last out-fence signals.");
+	igt_subtest("many")
+		test_many();
+
+	igt_describe("MI_REPORT_PERF_COUNT writes the stream's format: RPT_ID the command's report ID, every counter as the workload has it at a timestamp inside the batch, in order, and nothing past the report.");
+	igt_subtest("mi-rpc")
+		test_mi_rpc();
+
+	igt_describe("Execbuf's invalid inputs get i915's errnos: counts, flags, cliprects, DR1/DR4, batch range, list pointer, secure batches, in-fences, contexts, rings, handles, object flags, alignment, softpin addresses, the batch written, duplicates, and each relocation check.");
+	igt_subtest("invalid")
+		test_invalid();
+
+	igt_fixture
+		oa_dev_close(&dev);
+}
