@@ -944,6 +944,124 @@ static void op_context(struct rng *r)
  * that is written and read back: errnos from gem_errnos only, and what
  * is written is what is read.
  */
+/*
+ * EXECBUFFER2_WR with fuzzed arguments around a fresh batch whose first
+ * command is MI_BATCH_BUFFER_END: relocations land past it and the batch
+ * start is 0 or invalid, so whatever is accepted runs nothing else (the
+ * GGTT is every batch's address space on Gen7).
+ */
+static void op_execbuf(struct rng *r)
+{
+	int fd = fz.dev.drm_fd, ret;
+	struct drm_i915_gem_relocation_entry rel[4];
+	struct drm_i915_gem_exec_object2 o[4];
+	struct drm_i915_gem_execbuffer2 eb = {};
+	struct drm_i915_gem_create c = { .size = 4096 };
+	const uint32_t bbe[2] = { 0x0a << 23, 0 };
+	struct drm_i915_gem_pwrite w = {
+		.size = sizeof(bbe), .data_ptr = (uintptr_t)bbe,
+	};
+	struct drm_gem_close cl = {};
+	unsigned int n = 1 + rng_below(r, 4), i, slot, bb;
+	static const uint64_t flag_bits[] = {
+		I915_EXEC_NO_RELOC, I915_EXEC_HANDLE_LUT, I915_EXEC_FENCE_OUT,
+		I915_EXEC_BATCH_FIRST, I915_EXEC_SECURE, I915_EXEC_FENCE_IN,
+		I915_EXEC_FENCE_ARRAY, I915_EXEC_IS_PINNED, I915_EXEC_GEN7_SOL_RESET,
+	};
+
+	if (drm_call(fd, DRM_IOCTL_I915_GEM_CREATE, &c))
+		return;
+	w.handle = c.handle;
+	drm_call(fd, DRM_IOCTL_I915_GEM_PWRITE, &w);
+
+	memset(o, 0, sizeof(o));
+	memset(rel, 0, sizeof(rel));
+	eb.flags = rng_chance(r, 70) ? rng_below(r, 6) : rng_below(r, 64);
+	for (i = 0; i < ARRAY_SIZE(flag_bits); i++)
+		if (rng_chance(r, 15))
+			eb.flags |= flag_bits[i];
+	if (rng_chance(r, 5))
+		eb.flags |= rng_next(r) & ~0x3fffffull;
+	bb = eb.flags & I915_EXEC_BATCH_FIRST ? 0 : n - 1;
+	for (i = 0; i < n; i++) {
+		o[i].handle = i == bb ? c.handle : pick_handle(r, &slot);
+		if (rng_chance(r, 20))
+			o[i].flags = rng_chance(r, 70) ?
+				     EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE :
+				     rng_next(r) & 0x3ff;
+		if (o[i].flags & EXEC_OBJECT_PINNED)
+			o[i].offset = rng_chance(r, 70) ?
+				      (rng_below(r, 1 << 16) << 12) : rng_next(r);
+		if (rng_chance(r, 10))
+			o[i].alignment = 1ull << rng_below(r, 24);
+		if (i == bb && rng_chance(r, 60)) {
+			unsigned int k, nr = 1 + rng_below(r, 4);
+
+			for (k = 0; k < nr; k++) {
+				rel[k].target_handle = rng_chance(r, 80) ?
+					o[rng_below(r, n)].handle :
+					rng_below(r, 8);
+				rel[k].delta = (uint32_t)rng_next(r);
+				/* past the batch end command, or invalid */
+				rel[k].offset = rng_chance(r, 85) ?
+						8 + 4 * rng_below(r, 1000) :
+						rng_next(r);
+				rel[k].read_domains = rng_chance(r, 80) ? 2 :
+						      rng_below(r, 256);
+				rel[k].write_domain = rng_chance(r, 70) ? 0 :
+						      rng_below(r, 256);
+				rel[k].presumed_offset = rng_chance(r, 50) ?
+							 ~0ull : 0;
+			}
+			o[i].relocation_count = nr;
+			o[i].relocs_ptr = pick_ptr(r, rel, nr * sizeof(rel[0]));
+		}
+	}
+	eb.buffers_ptr = pick_ptr(r, o, n * sizeof(o[0]));
+	/* a wrong count: none, past the list, past INT_MAX, or large */
+	switch (rng_chance(r, 95) ? 4 : rng_below(r, 4)) {
+	case 0:
+		eb.buffer_count = 0;
+		break;
+	case 1:
+		eb.buffer_count = n + 1 + rng_below(r, 8);
+		break;
+	case 2:
+		eb.buffer_count = 0x80000000u + (uint32_t)rng_below(r, 1 << 30);
+		break;
+	case 3:
+		eb.buffer_count = 1u << (10 + rng_below(r, 12));
+		break;
+	default:
+		eb.buffer_count = n;
+		break;
+	}
+	if (rng_chance(r, 10))
+		eb.batch_start_offset = rng_chance(r, 50) ? 4096 :
+					(uint32_t)rng_next(r) | 4;
+	if (rng_chance(r, 10))
+		eb.batch_len = (uint32_t)rng_next(r);
+	if (fz.n_contexts && rng_chance(r, 40))
+		eb.rsvd1 = fz.contexts[rng_below(r, fz.n_contexts)];
+	else if (rng_chance(r, 10))
+		eb.rsvd1 = rng_next(r);
+	if (rng_chance(r, 5))
+		eb.DR1 = 1;
+
+	ret = drm_call(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
+	if (!ret && eb.flags & I915_EXEC_FENCE_OUT) {
+		int out = eb.rsvd2 >> 32;
+		struct pollfd p = { .fd = out, .events = POLLIN };
+
+		if (poll(&p, 1, 10000) != 1)
+			report("execbuf out-fence %d not signalled in 10 s", out);
+		close(out);
+	}
+	cl.handle = c.handle;
+	drm_call(fd, DRM_IOCTL_GEM_CLOSE, &cl);
+	check_errno("EXECBUFFER2", ret, gem_errnos);
+}
+
 static void op_gem(struct rng *r)
 {
 	int fd = fz.dev.drm_fd, ret = 0;
@@ -951,7 +1069,11 @@ static void op_gem(struct rng *r)
 	unsigned int slot;
 	const char *what = "GEM";
 
-	switch (rng_below(r, 14)) {
+	switch (rng_below(r, 16)) {
+	case 14:
+	case 15:
+		op_execbuf(r);
+		return;
 	case 10:
 	case 11:
 	case 12:

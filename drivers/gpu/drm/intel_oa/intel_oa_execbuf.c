@@ -63,6 +63,7 @@
 #define GPU_DOMAINS	(I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | \
 			 I915_GEM_DOMAIN_COMMAND | I915_GEM_DOMAIN_INSTRUCTION | \
 			 I915_GEM_DOMAIN_VERTEX)
+#define EXEC_GFP	(GFP_KERNEL | __GFP_NOWARN | __GFP_RETRY_MAYFAIL)
 #define ILLEGAL_FLAGS	(__I915_EXEC_UNKNOWN_FLAGS | I915_EXEC_CONSTANTS_MASK | \
 			 I915_EXEC_RESOURCE_STREAMER)
 
@@ -94,7 +95,7 @@ static void hold_release(struct work_struct *work)
 	for (i = 0; i < hold->count; i++)
 		if (hold->objs[i])
 			intel_oa_gem_put(hold->objs[i]);
-	kfree(hold);
+	kvfree(hold);
 }
 
 static void hold_signalled(struct dma_fence *fence, struct dma_fence_cb *cb)
@@ -494,10 +495,14 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 	if (ret)
 		return ret;
 
-	eb.exec = kvmalloc_array(count, sizeof(*eb.exec), GFP_KERNEL);
-	eb.offset = kvcalloc(count, sizeof(*eb.offset), GFP_KERNEL);
-	eb.written = kvcalloc(count, sizeof(*eb.written), GFP_KERNEL);
-	eb.hold = kzalloc(struct_size(eb.hold, objs, count), GFP_KERNEL);
+	/*
+	 * The count is the caller's: a failed allocation is ENOMEM, never
+	 * the OOM killer's business (i915 only adds __GFP_NOWARN).
+	 */
+	eb.exec = kvmalloc_array(count, sizeof(*eb.exec), EXEC_GFP);
+	eb.offset = kvcalloc(count, sizeof(*eb.offset), EXEC_GFP);
+	eb.written = kvcalloc(count, sizeof(*eb.written), EXEC_GFP);
+	eb.hold = kvzalloc(struct_size(eb.hold, objs, count), EXEC_GFP);
 	if (!eb.exec || !eb.offset || !eb.written || !eb.hold) {
 		ret = -ENOMEM;
 		goto out;
