@@ -10,9 +10,9 @@
  * target, MI_REPORT_PERF_COUNT writes the OA unit's counters as the
  * synthetic workload has them at the command's timestamp.
  *
- * Batches run on Ivy Bridge, Valleyview and Haswell (the driver's Gen7
- * ring submission); elsewhere every execbuf is ENODEV and the execbuf
- * parameters are not advertised (subtest no-submission).
+ * Batches run on Gen6/7 (the driver's ring submission); elsewhere every
+ * execbuf is ENODEV and the execbuf parameters are not advertised
+ * (subtest no-submission).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -38,7 +38,7 @@ static struct oa_dev dev;
 
 static bool has_submission(void)
 {
-	return dev.plat->graphics_ver == 7;
+	return dev.plat->graphics_ver <= 7;
 }
 
 static int do_ioctl(int fd, unsigned long req, void *arg)
@@ -459,6 +459,150 @@ static void test_mi_rpc(void)
 	gem_close(o[1].handle);
 }
 
+/* ---- per-context: Haswell's OACONTROL context filter ---- */
+
+static uint32_t ctx_create(void)
+{
+	struct drm_i915_gem_context_create c = {};
+
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE,
+			       &c), 0);
+	return c.ctx_id;
+}
+
+static void ctx_destroy(uint32_t id)
+{
+	struct drm_i915_gem_context_destroy d = { .ctx_id = id };
+
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY,
+			       &d), 0);
+}
+
+/*
+ * Run on context @ctx a batch of one MI_REPORT_PERF_COUNT of ID @id into
+ * @dst at @off (or none for @id 0), and wait for it.
+ */
+static void rpc_on(uint32_t ctx, uint32_t dst, uint32_t off, uint32_t id)
+{
+	struct drm_i915_gem_relocation_entry r = {
+		.target_handle = dst, .delta = off, .offset = 4,
+		.presumed_offset = ~0ull,
+		.read_domains = I915_GEM_DOMAIN_INSTRUCTION,
+		.write_domain = I915_GEM_DOMAIN_INSTRUCTION,
+	};
+	uint32_t cmd[3] = { MI_REPORT_PERF_COUNT, 0, id };
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = dst },
+		{ .handle = batch(cmd, id ? 3 : 0) },
+	};
+	struct drm_i915_gem_execbuffer2 eb = eb_of(o, 2);
+
+	if (id) {
+		o[1].relocs_ptr = (uintptr_t)&r;
+		o[1].relocation_count = 1;
+	}
+	eb.rsvd1 = ctx;
+	eb.flags = I915_EXEC_FENCE_OUT;
+	igt_assert_eq(execbuf(&eb), 0);
+	wait_fence(eb.rsvd2 >> 32, 5000);
+	gem_close(o[1].handle);
+}
+
+/*
+ * The timestamp in [@lo, @hi] whose workload values report @rep (ID @id)
+ * holds, its header aside; 0 if none.
+ */
+static uint64_t effective_ts(const struct oa_format *f, const uint32_t *rep,
+			     uint32_t id, uint64_t lo, uint64_t hi)
+{
+	uint32_t r[256 / 4];
+	char why[256];
+	uint64_t t;
+
+	igt_assert(f->size <= sizeof(r));
+	memcpy(r, rep, f->size);
+	for (t = lo; t <= hi; t++) {
+		r[1] = (uint32_t)t;
+		r[2] = (uint32_t)(t >> 32) & 0xf;
+		if (oa_rpc_report_check(f, &dev.wl, r, t, id, why, sizeof(why)))
+			return t;
+	}
+	return 0;
+}
+
+static void test_per_context(void)
+{
+	const struct oa_format *f =
+		oa_platform_format_by_id(dev.plat, I915_OA_FORMAT_A45_B8_C8);
+	uint32_t a, b, dst, buf[4096 / 4], *rep[6];
+	uint64_t T0, T[6], held;
+	struct oa_open op;
+	char why[256];
+	unsigned int i;
+	int stream;
+
+	igt_require(has_submission());
+	igt_require_f(dev.plat->family == OA_FAM_HSW && f,
+		      "context images and A45_B8_C8: Haswell only");
+	a = ctx_create();
+	b = ctx_create();
+	dst = create(4096);
+
+	/* A is loaded before the stream starts: its counters never held */
+	rpc_on(a, dst, 0, 0);
+	oa_open_periodic(&dev, &op, f, 20);
+	oa_prop(&op, DRM_I915_PERF_PROP_CTX_HANDLE, a);
+	stream = oa_open(dev.drm_fd, &op);
+	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &T0), 0);
+
+	rpc_on(a, dst, 0 * 512, 1);	/* A runs: counting */
+	oa_sleep_ms(5);
+	rpc_on(a, dst, 1 * 512, 2);	/* still A, later */
+	rpc_on(b, dst, 2 * 512, 3);	/* B loaded: held from here */
+	oa_sleep_ms(5);
+	rpc_on(b, dst, 3 * 512, 4);	/* still held */
+	rpc_on(a, dst, 4 * 512, 5);	/* A again: counting from its load */
+	oa_sleep_ms(5);
+	rpc_on(a, dst, 5 * 512, 6);
+	close(stream);
+
+	bo_read(dst, 0, buf, sizeof(buf));
+	for (i = 0; i < 6; i++) {
+		rep[i] = buf + 512 / 4 * i;
+		igt_assert_eq_u32(rep[i][0], i + 1);
+		T[i] = T0 + (int64_t)(int32_t)(rep[i][1] - (uint32_t)T0);
+		igt_assert_f(!i || T[i] >= T[i - 1], "report %u before %u", i,
+			     i - 1);
+	}
+	igt_assert_f(T[1] > T[0] && T[3] > T[2] && T[5] > T[4],
+		     "no time between the reports");
+	/* while A is loaded the counters are the workload's at T */
+	for (i = 0; i < 2; i++)
+		igt_assert_f(oa_rpc_report_check(f, &dev.wl, rep[i], T[i], i + 1,
+						 why, sizeof(why)),
+			     "report %u (context A): %s", i + 1, why);
+	/*
+	 * B's load held them (a little before report 3: the engine takes
+	 * time between MI_SET_CONTEXT and the report); B's time and the
+	 * switch back to A add nothing.
+	 */
+	held = effective_ts(f, rep[2], 3, T[1], T[2]);
+	igt_assert_f(held, "report 3: no time between reports 2 and 3 gives its counters");
+	igt_assert_f(!memcmp(rep[3] + 3, rep[2] + 3, f->size - 12),
+		     "report 4: counters moved while context B was loaded");
+	/* then A counts again: the workload at T less B's time */
+	for (i = 4; i < 6; i++)
+		igt_assert_f(effective_ts(f, rep[i], i + 1,
+					  T[i] - (T[4] - held),
+					  T[i] - (T[3] - held)),
+			     "report %u: its counters are not the workload's at its time less B's",
+			     i + 1);
+
+	gem_close(dst);
+	ctx_destroy(a);
+	ctx_destroy(b);
+}
+
 /* ---- invalid ---- */
 
 static void test_invalid(void)
@@ -593,7 +737,7 @@ igt_main
 	igt_fixture
 		oa_dev_open(&dev);
 
-	igt_describe("Where the driver runs no batches (all but Gen7), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
+	igt_describe("Where the driver runs no batches (Gen8 and later), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
 	igt_subtest("no-submission")
 		test_no_submission();
 
@@ -620,6 +764,10 @@ igt_main
 	igt_describe("MI_REPORT_PERF_COUNT writes the stream's format: RPT_ID the command's report ID, every counter as the workload has it at a timestamp inside the batch, in order, and nothing past the report.");
 	igt_subtest("mi-rpc")
 		test_mi_rpc();
+
+	igt_describe("Haswell: a stream of context A (CTX_HANDLE) counts while A is loaded and holds its counters while context B is, checked report by report with MI_REPORT_PERF_COUNT against the workload.");
+	igt_subtest("per-context")
+		test_per_context();
 
 	igt_describe("Execbuf's invalid inputs get i915's errnos: counts, flags, cliprects, DR1/DR4, batch range, list pointer, secure batches, in-fences, contexts, rings, handles, object flags, alignment, softpin addresses, the batch written, duplicates, and each relocation check.");
 	igt_subtest("invalid")

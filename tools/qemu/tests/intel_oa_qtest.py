@@ -2070,6 +2070,140 @@ def test_gen7_identity(qemu):
         qt.close()
 
 
+# ---- the Gen6-7.5 render command streamer (command-streamer.rst) ---------
+
+RING_TAIL7, RING_HEAD7, RING_START7, RING_CTL7 = 0x2030, 0x2034, 0x2038, \
+    0x203c
+RING_IMR7, HWS_PGA7 = 0x20a8, 0x4080
+
+
+def MI(op, flags=0):
+    return (op << 23) | flags
+
+
+def test_gen7_command_streamer(qemu):
+    """A ring runs a batch: stores, a register round trip, an
+    MI_REPORT_PERF_COUNT report equal to the periodic one at the same
+    timestamp but for its report ID, a PIPE_CONTROL timestamp, the seqno
+    and the user interrupt; then each violation code 43-46 once."""
+    for name, sel in (('snb', 2), ('hsw', 5)):
+        kind = gen7_plat(name)[2]
+        qt = gen7_qt(qemu, name)
+        qt.setup_pci()
+        ring, hws, bb, dst, phys = 0x100000, 0x104000, 0x105000, 0x106000, \
+            0x05000000
+        extra = (2 << 1) | ((1 << 11) if kind == 'hsw' else 0)
+        for i in range(8):
+            qt.wr(2 * MiB + ((ring >> 12) + i) * 4,
+                  (phys + i * 4096) | extra | 1)
+        qt.wr(GFX_FLSH_CNTL, 1)
+        qt.cmd('memset 0x%x 0x%x 0' % (phys, 8 * 4096))
+
+        def put(ggtt, dws):
+            qt.cmd('write 0x%x 0x%x 0x%s' % (
+                phys + ggtt - ring, 4 * len(dws),
+                struct.pack('<%dI' % len(dws), *dws).hex()))
+
+        def get(ggtt, n):
+            return struct.unpack('<%dI' % n, qt.mem(phys + ggtt - ring,
+                                                    4 * n))
+
+        pc_ggtt = 1 << 2 if kind == 'snb' else 0
+        put(bb, [MI(0x20, 2), 0, dst, 0xcafe0001,
+                 MI(0x20, 3), 0, dst + 8, 0x11111111, 0x22222222,
+                 MI(0x22, 1), 0x7300, 0x5a5a1234,
+                 MI(0x24, 1), 0x7300, dst + 0x10,
+                 MI(0x28, 1), dst + 0x40, 0xdeadbeef,
+                 (3 << 29) | (3 << 27) | (2 << 24) | 2, 3 << 14,
+                 (dst + 0x200) | pc_ggtt, 0,
+                 MI(0x0a)])
+        put(ring, [MI(0x31, 1 << 8), bb, MI(0x21, 1), 0x100, 42, MI(0x02)])
+        qt.wr(OACONTROL7, sel << 2)
+        qt.wr(HWS_PGA7, hws)
+        qt.wr(RING_START7, ring)
+        qt.wr(RING_HEAD7, 0)
+        qt.wr(RING_TAIL7, 0)
+        qt.wr(RING_CTL7, (16384 - 4096) | 1)
+        qt.wr(RING_IMR7, ~1 & 0xffffffff)
+        qt.wr(GTIMR, ~1 & 0xffffffff)
+        qt.wr(GTIER, 1)
+        t0 = gen7_ts(qt)
+        qt.wr(RING_TAIL7, 24)
+        qt.step(1000)
+        eq(qt.rd(RING_HEAD7), 24, name + ' head at the tail')
+        eq(get(dst, 5), (0xcafe0001, 0, 0x11111111, 0x22222222, 0x5a5a1234),
+           name + ' stores and the LRI/SRM round trip')
+        rs = FORMATS7[kind][sel]
+        want = bytearray(gen7_report(kind, sel, t0))
+        want[0:4] = struct.pack('<I', 0xdeadbeef)
+        eq(qt.mem(phys + dst + 0x40 - ring, rs), bytes(want),
+           name + ' MI_REPORT_PERF_COUNT report')
+        eq(get(dst + 0x40 + rs, 1), (0,), name + ' nothing past the report')
+        ts = get(dst + 0x200, 2)
+        eq(ts[0] | ts[1] << 32, t0 % (1 << 36), name + ' PIPE_CONTROL time')
+        eq(get(hws + 0x100, 1), (42,), name + ' seqno in the status page')
+        eq(qt.rd(GTIIR) & 1, 1, name + ' user interrupt')
+        eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' violations')
+
+        # per-context mode (seed 001 OACONTROL Select Context ID): the
+        # counters hold while another context is loaded
+        ctx_a, ctx_b = 0x00200000, 0x00300000
+        qt.wr(OACONTROL7, ctx_a | (sel << 2) | 2)
+        rpc = lambda off, rid: [MI(0x28, 1), dst + off, rid]
+        tail = [24]
+
+        def run(dws):
+            put(ring + tail[0], dws + [0] * (len(dws) % 2))
+            tail[0] += 4 * (len(dws) + len(dws) % 2)
+            t = gen7_ts(qt)
+            qt.wr(RING_TAIL7, tail[0])
+            qt.step(1000000)
+            return t
+
+        def report(off):
+            return struct.unpack('<%dI' % (rs // 4),
+                                 qt.mem(phys + dst + off - ring, rs))
+
+        t1 = run([MI(0x18), ctx_b | (1 << 8)] + rpc(0x400, 1))
+        t2 = run(rpc(0x800, 2))
+        eq(report(0x800)[3:], report(0x400)[3:],
+           name + ' counters held while another context runs')
+        eq(report(0x800)[1] - report(0x400)[1], t2 - t1,
+           name + ' while time goes on')
+        t3 = run([MI(0x18), ctx_a | (1 << 8)] + rpc(0xc00, 3))
+        held = t3 - t1
+        want = list(struct.unpack('<%dI' % (rs // 4),
+                                  gen7_report(kind, sel, t3 - held)))
+        want[0:3] = [3, t3 & 0xffffffff, (t3 >> 32) & 0xf]
+        eq(list(report(0xc00)), want,
+           name + ' counting again, less the %d ticks held' % held)
+        qt.wr(OACONTROL7, sel << 2)
+        eq(qt.ctl(CTL_VIOLATIONS), 0, name + ' per-context violations')
+        qt.wr(RING_HEAD7, 0)
+        qt.wr(RING_TAIL7, 0)
+        qt.wr(RING_CTL7, (16384 - 4096) | 1)
+
+        # 43: a 3D command; 45: a batch end in the ring; 46: a tail past
+        # the ring; 44: a fetch through a non-present PTE stops the engine
+        put(ring + 24, [0x7b000005, 0, 0, 0, 0, 0, 0, MI(0x0a)])
+        qt.wr(RING_TAIL7, 56)
+        qt.step(1000)
+        eq(qt.rd(RING_HEAD7), 56, name + ' head after the bad commands')
+        eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (2, 45),
+           name + ' codes 43 and 45')
+        qt.wr(RING_TAIL7, 16384 + 64)
+        eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (3, 46),
+           name + ' code 46')
+        qt.wr(2 * MiB + ((ring >> 12) + 0) * 4, 0)
+        qt.wr(GFX_FLSH_CNTL, 1)
+        qt.wr(RING_TAIL7, 72)
+        qt.step(1000)
+        eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (4, 44),
+           name + ' code 44')
+        eq(qt.rd(RING_CTL7) & 1, 0, name + ' a fetch fault stops the ring')
+        qt.close()
+
+
 def gen7_stream(qemu, name, tp, ts_base=0):
     kind = gen7_plat(name)[2]
     qt = gen7_qt(qemu, name, ts_base=ts_base)

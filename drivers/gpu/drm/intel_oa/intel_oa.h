@@ -124,6 +124,10 @@ int intel_oa_gem_context_set_engines(struct intel_oa_gem_context *ctx,
 				     struct intel_oa_ctx_engine *engines,
 				     unsigned int n);
 void intel_oa_gem_context_put(struct intel_oa_gem_context *ctx);
+int intel_oa_gem_context_hw(struct intel_oa_device *oa,
+			    struct intel_oa_file *priv,
+			    struct intel_oa_gem_context *ctx,
+			    struct intel_oa_hw_context **out);
 int intel_oa_gem_contexts_open(struct intel_oa_device *oa,
 			       struct intel_oa_file *priv);
 void intel_oa_gem_contexts_close(struct intel_oa_file *priv);
@@ -191,7 +195,13 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 
 /* intel_oa_ring_submit.c */
 int intel_oa_ring_init(struct intel_oa_device *oa);
-struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch);
+struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch,
+				       struct intel_oa_hw_context *ctx);
+int intel_oa_hw_context_create(struct intel_oa_device *oa,
+			       struct intel_oa_hw_context **out);
+struct intel_oa_hw_context *intel_oa_hw_context_get(struct intel_oa_hw_context *ctx);
+void intel_oa_hw_context_put(struct intel_oa_hw_context *ctx);
+u32 intel_oa_hw_context_id(const struct intel_oa_hw_context *ctx);
 
 /* intel_oa_ggtt.c */
 int intel_oa_ggtt_init(struct intel_oa_device *oa);

@@ -47,7 +47,7 @@
  *    or past the object: EINVAL.
  *
  * Where a generation has no submission backend (&intel_oa_device.rcs is
- * NULL: Sandy Bridge, Gen8 and later for now) every execbuf is ENODEV and
+ * NULL: Gen8 and later for now) every execbuf is ENODEV and
  * I915_PARAM_HAS_EXECBUF2 is EINVAL, so no client mistakes the device for
  * one that runs batches.
  *
@@ -80,6 +80,7 @@ struct exec_state {
 	struct drm_i915_gem_execbuffer2 *args;
 	struct drm_i915_gem_exec_object2 *exec;
 	struct exec_hold *hold;
+	struct intel_oa_hw_context *ctx;
 	u64 *offset;
 	bool *written;
 	bool bound;
@@ -279,7 +280,7 @@ static int relocate_entry(struct exec_state *eb, unsigned int i,
 	    reloc->offset & 3)
 		return -EINVAL;
 
-	/* Gen7 addresses are 32 bits: one dword per relocation */
+	/* Gen6/7 addresses are 32 bits: one dword per relocation */
 	value = lower_32_bits(eb->offset[t] + reloc->delta);
 	if (intel_oa_gem_patch(obj, reloc->offset, value))
 		return -ENOMEM;
@@ -403,6 +404,8 @@ static int do_execbuf(struct exec_state *eb, struct drm_file *file)
 	}
 	mutex_lock(&priv->ctx_lock);
 	ret = select_engine(oa, ctx, args->flags);
+	if (ret >= 0)
+		ret = intel_oa_gem_context_hw(oa, priv, ctx, &eb->ctx);
 	mutex_unlock(&priv->ctx_lock);
 	intel_oa_gem_context_put(ctx);
 	if (ret < 0)
@@ -422,7 +425,8 @@ static int do_execbuf(struct exec_state *eb, struct drm_file *file)
 	}
 
 	fence = intel_oa_ring_submit(oa, lower_32_bits(eb->offset[eb->batch] +
-						       args->batch_start_offset));
+						       args->batch_start_offset),
+				     eb->ctx);
 	if (IS_ERR(fence)) {
 		ret = PTR_ERR(fence);
 		goto err_fd;
@@ -521,6 +525,8 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 		write_offsets(&eb);
 
 out:
+	if (eb.ctx)
+		intel_oa_hw_context_put(eb.ctx);
 	if (eb.hold)
 		hold_release(&eb.hold->work);
 	kvfree(eb.written);

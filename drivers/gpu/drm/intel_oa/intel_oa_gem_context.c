@@ -344,10 +344,40 @@ static void context_release(struct kref *ref)
 
 	if (ctx->vm)
 		intel_oa_gem_vm_put(ctx->vm);
+	if (ctx->hw)
+		intel_oa_hw_context_put(ctx->hw);
 	intel_oa_gem_client_uncharge(ctx->client, ctx->charge);
 	intel_oa_gem_client_put(ctx->client);
 	kfree(ctx->user_engines);
 	kfree(ctx);
+}
+
+/**
+ * intel_oa_gem_context_hw - a context's render context image
+ * @oa: device
+ * @priv: the file's driver state, whose ctx_lock is held
+ * @ctx: the context
+ * @out: a new reference to its image, NULL where the generation loads none
+ *
+ * The image is made on first use (i915 pins ce->state the same way).
+ *
+ * Return: 0, -ENOMEM, -ENOSPC.
+ */
+int intel_oa_gem_context_hw(struct intel_oa_device *oa,
+			    struct intel_oa_file *priv,
+			    struct intel_oa_gem_context *ctx,
+			    struct intel_oa_hw_context **out)
+{
+	int ret;
+
+	lockdep_assert_held(&priv->ctx_lock);
+	if (!ctx->hw) {
+		ret = intel_oa_hw_context_create(oa, &ctx->hw);
+		if (ret)
+			return ret;
+	}
+	*out = ctx->hw ? intel_oa_hw_context_get(ctx->hw) : NULL;
+	return 0;
 }
 
 /**

@@ -94,6 +94,11 @@ static u32 gen7_oacontrol(const struct intel_oa_stream *stream)
 				  stream->period_exponent -
 				  gen->timer_period_bias) |
 		       GEN7_OACONTROL_TIMER_ENABLE;
+	/* i915 gen7_oa_enable(): the counters count this context only */
+	if (stream->ctx)
+		ctl |= (intel_oa_hw_context_id(stream->ctx) &
+			GEN7_OACONTROL_CTX_MASK) |
+		       GEN7_OACONTROL_PER_CTX_ENABLE;
 	return ctl;
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The Gen7 GT interrupt (Ivy Bridge, Valleyview, Haswell): the OA unit's
- * half-full event and the render engine's user interrupt behind
- * GTIMR/GTIER/GTIIR and DEIER's master enable.
+ * The Gen6/7 GT interrupt (Sandy Bridge, Ivy Bridge, Valleyview,
+ * Haswell): the OA unit's half-full event (not on Sandy Bridge) and the
+ * render engine's user interrupt behind GTIMR/GTIER/GTIIR and DEIER's
+ * master enable.
  */
 
 #include "intel_oa.h"
@@ -35,6 +36,21 @@ void intel_oa_gen7_irq_reset(struct intel_oa_device *oa)
 	intel_oa_write(oa, GTIIR, ~0u);
 	intel_oa_write(oa, GTIIR, ~0u);
 	intel_oa_read(oa, GTIIR);
+}
+
+/**
+ * intel_oa_gen6_irq_postinstall - enable the render user interrupt only
+ * @oa: device
+ *
+ * Sandy Bridge: the same GT registers, but no OA event behind them.
+ */
+void intel_oa_gen6_irq_postinstall(struct intel_oa_device *oa)
+{
+	intel_oa_write(oa, GTIIR, ~0u);
+	intel_oa_write(oa, GTIER, GT_RENDER_USER_INTERRUPT);
+	intel_oa_write(oa, GTIMR, oa->gt_imr);
+	intel_oa_write(oa, DEIER, DE_MASTER_IRQ_CONTROL);
+	intel_oa_read(oa, DEIER);
 }
 
 /**

@@ -381,6 +381,24 @@ int intel_oa_ggtt_init(struct intel_oa_device *oa)
 	return 0;
 }
 
+/* Make a handed-out range's PTEs not present again. */
+static void ggtt_clear_ptes(struct intel_oa_device *oa,
+			    const struct drm_mm_node *node)
+{
+	const struct intel_oa_ggtt_desc *desc = oa->gen->ggtt;
+	void __iomem *pte = ggtt_pte(oa, node->start);
+	unsigned int i, n = node->size >> PAGE_SHIFT;
+
+	if (!n)
+		return;
+	for (i = 0; i < n; i++)
+		desc->pte_write(0, pte + i * desc->pte_size);
+	ggtt_invalidate(oa, pte + (n - 1) * desc->pte_size);
+}
+
+/* The color of the ranges the allocator keeps out (never unmapped by it). */
+#define GGTT_TAKEN	1
+
 /* A range someone else mapped, kept out of the allocator. */
 struct ggtt_taken {
 	struct list_head link;
@@ -400,9 +418,29 @@ static void ggtt_mm_fini(struct drm_device *drm, void *arg)
 	mutex_destroy(&ggtt->mm_lock);
 }
 
+/* Unbind: unmap what is still handed out; later releases only free. */
+static void ggtt_unmap_all(void *arg)
+{
+	struct intel_oa_device *oa = arg;
+	struct intel_oa_ggtt *ggtt = &oa->ggtt;
+	struct drm_mm_node *node;
+
+	mutex_lock(&ggtt->mm_lock);
+	if (!intel_oa_device_gone(oa))
+		drm_mm_for_each_node(node, &ggtt->mm)
+			if (node->color != GGTT_TAKEN)
+				ggtt_clear_ptes(oa, node);
+	ggtt->live = false;
+	mutex_unlock(&ggtt->mm_lock);
+}
+
 /**
  * intel_oa_ggtt_mm_init - the allocator of the GGTT outside the OA ranges
  * @oa: device whose GGTT intel_oa_ggtt_init() sized
+ *
+ * At unbind, while BAR0 is still mapped, every range still handed out is
+ * unmapped (objects and contexts may outlive the device's binding); the
+ * allocator itself lives as long as the DRM device.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -410,6 +448,7 @@ int intel_oa_ggtt_mm_init(struct intel_oa_device *oa)
 {
 	struct intel_oa_ggtt *ggtt = &oa->ggtt;
 	struct ggtt_taken *t;
+	int ret;
 
 	mutex_init(&ggtt->mm_lock);
 	INIT_LIST_HEAD(&ggtt->taken);
@@ -422,11 +461,16 @@ int intel_oa_ggtt_mm_init(struct intel_oa_device *oa)
 	}
 	t->node.start = ggtt->oa_offset;
 	t->node.size = ggtt_reserved(oa);
+	t->node.color = GGTT_TAKEN;
 	/* The range is inside the empty allocator: it cannot collide. */
 	WARN_ON(drm_mm_reserve_node(&ggtt->mm, &t->node));
 	list_add(&t->link, &ggtt->taken);
+	ggtt->live = true;
 
-	return drmm_add_action_or_reset(&oa->drm, ggtt_mm_fini, ggtt);
+	ret = drmm_add_action_or_reset(&oa->drm, ggtt_mm_fini, ggtt);
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(&oa->pdev->dev, ggtt_unmap_all, oa);
 }
 
 /* Keep a range found mapped by someone else out of the allocator. */
@@ -437,6 +481,7 @@ static void ggtt_take(struct intel_oa_ggtt *ggtt, struct drm_mm_node *node)
 	if (t) {
 		t->node.start = node->start;
 		t->node.size = node->size;
+		t->node.color = GGTT_TAKEN;
 		drm_mm_remove_node(node);
 		if (!drm_mm_reserve_node(&ggtt->mm, &t->node)) {
 			list_add(&t->link, &ggtt->taken);
@@ -501,23 +546,18 @@ int intel_oa_ggtt_alloc(struct intel_oa_device *oa, struct drm_mm_node *node,
 /**
  * intel_oa_ggtt_release - unmap a range and give it back
  * @oa: device
- * @node: a range intel_oa_ggtt_alloc() gave
+ * @node: a range intel_oa_ggtt_alloc() gave (or an unallocated node)
+ *
+ * After unbind the PTEs are already cleared; only the range is freed.
  */
 void intel_oa_ggtt_release(struct intel_oa_device *oa,
 			   struct drm_mm_node *node)
 {
-	const struct intel_oa_ggtt_desc *desc = oa->gen->ggtt;
-	void __iomem *pte = ggtt_pte(oa, node->start);
-	unsigned int i, n = node->size >> PAGE_SHIFT;
-
 	if (!drm_mm_node_allocated(node))
 		return;
-	if (!intel_oa_device_gone(oa) && n) {
-		for (i = 0; i < n; i++)
-			desc->pte_write(0, pte + i * desc->pte_size);
-		ggtt_invalidate(oa, pte + (n - 1) * desc->pte_size);
-	}
 	mutex_lock(&oa->ggtt.mm_lock);
+	if (oa->ggtt.live && !intel_oa_device_gone(oa))
+		ggtt_clear_ptes(oa, node);
 	drm_mm_remove_node(node);
 	mutex_unlock(&oa->ggtt.mm_lock);
 }

@@ -23,9 +23,11 @@
  * event was set. On Gen7 (Ivy Bridge, Valleyview, Haswell) the event is
  * the half-full bit 9 of the GT registers behind DEIER's master enable,
  * served like i915's ivb_irq_handler(). Where each bit comes from:
- * Documentation/hardware-sources.rst. Sandy Bridge has no OA interrupt: its ops have no
- * irq hooks, no vector is requested and the hrtimer alone drains (the
- * debugfs irq_drains count stays 0 there).
+ * Documentation/hardware-sources.rst. Sandy Bridge has no OA interrupt:
+ * its unit is hrtimer_only, so the hrtimer alone drains (the debugfs
+ * irq_drains count stays 0 there) and its vector serves the render ring.
+ * On Gen6/7 the hard handler also serves the render user interrupt
+ * (&intel_oa_device.irq_user_event, "ring submission").
  *
  * The thread drains each OA unit's interrupt-drained stream
  * (&intel_oa_stream.irq_drained): every landed report moves into the

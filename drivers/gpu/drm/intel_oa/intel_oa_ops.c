@@ -30,8 +30,15 @@
 	.irq_oa_mask = intel_oa_gen7_irq_oa_mask,				\
 	.irq_handler = intel_oa_gen7_irq_handler
 
-/* Sandy Bridge: no OA interrupt, so no irq hooks; the hrtimer drains. */
+/*
+ * Sandy Bridge: no OA interrupt (its unit is hrtimer-drained); the GT
+ * interrupt serves the render ring.
+ */
 const struct intel_oa_hw_ops intel_oa_snb_ops = {
+	.irq_reset = intel_oa_gen7_irq_reset,
+	.irq_postinstall = intel_oa_gen6_irq_postinstall,
+	.irq_handler = intel_oa_gen7_irq_handler,
+	.submit_init = intel_oa_ring_init,
 	.read_topology = intel_oa_gen6_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
 	.mux_regs = &intel_oa_gen7_mux_regs,

@@ -27,10 +27,13 @@
  * privilege (dev.i915.perf_stream_paranoid), SAMPLE_OA, exclusive use
  * (EBUSY), format, metrics set. A new property is a new setter and row.
  *
- * intel_oa has no GEM contexts, so every CTX_HANDLE fails the lookup with
- * -ENOENT as i915 does for an unknown handle. GLOBAL_SSEU is validated as
- * in i915 (i915_gem_user_to_context_sseu()) and makes the open privileged;
- * with no contexts there is no context image to apply it to.
+ * CTX_HANDLE names a GEM context of the caller's file (ENOENT for another
+ * handle, as i915). On Haswell the stream counts that context only: its
+ * image's GGTT address goes into OACONTROL's Select Context ID with the
+ * per-context enable (i915 gen7_oa_enable()), and the open needs no
+ * privilege; elsewhere it is ENODEV (no context images yet). GLOBAL_SSEU
+ * is validated as in i915 (i915_gem_user_to_context_sseu()) and makes the
+ * open privileged; it is not applied to any context image.
  *
  * intel_oa's own properties (enum intel_oa_perf_property_id, from 0x100)
  * have setters of their own in intel_oa_prop_setters[]. WAIT_NUM_REPORTS'
@@ -438,6 +441,19 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 	return 0;
 }
 
+/* A context's image, under its file's context lock. */
+static int context_image(struct intel_oa_device *oa, struct intel_oa_file *priv,
+			 struct intel_oa_gem_context *ctx,
+			 struct intel_oa_hw_context **out)
+{
+	int ret;
+
+	mutex_lock(&priv->ctx_lock);
+	ret = intel_oa_gem_context_hw(oa, priv, ctx, out);
+	mutex_unlock(&priv->ctx_lock);
+	return ret;
+}
+
 static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 		       struct drm_i915_perf_open_param *param,
 		       struct perf_open_properties *props)
@@ -447,11 +463,12 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 	struct intel_oa_config *config;
 	struct intel_oa_stream *stream;
 	u32 report_size, sample_size;
-	bool irq;
+	bool irq, privileged;
 	int ret;
 
 	lockdep_assert_held(&oa->lock);
 
+	memset(&params, 0, sizeof(params));
 	if (props->single_context) {
 		/* i915: the handle names a context of the caller's file. */
 		ctx = props->ctx_handle > U32_MAX ? NULL :
@@ -462,55 +479,74 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 				props->ctx_handle);
 			return -ENOENT;
 		}
+		ret = context_image(oa, file->driver_priv, ctx, &params.ctx);
 		intel_oa_gem_context_put(ctx);
-		drm_dbg(&oa->drm,
-			"GEM context %llu: per-context streams need submission, which intel_oa does not have yet\n",
-			props->ctx_handle);
-		return -ENODEV;
-	}
-
-	if (props->hold_preemption) {
-		drm_dbg(&oa->drm, "preemption disable with no context\n");
-		return -EINVAL;
+		if (ret)
+			return ret;
+		if (!params.ctx) {
+			drm_dbg(&oa->drm,
+				"GEM context %llu: per-context streams need a context image, which intel_oa loads on Haswell only\n",
+				props->ctx_handle);
+			return -ENODEV;
+		}
 	}
 
 	/*
-	 * Gen8+ cannot gate the counters to one context, so every stream is
-	 * system wide and privileged (SSEU too).
+	 * i915_oa_stream_init(): a Haswell stream of one context counts that
+	 * context only, so it needs no privilege; every other stream is
+	 * system wide (Gen8+ cannot gate the counters to one context), and
+	 * preemption holding and SSEU are privileged.
 	 */
-	if (intel_oa_stream_paranoid() && !perfmon_capable()) {
+	privileged = !params.ctx;
+	if (props->hold_preemption) {
+		if (!props->single_context) {
+			drm_dbg(&oa->drm, "preemption disable with no context\n");
+			ret = -EINVAL;
+			goto err_ctx;
+		}
+		privileged = true;
+	}
+	if (props->has_sseu)
+		privileged = true;
+	if (privileged && intel_oa_stream_paranoid() && !perfmon_capable()) {
 		drm_dbg(&oa->drm,
 			"insufficient privileges to open a perf stream (needs CAP_PERFMON or sysctl dev.i915.perf_stream_paranoid=0)\n");
-		return -EACCES;
+		ret = -EACCES;
+		goto err_ctx;
 	}
 
 	if (!oa->metrics_kobj) {
 		drm_dbg(&oa->drm, "OA metrics weren't advertised via sysfs\n");
-		return -EINVAL;
+		ret = -EINVAL;
+		goto err_ctx;
 	}
 
 	if (!(props->sample_flags & SAMPLE_OA_REPORT)) {
 		drm_dbg(&oa->drm, "only OA report sampling is supported\n");
-		return -EINVAL;
+		ret = -EINVAL;
+		goto err_ctx;
 	}
 
 	/* One stream per unit; other units stay free (see "OA units"). */
 	if (props->unit->exclusive_stream) {
 		drm_dbg(&oa->drm, "%s unit already in use\n",
 			props->unit->desc->name);
-		return -EBUSY;
+		ret = -EBUSY;
+		goto err_ctx;
 	}
 
 	if (!props->oa_format) {
 		drm_dbg(&oa->drm, "OA report format not specified\n");
-		return -EINVAL;
+		ret = -EINVAL;
+		goto err_ctx;
 	}
 
 	config = intel_oa_config_lookup(oa, props->metrics_set);
 	if (!config) {
 		drm_dbg(&oa->drm, "invalid OA config id %llu\n",
 			props->metrics_set);
-		return -EINVAL;
+		ret = -EINVAL;
+		goto err_ctx;
 	}
 
 	report_size = oa->gen->formats[props->oa_format].size;
@@ -578,6 +614,9 @@ err_free:
 	kfree(stream);
 err_config:
 	intel_oa_config_put(config);
+err_ctx:
+	if (params.ctx)
+		intel_oa_hw_context_put(params.ctx);
 	return ret;
 }
 

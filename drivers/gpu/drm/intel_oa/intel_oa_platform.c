@@ -194,7 +194,6 @@ static const struct intel_oa_mcr_range xehp_mcr_ranges[] = {
  * in the reports, timer reports with RPT_ID bit 19, CAGF in 50 MHz units.
  */
 #define GEN7_DESC_COMMON					\
-	.units = { &gen7_oa_unit },			\
 	GEN7_NOA_ENABLE,					\
 	.valid_ctx_bit = 0,					\
 	.report_reason_mask = OAREPORT_REASON_TIMER,		\
@@ -213,6 +212,19 @@ static const struct intel_oa_unit_desc gen7_oa_unit = {
 	.name = "OA",
 	.funcs = &intel_oa_gen7_unit_funcs,
 	.engines = BIT(INTEL_OA_RCS0),
+};
+
+/*
+ * Sandy Bridge's OA unit raises no interrupt (seed 001 has no OA interrupt
+ * bit for it): the hrtimer alone drains it, while the device's interrupt
+ * serves the render engine's user interrupt.
+ */
+static const struct intel_oa_unit_desc snb_oa_unit = {
+	.type = INTEL_OA_UNIT_OAG,
+	.name = "OA",
+	.funcs = &intel_oa_gen7_unit_funcs,
+	.engines = BIT(INTEL_OA_RCS0),
+	.hrtimer_only = true,
 };
 
 static const struct intel_oa_unit_desc gen8_oa_unit = {
@@ -268,6 +280,7 @@ static const struct intel_oa_unit_desc mtl_oam_unit = {
 	.oa_buffer_16k_steps = true
 
 static const struct intel_oa_gen_desc snb_desc = {
+	.units = { &snb_oa_unit },
 	GEN7_DESC_COMMON,
 	GEN7_OA_BUFFER_128K,
 	.graphics_ver = 6,
@@ -281,6 +294,7 @@ static const struct intel_oa_gen_desc snb_desc = {
 };
 
 static const struct intel_oa_gen_desc ivb_desc = {
+	.units = { &gen7_oa_unit },
 	GEN7_DESC_COMMON,
 	GEN7_OA_BUFFER_128K,
 	.graphics_ver = 7,
@@ -294,6 +308,7 @@ static const struct intel_oa_gen_desc ivb_desc = {
 
 static const struct intel_oa_gen_desc vlv_desc = {
 	.no_llc = true,
+	.units = { &gen7_oa_unit },
 	GEN7_DESC_COMMON,
 	GEN7_OA_BUFFER_128K,
 	.graphics_ver = 7,
@@ -308,6 +323,7 @@ static const struct intel_oa_gen_desc vlv_desc = {
 
 /* Haswell (7.5): 128 KiB << field, 128 KiB..16 MiB. */
 static const struct intel_oa_gen_desc hsw_desc = {
+	.units = { &gen7_oa_unit },
 	GEN7_DESC_COMMON,
 	.graphics_ver = 7,
 	.graphics_rel = 5,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Submission on Gen7: the render engine's ring buffer, its status page
+ * Submission on Gen6/7: the render engine's ring buffer, its status page
  * and the requests whose fences its user interrupt signals.
  */
 
@@ -8,6 +8,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/slab.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 
 #include "intel_oa.h"
@@ -17,8 +18,8 @@
 /**
  * DOC: ring submission
  *
- * Ivy Bridge, Valleyview and Haswell run batches the way i915's legacy
- * ring submission does (i915 intel_ring_submission.c and
+ * Sandy Bridge, Ivy Bridge, Valleyview and Haswell run batches the way
+ * i915's legacy ring submission does (i915 intel_ring_submission.c and
  * gen6_engine_cs.c): one ring buffer for the render engine in GGTT
  * memory, RING_START/RING_CTL programmed once (xcs_resume()), and per
  * request
@@ -41,23 +42,36 @@
  * The driver enables no PPGTT (GFX_MODE is left as reset), so the
  * "per-process" addresses of a non-secure batch go through the GGTT, as
  * they did under i915 with enable_ppgtt=0. Secure batches are not
- * offered. Sandy Bridge is left out: its driver has no interrupt vector.
+ * offered. Sandy Bridge emits i915's gen6 sequences: its PIPE_CONTROLs
+ * take the GGTT select in the address dword and each flush is preceded
+ * by the stall-and-write workaround (gen6_emit_post_sync_nonzero_flush()).
  */
 
 #define RING_SIZE		SZ_16K
-/* dwords of one request (above), an even number so RING_TAIL is a qword */
-#define REQUEST_DWORDS		12
+/*
+ * Dwords of one request, at most: Sandy Bridge's 28 (its workaround
+ * flushes), Gen7's 12 plus Haswell's 24 of a context switch; an even
+ * number of each so RING_TAIL is a qword.
+ */
+#define REQUEST_DWORDS		36
+
+/* i915 intel_engine_cs.c HSW_CXT_TOTAL_SIZE */
+#define HSW_CXT_TOTAL_SIZE	(17 * PAGE_SIZE)
 
 /**
  * struct intel_oa_request - one batch on the render ring
  * @fence: signalled when the status page shows @fence.seqno.
  * @link: in &intel_oa_legacy_ring.requests.
  * @tail: ring offset just past the request's commands.
+ * @unloaded: the context this request switched away from, whose image
+ *	the engine saves while running it (a reference, dropped when the
+ *	request completes), or NULL.
  */
 struct intel_oa_request {
 	struct dma_fence fence;
 	struct list_head link;
 	u32 tail;
+	struct intel_oa_hw_context *unloaded;
 };
 
 static const char *ring_fence_driver(struct dma_fence *fence)
@@ -93,6 +107,8 @@ static void ring_retire_locked(struct intel_oa_legacy_ring *ring, int error)
 			dma_fence_set_error(&rq->fence, error);
 		ring->head = rq->tail;
 		list_del(&rq->link);
+		if (rq->unloaded)
+			intel_oa_hw_context_put(rq->unloaded);
 		dma_fence_signal_locked(&rq->fence);
 		dma_fence_put(&rq->fence);
 	}
@@ -164,20 +180,67 @@ static int ring_wait_space(struct intel_oa_legacy_ring *ring, u32 bytes)
 	return 0;
 }
 
-static u32 *ring_emit(struct intel_oa_legacy_ring *ring, u32 batch, u32 seqno)
-{
-	u32 hws = ring->hws_node.start;
-	u32 *cs = ring->vaddr + ring->tail / 4;
-	bool hsw = ring->oa->gen->graphics_rel == 5;
+#define INVALIDATE_FLAGS	(PIPE_CONTROL_CS_STALL | PIPE_CONTROL_TLB_INVALIDATE | \
+				 PIPE_CONTROL_INSTRUCTION_CACHE_INVALIDATE | \
+				 PIPE_CONTROL_TEXTURE_CACHE_INVALIDATE | \
+				 PIPE_CONTROL_VF_CACHE_INVALIDATE | \
+				 PIPE_CONTROL_CONST_CACHE_INVALIDATE | \
+				 PIPE_CONTROL_STATE_CACHE_INVALIDATE | \
+				 PIPE_CONTROL_QW_WRITE)
+#define FLUSH_FLAGS		(PIPE_CONTROL_RENDER_TARGET_CACHE_FLUSH | \
+				 PIPE_CONTROL_DEPTH_CACHE_FLUSH | \
+				 PIPE_CONTROL_DC_FLUSH_ENABLE | \
+				 PIPE_CONTROL_QW_WRITE | PIPE_CONTROL_CS_STALL)
 
+/*
+ * Sandy Bridge's PIPE_CONTROL workaround before any flush (i915
+ * gen6_emit_post_sync_nonzero_flush()): a stall, then a write.
+ */
+static u32 *gen6_emit_nonzero_flush(u32 *cs, u32 scratch)
+{
 	*cs++ = GFX_OP_PIPE_CONTROL(4);
-	*cs++ = PIPE_CONTROL_CS_STALL | PIPE_CONTROL_TLB_INVALIDATE |
-		PIPE_CONTROL_INSTRUCTION_CACHE_INVALIDATE |
-		PIPE_CONTROL_TEXTURE_CACHE_INVALIDATE |
-		PIPE_CONTROL_VF_CACHE_INVALIDATE |
-		PIPE_CONTROL_CONST_CACHE_INVALIDATE |
-		PIPE_CONTROL_STATE_CACHE_INVALIDATE |
-		PIPE_CONTROL_QW_WRITE | PIPE_CONTROL_GLOBAL_GTT_IVB;
+	*cs++ = PIPE_CONTROL_CS_STALL | PIPE_CONTROL_STALL_AT_SCOREBOARD;
+	*cs++ = 0;
+	*cs++ = 0;
+	*cs++ = GFX_OP_PIPE_CONTROL(4);
+	*cs++ = PIPE_CONTROL_QW_WRITE;
+	*cs++ = scratch | PIPE_CONTROL_GLOBAL_GTT;
+	*cs++ = 0;
+	return cs;
+}
+
+/* i915 gen6_emit_flush_rcs(), gen6_emit_bb_start(), gen6_emit_breadcrumb_rcs() */
+static u32 *gen6_emit_request(u32 *cs, u32 hws, u32 batch, u32 seqno)
+{
+	cs = gen6_emit_nonzero_flush(cs, hws + HWS_SCRATCH * 4);
+	*cs++ = GFX_OP_PIPE_CONTROL(4);
+	*cs++ = INVALIDATE_FLAGS;
+	*cs++ = (hws + HWS_SCRATCH * 4) | PIPE_CONTROL_GLOBAL_GTT;
+	*cs++ = 0;
+
+	*cs++ = MI_BATCH_BUFFER_START | MI_BATCH_NON_SECURE_I965;
+	*cs++ = batch;
+
+	cs = gen6_emit_nonzero_flush(cs, hws + HWS_SCRATCH * 4);
+	*cs++ = GFX_OP_PIPE_CONTROL(4);
+	*cs++ = FLUSH_FLAGS;
+	*cs++ = (hws + HWS_SEQNO * 4) | PIPE_CONTROL_GLOBAL_GTT;
+	*cs++ = seqno;
+
+	*cs++ = MI_USER_INTERRUPT;
+	*cs++ = MI_NOOP;
+	return cs;
+}
+
+/*
+ * i915 gen7_emit_flush_rcs(), hsw_emit_bb_start() or gen6_emit_bb_start(),
+ * gen7_emit_breadcrumb_rcs(): Gen7 selects the GGTT in the flags dword.
+ */
+static u32 *gen7_emit_request(u32 *cs, u32 hws, u32 batch, u32 seqno,
+			      bool hsw)
+{
+	*cs++ = GFX_OP_PIPE_CONTROL(4);
+	*cs++ = INVALIDATE_FLAGS | PIPE_CONTROL_GLOBAL_GTT_IVB;
 	*cs++ = hws + HWS_SCRATCH * 4;
 	*cs++ = 0;
 
@@ -187,10 +250,8 @@ static u32 *ring_emit(struct intel_oa_legacy_ring *ring, u32 batch, u32 seqno)
 	*cs++ = batch;
 
 	*cs++ = GFX_OP_PIPE_CONTROL(4);
-	*cs++ = PIPE_CONTROL_RENDER_TARGET_CACHE_FLUSH |
-		PIPE_CONTROL_DEPTH_CACHE_FLUSH | PIPE_CONTROL_DC_FLUSH_ENABLE |
-		PIPE_CONTROL_FLUSH_ENABLE | PIPE_CONTROL_QW_WRITE |
-		PIPE_CONTROL_GLOBAL_GTT_IVB | PIPE_CONTROL_CS_STALL;
+	*cs++ = FLUSH_FLAGS | PIPE_CONTROL_FLUSH_ENABLE |
+		PIPE_CONTROL_GLOBAL_GTT_IVB;
 	*cs++ = hws + HWS_SEQNO * 4;
 	*cs++ = seqno;
 
@@ -199,17 +260,77 @@ static u32 *ring_emit(struct intel_oa_legacy_ring *ring, u32 batch, u32 seqno)
 	return cs;
 }
 
+/*
+ * i915 mi_set_context() on Haswell, with its workarounds: arbitration off
+ * around MI_SET_CONTEXT (WaProgramMiArbOnOffAroundMiSetContext), the other
+ * engines' sleep messages disabled meanwhile, MI_NOOP after it
+ * (WaMiSetContext_Hang), and a register read back as a delay.
+ */
+static u32 *hsw_emit_set_context(u32 *cs, u32 ctx, u32 flags, u32 scratch)
+{
+	static const u32 others[] = { BCS_RING_PSMI_CTL, VCS_RING_PSMI_CTL,
+				      VECS_RING_PSMI_CTL };
+	unsigned int i;
+
+	*cs++ = MI_ARB_ON_OFF | MI_ARB_DISABLE;
+	*cs++ = MI_LOAD_REGISTER_IMM(ARRAY_SIZE(others));
+	for (i = 0; i < ARRAY_SIZE(others); i++) {
+		*cs++ = others[i];
+		*cs++ = masked_bit_enable(GEN6_PSMI_SLEEP_MSG_DISABLE);
+	}
+	*cs++ = MI_NOOP;
+	*cs++ = MI_SET_CONTEXT;
+	*cs++ = ctx | flags;
+	*cs++ = MI_NOOP;
+	*cs++ = MI_LOAD_REGISTER_IMM(ARRAY_SIZE(others));
+	for (i = 0; i < ARRAY_SIZE(others); i++) {
+		*cs++ = others[i];
+		*cs++ = masked_bit_disable(GEN6_PSMI_SLEEP_MSG_DISABLE);
+	}
+	*cs++ = MI_STORE_REGISTER_MEM | MI_SRM_LRM_GLOBAL_GTT;
+	*cs++ = others[ARRAY_SIZE(others) - 1];
+	*cs++ = scratch;
+	*cs++ = MI_NOOP;
+	*cs++ = MI_ARB_ON_OFF | MI_ARB_ENABLE;
+	return cs;
+}
+
+static u32 *ring_emit(struct intel_oa_legacy_ring *ring, u32 batch, u32 seqno,
+		      struct intel_oa_hw_context *ctx)
+{
+	const struct intel_oa_gen_desc *gen = ring->oa->gen;
+	u32 *cs = ring->vaddr + ring->tail / 4;
+	u32 hws = ring->hws_node.start;
+
+	/* i915 switch_context(): restore what the engine saved before */
+	if (ctx && ctx != ring->loaded) {
+		cs = hsw_emit_set_context(cs, ctx->node.start,
+					  MI_SAVE_EXT_STATE_EN |
+					  MI_MM_SPACE_GTT |
+					  (ctx->valid ? MI_RESTORE_EXT_STATE_EN :
+							MI_RESTORE_INHIBIT),
+					  hws + HWS_SCRATCH * 4);
+		ctx->valid = true;
+	}
+	if (gen->graphics_ver == 6)
+		return gen6_emit_request(cs, hws, batch, seqno);
+	return gen7_emit_request(cs, hws, batch, seqno,
+				 gen->graphics_rel == 5);
+}
+
 /**
  * intel_oa_ring_submit - run a batch on the render engine
  * @oa: device with a render ring (&intel_oa_device.rcs)
  * @batch: GGTT address of the batch's first command
+ * @ctx: the context image to run it in (Haswell), or NULL
  *
  * Return: the request's fence (a reference for the caller), signalled
  * when the batch and its flush have completed, or an ERR_PTR:
  * -ERESTARTSYS while waiting for ring space, -ENOMEM, -ENODEV when the
  * device is gone.
  */
-struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch)
+struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch,
+				       struct intel_oa_hw_context *ctx)
 {
 	struct intel_oa_legacy_ring *ring = oa->rcs;
 	struct intel_oa_request *rq;
@@ -231,7 +352,12 @@ struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch)
 
 	dma_fence_init(&rq->fence, &ring_fence_ops, &ring->lock,
 		       ring->fence_context, ring->next_seqno++);
-	cs = ring_emit(ring, batch, rq->fence.seqno);
+	cs = ring_emit(ring, batch, rq->fence.seqno, ctx);
+	if (ctx && ctx != ring->loaded) {
+		/* the engine saves the previous context while this runs */
+		rq->unloaded = ring->loaded;
+		ring->loaded = intel_oa_hw_context_get(ctx);
+	}
 	rq->tail = (u8 *)cs - (u8 *)ring->vaddr;
 	if (rq->tail == ring->size)
 		rq->tail = 0;
@@ -336,6 +462,8 @@ static void ring_fini(void *arg)
 	oa->irq_user_event = NULL;
 	intel_oa_irq_sync(oa);
 	oa->rcs = NULL;
+	if (ring->loaded)
+		intel_oa_hw_context_put(ring->loaded);
 	intel_oa_ggtt_release(oa, &ring->node);
 	intel_oa_ggtt_release(oa, &ring->hws_node);
 	dma_free_coherent(dev, ring->size, ring->vaddr, ring->dma);
@@ -348,17 +476,21 @@ static void ring_fini(void *arg)
 static int ring_map(struct intel_oa_device *oa, struct drm_mm_node *node,
 		    dma_addr_t dma, unsigned int n)
 {
-	dma_addr_t pages[RING_SIZE / PAGE_SIZE];
+	dma_addr_t *pages;
 	unsigned int i;
 	int ret;
 
+	pages = kmalloc_array(n, sizeof(*pages), GFP_KERNEL);
+	if (!pages)
+		return -ENOMEM;
 	ret = intel_oa_ggtt_alloc(oa, node, n * PAGE_SIZE, PAGE_SIZE, U64_MAX);
-	if (ret)
-		return ret;
-	for (i = 0; i < n; i++)
-		pages[i] = dma + i * PAGE_SIZE;
-	intel_oa_ggtt_insert(oa, node->start, pages, n);
-	return 0;
+	if (!ret) {
+		for (i = 0; i < n; i++)
+			pages[i] = dma + i * PAGE_SIZE;
+		intel_oa_ggtt_insert(oa, node->start, pages, n);
+	}
+	kfree(pages);
+	return ret;
 }
 
 /**
@@ -427,4 +559,106 @@ err_free:
 	mutex_destroy(&ring->submit_lock);
 	kfree(ring);
 	return ret;
+}
+
+static void hw_context_free(struct work_struct *work)
+{
+	struct intel_oa_hw_context *ctx =
+		container_of(work, struct intel_oa_hw_context, free_work);
+	struct intel_oa_device *oa = ctx->oa;
+
+	intel_oa_ggtt_release(oa, &ctx->node);
+	dma_free_coherent(&oa->pdev->dev, ctx->size, ctx->vaddr, ctx->dma);
+	drm_dev_put(&oa->drm);
+	kfree(ctx);
+}
+
+static void hw_context_release(struct kref *ref)
+{
+	struct intel_oa_hw_context *ctx =
+		container_of(ref, struct intel_oa_hw_context, ref);
+
+	/* the last reference may be a request's, in the interrupt handler */
+	queue_work(system_wq, &ctx->free_work);
+}
+
+/**
+ * intel_oa_hw_context_create - a context image for the render engine
+ * @oa: device
+ * @out: the image (one reference), or NULL where the driver loads none
+ *
+ * Haswell's render contexts have images of HSW_CXT_TOTAL_SIZE bytes
+ * (i915 intel_engine_context_size()), loaded with MI_SET_CONTEXT; the
+ * other Gen6/7 parts run without (i915 sizes theirs from GEN7_CXT_SIZE and
+ * GEN6_CXT_SIZE, registers no source documents), Gen8+ has no submission.
+ *
+ * Return: 0, -ENOMEM, -ENOSPC (no GGTT room).
+ */
+int intel_oa_hw_context_create(struct intel_oa_device *oa,
+			       struct intel_oa_hw_context **out)
+{
+	struct intel_oa_hw_context *ctx;
+	int ret;
+
+	*out = NULL;
+	if (!oa->rcs || oa->gen->graphics_ver != 7 ||
+	    oa->gen->graphics_rel != 5)
+		return 0;
+
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+	kref_init(&ctx->ref);
+	INIT_WORK(&ctx->free_work, hw_context_free);
+	ctx->oa = oa;
+	ctx->size = HSW_CXT_TOTAL_SIZE;
+	ctx->vaddr = dma_alloc_coherent(&oa->pdev->dev, ctx->size, &ctx->dma,
+					GFP_KERNEL);
+	if (!ctx->vaddr) {
+		kfree(ctx);
+		return -ENOMEM;
+	}
+	ret = ring_map(oa, &ctx->node, ctx->dma, ctx->size / PAGE_SIZE);
+	if (ret) {
+		dma_free_coherent(&oa->pdev->dev, ctx->size, ctx->vaddr,
+				  ctx->dma);
+		kfree(ctx);
+		return ret;
+	}
+	/* the free may run after unbind: keep the device's memory */
+	drm_dev_get(&oa->drm);
+	*out = ctx;
+	return 0;
+}
+
+/**
+ * intel_oa_hw_context_get - another reference to a context image
+ * @ctx: the image
+ *
+ * Return: @ctx.
+ */
+struct intel_oa_hw_context *intel_oa_hw_context_get(struct intel_oa_hw_context *ctx)
+{
+	kref_get(&ctx->ref);
+	return ctx;
+}
+
+/**
+ * intel_oa_hw_context_put - drop a reference to a context image
+ * @ctx: the image; any context
+ */
+void intel_oa_hw_context_put(struct intel_oa_hw_context *ctx)
+{
+	kref_put(&ctx->ref, hw_context_release);
+}
+
+/**
+ * intel_oa_hw_context_id - the ID OACONTROL selects a context by
+ * @ctx: the image
+ *
+ * Return: its GGTT address (i915's specific_ctx_id on Haswell).
+ */
+u32 intel_oa_hw_context_id(const struct intel_oa_hw_context *ctx)
+{
+	return ctx->node.start;
 }

@@ -552,6 +552,8 @@ void intel_oa_stream_destroy_locked(struct intel_oa_stream *stream)
 	intel_oa_stream_hw_fini_locked(stream);
 
 	intel_oa_config_put(stream->config);
+	if (stream->ctx)
+		intel_oa_hw_context_put(stream->ctx);
 	trace_intel_oa_stream_close(stream);
 
 	/* No mapping is left: each holds the file that is being released. */
@@ -623,6 +625,7 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 			      stream->buf.format->size;
 	stream->periodic = params->periodic;
 	stream->period_exponent = params->periodic ? params->exponent : 0;
+	stream->ctx = params->ctx;
 	stream->poll_period_ns = params->poll_period_ns;
 	stream->wait_bytes = (u64)params->wait_num_reports *
 			     stream->sample_size;

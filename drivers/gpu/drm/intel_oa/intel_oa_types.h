@@ -123,19 +123,21 @@ struct intel_oa_ggtt_desc {
  *	so nothing firmware mapped (a boot framebuffer) is overwritten.
  * @saved: the block's PTEs as found at probe, written back whenever an
  *	OA buffer is unmapped (at close and at unbind).
- * @mm_lock: protects @mm and @taken.
+ * @mm_lock: protects @mm, @taken and @live.
  * @mm: allocator of GGTT space for GEM objects and the engines' rings and
  *	status pages: the GGTT below @size without the OA buffers' ranges.
  * @taken: ranges found mapped by someone else (firmware, the GuC's
  *	images) when the allocator first handed them out; kept allocated.
+ * @live: BAR0 is mapped: releases clear PTEs (false from unbind on).
  */
 struct intel_oa_ggtt {
 	u64 size;
 	u32 oa_offset;
 	u64 *saved;
-	struct mutex mm_lock; /* protects mm, taken */
+	struct mutex mm_lock; /* protects mm, taken, live */
 	struct drm_mm mm;
 	struct list_head taken;
+	bool live;
 };
 
 /** INTEL_OA_MAX_FW_DOMAINS - forcewake domains one device wakes. */
@@ -852,6 +854,9 @@ struct intel_oa_gem_vm {
  * @vm: its address space (a reference) where the generation has full
  *	PPGTTs, NULL where contexts share the GGTT (Gen6/7): its own unless
  *	I915_CONTEXT_PARAM_VM gave it another's.
+ * @hw: its render context image (a reference), from its first execbuf
+ *	or per-context stream on; NULL before, and where the generation
+ *	loads none.
  *
  * Every field but @ref is protected by &intel_oa_file.ctx_lock.
  */
@@ -867,6 +872,7 @@ struct intel_oa_gem_context {
 	int num_user_engines;
 	struct intel_oa_ctx_engine *user_engines;
 	struct intel_oa_gem_vm *vm;
+	struct intel_oa_hw_context *hw;
 };
 
 /**
@@ -955,9 +961,36 @@ struct intel_oa_guc {
 };
 
 /**
- * struct intel_oa_legacy_ring - the render engine's ring buffer (Gen7)
+ * struct intel_oa_hw_context - a render context image (Haswell)
+ * @ref: the GEM context holds one, so do the ring while the context is
+ *	loaded, a request switching away from it until it completes (the
+ *	engine saves the context then) and a per-context OA stream.
  * @oa: device.
- * @submit_lock: serialises emission: @tail, @next_seqno, @space waits.
+ * @vaddr: the image (coherent DMA, contiguous).
+ * @dma: its DMA address.
+ * @size: bytes of image.
+ * @node: its GGTT range; its start is the context ID OACONTROL selects.
+ * @valid: loaded once, so the engine has saved it (else the next load
+ *	inhibits the restore); protected by &intel_oa_legacy_ring.submit_lock.
+ * @free_work: frees it in process context (the last reference may go in
+ *	the interrupt handler).
+ */
+struct intel_oa_hw_context {
+	struct kref ref;
+	struct intel_oa_device *oa;
+	void *vaddr;
+	dma_addr_t dma;
+	size_t size;
+	struct drm_mm_node node;
+	bool valid;
+	struct work_struct free_work;
+};
+
+/**
+ * struct intel_oa_legacy_ring - the render engine's ring buffer (Gen6/7)
+ * @oa: device.
+ * @submit_lock: serialises emission: @tail, @next_seqno, @loaded, space
+ *	waits.
  * @lock: protects @requests and @head; the lock of every request's
  *	fence, taken in the hard interrupt handler.
  * @requests: submitted requests not yet completed, oldest first.
@@ -973,10 +1006,12 @@ struct intel_oa_guc {
  * @hws: the hardware status page.
  * @hws_dma: its DMA address.
  * @hws_node: its GGTT range.
+ * @loaded: the context the engine has loaded (a reference), NULL before
+ *	the first; protected by @submit_lock.
  */
 struct intel_oa_legacy_ring {
 	struct intel_oa_device *oa;
-	struct mutex submit_lock; /* protects tail, next_seqno */
+	struct mutex submit_lock; /* protects tail, next_seqno, loaded */
 	spinlock_t lock; /* protects requests, head */
 	struct list_head requests;
 	u64 fence_context;
@@ -990,6 +1025,7 @@ struct intel_oa_legacy_ring {
 	u32 *hws;
 	dma_addr_t hws_dma;
 	struct drm_mm_node hws_node;
+	struct intel_oa_hw_context *loaded;
 };
 
 /**
@@ -1036,7 +1072,7 @@ struct intel_oa_legacy_ring {
  * @irq_user_event: what the hard interrupt handler calls for a render
  *	user interrupt, set by the submission backend before it unmasks the
  *	event (NULL: none); it runs in hard interrupt context.
- * @rcs: the render engine's ring (Gen7), NULL where the driver submits
+ * @rcs: the render engine's ring (Gen6/7), NULL where the driver submits
  *	nothing.
  */
 struct intel_oa_device {
@@ -1175,6 +1211,8 @@ enum intel_oa_drain_source {
 
 /**
  * struct intel_oa_open_params - a stream's validated open properties
+ * @ctx: the context a per-context stream counts (a reference the stream
+ *	takes over), NULL for a system-wide one.
  * @format: enum drm_i915_oa_format value, valid for the device.
  * @periodic: the OA timer is used.
  * @exponent: its exponent.
@@ -1188,6 +1226,7 @@ enum intel_oa_drain_source {
  *	read() (see "stream modes").
  */
 struct intel_oa_open_params {
+	struct intel_oa_hw_context *ctx;
 	u32 format;
 	bool periodic;
 	u32 exponent;
@@ -1316,6 +1355,8 @@ struct intel_oa_buffer {
  *	READ_ONCE() by read(), the wait condition and the interrupt thread.
  * @periodic: the OA timer is used.
  * @period_exponent: OA timer exponent.
+ * @ctx: the context a per-context stream counts (its image, a
+ *	reference), NULL for a system-wide stream.
  * @sample_size: bytes of one SAMPLE record (header + report).
  * @poll_period_ns: hrtimer period.
  * @config: the metrics set in use (a reference is held); changed under
@@ -1367,6 +1408,7 @@ struct intel_oa_stream {
 	bool enabled;
 	bool periodic;
 	u32 period_exponent;
+	struct intel_oa_hw_context *ctx;
 	u32 sample_size;
 	u64 poll_period_ns;
 	struct intel_oa_config *config;

@@ -435,6 +435,11 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   RING_STOP_RING		REG_BIT(8)
 #define RCS_RING_IMR			0x20a8
 #define RENDER_HWS_PGA_GEN7		0x4080
+/* RING_PSMI_CTL(base) of the blitter, video and video-enhance engines */
+#define BCS_RING_PSMI_CTL		0x22050
+#define VCS_RING_PSMI_CTL		0x12050
+#define VECS_RING_PSMI_CTL		0x1a050
+#define   GEN6_PSMI_SLEEP_MSG_DISABLE	REG_BIT(0)
 #define   GT_RENDER_USER_INTERRUPT	REG_BIT(0)
 
 /*
@@ -445,7 +450,18 @@ static inline u32 masked_bit_disable(u32 bits)
 #define MI_INSTR(opcode, flags)		(((opcode) << 23) | (flags))
 #define MI_NOOP				MI_INSTR(0, 0)
 #define MI_USER_INTERRUPT		MI_INSTR(0x02, 0)
+#define MI_ARB_ON_OFF			MI_INSTR(0x08, 0)
+#define   MI_ARB_ENABLE			REG_BIT(0)
+#define   MI_ARB_DISABLE		0
 #define MI_BATCH_BUFFER_END		MI_INSTR(0x0a, 0)
+#define MI_SET_CONTEXT			MI_INSTR(0x18, 0)
+#define   MI_MM_SPACE_GTT		REG_BIT(8)
+#define   MI_SAVE_EXT_STATE_EN		REG_BIT(3)
+#define   MI_RESTORE_EXT_STATE_EN	REG_BIT(2)
+#define   MI_RESTORE_INHIBIT		REG_BIT(0)
+#define MI_LOAD_REGISTER_IMM(n)		MI_INSTR(0x22, 2 * (n) - 1)
+#define MI_STORE_REGISTER_MEM		MI_INSTR(0x24, 1)
+#define   MI_SRM_LRM_GLOBAL_GTT		REG_BIT(22)
 #define MI_STORE_DWORD_INDEX		MI_INSTR(0x21, 1)
 #define   MI_STORE_DWORD_INDEX_SHIFT	2
 #define MI_BATCH_BUFFER_START		MI_INSTR(0x31, 0)
@@ -467,6 +483,9 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   PIPE_CONTROL_VF_CACHE_INVALIDATE REG_BIT(4)
 #define   PIPE_CONTROL_CONST_CACHE_INVALIDATE REG_BIT(3)
 #define   PIPE_CONTROL_STATE_CACHE_INVALIDATE REG_BIT(2)
+#define   PIPE_CONTROL_STALL_AT_SCOREBOARD REG_BIT(1)
+/* Sandy Bridge: the GGTT select is in the address dword */
+#define   PIPE_CONTROL_GLOBAL_GTT	REG_BIT(2)
 
 /*
  * Status page dwords (i915 intel_engine.h): I915_GEM_HWS_SEQNO, where a

@@ -210,7 +210,9 @@ static void cs_report_perf_count(IntelOACs *cs, const uint32_t *d)
 static void cs_pipe_control(IntelOACs *cs, const uint32_t *d, uint32_t len)
 {
     uint32_t flags = len > 1 ? d[1] : 0;
-    uint32_t addr = len > 2 ? d[2] & ~3u : 0;
+    /* Sandy Bridge keeps its GGTT select in address bit 2 */
+    uint32_t addr = len > 2 ? d[2] & (cs->plat->gen->gen == 6 ? ~7u : ~3u) :
+                    0;
     unsigned int op = (flags >> PC_POST_SYNC_SHIFT) & 3;
 
     if (flags & PC_STORE_DATA_INDEX) {
@@ -288,6 +290,8 @@ static bool cs_execute(IntelOACs *cs, uint32_t addr, const uint32_t *d,
     case MI_SET_CONTEXT:
         cs->ctx_id = d[1] & CS_PAGE_MASK;
         trace_intel_oa_cs_set_context(cs->ctx_id);
+        /* a per-context OA stream counts while its context is loaded */
+        intel_oa_unit_set_context(cs->oa, cs->ctx_id);
         return true;
     case MI_STORE_DATA_IMM:
         /* dword 1 reserved, 2 the address, 3 (and 4) the data */

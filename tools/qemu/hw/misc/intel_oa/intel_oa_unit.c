@@ -708,6 +708,67 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
     return true;
 }
 
+/* Gen6/7 per-context mode is on. */
+static bool oa_per_context(const IntelOAUnit *oa)
+{
+    return oa->gen->gen <= 7 &&
+           FIELD_EX32(oa->oacontrol, GEN7_OACONTROL, SPECIFIC_CONTEXT);
+}
+
+/*
+ * Outside per-context mode the counters are the workload's again: what
+ * the mode held is forgotten (they jump, as after the NOA network comes
+ * back), so every system-wide stream sees value_k(T).
+ */
+void oa_unit_gate_update(IntelOAUnit *oa)
+{
+    uint64_t now = intel_oa_gt_ticks(oa->gt,
+                                     qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    bool open;
+    unsigned int k;
+
+    if (!oa_per_context(oa)) {
+        oa->gated = false;
+        oa->gate_from = 0;
+        memset(oa->excluded, 0, sizeof(oa->excluded));
+        return;
+    }
+    open = (oa->oacontrol & R_GEN7_OACONTROL_CONTEXT_ID_MASK) ==
+           (oa->loaded_ctx & R_GEN7_OACONTROL_CONTEXT_ID_MASK);
+    if (open != oa->gated) {
+        return;
+    }
+    if (!open) {
+        oa->gated = true;
+        oa->gate_from = now;
+        return;
+    }
+    for (k = 0; k < INTEL_OA_NUM_COUNTERS; k++) {
+        oa->excluded[k] += oa_unit_workload_count(oa, k, now) -
+                           oa_unit_workload_count(oa, k, oa->gate_from);
+    }
+    oa->gated = false;
+}
+
+uint64_t oa_unit_gated_count(const IntelOAUnit *oa, unsigned int k,
+                             uint64_t ts)
+{
+    uint64_t n = oa->excluded[k];
+
+    if (oa->gated && ts > oa->gate_from) {
+        n += oa_unit_workload_count(oa, k, ts) -
+             oa_unit_workload_count(oa, k, oa->gate_from);
+    }
+    return n;
+}
+
+void intel_oa_unit_set_context(IntelOAUnit *oa, uint32_t ctx)
+{
+    oa_unit_catch_up(oa);
+    oa->loaded_ctx = ctx;
+    oa_unit_gate_update(oa);
+}
+
 uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
                                 uint8_t *r)
 {
@@ -871,6 +932,10 @@ void intel_oa_unit_finalize(IntelOAUnit *oa)
 
 void intel_oa_unit_reset(IntelOAUnit *oa)
 {
+    oa->loaded_ctx = 0;
+    oa->gated = false;
+    oa->gate_from = 0;
+    memset(oa->excluded, 0, sizeof(oa->excluded));
     timer_del(oa->timer);
     oa->oacontrol = 0;
     oa->oactxcontrol = 0;
@@ -965,6 +1030,27 @@ static const VMStateDescription vmstate_intel_oa_unit_noa = {
     }
 };
 
+static bool oa_gate_needed(void *opaque)
+{
+    IntelOAUnit *oa = opaque;
+
+    return oa->loaded_ctx || oa->gated || oa->gate_from;
+}
+
+static const VMStateDescription vmstate_intel_oa_unit_gate = {
+    .name = "intel-oa-gpu/oa/context-gate",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = oa_gate_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(loaded_ctx, IntelOAUnit),
+        VMSTATE_BOOL(gated, IntelOAUnit),
+        VMSTATE_UINT64(gate_from, IntelOAUnit),
+        VMSTATE_UINT64_ARRAY(excluded, IntelOAUnit, INTEL_OA_NUM_COUNTERS),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_intel_oa_unit_trig = {
     .name = "intel-oa-gpu/oa/triggers",
     .version_id = 1,
@@ -1025,6 +1111,7 @@ const VMStateDescription vmstate_intel_oa_unit = {
     .subsections = (const VMStateDescription * []) {
         &vmstate_intel_oa_unit_trig,
         &vmstate_intel_oa_unit_noa,
+        &vmstate_intel_oa_unit_gate,
         NULL
     }
 };

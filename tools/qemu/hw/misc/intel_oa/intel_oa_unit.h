@@ -148,6 +148,19 @@ struct IntelOAUnit {
     /* start and report triggers (activity workload) */
     IntelOATrig trig;
 
+    /*
+     * Gen6/7 per-context mode (OACONTROL bit 1, Select Context ID 31:12,
+     * seed 001): the counters count only while the selected context is
+     * the one the render engine has loaded (MI_SET_CONTEXT). gated: they
+     * are held since gate_from; excluded[k]: counts of counter k the
+     * closed intervals before took away; all forgotten when the mode
+     * ends.
+     */
+    uint32_t loaded_ctx;
+    bool gated;
+    uint64_t gate_from;
+    uint64_t excluded[INTEL_OA_NUM_COUNTERS];
+
     /* derived from the above and the seed; rebuilt, never migrated */
     const IntelOAFormat *fmt;
     uint64_t counter_base[INTEL_OA_NUM_COUNTERS];
@@ -193,6 +206,13 @@ void intel_oa_unit_sync(IntelOAUnit *oa);
 uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n);
 /* Is the OA unit enabled (counting or about to write reports)? */
 bool intel_oa_unit_enabled(const IntelOAUnit *oa);
+
+/*
+ * The render engine loaded the context image at GGTT @ctx (its
+ * MI_SET_CONTEXT): reports due before land first, then a per-context
+ * stream's counters start or stop counting.
+ */
+void intel_oa_unit_set_context(IntelOAUnit *oa, uint32_t ctx);
 
 /*
  * MI_REPORT_PERF_COUNT's report: the counters now, in the format

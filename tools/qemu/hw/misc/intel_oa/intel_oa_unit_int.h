@@ -87,6 +87,18 @@ uint32_t oa_unit_head(const IntelOAUnit *oa);
 bool oa_unit_enabled(const IntelOAUnit *oa);
 const IntelOAFormat *oa_unit_format(const IntelOAUnit *oa);
 
+/*
+ * Open or close the per-context gate after OACONTROL or the loaded context
+ * changed (reports due before were landed under the old state).
+ */
+void oa_unit_gate_update(IntelOAUnit *oa);
+/* N_k(T): counter @k's count of the workload at report time @ts. */
+uint64_t oa_unit_workload_count(const IntelOAUnit *oa, unsigned int k,
+                                uint64_t ts);
+/* The counts per-context mode took from counter @k by report time @ts. */
+uint64_t oa_unit_gated_count(const IntelOAUnit *oa, unsigned int k,
+                             uint64_t ts);
+
 /* Land every report due by now (before software observes the unit). */
 void oa_unit_catch_up(IntelOAUnit *oa);
 /* Re-evaluate whether the timer runs after a control register write. */

@@ -634,6 +634,7 @@ static void oa_gen7_write_oacontrol(IntelOAUnit *oa, uint32_t val)
     } else if (was_enabled && !oa_unit_enabled(oa)) {
         oa->seq_state = OA_SEQ_NONE;
     }
+    oa_unit_gate_update(oa);
     oa_unit_reconfigure(oa);
 }
 

@@ -125,8 +125,8 @@ static uint64_t oa_count_at_cycle(const IntelOAUnit *oa, unsigned int k,
  * N_k at report timestamp @ts: the count of the workload, less the cycles
  * the start trigger held it (@hold over [hold_from, hold_to)).
  */
-static uint64_t oa_advance(const IntelOAUnit *oa, unsigned int k, uint64_t ts,
-                           bool hold, uint64_t hold_from, uint64_t hold_to)
+uint64_t oa_unit_workload_count(const IntelOAUnit *oa, unsigned int k,
+                                uint64_t ts)
 {
     uint64_t n = ts * (k + 1);
 
@@ -134,6 +134,15 @@ static uint64_t oa_advance(const IntelOAUnit *oa, unsigned int k, uint64_t ts,
     if (oa->act) {
         intel_oa_activity_count_at(oa->act, k, ts, &n);
     }
+    return n;
+}
+
+static uint64_t oa_advance(const IntelOAUnit *oa, unsigned int k, uint64_t ts,
+                           bool hold, uint64_t hold_from, uint64_t hold_to)
+{
+    uint64_t n = oa_unit_workload_count(oa, k, ts) -
+                 oa_unit_gated_count(oa, k, ts);
+
     if (hold) {
         /* no advance while the start trigger had not fired */
         n -= oa_count_at_cycle(oa, k, hold_to) -
