@@ -189,12 +189,15 @@ static void test_getparam(void)
 
 static void test_basic(void)
 {
-	struct drm_i915_gem_exec_object2 o = { .handle = batch(NULL, 0) };
+	struct drm_i915_gem_exec_object2 o = {};
 	struct drm_i915_gem_execbuffer2 eb = eb_of(&o, 1);
-	struct drm_i915_gem_wait w = { .bo_handle = o.handle };
-	struct drm_i915_gem_busy b = { .handle = o.handle };
+	struct drm_i915_gem_wait w = {};
+	struct drm_i915_gem_busy b = {};
 
 	igt_require(has_submission());
+	o.handle = batch(NULL, 0);
+	w.bo_handle = o.handle;
+	b.handle = o.handle;
 	eb.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_OUT;
 	eb.rsvd2 = 0x12345678;
 	igt_assert_eq(execbuf(&eb), 0);
@@ -610,9 +613,11 @@ static void test_invalid(void)
 	struct drm_i915_gem_relocation_entry r = {};
 	struct drm_i915_gem_exec_object2 o[2] = {}, ok[1];
 	struct drm_i915_gem_execbuffer2 eb;
-	uint32_t bb = batch(NULL, 0), obj = create(4096);
+	uint32_t bb, obj;
 
 	igt_require(has_submission());
+	bb = batch(NULL, 0);
+	obj = create(4096);
 	ok[0] = (struct drm_i915_gem_exec_object2){ .handle = bb };
 
 #define EXPECT(err, what) do {					\

@@ -1,0 +1,184 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# intel-perf-counters.sh: Debian's unmodified intel_perf_counters
+# (intel-gpu-tools 1.27.1) against the intel_oa driver. It reads Gen5-7
+# counters the way i915 clients did before perf: a batch with
+# MI_REPORT_PERF_COUNT, run through libdrm's GEM and execbuf, once a
+# second. Same command line as the C tests.
+#
+# Subtests (Sandy Bridge to Haswell, Documentation/gen6-gen7.rst; skipped,
+# saying so, elsewhere: the tool has no later generation):
+#   prints-counters   run the tool for 3 s: at least two screens, each
+#                     naming the same counters (more than 10) with a
+#                     number each, and some of them counting (non-zero:
+#                     which ones depends on the layout the tool's counter
+#                     select has on the platform, gen6-gen7.rst).
+#                     The tool enables the counters with one MMIO write
+#                     of OACONTROL, without the OA buffer sequence or
+#                     turning clock gating off: the virtual GPU counts
+#                     codes 23 and 25 (and 27 before Haswell, whose
+#                     OASTATUS2 memory select is writable); exactly those
+#                     go into the ledger of deliberate violations that
+#                     oa_prm checks.
+
+set -u
+TOOL=${INTEL_PERF_COUNTERS:-/usr/bin/intel_perf_counters}
+SUBTESTS="prints-counters"
+here=$(cd "$(dirname "$0")" && pwd)
+
+fail() { echo "FAIL: $*" >&2; return 1; }
+
+device_id() {
+	local v
+	for v in /sys/class/drm/renderD*/device/vendor; do
+		if [ "$(cat "$v" 2>/dev/null)" = 0x8086 ]; then
+			cat "${v%/vendor}/device"
+			return
+		fi
+	done
+}
+
+# Graphics generation from the platform table (platform-ids.txt).
+device_gen() {
+	awk -v id="$1" '$1 == id { print $2; exit }' "$here/platform-ids.txt" \
+		2>/dev/null
+}
+
+prints_counters() {
+	local id gen dir screens names
+	if [ ! -x "$TOOL" ]; then
+		echo "Test requirement not met: $TOOL not installed (apt-get install intel-gpu-tools)"
+		return 77
+	fi
+	id=$(device_id)
+	gen=$(device_gen "$id")
+	case ${gen%%.*} in
+	6|7) ;;
+	*)
+		echo "Test requirement not met: PCI device $id is gen ${gen:-unknown}; intel_perf_counters reads Gen5-7 only"
+		return 77 ;;
+	esac
+	dir=$(mktemp -d)
+	v0=$("$here/vgpu-ctl" get violations) || v0=
+	# It refreshes the screen every second until killed.
+	timeout 3 "$TOOL" >"$dir/out" 2>"$dir/err"
+	if [ -n "$v0" ]; then
+		local want n last code
+		case $gen in
+		7.5) want="23 25" ;;
+		*) want="23 25 27" ;;
+		esac
+		n=$(( $("$here/vgpu-ctl" get violations) - v0 ))
+		last=$("$here/vgpu-ctl" get last-violation)
+		echo "virtual GPU: $n violation(s) from the tool's OACONTROL write, last code $last (expected: $want)"
+		if [ "$n" -ne "$(echo $want | wc -w)" ] || [ "$last" != "${want##* }" ]; then
+			fail "the tool's OA enable counted $n violation(s), last code $last; expected codes $want"
+			rm -rf "$dir"
+			return 1
+		fi
+		for code in $want; do
+			echo "intel-perf-counters.sh@prints-counters $code" \
+				>>/tmp/intel-oa-expected-violations
+		done
+	fi
+	# Screens start with the clear-screen sequence; the last may be cut.
+	tr -d '\r' <"$dir/out" | sed 's/\x1b\[H\x1b\[J/\n@SCREEN\n/g' |
+		grep -v '^Adding offset handle' >"$dir/clean"
+	awk -v dir="$dir" '
+		/^@SCREEN$/ { n++; next }
+		n && /: -?[0-9]+$/ { print > (dir "/screen." n) }
+	' "$dir/clean"
+	screens=$(find "$dir" -name 'screen.*' | sort -t. -k2 -n | head -n -1)
+	if [ "$(echo "$screens" | grep -c .)" -lt 2 ]; then
+		fail "fewer than two complete screens in 3 s; the tool said: $(head -c 600 "$dir/err")"
+		rm -rf "$dir"
+		return 1
+	fi
+	names=""
+	for s in $screens; do
+		local these count nonzero
+		these=$(sed 's/: -\{0,1\}[0-9]*$//' "$s")
+		count=$(echo "$these" | grep -c .)
+		nonzero=$(grep -cv ': 0$' "$s")
+		echo "$(basename "$s"): $count counters, $nonzero non-zero"
+		if [ "$count" -le 10 ]; then
+			fail "$(basename "$s") has $count counters"
+			rm -rf "$dir"
+			return 1
+		fi
+		if [ "$nonzero" -eq 0 ]; then
+			fail "$(basename "$s"): none of the $count counters count"
+			rm -rf "$dir"
+			return 1
+		fi
+		if [ -n "$names" ] && [ "$names" != "$these" ]; then
+			fail "$(basename "$s") names other counters than the screen before"
+			rm -rf "$dir"
+			return 1
+		fi
+		names=$these
+	done
+	head -n 8 "$s"
+	rm -rf "$dir"
+	return 0
+}
+
+run_one() {
+	local st=$1 fn start rc secs
+	fn=${st//-/_}
+	echo "Starting subtest: $st"
+	start=$(date +%s.%N)
+	"$fn"
+	rc=$?
+	secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }')
+	case $rc in
+	0) echo "Subtest $st: SUCCESS (${secs}s)" ;;
+	77) echo "Subtest $st: SKIP (${secs}s)" ;;
+	*) rc=1; echo "Subtest $st: FAIL (${secs}s)" ;;
+	esac
+	return $rc
+}
+
+case ${1:-} in
+--list-subtests)
+	printf '%s\n' $SUBTESTS ;;
+--describe)
+	sed -n '/^# Subtests/,/^$/p' "$0" | sed 's/^# \{0,1\}//' ;;
+--run-subtest)
+	IFS=, read -ra globs <<<"${2:-}"
+	ran=0 failed=0 passed=0
+	for st in $SUBTESTS; do
+		for g in "${globs[@]}"; do
+			# shellcheck disable=SC2053
+			[[ $st == $g ]] || continue
+			ran=1
+			run_one "$st"
+			case $? in
+			0) passed=1 ;;
+			77) ;;
+			*) failed=1 ;;
+			esac
+			break
+		done
+	done
+	if [ "$ran" = 0 ]; then
+		echo "Unknown subtest: ${2:-}" >&2
+		exit 1
+	fi
+	[ "$failed" = 1 ] && exit 1
+	[ "$passed" = 1 ] && exit 0
+	exit 77 ;;
+"")
+	worst=0
+	for st in $SUBTESTS; do
+		run_one "$st"
+		rc=$?
+		[ $rc -eq 1 ] && worst=1
+		[ $rc -eq 77 ] && [ $worst -eq 0 ] && worst=77
+	done
+	exit $worst ;;
+*)
+	echo "usage: $0 [--list-subtests | --run-subtest NAME | --describe]" >&2
+	exit 1 ;;
+esac
