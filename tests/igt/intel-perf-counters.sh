@@ -9,7 +9,7 @@
 #
 # Subtests (Sandy Bridge to Haswell, Documentation/gen6-gen7.rst; skipped,
 # saying so, elsewhere: the tool has no later generation):
-#   prints-counters   run the tool for 3 s: at least two screens, each
+#   prints-counters   run the tool for 5 s: at least two screens, each
 #                     naming the same counters (more than 10) with a
 #                     number each, and some of them counting (non-zero:
 #                     which ones depends on the layout the tool's counter
@@ -62,7 +62,7 @@ prints_counters() {
 	dir=$(mktemp -d)
 	v0=$("$here/vgpu-ctl" get violations) || v0=
 	# It refreshes the screen every second until killed.
-	timeout 3 "$TOOL" >"$dir/out" 2>"$dir/err"
+	timeout 5 "$TOOL" >"$dir/out" 2>"$dir/err"
 	if [ -n "$v0" ]; then
 		local want n last code
 		n=$(( $("$here/vgpu-ctl" get violations) - v0 ))
@@ -91,9 +91,10 @@ prints_counters() {
 		/^@SCREEN$/ { n++; next }
 		n && /: -?[0-9]+$/ { print > (dir "/screen." n) }
 	' "$dir/clean"
-	screens=$(find "$dir" -name 'screen.*' | sort -t. -k2 -n | head -n -1)
+	screens=$(cd "$dir" && ls screen.* 2>/dev/null | sort -t. -k2 -n |
+		head -n -1 | sed "s|^|$dir/|")
 	if [ "$(echo "$screens" | grep -c .)" -lt 2 ]; then
-		fail "fewer than two complete screens in 3 s; the tool said: $(head -c 600 "$dir/err")"
+		fail "fewer than two complete screens in 5 s; the tool said: $(head -c 600 "$dir/err")"
 		rm -rf "$dir"
 		return 1
 	fi

@@ -44,7 +44,8 @@
  *    I915_EXEC_NO_RELOC is set): more than ULONG_MAX / entry size: EINVAL,
  *    unreadable: EFAULT, an unknown target: ENOENT, two write domains or
  *    a domain that is not the GPU's: EINVAL, an offset not dword aligned
- *    or past the object: EINVAL.
+ *    or past the object: EINVAL. An object is patched only once the
+ *    batches still using it have completed (ERESTARTSYS while waiting).
  *
  * Where a generation has no submission backend (&intel_oa_device.rcs is
  * NULL: Gen8 and later for now) every execbuf is ENODEV and
@@ -83,6 +84,7 @@ struct exec_state {
 	struct intel_oa_hw_context *ctx;
 	u64 *offset;
 	bool *written;
+	bool *patched;
 	bool bound;
 	unsigned int count;
 	unsigned int batch;
@@ -280,6 +282,14 @@ static int relocate_entry(struct exec_state *eb, unsigned int i,
 	    reloc->offset & 3)
 		return -EINVAL;
 
+	/* not under the engine's feet: an earlier batch may still read it */
+	if (!eb->patched[i]) {
+		int ret = intel_oa_gem_wait(obj, MAX_SCHEDULE_TIMEOUT, true);
+
+		if (ret)
+			return ret;
+		eb->patched[i] = true;
+	}
 	/* Gen6/7 addresses are 32 bits: one dword per relocation */
 	value = lower_32_bits(eb->offset[t] + reloc->delta);
 	if (intel_oa_gem_patch(obj, reloc->offset, value))
@@ -506,8 +516,9 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 	eb.exec = kvmalloc_array(count, sizeof(*eb.exec), EXEC_GFP);
 	eb.offset = kvcalloc(count, sizeof(*eb.offset), EXEC_GFP);
 	eb.written = kvcalloc(count, sizeof(*eb.written), EXEC_GFP);
+	eb.patched = kvcalloc(count, sizeof(*eb.patched), EXEC_GFP);
 	eb.hold = kvzalloc(struct_size(eb.hold, objs, count), EXEC_GFP);
-	if (!eb.exec || !eb.offset || !eb.written || !eb.hold) {
+	if (!eb.exec || !eb.offset || !eb.written || !eb.patched || !eb.hold) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -529,6 +540,7 @@ out:
 		intel_oa_hw_context_put(eb.ctx);
 	if (eb.hold)
 		hold_release(&eb.hold->work);
+	kvfree(eb.patched);
 	kvfree(eb.written);
 	kvfree(eb.offset);
 	kvfree(eb.exec);
