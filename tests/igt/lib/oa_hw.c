@@ -850,27 +850,16 @@ static const char *const dw_kind_name[] = {
 };
 
 /* Gen6/7: every dword of @report against @f's table. */
-static bool gen7_report_check(const struct oa_platform *p,
-			      const struct oa_format *f,
+/* Dwords @first.. of Gen6/7 report @report as the workload has them at @T. */
+static bool gen7_dwords_check(const struct oa_format *f,
 			      const struct workload *w, const uint32_t *report,
-			      uint64_t T, unsigned int exponent, char *why,
+			      uint64_t T, unsigned int first, char *why,
 			      size_t why_len)
 {
-	uint32_t want_reason = oa_expected_reason(p, T, exponent);
 	unsigned int i;
 	char name[8];
 
-	if (report[1] != (uint32_t)T) {
-		snprintf(why, why_len, "TIME_STAMP %#x, expected %#x (low 32 bits of T=%#llx)",
-			 report[1], (uint32_t)T, (unsigned long long)T);
-		return false;
-	}
-	if (want_reason != OA_REASON_TIMER) {
-		snprintf(why, why_len, "report at T=%#llx, but no timer report is due there (exponent %u)",
-			 (unsigned long long)T, exponent);
-		return false;
-	}
-	for (i = 0; i < f->size / 4; i++) {
+	for (i = first; i < f->size / 4; i++) {
 		const struct oa_dword *d = &f->dwords[i];
 		uint32_t want = oa_gen7_dword(d, w, T);
 
@@ -884,6 +873,27 @@ static bool gen7_report_check(const struct oa_platform *p,
 		}
 	}
 	return true;
+}
+
+static bool gen7_report_check(const struct oa_platform *p,
+			      const struct oa_format *f,
+			      const struct workload *w, const uint32_t *report,
+			      uint64_t T, unsigned int exponent, char *why,
+			      size_t why_len)
+{
+	uint32_t want_reason = oa_expected_reason(p, T, exponent);
+
+	if (report[1] != (uint32_t)T) {
+		snprintf(why, why_len, "TIME_STAMP %#x, expected %#x (low 32 bits of T=%#llx)",
+			 report[1], (uint32_t)T, (unsigned long long)T);
+		return false;
+	}
+	if (want_reason != OA_REASON_TIMER) {
+		snprintf(why, why_len, "report at T=%#llx, but no timer report is due there (exponent %u)",
+			 (unsigned long long)T, exponent);
+		return false;
+	}
+	return gen7_dwords_check(f, w, report, T, 0, why, why_len);
 }
 
 const char *oa_counter_name(unsigned int fam, unsigned int k, char *buf,
@@ -1038,9 +1048,6 @@ bool oa_rpc_report_check(const struct oa_format *f, const struct workload *w,
 			 const uint32_t *report, uint64_t T, uint32_t report_id,
 			 char *why, size_t why_len)
 {
-	unsigned int i;
-	char name[8];
-
 	if (!f->dwords) {
 		snprintf(why, why_len, "%s: not a Gen6/7 layout", f->name);
 		return false;
@@ -1050,20 +1057,7 @@ bool oa_rpc_report_check(const struct oa_format *f, const struct workload *w,
 			 report[0], report_id);
 		return false;
 	}
-	for (i = 1; i < f->size / 4; i++) {
-		const struct oa_dword *d = &f->dwords[i];
-		uint32_t want = oa_gen7_dword(d, w, T);
-
-		if (d->kind == OA_DW_UNSET || report[i] != want) {
-			snprintf(why, why_len, "%s: DW%u (%s%s) at T=%#llx: got %#x, expected %#x",
-				 f->name, i, dw_kind_name[d->kind],
-				 d->kind == OA_DW_COUNTER ?
-				 oa_gen7_counter_name(d->k, name, sizeof(name)) : "",
-				 (unsigned long long)T, report[i], want);
-			return false;
-		}
-	}
-	return true;
+	return gen7_dwords_check(f, w, report, T, 1, why, why_len);
 }
 
 bool oa_trigger_report_check(const struct oa_platform *p,
