@@ -10,9 +10,11 @@
  * target, MI_REPORT_PERF_COUNT writes the OA unit's counters as the
  * synthetic workload has them at the command's timestamp.
  *
- * Batches run on Gen6/7 (the driver's ring submission); elsewhere every
+ * Batches run on Gen6/7 (the driver's ring submission) and on Broadwell
+ * and Gen9 (execlists, each context in its own PPGTT); elsewhere every
  * execbuf is ENODEV and the execbuf parameters are not advertised
- * (subtest no-submission).
+ * (subtest no-submission). Gen8+ commands carry 64-bit addresses and
+ * relocations patch two dwords.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -29,16 +31,62 @@
 #define MI_INSTR(op, flags)		(((op) << 23) | (flags))
 #define MI_NOOP				0
 #define MI_BATCH_BUFFER_END		MI_INSTR(0x0a, 0)
-/* Gen4-7: dword 1 reserved, 2 the address, 3 the data */
+/*
+ * Gen4-7: dword 1 reserved, 2 the address, 3 the data; Gen8: 1 and 2 the
+ * address, 3 the data (IGT gem_exec_store.c).
+ */
 #define MI_STORE_DWORD_IMM_GEN4		MI_INSTR(0x20, 2)
-/* Gen7: 3 dwords, address bits 31:6, the report ID */
+/*
+ * Gen7: 3 dwords, address bits 31:6, the report ID; Gen8: 4 dwords, the
+ * address low and high, the report ID (IGT perf.c emit_report_perf_count).
+ */
 #define MI_REPORT_PERF_COUNT		MI_INSTR(0x28, 1)
+#define MI_REPORT_PERF_COUNT_GEN8	MI_INSTR(0x28, 2)
 
 static struct oa_dev dev;
 
+static bool gen8(void)
+{
+	return dev.plat->graphics_ver >= 8;
+}
+
 static bool has_submission(void)
 {
-	return dev.plat->graphics_ver <= 7;
+	return dev.plat->graphics_ver <= 9 && strcmp(dev.plat->name, "chv");
+}
+
+/* The dword of MI_STORE_DWORD_IMM holding the (low) address. */
+static unsigned int sdi_addr_dw(void)
+{
+	return gen8() ? 1 : 2;
+}
+
+/* MI_STORE_DWORD_IMM of @data to @addr, 4 dwords on every generation. */
+static void emit_sdi(uint32_t *cmd, uint64_t addr, uint32_t data)
+{
+	cmd[0] = MI_STORE_DWORD_IMM_GEN4;
+	cmd[1] = 0;
+	cmd[2] = 0;
+	cmd[sdi_addr_dw()] = addr;
+	if (gen8())
+		cmd[2] = addr >> 32;
+	cmd[3] = data;
+}
+
+/* MI_REPORT_PERF_COUNT to @addr with @id; returns its dwords. */
+static unsigned int emit_rpc(uint32_t *cmd, uint64_t addr, uint32_t id)
+{
+	if (!gen8()) {
+		cmd[0] = MI_REPORT_PERF_COUNT;
+		cmd[1] = addr;
+		cmd[2] = id;
+		return 3;
+	}
+	cmd[0] = MI_REPORT_PERF_COUNT_GEN8;
+	cmd[1] = addr;
+	cmd[2] = addr >> 32;
+	cmd[3] = id;
+	return 4;
 }
 
 static int do_ioctl(int fd, unsigned long req, void *arg)
@@ -165,10 +213,11 @@ static void test_getparam(void)
 		{ I915_PARAM_HAS_EXEC_HANDLE_LUT, 1 },
 		{ I915_PARAM_HAS_EXEC_SOFTPIN, 1 },
 		{ I915_PARAM_HAS_EXEC_BATCH_FIRST, 1 },
-		/* no in-fences, no PPGTT, no secure batches */
+		/* no in-fences, no secure batches; PPGTT checked below */
 		{ I915_PARAM_HAS_EXEC_FENCE, 0 },
-		{ I915_PARAM_HAS_ALIASING_PPGTT, 0 },
 		{ I915_PARAM_HAS_SECURE_BATCHES, 0 },
+		/* i915 INTEL_PPGTT(): full (2) with execlists, none on Gen6/7 */
+		{ I915_PARAM_HAS_ALIASING_PPGTT, -1 },
 	};
 	struct drm_i915_getparam gp;
 	unsigned int i;
@@ -180,8 +229,11 @@ static void test_getparam(void)
 		gp.param = want[i].param;
 		gp.value = &v;
 		igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp), 0);
-		igt_assert_f(v == want[i].value, "param %d = %d, want %d",
-			     want[i].param, v, want[i].value);
+		if (want[i].value < 0)
+			igt_assert_f(v == (gen8() ? 2 : 0), "ALIASING_PPGTT = %d", v);
+		else
+			igt_assert_f(v == want[i].value, "param %d = %d, want %d",
+				     want[i].param, v, want[i].value);
 	}
 }
 
@@ -226,12 +278,8 @@ static void store_batch(uint32_t *cmd, uint64_t target, uint32_t seed)
 {
 	unsigned int i;
 
-	for (i = 0; i < STORES; i++) {
-		cmd[4 * i] = MI_STORE_DWORD_IMM_GEN4;
-		cmd[4 * i + 1] = 0;
-		cmd[4 * i + 2] = target + 64 * i;
-		cmd[4 * i + 3] = pattern(seed, i);
-	}
+	for (i = 0; i < STORES; i++)
+		emit_sdi(&cmd[4 * i], target + 64 * i, pattern(seed, i));
 }
 
 static void check_stores(uint32_t handle, uint32_t seed)
@@ -264,7 +312,7 @@ static void test_store_dword(void)
 	for (i = 0; i < STORES; i++) {
 		r[i].target_handle = o[0].handle;
 		r[i].delta = 64 * i;
-		r[i].offset = 4 * (4 * i + 2);
+		r[i].offset = 4 * (4 * i + sdi_addr_dw());
 		r[i].presumed_offset = ~0ull;
 		r[i].read_domains = I915_GEM_DOMAIN_RENDER;
 		r[i].write_domain = I915_GEM_DOMAIN_RENDER;
@@ -352,7 +400,7 @@ static void test_many(void)
 	/* more requests in flight than the 16 KiB ring holds (48 bytes each) */
 	enum { N = 400 };
 	struct drm_i915_gem_relocation_entry r = {
-		.offset = 8, .read_domains = I915_GEM_DOMAIN_RENDER,
+		.read_domains = I915_GEM_DOMAIN_RENDER,
 		.write_domain = I915_GEM_DOMAIN_RENDER,
 	};
 	struct drm_i915_gem_exec_object2 o[2] = {};
@@ -361,15 +409,13 @@ static void test_many(void)
 	unsigned int i;
 
 	igt_require(has_submission());
+	r.offset = 4 * sdi_addr_dw();
 	bbs = calloc(N, sizeof(*bbs));
 	igt_assert(bbs);
 	o[0].handle = create(4096);
 	r.target_handle = o[0].handle;
 	for (i = 0; i < N; i++) {
-		cmd[0] = MI_STORE_DWORD_IMM_GEN4;
-		cmd[1] = 0;
-		cmd[2] = 0;
-		cmd[3] = pattern(5, i);
+		emit_sdi(cmd, 0, pattern(5, i));
 		bbs[i] = batch(cmd, ARRAY_SIZE(cmd));
 	}
 	for (i = 0; i < N; i++) {
@@ -399,11 +445,11 @@ static void test_mi_rpc(void)
 	struct drm_i915_gem_relocation_entry r[ARRAY_SIZE(ids)] = {};
 	struct drm_i915_gem_exec_object2 o[2] = {};
 	struct drm_i915_gem_execbuffer2 eb = eb_of(o, 2);
-	uint32_t cmd[3 * ARRAY_SIZE(ids)], buf[4096 / 4], fill[4096 / 4];
+	uint32_t cmd[4 * ARRAY_SIZE(ids)], buf[4096 / 4], fill[4096 / 4];
 	uint64_t T0, T1, T, prev = 0;
 	struct oa_open op;
 	char why[256];
-	unsigned int i, j, slot = 1024;
+	unsigned int i, j, n = 0, slot = 1024;
 	int stream;
 
 	igt_require(has_submission());
@@ -413,17 +459,15 @@ static void test_mi_rpc(void)
 		fill[i] = pattern(6, i);
 	bo_write(o[0].handle, 0, fill, sizeof(fill));
 	for (i = 0; i < ARRAY_SIZE(ids); i++) {
-		cmd[3 * i] = MI_REPORT_PERF_COUNT;
-		cmd[3 * i + 1] = 0;
-		cmd[3 * i + 2] = ids[i];
+		r[i].offset = 4 * (n + 1);
+		n += emit_rpc(&cmd[n], 0, ids[i]);
 		r[i].target_handle = o[0].handle;
 		r[i].delta = slot * i;
-		r[i].offset = 4 * (3 * i + 1);
 		r[i].presumed_offset = ~0ull;
 		r[i].read_domains = I915_GEM_DOMAIN_INSTRUCTION;
 		r[i].write_domain = I915_GEM_DOMAIN_INSTRUCTION;
 	}
-	o[1].handle = batch(cmd, ARRAY_SIZE(cmd));
+	o[1].handle = batch(cmd, n);
 	o[1].relocs_ptr = (uintptr_t)r;
 	o[1].relocation_count = ARRAY_SIZE(ids);
 
@@ -449,8 +493,8 @@ static void test_mi_rpc(void)
 			     (unsigned long long)T1);
 		igt_assert_f(T >= prev, "report %u before report %u", i, i - 1);
 		prev = T;
-		igt_assert_f(oa_rpc_report_check(f, &dev.wl, rep, T, ids[i], why,
-						 sizeof(why)),
+		igt_assert_f(oa_rpc_report_check(dev.plat, f, &dev.wl, rep, T,
+						 ids[i], why, sizeof(why)),
 			     "report %u: %s", i, why);
 		/* exactly the format's size written, nothing after it */
 		for (j = f->size / 4; j < slot / 4; j++)
@@ -493,10 +537,10 @@ static void rpc_on(uint32_t ctx, uint32_t dst, uint32_t off, uint32_t id)
 		.read_domains = I915_GEM_DOMAIN_INSTRUCTION,
 		.write_domain = I915_GEM_DOMAIN_INSTRUCTION,
 	};
-	uint32_t cmd[3] = { MI_REPORT_PERF_COUNT, 0, id };
+	uint32_t cmd[4] = {};
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = dst },
-		{ .handle = batch(cmd, id ? 3 : 0) },
+		{ .handle = batch(cmd, id ? emit_rpc(cmd, 0, id) : 0) },
 	};
 	struct drm_i915_gem_execbuffer2 eb = eb_of(o, 2);
 
@@ -527,7 +571,8 @@ static uint64_t effective_ts(const struct oa_format *f, const uint32_t *rep,
 	for (t = lo; t <= hi; t++) {
 		r[1] = (uint32_t)t;
 		r[2] = (uint32_t)(t >> 32) & 0xf;
-		if (oa_rpc_report_check(f, &dev.wl, r, t, id, why, sizeof(why)))
+		if (oa_rpc_report_check(dev.plat, f, &dev.wl, r, t, id, why,
+					sizeof(why)))
 			return t;
 	}
 	return 0;
@@ -581,7 +626,7 @@ static void test_per_context(void)
 		     "no time between the reports");
 	/* while A is loaded the counters are the workload's at T */
 	for (i = 0; i < 2; i++)
-		igt_assert_f(oa_rpc_report_check(f, &dev.wl, rep[i], T[i], i + 1,
+		igt_assert_f(oa_rpc_report_check(dev.plat, f, &dev.wl, rep[i], T[i], i + 1,
 						 why, sizeof(why)),
 			     "report %u (context A): %s", i + 1, why);
 	/*
@@ -742,7 +787,7 @@ igt_main
 	igt_fixture
 		oa_dev_open(&dev);
 
-	igt_describe("Where the driver runs no batches (Gen8 and later), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
+	igt_describe("Where the driver runs no batches (Cherryview, Gen11 and later), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
 	igt_subtest("no-submission")
 		test_no_submission();
 

@@ -1044,20 +1044,26 @@ bool oa_report_check(const struct oa_platform *p, const struct oa_format *f,
 	return body_check(p, f, w, report, T, why, why_len);
 }
 
-bool oa_rpc_report_check(const struct oa_format *f, const struct workload *w,
+bool oa_rpc_report_check(const struct oa_platform *p,
+			 const struct oa_format *f, const struct workload *w,
 			 const uint32_t *report, uint64_t T, uint32_t report_id,
 			 char *why, size_t why_len)
 {
-	if (!f->dwords) {
-		snprintf(why, why_len, "%s: not a Gen6/7 layout", f->name);
-		return false;
-	}
 	if (report[0] != report_id) {
 		snprintf(why, why_len, "RPT_ID %#010x, expected the command's report ID %#010x",
 			 report[0], report_id);
 		return false;
 	}
-	return gen7_dwords_check(f, w, report, T, 1, why, why_len);
+	if (f->dwords)
+		return gen7_dwords_check(f, w, report, T, 1, why, why_len);
+	if (!header_check(f, w, report, T, why, why_len))
+		return false;
+	/* Gen8+: the command runs in an execlist context, which has an ID */
+	if (!oa_report_ctx_id(f, report)) {
+		snprintf(why, why_len, "CTX_ID 0: the command ran in no context");
+		return false;
+	}
+	return body_check(p, f, w, report, T, why, why_len);
 }
 
 bool oa_trigger_report_check(const struct oa_platform *p,

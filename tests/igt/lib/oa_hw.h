@@ -424,10 +424,13 @@ uint64_t oa_ctx_only_reports_between(const struct oa_platform *p, uint64_t a,
 				     uint64_t b, unsigned int exponent);
 
 /*
- * A Gen6/7 MI_REPORT_PERF_COUNT report (command-streamer.rst): RPT_ID the
- * command's @report_id, every other dword as the periodic report at @T.
+ * An MI_REPORT_PERF_COUNT report (command-streamer.rst): RPT_ID the
+ * command's @report_id; Gen6/7: every other dword as the periodic report
+ * at @T; Gen8+: the header's timestamps at @T, a context ID (the
+ * command's context: not 0), every counter as the workload has it at @T.
  */
-bool oa_rpc_report_check(const struct oa_format *f, const struct workload *w,
+bool oa_rpc_report_check(const struct oa_platform *p,
+			 const struct oa_format *f, const struct workload *w,
 			 const uint32_t *report, uint64_t T, uint32_t report_id,
 			 char *why, size_t why_len);
 /* Expected content of a Gen6/7 dword @d at @T (gen6-gen7.rst). */

@@ -2204,6 +2204,117 @@ def test_gen7_command_streamer(qemu):
         qt.close()
 
 
+def test_gen8_execlists(qemu):
+    """Skylake's execlists: a logical ring context submitted through the
+    ELSP runs its ring and a PPGTT batch (stores, an MI_REPORT_PERF_COUNT
+    report carrying the context's ID); the CSB and its status-page copy
+    say idle-to-active then complete + active-to-idle, with the
+    context-switch interrupt; the engine saves RING_HEAD into the image.
+    Then codes 50-53 once each."""
+    qt = QTest(qemu)
+    GT_IIR0, GT_IMR0, GT_IER0 = GT_IIR(0), GT_IMR(0), GT_IER(0)
+    HWS_PGA, ELSP, MODE, CSB, CSB_PTR = 0x2080, 0x2230, 0x229c, 0x2370, \
+        0x23a0
+    RING_IMR = 0x20a8
+    # GGTT: status page, image (PPHWSP + state), ring; a page apart each
+    hws, lrc, ring = 0x100000, 0x101000, 0x103000
+    gphys = 0x05000000
+    for i in range(7):
+        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
+                                     (gphys + i * 4096) | 1))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 7 * 4096))
+    # PPGTT: PML4, PDP, PD, PT, then the batch and the target pages
+    pml4, pdp, pd, pt, bbp, dstp = [0x05100000 + i * 4096 for i in range(6)]
+    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    bb, dst = 0x1_2345_6000, 0x1_2345_7000
+    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
+    qt.cmd('writeq 0x%x 0x%x' % (pml4 + 8 * idx(bb, 3), pdp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pdp + 8 * idx(bb, 2), pd | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pd + 8 * idx(bb, 1), pt | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb, 0), bbp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst, 0), dstp | 3))
+
+    def put(phys, dws):
+        qt.cmd('write 0x%x 0x%x 0x%s' % (
+            phys, 4 * len(dws), struct.pack('<%dI' % len(dws), *dws).hex()))
+
+    def get(phys, n):
+        return struct.unpack('<%dI' % n, qt.mem(phys, 4 * n))
+
+    g = lambda ggtt: gphys + ggtt - hws
+    fmt = 5
+    put(bbp, [MI(0x20, 2), dst & 0xffffffff, dst >> 32, 0xcafe0001,
+              MI(0x28, 2), (dst + 0x40) & 0xffffffff, dst >> 32, 0xdeadbeef,
+              MI(0x0a)])
+    put(g(ring), [MI(0x31, 1 | 1 << 8), bb & 0xffffffff, bb >> 32,
+                  MI(0x20, 2 | 1 << 22), hws + 0x400, 0, 7])
+    tail = 32
+    # i915 gen9_rcs_offsets' first blocks: context control, ring, PDPs
+    ctl = (0x9 << 16) | 0x9     # inhibit sync switch, restore inhibit
+    state = [0, MI(0x22, 2 * 5 - 1), 0x2244, ctl, 0x2034, 0, 0x2030, tail,
+             0x2038, ring, 0x203c, (16384 - 4096) | 1,
+             MI(0x22, 2 * 2 - 1), 0x2274, pml4 >> 32,
+             0x2270, pml4 & 0xffffffff, MI(0x0a)]
+    put(g(lrc) + 4096, state)
+    OABuffer(qt).program()
+    qt.wr(OACONTROL, (fmt << 2) | 1)
+    qt.wr(HWS_PGA, hws)
+    qt.wr(MODE, (1 << 31) | (1 << 15))
+    qt.wr(CSB_PTR, 0xffff0505)
+    qt.wr(RING_IMR, ~(1 << 8) & 0xffffffff)
+    qt.wr(GT_IMR0, ~(1 << 8) & 0xffffffff)
+    qt.wr(GT_IER0, 1 << 8)
+    desc = lrc | (3 << 3) | (1 << 8) | 1 | (0x1234 << 32)
+    t0 = qt.ts()
+    for dw in (0, 0, desc >> 32, desc & 0xffffffff):
+        qt.wr(ELSP, dw)
+    eq(get(g(hws) + 0x40, 2), (1, 0x1234), 'CSB[0] idle to active')
+    qt.step(1000)
+    eq(get(dstp, 1), (0xcafe0001,), 'store through the PPGTT')
+    got = qt.mem(dstp + 0x40, FORMATS[fmt])
+    want = bytearray(expected_report(fmt, t0, period=0, cs=False))
+    want[0:4] = struct.pack('<I', 0xdeadbeef)
+    want[8:12] = struct.pack('<I', 0x1234)
+    eq(got[12:], bytes(want[12:]), 'MI_REPORT_PERF_COUNT counters')
+    eq(struct.unpack('<3I', got[:12]), (0xdeadbeef, t0 & 0xffffffff, 0x1234),
+       'report ID, timestamp, the context\'s ID')
+    eq(get(g(hws) + 0x400, 1), (7,), 'a GGTT store from the ring')
+    eq(get(g(hws) + 0x48, 2), (0x18, 0x1234),
+       'CSB[1] complete and active to idle')
+    eq(get(g(hws) + 4 * 0x1f, 1), (1,), 'CSB write pointer in the status page')
+    eq((qt.rd(CSB + 8), qt.rd(CSB + 12)), (0x18, 0x1234), 'CSB registers')
+    eq(qt.rd(CSB_PTR) & 7, 1, 'CSB_PTR write pointer')
+    eq(qt.rd(GT_IIR0), 1 << 8, 'the context-switch interrupt')
+    eq(get(g(lrc) + 4096 + 4 * 5, 1), (tail,), 'RING_HEAD saved in the image')
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (0, 0), 'violations')
+
+    # 50: an unmapped PPGTT address; the engine stops on the fetch fault
+    put(g(ring) + tail, [MI(0x31, 1 | 1 << 8), 0x9000, 0, 0])
+    put(g(lrc) + 4096, state[:7] + [tail + 16] + state[8:])
+    put(g(lrc) + 4096 + 4 * 5, [tail])
+    for dw in (0, 0, desc >> 32, desc & 0xffffffff):
+        qt.wr(ELSP, dw)
+    qt.step(1000)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 50), 'code 50')
+    # 51: the ELSP again while that context is still loaded
+    for dw in (0, 0, desc >> 32, desc & 0xffffffff):
+        qt.wr(ELSP, dw)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (2, 51), 'code 51')
+    # 53: a ring register written in execlist mode
+    qt.wr(0x2030, 0)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (3, 53), 'code 53')
+    qt.close()
+
+    # 52: a 32-bit (3-level) descriptor on a fresh device
+    qt = QTest(qemu)
+    qt.wr(MODE, (1 << 31) | (1 << 15))
+    for dw in (0, 0, 0, lrc | (1 << 3) | 1):
+        qt.wr(ELSP, dw)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 52), 'code 52')
+    qt.close()
+
+
 def gen7_stream(qemu, name, tp, ts_base=0):
     kind = gen7_plat(name)[2]
     qt = gen7_qt(qemu, name, ts_base=ts_base)

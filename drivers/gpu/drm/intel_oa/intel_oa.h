@@ -79,6 +79,9 @@ struct intel_oa_gem_object *intel_oa_gem_lookup(struct drm_file *file,
 void intel_oa_gem_put(struct intel_oa_gem_object *obj);
 int intel_oa_gem_bind(struct intel_oa_gem_object *obj, u64 fixed, u64 align,
 		      u64 *offset);
+int intel_oa_gem_bind_ppgtt(struct intel_oa_gem_object *obj,
+			    struct intel_oa_ppgtt *ppgtt, u64 fixed, u64 align,
+			    u64 end, u64 *offset);
 int intel_oa_gem_patch(struct intel_oa_gem_object *obj, u64 offset, u32 value);
 int intel_oa_gem_pin_pages(struct intel_oa_gem_object *obj);
 int intel_oa_gem_mmap_offset(struct intel_oa_gem_object *obj,
@@ -195,13 +198,33 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 
 /* intel_oa_ring_submit.c */
 int intel_oa_ring_init(struct intel_oa_device *oa);
-struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch,
+struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u64 batch,
 				       struct intel_oa_hw_context *ctx);
+
+/* intel_oa_hw_context.c */
 int intel_oa_hw_context_create(struct intel_oa_device *oa,
+			       struct intel_oa_ppgtt *ppgtt,
 			       struct intel_oa_hw_context **out);
 struct intel_oa_hw_context *intel_oa_hw_context_get(struct intel_oa_hw_context *ctx);
 void intel_oa_hw_context_put(struct intel_oa_hw_context *ctx);
 u32 intel_oa_hw_context_id(const struct intel_oa_hw_context *ctx);
+u64 intel_oa_lrc_descriptor(const struct intel_oa_hw_context *ctx);
+void intel_oa_lrc_set_tail(struct intel_oa_hw_context *ctx, u32 tail);
+void intel_oa_lrc_saved(struct intel_oa_hw_context *ctx);
+
+/* intel_oa_execlists.c */
+int intel_oa_el_init(struct intel_oa_device *oa);
+
+/* intel_oa_ppgtt.c */
+struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa);
+struct intel_oa_ppgtt *intel_oa_ppgtt_get(struct intel_oa_ppgtt *ppgtt);
+void intel_oa_ppgtt_put(struct intel_oa_ppgtt *ppgtt);
+dma_addr_t intel_oa_ppgtt_pml4(const struct intel_oa_ppgtt *ppgtt);
+int intel_oa_ppgtt_bind(struct intel_oa_ppgtt *ppgtt, struct drm_mm_node *node,
+			const dma_addr_t *pages, unsigned long n, u64 align,
+			u64 fixed, u64 end, bool cached);
+void intel_oa_ppgtt_unbind(struct intel_oa_ppgtt *ppgtt,
+			   struct drm_mm_node *node);
 
 /* intel_oa_ggtt.c */
 int intel_oa_ggtt_init(struct intel_oa_device *oa);
@@ -216,6 +239,8 @@ int intel_oa_ggtt_find_free(struct intel_oa_device *oa, u32 size, u64 top,
 int intel_oa_ggtt_mm_init(struct intel_oa_device *oa);
 int intel_oa_ggtt_alloc(struct intel_oa_device *oa, struct drm_mm_node *node,
 			u64 size, u64 align, u64 fixed);
+int intel_oa_ggtt_map_dma(struct intel_oa_device *oa, struct drm_mm_node *node,
+			  dma_addr_t dma, unsigned int n);
 void intel_oa_ggtt_release(struct intel_oa_device *oa,
 			   struct drm_mm_node *node);
 void intel_oa_ggtt_clear(struct intel_oa_device *oa, u32 ggtt_offset,

@@ -82,6 +82,7 @@ struct exec_state {
 	struct drm_i915_gem_exec_object2 *exec;
 	struct exec_hold *hold;
 	struct intel_oa_hw_context *ctx;
+	struct intel_oa_ppgtt *ppgtt;
 	u64 *offset;
 	bool *written;
 	bool *patched;
@@ -209,9 +210,35 @@ static int lookup_objects(struct exec_state *eb, struct drm_file *file)
 	return 0;
 }
 
+/*
+ * Where an object may end: the GGTT's size on Gen6/7; in a 48-bit PPGTT,
+ * 4 GiB unless the object says it takes 48-bit addresses (i915's
+ * PIN_ZONE_4G without EXEC_OBJECT_SUPPORTS_48B_ADDRESS).
+ */
+static u64 bind_end(const struct exec_state *eb,
+		    const struct drm_i915_gem_exec_object2 *entry)
+{
+	if (!eb->ppgtt)
+		return eb->oa->ggtt.size;
+	if (entry->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS)
+		return INTEL_OA_PPGTT_SIZE;
+	return SZ_4G;
+}
+
+static int bind_object(struct exec_state *eb, unsigned int i, u64 fixed,
+		       u64 align)
+{
+	struct intel_oa_gem_object *obj = eb->hold->objs[i];
+
+	if (eb->ppgtt)
+		return intel_oa_gem_bind_ppgtt(obj, eb->ppgtt, fixed, align,
+					       bind_end(eb, &eb->exec[i]),
+					       &eb->offset[i]);
+	return intel_oa_gem_bind(obj, fixed, align, &eb->offset[i]);
+}
+
 static int bind_objects(struct exec_state *eb)
 {
-	struct intel_oa_device *oa = eb->oa;
 	unsigned int i;
 	int ret;
 
@@ -226,9 +253,9 @@ static int bind_objects(struct exec_state *eb)
 			continue;
 		/* i915_vma_insert(): a fixed range must fit and be aligned */
 		if (!IS_ALIGNED(want, align) ||
-		    want + obj->base.size > oa->ggtt.size)
+		    want + obj->base.size > bind_end(eb, entry))
 			return -EINVAL;
-		ret = intel_oa_gem_bind(obj, want, align, &eb->offset[i]);
+		ret = bind_object(eb, i, want, align);
 		if (ret)
 			return ret;
 	}
@@ -237,8 +264,7 @@ static int bind_objects(struct exec_state *eb)
 
 		if (entry->flags & EXEC_OBJECT_PINNED)
 			continue;
-		ret = intel_oa_gem_bind(eb->hold->objs[i], U64_MAX,
-					entry->alignment, &eb->offset[i]);
+		ret = bind_object(eb, i, U64_MAX, entry->alignment);
 		if (ret)
 			return ret;
 	}
@@ -263,7 +289,9 @@ static int relocate_entry(struct exec_state *eb, unsigned int i,
 			  struct drm_i915_gem_relocation_entry *reloc)
 {
 	struct intel_oa_gem_object *obj = eb->hold->objs[i];
-	u32 value;
+	/* Gen8+ relocations are 64-bit (i915 use_64bit_reloc) */
+	unsigned int bytes = eb->ppgtt ? 8 : 4;
+	u64 value;
 	int t;
 
 	t = reloc_target(eb, reloc->target_handle);
@@ -278,8 +306,7 @@ static int relocate_entry(struct exec_state *eb, unsigned int i,
 	if (eb->args->flags & I915_EXEC_NO_RELOC &&
 	    reloc->presumed_offset == eb->offset[t])
 		return 0;
-	if (reloc->offset > obj->base.size - sizeof(value) ||
-	    reloc->offset & 3)
+	if (reloc->offset > obj->base.size - bytes || reloc->offset & 3)
 		return -EINVAL;
 
 	/* not under the engine's feet: an earlier batch may still read it */
@@ -290,9 +317,11 @@ static int relocate_entry(struct exec_state *eb, unsigned int i,
 			return ret;
 		eb->patched[i] = true;
 	}
-	/* Gen6/7 addresses are 32 bits: one dword per relocation */
-	value = lower_32_bits(eb->offset[t] + reloc->delta);
-	if (intel_oa_gem_patch(obj, reloc->offset, value))
+	/* Gen6/7: one dword per relocation; Gen8+: two, low first */
+	value = eb->offset[t] + reloc->delta;
+	if (intel_oa_gem_patch(obj, reloc->offset, lower_32_bits(value)) ||
+	    (bytes == 8 &&
+	     intel_oa_gem_patch(obj, reloc->offset + 4, upper_32_bits(value))))
 		return -ENOMEM;
 	reloc->presumed_offset = eb->offset[t];
 	return 1;
@@ -416,6 +445,8 @@ static int do_execbuf(struct exec_state *eb, struct drm_file *file)
 	ret = select_engine(oa, ctx, args->flags);
 	if (ret >= 0)
 		ret = intel_oa_gem_context_hw(oa, priv, ctx, &eb->ctx);
+	if (ret >= 0 && ctx->vm && ctx->vm->ppgtt)
+		eb->ppgtt = intel_oa_ppgtt_get(ctx->vm->ppgtt);
 	mutex_unlock(&priv->ctx_lock);
 	intel_oa_gem_context_put(ctx);
 	if (ret < 0)
@@ -434,9 +465,8 @@ static int do_execbuf(struct exec_state *eb, struct drm_file *file)
 			goto err_fd;
 	}
 
-	fence = intel_oa_ring_submit(oa, lower_32_bits(eb->offset[eb->batch] +
-						       args->batch_start_offset),
-				     eb->ctx);
+	fence = oa->submit(oa, eb->offset[eb->batch] + args->batch_start_offset,
+			   eb->ctx);
 	if (IS_ERR(fence)) {
 		ret = PTR_ERR(fence);
 		goto err_fd;
@@ -498,7 +528,7 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 	struct exec_state eb = { .oa = oa, .args = args, .count = count };
 	int ret;
 
-	if (!oa->rcs) {
+	if (!oa->submit) {
 		drm_dbg(dev, "execbuf: this generation runs no batches yet\n");
 		return -ENODEV;
 	}
@@ -538,6 +568,8 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 out:
 	if (eb.ctx)
 		intel_oa_hw_context_put(eb.ctx);
+	if (eb.ppgtt)
+		intel_oa_ppgtt_put(eb.ppgtt);
 	if (eb.hold)
 		hold_release(&eb.hold->work);
 	kvfree(eb.patched);

@@ -184,12 +184,26 @@ void intel_oa_gem_client_uncharge(struct intel_oa_gem_client *client, u64 size)
 	atomic64_sub(size, &client->bytes);
 }
 
-/* Unmap the object from the GGTT and from DMA; obj->lock held or unused. */
+static void gem_vma_free(struct intel_oa_vma *vma)
+{
+	intel_oa_ppgtt_unbind(vma->ppgtt, &vma->node);
+	intel_oa_ppgtt_put(vma->ppgtt);
+	list_del(&vma->link);
+	kfree(vma);
+}
+
+/*
+ * Unmap the object from the GGTT, every PPGTT and DMA; obj->lock held or
+ * unused.
+ */
 static void gem_unbind(struct intel_oa_gem_object *obj)
 {
 	struct intel_oa_device *oa = to_intel_oa(obj->base.dev);
 	unsigned int i, n = obj->base.size >> PAGE_SHIFT;
+	struct intel_oa_vma *vma, *next;
 
+	list_for_each_entry_safe(vma, next, &obj->vmas, link)
+		gem_vma_free(vma);
 	if (!obj->dma)
 		return;
 	intel_oa_ggtt_release(oa, &obj->node);
@@ -228,7 +242,7 @@ err:
 static bool gem_bound_fits(const struct intel_oa_gem_object *obj, u64 fixed,
 			   u64 align)
 {
-	if (!obj->dma)
+	if (!drm_mm_node_allocated(&obj->node))
 		return false;
 	if (fixed != U64_MAX)
 		return obj->node.start == fixed;
@@ -264,7 +278,7 @@ int intel_oa_gem_bind(struct intel_oa_gem_object *obj, u64 fixed, u64 align,
 	mutex_lock(&obj->lock);
 	if (gem_bound_fits(obj, fixed, align))
 		goto out;
-	if (obj->dma) {
+	if (drm_mm_node_allocated(&obj->node)) {
 		wait = dma_resv_wait_timeout(obj->base.resv,
 					     DMA_RESV_USAGE_BOOKKEEP, true,
 					     MAX_SCHEDULE_TIMEOUT);
@@ -274,9 +288,11 @@ int intel_oa_gem_bind(struct intel_oa_gem_object *obj, u64 fixed, u64 align,
 		}
 		gem_unbind(obj);
 	}
-	ret = gem_dma_map(obj);
-	if (ret)
-		goto unlock;
+	if (!obj->dma) {
+		ret = gem_dma_map(obj);
+		if (ret)
+			goto unlock;
+	}
 	ret = intel_oa_ggtt_alloc(oa, &obj->node, obj->base.size, align, fixed);
 	if (ret) {
 		gem_unbind(obj);
@@ -286,6 +302,82 @@ int intel_oa_gem_bind(struct intel_oa_gem_object *obj, u64 fixed, u64 align,
 			     obj->base.size >> PAGE_SHIFT);
 out:
 	*offset = obj->node.start;
+unlock:
+	mutex_unlock(&obj->lock);
+	return ret;
+}
+
+/**
+ * intel_oa_gem_bind_ppgtt - map the object into a PPGTT
+ * @obj: the object
+ * @ppgtt: the PPGTT
+ * @fixed: the address it must be at (softpin), U64_MAX for anywhere
+ * @align: alignment where @fixed is U64_MAX, a power of two
+ * @end: where @fixed is U64_MAX, the range must end at or below this
+ * @offset: out: its address
+ *
+ * As intel_oa_gem_bind(), in @ppgtt: one binding per PPGTT, moved (once
+ * idle) when it is not where it is asked to be.
+ *
+ * Return: 0, -ENOSPC, -ENOMEM, -ERESTARTSYS, or the page allocation's
+ * error.
+ */
+int intel_oa_gem_bind_ppgtt(struct intel_oa_gem_object *obj,
+			    struct intel_oa_ppgtt *ppgtt, u64 fixed, u64 align,
+			    u64 end, u64 *offset)
+{
+	unsigned long n = obj->base.size >> PAGE_SHIFT;
+	struct intel_oa_vma *vma = NULL, *it;
+	long wait;
+	int ret;
+
+	align = max_t(u64, align, PAGE_SIZE);
+	ret = intel_oa_gem_pin_pages(obj);
+	if (ret)
+		return ret;
+
+	mutex_lock(&obj->lock);
+	list_for_each_entry(it, &obj->vmas, link) {
+		if (it->ppgtt == ppgtt) {
+			vma = it;
+			break;
+		}
+	}
+	if (vma) {
+		u64 start = vma->node.start;
+
+		if (fixed != U64_MAX ? start == fixed :
+		    IS_ALIGNED(start, align) && start + obj->base.size <= end)
+			goto out;
+		wait = dma_resv_wait_timeout(obj->base.resv,
+					     DMA_RESV_USAGE_BOOKKEEP, true,
+					     MAX_SCHEDULE_TIMEOUT);
+		if (wait < 0) {
+			ret = wait;
+			goto unlock;
+		}
+		gem_vma_free(vma);
+	}
+	if (!obj->dma) {
+		ret = gem_dma_map(obj);
+		if (ret)
+			goto unlock;
+	}
+	vma = kzalloc(sizeof(*vma), GFP_KERNEL);
+	if (!vma) {
+		ret = -ENOMEM;
+		goto unlock;
+	}
+	ret = intel_oa_ppgtt_bind(ppgtt, &vma->node, obj->dma, n, align, fixed,
+				  end, obj->cached);
+	if (ret) {
+		kfree(vma);
+		goto unlock;
+	}
+	vma->ppgtt = intel_oa_ppgtt_get(ppgtt);
+	list_add(&vma->link, &obj->vmas);
+out:
+	*offset = vma->node.start;
 unlock:
 	mutex_unlock(&obj->lock);
 	return ret;
@@ -371,6 +463,7 @@ struct intel_oa_gem_object *intel_oa_gem_create(struct intel_oa_device *oa,
 		return ERR_PTR(ret);
 	}
 	mutex_init(&obj->lock);
+	INIT_LIST_HEAD(&obj->vmas);
 	/* shmem_object_init(): cached where the GPU shares the LLC. */
 	obj->cached = intel_oa_gem_has_llc(oa);
 	kref_get(&client->ref);

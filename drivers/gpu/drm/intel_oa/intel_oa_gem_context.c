@@ -150,10 +150,19 @@ u64 intel_oa_gem_context_gtt_size(struct intel_oa_device *oa)
 	return bits ? BIT_ULL(bits) : oa->ggtt.size;
 }
 
+/* A VM's charge: itself and its PML4 (a table and its child pointers). */
+static u64 vm_charge(const struct intel_oa_device *oa)
+{
+	return sizeof(struct intel_oa_gem_vm) + (oa->el ? 2 * PAGE_SIZE : 0);
+}
+
 /**
  * intel_oa_gem_vm_create - a new address space
  * @oa: device, whose generation has full PPGTTs
  * @client: what it is charged to
+ *
+ * Where the device submits with execlists the VM has page tables from
+ * the start (an empty PML4).
  *
  * Return: the VM (one reference), or ERR_PTR(-ENOMEM).
  */
@@ -163,25 +172,38 @@ struct intel_oa_gem_vm *intel_oa_gem_vm_create(struct intel_oa_device *oa,
 	struct intel_oa_gem_vm *vm;
 	int ret;
 
-	ret = intel_oa_gem_client_charge(client, sizeof(*vm));
+	ret = intel_oa_gem_client_charge(client, vm_charge(oa));
 	if (ret)
 		return ERR_PTR(ret);
 	vm = kzalloc(sizeof(*vm), GFP_KERNEL);
-	if (!vm) {
-		intel_oa_gem_client_uncharge(client, sizeof(*vm));
-		return ERR_PTR(-ENOMEM);
+	if (!vm)
+		goto err;
+	if (oa->el) {
+		vm->ppgtt = intel_oa_ppgtt_create(oa);
+		if (!vm->ppgtt) {
+			kfree(vm);
+			goto err;
+		}
 	}
 	kref_init(&vm->ref);
 	kref_get(&client->ref);
 	vm->client = client;
+	vm->charge = vm_charge(oa);
 	return vm;
+
+err:
+	intel_oa_gem_client_uncharge(client, vm_charge(oa));
+	return ERR_PTR(-ENOMEM);
 }
 
 static void vm_release(struct kref *ref)
 {
 	struct intel_oa_gem_vm *vm = container_of(ref, struct intel_oa_gem_vm, ref);
 
-	intel_oa_gem_client_uncharge(vm->client, sizeof(*vm));
+	/* objects still bound in its page tables keep those alive */
+	if (vm->ppgtt)
+		intel_oa_ppgtt_put(vm->ppgtt);
+	intel_oa_gem_client_uncharge(vm->client, vm->charge);
 	intel_oa_gem_client_put(vm->client);
 	kfree(vm);
 }
@@ -372,7 +394,8 @@ int intel_oa_gem_context_hw(struct intel_oa_device *oa,
 
 	lockdep_assert_held(&priv->ctx_lock);
 	if (!ctx->hw) {
-		ret = intel_oa_hw_context_create(oa, &ctx->hw);
+		ret = intel_oa_hw_context_create(oa, ctx->vm ? ctx->vm->ppgtt :
+						 NULL, &ctx->hw);
 		if (ret)
 			return ret;
 	}

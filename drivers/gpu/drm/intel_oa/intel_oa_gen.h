@@ -46,6 +46,7 @@ void intel_oa_gen7_irq_oa_unmask(struct intel_oa_unit *unit);
 void intel_oa_gen7_irq_oa_mask(struct intel_oa_unit *unit);
 void intel_oa_gen6_irq_postinstall(struct intel_oa_device *oa);
 void intel_oa_gen7_irq_user_unmask(struct intel_oa_device *oa);
+void intel_oa_gen8_irq_cs_unmask(struct intel_oa_device *oa);
 irqreturn_t intel_oa_gen7_irq_handler(struct intel_oa_device *oa);
 
 /* intel_oa_gen8_irq.c: the Gen8 GT banks and the OA units' own masks. */

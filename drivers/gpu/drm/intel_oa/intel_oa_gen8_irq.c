@@ -69,6 +69,24 @@ void intel_oa_gen8_irq_postinstall(struct intel_oa_device *oa)
 }
 
 /**
+ * intel_oa_gen8_irq_cs_unmask - let the render context-switch event through
+ * @oa: device whose &intel_oa_device.irq_user_event is set
+ *
+ * GT bank 0 carries the render engine (i915 GEN8_RCS_IRQ_SHIFT 0); its
+ * context-switch bit is GT_CONTEXT_SWITCH_INTERRUPT (gen8_gt_irq_postinstall()).
+ */
+void intel_oa_gen8_irq_cs_unmask(struct intel_oa_device *oa)
+{
+	intel_oa_write(oa, GEN8_GT_IIR(GEN8_GT_RCS_BANK), ~0u);
+	intel_oa_write(oa, GEN8_GT_IIR(GEN8_GT_RCS_BANK), ~0u);
+	intel_oa_write(oa, GEN8_GT_IER(GEN8_GT_RCS_BANK),
+		       GT_CONTEXT_SWITCH_INTERRUPT);
+	intel_oa_write(oa, GEN8_GT_IMR(GEN8_GT_RCS_BANK),
+		       ~GT_CONTEXT_SWITCH_INTERRUPT);
+	intel_oa_read(oa, GEN8_GT_IMR(GEN8_GT_RCS_BANK));
+}
+
+/**
  * intel_oa_gen8_irq_oa_unmask - let the unit's half-full event through its IMR
  * @unit: the OA unit
  */
@@ -96,8 +114,9 @@ void intel_oa_gen8_irq_oa_mask(struct intel_oa_unit *unit)
  */
 irqreturn_t intel_oa_gen8_irq_handler(struct intel_oa_device *oa)
 {
-	u32 master, iir = 0;
+	u32 master, iir = 0, rcs_iir = 0;
 	bool oa_event = false;
+	void (*cs_event)(struct intel_oa_device *oa);
 
 	master = intel_oa_read(oa, GEN8_MASTER_IRQ);
 	master &= ~GEN8_MASTER_IRQ_CONTROL;
@@ -120,8 +139,20 @@ irqreturn_t intel_oa_gen8_irq_handler(struct intel_oa_device *oa)
 		}
 	}
 
+	/* bank 0's low half: the render engine (GEN8_GT_RCS_IRQ) */
+	if (master & GEN8_GT_RCS_IRQ) {
+		rcs_iir = intel_oa_read(oa, GEN8_GT_IIR(GEN8_GT_RCS_BANK));
+		if (rcs_iir) {
+			intel_oa_write(oa, GEN8_GT_IIR(GEN8_GT_RCS_BANK),
+				       rcs_iir);
+			cs_event = READ_ONCE(oa->irq_user_event);
+			if (cs_event && rcs_iir & GT_CONTEXT_SWITCH_INTERRUPT)
+				cs_event(oa);
+		}
+	}
+
 	intel_oa_write(oa, GEN8_MASTER_IRQ, GEN8_MASTER_IRQ_CONTROL);
 
-	trace_intel_oa_irq(oa, master, iir);
+	trace_intel_oa_irq(oa, master, iir | rcs_iir);
 	return oa_event ? IRQ_WAKE_THREAD : IRQ_HANDLED;
 }

@@ -561,3 +561,32 @@ void intel_oa_ggtt_release(struct intel_oa_device *oa,
 	drm_mm_remove_node(node);
 	mutex_unlock(&oa->ggtt.mm_lock);
 }
+
+/**
+ * intel_oa_ggtt_map_dma - map contiguous DMA memory at a new GGTT range
+ * @oa: device
+ * @node: out: the range, to give back with intel_oa_ggtt_release()
+ * @dma: the memory's DMA address
+ * @n: its number of pages
+ *
+ * Return: 0, -ENOMEM, -ENOSPC (no GGTT room).
+ */
+int intel_oa_ggtt_map_dma(struct intel_oa_device *oa, struct drm_mm_node *node,
+			  dma_addr_t dma, unsigned int n)
+{
+	dma_addr_t *pages;
+	unsigned int i;
+	int ret;
+
+	pages = kmalloc_array(n, sizeof(*pages), GFP_KERNEL);
+	if (!pages)
+		return -ENOMEM;
+	ret = intel_oa_ggtt_alloc(oa, node, n * PAGE_SIZE, PAGE_SIZE, U64_MAX);
+	if (!ret) {
+		for (i = 0; i < n; i++)
+			pages[i] = dma + i * PAGE_SIZE;
+		intel_oa_ggtt_insert(oa, node->start, pages, n);
+	}
+	kfree(pages);
+	return ret;
+}

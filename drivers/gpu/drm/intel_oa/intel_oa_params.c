@@ -87,15 +87,23 @@ int intel_oa_getparam_ioctl(struct drm_device *dev, void *data,
 	case I915_PARAM_HAS_EXEC_SOFTPIN:
 	case I915_PARAM_HAS_EXEC_BATCH_FIRST:
 		/* Only where batches run (see "execbuf"). */
-		if (!oa->rcs)
+		if (!oa->submit)
 			return -EINVAL;
 		value = 1;
 		break;
 	case I915_PARAM_HAS_ALIASING_PPGTT:
+		/*
+		 * i915's INTEL_PPGTT(): 2 (INTEL_PPGTT_FULL) where contexts
+		 * have their own PPGTT (Gen8/9 execlists), 0 (none) on Gen6/7.
+		 */
+		if (!oa->submit)
+			return -EINVAL;
+		value = oa->el ? 2 : 0;
+		break;
 	case I915_PARAM_HAS_SECURE_BATCHES:
 	case I915_PARAM_HAS_EXEC_FENCE:
-		/* No PPGTT, no secure batches, no in-fences (out only). */
-		if (!oa->rcs)
+		/* No secure batches, no in-fences (out only). */
+		if (!oa->submit)
 			return -EINVAL;
 		value = 0;
 		break;

@@ -483,9 +483,14 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 		intel_oa_gem_context_put(ctx);
 		if (ret)
 			return ret;
+		/* Gen8+ filtering of one context's reports is not done yet */
+		if (params.ctx && oa->gen->graphics_ver >= 8) {
+			intel_oa_hw_context_put(params.ctx);
+			params.ctx = NULL;
+		}
 		if (!params.ctx) {
 			drm_dbg(&oa->drm,
-				"GEM context %llu: per-context streams need a context image, which intel_oa loads on Haswell only\n",
+				"GEM context %llu: per-context streams are implemented on Haswell only\n",
 				props->ctx_handle);
 			return -ENODEV;
 		}

@@ -55,9 +55,6 @@
  */
 #define REQUEST_DWORDS		36
 
-/* i915 intel_engine_cs.c HSW_CXT_TOTAL_SIZE */
-#define HSW_CXT_TOTAL_SIZE	(17 * PAGE_SIZE)
-
 /**
  * struct intel_oa_request - one batch on the render ring
  * @fence: signalled when the status page shows @fence.seqno.
@@ -329,7 +326,7 @@ static u32 *ring_emit(struct intel_oa_legacy_ring *ring, u32 batch, u32 seqno,
  * -ERESTARTSYS while waiting for ring space, -ENOMEM, -ENODEV when the
  * device is gone.
  */
-struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch,
+struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u64 batch,
 				       struct intel_oa_hw_context *ctx)
 {
 	struct intel_oa_legacy_ring *ring = oa->rcs;
@@ -352,7 +349,7 @@ struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u32 batch,
 
 	dma_fence_init(&rq->fence, &ring_fence_ops, &ring->lock,
 		       ring->fence_context, ring->next_seqno++);
-	cs = ring_emit(ring, batch, rq->fence.seqno, ctx);
+	cs = ring_emit(ring, lower_32_bits(batch), rq->fence.seqno, ctx);
 	if (ctx && ctx != ring->loaded) {
 		/* the engine saves the previous context while this runs */
 		rq->unloaded = ring->loaded;
@@ -458,6 +455,7 @@ static void ring_fini(void *arg)
 	struct intel_oa_device *oa = ring->oa;
 	struct device *dev = &oa->pdev->dev;
 
+	oa->submit = NULL;
 	ring_stop(ring);
 	oa->irq_user_event = NULL;
 	intel_oa_irq_sync(oa);
@@ -470,27 +468,6 @@ static void ring_fini(void *arg)
 	dma_free_coherent(dev, PAGE_SIZE, ring->hws, ring->hws_dma);
 	mutex_destroy(&ring->submit_lock);
 	kfree(ring);
-}
-
-/* Map @n pages of contiguous DMA memory at a new GGTT range. */
-static int ring_map(struct intel_oa_device *oa, struct drm_mm_node *node,
-		    dma_addr_t dma, unsigned int n)
-{
-	dma_addr_t *pages;
-	unsigned int i;
-	int ret;
-
-	pages = kmalloc_array(n, sizeof(*pages), GFP_KERNEL);
-	if (!pages)
-		return -ENOMEM;
-	ret = intel_oa_ggtt_alloc(oa, node, n * PAGE_SIZE, PAGE_SIZE, U64_MAX);
-	if (!ret) {
-		for (i = 0; i < n; i++)
-			pages[i] = dma + i * PAGE_SIZE;
-		intel_oa_ggtt_insert(oa, node->start, pages, n);
-	}
-	kfree(pages);
-	return ret;
 }
 
 /**
@@ -528,10 +505,11 @@ int intel_oa_ring_init(struct intel_oa_device *oa)
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	ret = ring_map(oa, &ring->node, ring->dma, ring->size / PAGE_SIZE);
+	ret = intel_oa_ggtt_map_dma(oa, &ring->node, ring->dma,
+				    ring->size / PAGE_SIZE);
 	if (ret)
 		goto err_free;
-	ret = ring_map(oa, &ring->hws_node, ring->hws_dma, 1);
+	ret = intel_oa_ggtt_map_dma(oa, &ring->hws_node, ring->hws_dma, 1);
 	if (ret)
 		goto err_unmap;
 
@@ -541,6 +519,7 @@ int intel_oa_ring_init(struct intel_oa_device *oa)
 	if (ret)
 		goto err_stop;
 	intel_oa_gen7_irq_user_unmask(oa);
+	oa->submit = intel_oa_ring_submit;
 
 	return devm_add_action_or_reset(dev, ring_fini, ring);
 
@@ -559,106 +538,4 @@ err_free:
 	mutex_destroy(&ring->submit_lock);
 	kfree(ring);
 	return ret;
-}
-
-static void hw_context_free(struct work_struct *work)
-{
-	struct intel_oa_hw_context *ctx =
-		container_of(work, struct intel_oa_hw_context, free_work);
-	struct intel_oa_device *oa = ctx->oa;
-
-	intel_oa_ggtt_release(oa, &ctx->node);
-	dma_free_coherent(&oa->pdev->dev, ctx->size, ctx->vaddr, ctx->dma);
-	drm_dev_put(&oa->drm);
-	kfree(ctx);
-}
-
-static void hw_context_release(struct kref *ref)
-{
-	struct intel_oa_hw_context *ctx =
-		container_of(ref, struct intel_oa_hw_context, ref);
-
-	/* the last reference may be a request's, in the interrupt handler */
-	queue_work(system_wq, &ctx->free_work);
-}
-
-/**
- * intel_oa_hw_context_create - a context image for the render engine
- * @oa: device
- * @out: the image (one reference), or NULL where the driver loads none
- *
- * Haswell's render contexts have images of HSW_CXT_TOTAL_SIZE bytes
- * (i915 intel_engine_context_size()), loaded with MI_SET_CONTEXT; the
- * other Gen6/7 parts run without (i915 sizes theirs from GEN7_CXT_SIZE and
- * GEN6_CXT_SIZE, registers no source documents), Gen8+ has no submission.
- *
- * Return: 0, -ENOMEM, -ENOSPC (no GGTT room).
- */
-int intel_oa_hw_context_create(struct intel_oa_device *oa,
-			       struct intel_oa_hw_context **out)
-{
-	struct intel_oa_hw_context *ctx;
-	int ret;
-
-	*out = NULL;
-	if (!oa->rcs || oa->gen->graphics_ver != 7 ||
-	    oa->gen->graphics_rel != 5)
-		return 0;
-
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
-	if (!ctx)
-		return -ENOMEM;
-	kref_init(&ctx->ref);
-	INIT_WORK(&ctx->free_work, hw_context_free);
-	ctx->oa = oa;
-	ctx->size = HSW_CXT_TOTAL_SIZE;
-	ctx->vaddr = dma_alloc_coherent(&oa->pdev->dev, ctx->size, &ctx->dma,
-					GFP_KERNEL);
-	if (!ctx->vaddr) {
-		kfree(ctx);
-		return -ENOMEM;
-	}
-	ret = ring_map(oa, &ctx->node, ctx->dma, ctx->size / PAGE_SIZE);
-	if (ret) {
-		dma_free_coherent(&oa->pdev->dev, ctx->size, ctx->vaddr,
-				  ctx->dma);
-		kfree(ctx);
-		return ret;
-	}
-	/* the free may run after unbind: keep the device's memory */
-	drm_dev_get(&oa->drm);
-	*out = ctx;
-	return 0;
-}
-
-/**
- * intel_oa_hw_context_get - another reference to a context image
- * @ctx: the image
- *
- * Return: @ctx.
- */
-struct intel_oa_hw_context *intel_oa_hw_context_get(struct intel_oa_hw_context *ctx)
-{
-	kref_get(&ctx->ref);
-	return ctx;
-}
-
-/**
- * intel_oa_hw_context_put - drop a reference to a context image
- * @ctx: the image; any context
- */
-void intel_oa_hw_context_put(struct intel_oa_hw_context *ctx)
-{
-	kref_put(&ctx->ref, hw_context_release);
-}
-
-/**
- * intel_oa_hw_context_id - the ID OACONTROL selects a context by
- * @ctx: the image
- *
- * Return: its GGTT address (i915's specific_ctx_id on Haswell).
- */
-u32 intel_oa_hw_context_id(const struct intel_oa_hw_context *ctx)
-{
-	return ctx->node.start;
 }

@@ -770,16 +770,19 @@ struct intel_oa_mmo {
  *	set by GEM_SET_CACHING, an LLC part's objects start cached.
  * @pat_index: PAT index given with I915_GEM_CREATE_EXT_SET_PAT.
  * @pat_set_by_user: @pat_index was given.
- * @node: where the object is bound in the GGTT, from its first execbuf
- *	until it is freed or moved (a softpin elsewhere, once idle).
- * @dma: the DMA address of each page while @node is allocated.
+ * @node: where the object is bound in the GGTT (Gen6/7), from its first
+ *	execbuf until it is freed or moved (a softpin elsewhere, once idle).
+ * @vmas: Gen8+: its bindings in PPGTTs (&struct intel_oa_vma), from its
+ *	first execbuf in each until it is freed or moved.
+ * @dma: the DMA address of each page from its first binding on.
  */
 struct intel_oa_gem_object {
 	struct drm_gem_object base;
 	struct intel_oa_gem_client *client;
-	struct mutex lock; /* protects pages, mmo, node, dma */
+	struct mutex lock; /* protects pages, mmo, node, vmas, dma */
 	struct page **pages;
 	struct drm_mm_node node;
+	struct list_head vmas;
 	dma_addr_t *dma;
 	struct intel_oa_mmo *mmo[INTEL_OA_MMAP_TYPES];
 	bool cached;
@@ -823,17 +826,55 @@ struct intel_oa_ctx_engine {
 #define INTEL_OA_CTX_RECOVERABLE	BIT(2)
 #define INTEL_OA_CTX_PERSISTENCE	BIT(3)
 
+/** INTEL_OA_PPGTT_SIZE - bytes of a 4-level (48-bit) PPGTT */
+#define INTEL_OA_PPGTT_SIZE	BIT_ULL(48)
+
+struct intel_oa_pt;
+
+/**
+ * struct intel_oa_ppgtt - a Gen8+ 4-level PPGTT (DOC "PPGTT")
+ * @ref: its GEM VM, each object binding in it and each context image
+ *	naming it hold one.
+ * @oa: device (a DRM device reference).
+ * @lock: protects @mm and the tables' entries.
+ * @mm: the allocator of its addresses.
+ * @pml4: the top level.
+ */
+struct intel_oa_ppgtt {
+	struct kref ref;
+	struct intel_oa_device *oa;
+	struct mutex lock; /* protects mm, the tables */
+	struct drm_mm mm;
+	struct intel_oa_pt *pml4;
+};
+
+/**
+ * struct intel_oa_vma - an object's binding in one PPGTT
+ * @link: in &intel_oa_gem_object.vmas, under the object's lock.
+ * @ppgtt: the PPGTT (a reference).
+ * @node: the object's range in it.
+ */
+struct intel_oa_vma {
+	struct list_head link;
+	struct intel_oa_ppgtt *ppgtt;
+	struct drm_mm_node node;
+};
+
 /**
  * struct intel_oa_gem_vm - a GPU address space (i915's full PPGTT)
  * @ref: the file's table and each context using it hold a reference.
  * @client: what it is charged to (a reference).
+ * @charge: bytes charged to @client.
+ * @ppgtt: its page tables (a reference) where the device submits with
+ *	execlists, else NULL.
  *
- * Contexts sharing a VM share the addresses their objects are bound at;
- * the page tables come with execbuf.
+ * Contexts sharing a VM share the addresses their objects are bound at.
  */
 struct intel_oa_gem_vm {
 	struct kref ref;
 	struct intel_oa_gem_client *client;
+	u64 charge;
+	struct intel_oa_ppgtt *ppgtt;
 };
 
 /**
@@ -960,20 +1001,36 @@ struct intel_oa_guc {
 	struct intel_oa_guc_stats stats;
 };
 
+/** INTEL_OA_LRC_RING_SIZE - bytes of a logical ring context's ring */
+#define INTEL_OA_LRC_RING_SIZE	SZ_16K
+
 /**
- * struct intel_oa_hw_context - a render context image (Haswell)
+ * struct intel_oa_hw_context - a render context image (Haswell, Gen8/9)
  * @ref: the GEM context holds one, so do the ring while the context is
  *	loaded, a request switching away from it until it completes (the
- *	engine saves the context then) and a per-context OA stream.
+ *	engine saves the context then), each of its requests (Gen8/9) and a
+ *	per-context OA stream.
  * @oa: device.
  * @vaddr: the image (coherent DMA, contiguous).
  * @dma: its DMA address.
  * @size: bytes of image.
- * @node: its GGTT range; its start is the context ID OACONTROL selects.
+ * @node: its GGTT range; Haswell: its start is the context ID OACONTROL
+ *	selects; Gen8/9: the LRCA (its per-process status page, the register
+ *	state a page on).
  * @valid: loaded once, so the engine has saved it (else the next load
  *	inhibits the restore); protected by &intel_oa_legacy_ring.submit_lock.
  * @free_work: frees it in process context (the last reference may go in
  *	the interrupt handler).
+ * @ppgtt: Gen8/9: the PPGTT its PDP0 names (a reference).
+ * @hw_id: Gen8/9: the context ID its descriptor carries, which OA reports
+ *	carry while it runs.
+ * @ring: Gen8/9: its ring buffer (coherent DMA, contiguous).
+ * @ring_dma: its DMA address.
+ * @ring_node: its GGTT range.
+ * @ring_tail: where the next request's commands go; protected by
+ *	&intel_oa_execlists.submit_lock.
+ * @ring_head: the offset its completed requests have freed up to;
+ *	protected by &intel_oa_execlists.lock.
  */
 struct intel_oa_hw_context {
 	struct kref ref;
@@ -984,6 +1041,45 @@ struct intel_oa_hw_context {
 	struct drm_mm_node node;
 	bool valid;
 	struct work_struct free_work;
+	struct intel_oa_ppgtt *ppgtt;
+	u32 hw_id;
+	u32 *ring;
+	dma_addr_t ring_dma;
+	struct drm_mm_node ring_node;
+	u32 ring_tail;
+	u32 ring_head;
+};
+
+/**
+ * struct intel_oa_execlists - the render engine's execlist submission
+ *	(Gen8/9, DOC "execlists")
+ * @oa: device.
+ * @submit_lock: serialises emission: every context's ring tail, space
+ *	waits, @next_seqno.
+ * @lock: protects @requests, @active, @csb_head and the ELSP; the lock of
+ *	every request's fence, taken in the hard interrupt handler.
+ * @requests: submitted requests not yet completed, oldest first; the
+ *	first is in the ELSP while @active is set.
+ * @active: the engine runs @requests' first.
+ * @fence_context: the fences' timeline.
+ * @next_seqno: seqno of the next request.
+ * @hws: the engine's status page (coherent DMA), with the CSB's copy.
+ * @hws_dma: its DMA address.
+ * @hws_node: its GGTT range.
+ * @csb_head: the last CSB entry consumed.
+ */
+struct intel_oa_execlists {
+	struct intel_oa_device *oa;
+	struct mutex submit_lock; /* protects ring tails, next_seqno */
+	spinlock_t lock; /* protects requests, active, csb_head, the ELSP */
+	struct list_head requests;
+	bool active;
+	u64 fence_context;
+	u32 next_seqno;
+	u32 *hws;
+	dma_addr_t hws_dma;
+	struct drm_mm_node hws_node;
+	unsigned int csb_head;
 };
 
 /**
@@ -1070,10 +1166,16 @@ struct intel_oa_legacy_ring {
  * @gt_imr: Gen6/7: what GTIMR holds (the OA event and the render user
  *	interrupt are unmasked by different users).
  * @irq_user_event: what the hard interrupt handler calls for a render
- *	user interrupt, set by the submission backend before it unmasks the
- *	event (NULL: none); it runs in hard interrupt context.
+ *	engine event (Gen6/7: the user interrupt, Gen8/9: a context switch),
+ *	set by the submission backend before it unmasks the event (NULL:
+ *	none); it runs in hard interrupt context.
  * @rcs: the render engine's ring (Gen6/7), NULL where the driver submits
  *	nothing.
+ * @el: the render engine's execlists (Gen8/9), NULL where the driver
+ *	submits nothing with them.
+ * @submit: runs a batch (its address in the context's address space) in
+ *	a context: the backend's, set before the device is registered,
+ *	NULL where the driver runs no batches.
  */
 struct intel_oa_device {
 	struct drm_device drm;
@@ -1112,6 +1214,9 @@ struct intel_oa_device {
 	u32 gt_imr;
 	void (*irq_user_event)(struct intel_oa_device *oa);
 	struct intel_oa_legacy_ring *rcs;
+	struct intel_oa_execlists *el;
+	struct dma_fence *(*submit)(struct intel_oa_device *oa, u64 batch,
+				    struct intel_oa_hw_context *ctx);
 };
 
 /*

@@ -222,10 +222,12 @@ static inline u32 masked_bit_disable(u32 bits)
 #define   GEN8_MASTER_IRQ_CONTROL	REG_BIT(31)
 #define   GEN8_GT_WDBOX_OACS_IRQ	REG_BIT(7)
 #define   GEN8_GT_VECS_IRQ		REG_BIT(6)
+#define   GEN8_GT_RCS_IRQ		REG_BIT(0)
 #define GEN8_GT_ISR(n)			(0x44300 + (n) * 0x10)
 #define GEN8_GT_IMR(n)			(0x44304 + (n) * 0x10)
 #define GEN8_GT_IIR(n)			(0x44308 + (n) * 0x10)
 #define GEN8_GT_IER(n)			(0x4430c + (n) * 0x10)
+#define   GEN8_GT_RCS_BANK		0
 #define   GEN8_GT_OA_BANK		3
 #define   GEN8_GT_OA_HALF_FULL		REG_BIT(28)
 
@@ -441,6 +443,49 @@ static inline u32 masked_bit_disable(u32 bits)
 #define VECS_RING_PSMI_CTL		0x1a050
 #define   GEN6_PSMI_SLEEP_MSG_DISABLE	REG_BIT(0)
 #define   GT_RENDER_USER_INTERRUPT	REG_BIT(0)
+
+/*
+ * Gen8/9 execlists on the render engine (i915 gt/intel_engine_regs.h,
+ * intel_lrc.h, intel_lrc_reg.h, intel_execlists_submission.c,
+ * intel_engine.h, i915_reg.h GT_CONTEXT_SWITCH_INTERRUPT). RING_MODE_GEN7
+ * and RING_CONTEXT_STATUS_PTR are masked registers.
+ */
+#define RCS_RING_HWS_PGA		0x2080
+#define RCS_RING_ELSP			0x2230
+#define RCS_RING_MODE_GEN7		0x229c
+#define   GFX_RUN_LIST_ENABLE		REG_BIT(15)
+#define RCS_RING_CONTEXT_STATUS_PTR	0x23a0
+#define   GEN8_CSB_READ_PTR_SHIFT	8
+#define GEN8_CSB_ENTRIES		6
+#define   GEN8_CTX_STATUS_COMPLETE	REG_BIT(4)
+#define   GEN8_CTX_STATUS_PREEMPTED	REG_BIT(1)
+#define   GT_CONTEXT_SWITCH_INTERRUPT	REG_BIT(8)
+/* status page dwords: the CSB's copy and its write pointer */
+#define HWS_CSB_BUF0			0x10
+#define HWS_CSB_WRITE			0x1f
+/* context descriptor */
+#define GEN8_CTX_VALID			REG_BIT(0)
+#define GEN8_CTX_L3LLC_COHERENT		REG_BIT(5)
+#define GEN8_CTX_PRIVILEGE		REG_BIT(8)
+#define GEN8_CTX_ADDRESSING_MODE_SHIFT	3
+#define   INTEL_LEGACY_64B_CONTEXT	3
+#define GEN8_CTX_ID_SHIFT		32
+#define GEN8_CTX_ID_WIDTH		21
+/* CTX_CONTEXT_CONTROL, masked */
+#define   CTX_CTRL_ENGINE_CTX_RESTORE_INHIBIT REG_BIT(0)
+#define   CTX_CTRL_RS_CTX_ENABLE	REG_BIT(1)
+#define   CTX_CTRL_ENGINE_CTX_SAVE_INHIBIT REG_BIT(2)
+#define   CTX_CTRL_INHIBIT_SYN_CTX_SWITCH REG_BIT(3)
+/* i915 intel_engine_cs.c: the render context image (4 KiB pages), PPHWSP excluded */
+#define GEN8_LR_CONTEXT_RENDER_SIZE	(20 * 4096)
+#define GEN9_LR_CONTEXT_RENDER_SIZE	(22 * 4096)
+#define MI_LRI_FORCE_POSTED		REG_BIT(12)
+#define MI_BATCH_BUFFER_START_GEN8	MI_INSTR(0x31, 1)
+/* Gen8 PPGTT entries (i915 gen8_ppgtt.c, intel_gtt.h) */
+#define GEN8_PAGE_PRESENT		BIT_ULL(0)
+#define GEN8_PAGE_RW			BIT_ULL(1)
+#define GEN8_PAGE_PWT			BIT_ULL(3)
+#define GEN8_PAGE_PCD			BIT_ULL(4)
 
 /*
  * Commands (i915 intel_gpu_commands.h). MI_BATCH_BUFFER_START's bit 8 is

@@ -9,18 +9,24 @@
 #include "intel_oa_core.h"
 #include "trace.h"
 
-static uint32_t core_read32(IntelOACore *core, hwaddr addr);
-static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val);
+static uint32_t core_read32(IntelOACore *core, hwaddr addr, bool engine);
+static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val,
+                         bool engine);
 
-/* The command streamer's register accesses go through the dispatch. */
+/*
+ * The command streamer's register accesses go through the dispatch. They
+ * come from inside the render power well while the engine runs, so the
+ * forcewake rule (software must wake a domain before touching it) is not
+ * theirs to break.
+ */
 static uint32_t core_cs_read(void *opaque, hwaddr addr)
 {
-    return core_read32(opaque, addr);
+    return core_read32(opaque, addr, true);
 }
 
 static void core_cs_write(void *opaque, hwaddr addr, uint32_t val)
 {
-    core_write32(opaque, addr, val);
+    core_write32(opaque, addr, val, true);
 }
 
 bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
@@ -152,7 +158,7 @@ static void media_write32(IntelOACore *core, hwaddr rel, uint32_t val)
  * Register dispatch: every block claims its registers; whatever nobody
  * claims goes to the GT's store for unimplemented registers.
  */
-static uint32_t core_read32(IntelOACore *core, hwaddr addr)
+static uint32_t core_read32(IntelOACore *core, hwaddr addr, bool engine)
 {
     bool fused_off = intel_oa_steer_check(&core->steer, addr, false);
     hwaddr rel;
@@ -160,7 +166,8 @@ static uint32_t core_read32(IntelOACore *core, hwaddr addr)
 
     if (core_media_gt(core, addr, &rel)) {
         val = media_read32(core, rel);
-    } else if (!intel_oa_gt_fw_allows(&core->gt, &core->ctl.viol, addr,
+    } else if (!engine &&
+               !intel_oa_gt_fw_allows(&core->gt, &core->ctl.viol, addr,
                                       false)) {
         val = 0;
     } else if (!intel_oa_steer_mmio_read(&core->steer, addr, &val) &&
@@ -180,7 +187,8 @@ static uint32_t core_read32(IntelOACore *core, hwaddr addr)
     return val;
 }
 
-static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val)
+static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val,
+                         bool engine)
 {
     hwaddr rel;
 
@@ -188,7 +196,8 @@ static void core_write32(IntelOACore *core, hwaddr addr, uint32_t val)
     intel_oa_steer_check(&core->steer, addr, true);
     if (core_media_gt(core, addr, &rel)) {
         media_write32(core, rel, val);
-    } else if (!intel_oa_gt_fw_allows(&core->gt, &core->ctl.viol, addr,
+    } else if (!engine &&
+               !intel_oa_gt_fw_allows(&core->gt, &core->ctl.viol, addr,
                                       true)) {
         return;
     } else if (!intel_oa_steer_mmio_write(&core->steer, addr, val) &&
@@ -214,7 +223,7 @@ uint64_t intel_oa_core_mmio_read(IntelOACore *core, hwaddr addr,
     uint64_t val;
 
     if (size == 4) {
-        return core_read32(core, addr);
+        return core_read32(core, addr, false);
     }
     if (addr == A_RING_TIMESTAMP) {
         intel_oa_steer_check(&core->steer, addr, false);
@@ -226,16 +235,16 @@ uint64_t intel_oa_core_mmio_read(IntelOACore *core, hwaddr addr,
         trace_intel_oa_mmio_read64(addr, val);
         return val;
     }
-    val = core_read32(core, addr);
-    return val | (uint64_t)core_read32(core, addr + 4) << 32;
+    val = core_read32(core, addr, false);
+    return val | (uint64_t)core_read32(core, addr + 4, false) << 32;
 }
 
 void intel_oa_core_mmio_write(IntelOACore *core, hwaddr addr, uint64_t data,
                               unsigned size)
 {
-    core_write32(core, addr, data);
+    core_write32(core, addr, data, false);
     if (size == 8) {
-        core_write32(core, addr + 4, data >> 32);
+        core_write32(core, addr + 4, data >> 32, false);
     }
 }
 
@@ -262,8 +271,8 @@ static bool core_has_media_gt(void *opaque, int version_id)
  */
 const VMStateDescription vmstate_intel_oa_core = {
     .name = "intel-oa-gpu/core",
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT(gt, IntelOACore, 1, vmstate_intel_oa_gt, IntelOAGt),
         VMSTATE_STRUCT_TEST(media_gt, IntelOACore, core_has_media_gt, 2,

@@ -1,6 +1,7 @@
 /*
- * intel-oa-gpu: the Gen6-7.5 render command streamer in ring buffer mode
- * (see intel_oa_cs.h and Documentation/command-streamer.rst).
+ * intel-oa-gpu: the Gen6-9 render command streamer: ring buffer mode and
+ * the commands (see intel_oa_cs.h and Documentation/command-streamer.rst;
+ * Gen8/9 submission is intel_oa_execlists.c).
  *
  * Registers (i915 intel_engine_regs.h and intel_gt_regs.h, RCS base
  * 0x2000): RING_TAIL 0x2030, RING_HEAD 0x2034, RING_START 0x2038,
@@ -10,9 +11,12 @@
  * Commands: i915 intel_gpu_commands.h; MI_REPORT_PERF_COUNT: seed 001,
  * "MI_REPORT_PERF_COUNT".
  *
- * The PPGTT is not modelled and GFX_MODE's PPGTT enable is never set by
- * the driver, so every address (GGTT or "per-process") goes through the
- * GGTT, as on a Gen6/7 part whose PPGTT is disabled.
+ * Gen6/7: the PPGTT is not modelled and GFX_MODE's PPGTT enable is never
+ * set by the driver, so every address (GGTT or "per-process") goes
+ * through the GGTT, as on a Gen6/7 part whose PPGTT is disabled. Gen8/9:
+ * a non-privileged batch's addresses are in its context's PPGTT, the
+ * ring's in the address space each command's GGTT bit selects; commands
+ * carry 64-bit addresses (i915 intel_gpu_commands.h, the _GEN8 forms).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -67,6 +71,13 @@
 #define CS_PIPE_CONTROL         0x7a00u
 #define PC_POST_SYNC_SHIFT      14
 #define PC_STORE_DATA_INDEX     (1u << 21)
+/* i915 PIPE_CONTROL_GLOBAL_GTT_IVB: the address is in the GGTT */
+#define PC_GLOBAL_GTT           (1u << 24)
+/* i915 MI_USE_GGTT (SDI, SRM, LRM) and MI_REPORT_PERF_COUNT_GGTT */
+#define MI_GGTT                 (1u << 22)
+#define RPC_GGTT                (1u << 0)
+/* Gen8 MI_BATCH_BUFFER_START address space indicator: 1 = PPGTT */
+#define BB_PPGTT                (1u << 8)
 
 /* The longest command the streamer reads whole: LRI of 126 registers */
 #define CS_MAX_DWORDS           256
@@ -81,21 +92,29 @@ static uint32_t cs_ring_size(const IntelOACs *cs)
 
 static bool cs_running(const IntelOACs *cs)
 {
+    if (cs->execlists && !cs->ctx_active) {
+        return false;
+    }
     return (cs->ctl & CS_RING_VALID) && !(cs->mi_mode & CS_STOP_RING);
 }
 
-static void cs_kick(IntelOACs *cs)
+void intel_oa_cs_kick(IntelOACs *cs)
 {
     if (cs_running(cs) && (cs->level == INTEL_OA_CS_BATCH ||
-                           (cs->head & CS_HEAD_ADDR) != cs->tail)) {
+                           (cs->head & CS_HEAD_ADDR) != cs->tail ||
+                           cs->execlists)) {
         timer_mod(cs->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     }
 }
 
-/* Copy between guest memory at GGTT @addr and @buf, page by page. */
-static bool cs_access(IntelOACs *cs, uint32_t addr, void *buf, uint32_t len,
-                      bool write)
+/*
+ * Copy between guest memory at @addr of the GGTT (or, @ppgtt, of the
+ * loaded context's PPGTT) and @buf, page by page.
+ */
+bool intel_oa_cs_access(IntelOACs *cs, uint64_t addr, bool ppgtt, void *buf,
+                        uint32_t len, bool write)
 {
+    const char *space = ppgtt ? "PPGTT" : "GGTT";
     uint8_t *p = buf;
 
     while (len) {
@@ -104,10 +123,21 @@ static bool cs_access(IntelOACs *cs, uint32_t addr, void *buf, uint32_t len,
         uint64_t phys;
         MemTxResult r;
 
-        if (!intel_oa_ggtt_translate(cs->ggtt, addr, &phys)) {
+        if (ppgtt) {
+            if (!intel_oa_ppgtt_translate(cs, addr, &phys)) {
+                intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_PPGTT_FAULT,
+                                   "command streamer %s at PPGTT 0x%" PRIx64
+                                   " of context 0x%x: no valid entry",
+                                   write ? "write" : "read", addr,
+                                   cs->hw_ctx_id);
+                return false;
+            }
+        } else if (addr > UINT32_MAX ||
+                   !intel_oa_ggtt_translate(cs->ggtt, addr, &phys)) {
             intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_GGTT_FAULT,
-                               "command streamer %s at GGTT 0x%08x: no "
-                               "valid PTE", write ? "write" : "read", addr);
+                               "command streamer %s at GGTT 0x%" PRIx64
+                               ": no valid PTE", write ? "write" : "read",
+                               addr);
             return false;
         }
         r = write ? dma_memory_write(cs->dma_as, phys, p, n,
@@ -115,10 +145,11 @@ static bool cs_access(IntelOACs *cs, uint32_t addr, void *buf, uint32_t len,
                     dma_memory_read(cs->dma_as, phys, p, n,
                                     MEMTXATTRS_UNSPECIFIED);
         if (r != MEMTX_OK) {
-            intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_GGTT_FAULT,
-                               "command streamer %s at GGTT 0x%08x: bus "
-                               "address 0x%" PRIx64 " not RAM",
-                               write ? "write" : "read", addr, phys);
+            intel_oa_violation(cs->viol, ppgtt ? INTEL_OA_VIOL_CS_PPGTT_FAULT :
+                                               INTEL_OA_VIOL_CS_GGTT_FAULT,
+                               "command streamer %s at %s 0x%" PRIx64
+                               ": bus address 0x%" PRIx64 " not RAM",
+                               write ? "write" : "read", space, addr, phys);
             return false;
         }
         addr += n;
@@ -128,20 +159,55 @@ static bool cs_access(IntelOACs *cs, uint32_t addr, void *buf, uint32_t len,
     return true;
 }
 
-static void cs_store32(IntelOACs *cs, uint32_t addr, uint32_t val)
+static bool cs_access(IntelOACs *cs, uint32_t addr, void *buf, uint32_t len,
+                      bool write)
+{
+    return intel_oa_cs_access(cs, addr, false, buf, len, write);
+}
+
+static void cs_store32(IntelOACs *cs, uint64_t addr, bool ppgtt, uint32_t val)
 {
     uint8_t b[4];
 
     stl_le_p(b, val);
-    cs_access(cs, addr, b, 4, true);
+    intel_oa_cs_access(cs, addr, ppgtt, b, 4, true);
 }
 
-static void cs_store64(IntelOACs *cs, uint32_t addr, uint64_t val)
+static void cs_store64(IntelOACs *cs, uint64_t addr, bool ppgtt, uint64_t val)
 {
     uint8_t b[8];
 
     stq_le_p(b, val);
-    cs_access(cs, addr, b, 8, true);
+    intel_oa_cs_access(cs, addr, ppgtt, b, 8, true);
+}
+
+/*
+ * Gen8/9: whether a command's address is in the PPGTT. A non-privileged
+ * batch has no access to the GGTT: its addresses are its context's
+ * whatever the command's GGTT bit says; the ring (privileged) chooses
+ * with the bit. Gen6/7: always the GGTT.
+ */
+static bool cs_ppgtt(const IntelOACs *cs, bool ggtt_bit)
+{
+    if (!cs->execlists) {
+        return false;
+    }
+    if (cs->level == INTEL_OA_CS_BATCH && cs->bb_ppgtt) {
+        return true;
+    }
+    return !ggtt_bit;
+}
+
+/* Gen8+ command addresses: a low and a high dword */
+static uint64_t cs_addr64(const uint32_t *d)
+{
+    return d[0] | (uint64_t)(d[1] & 0xffff) << 32;
+}
+
+/* The status page MI_STORE_DWORD_INDEX writes: the context's PPHWSP */
+static uint32_t cs_hws(const IntelOACs *cs)
+{
+    return cs->execlists ? cs->lrca : cs->hws_pga & CS_PAGE_MASK;
 }
 
 /* The number of dwords of the command whose first dword is @hdr. */
@@ -164,10 +230,10 @@ static uint32_t cs_length(IntelOACs *cs, uint32_t hdr)
     }
 }
 
-static void cs_unknown(IntelOACs *cs, uint32_t addr, uint32_t hdr)
+static void cs_unknown(IntelOACs *cs, uint64_t addr, uint32_t hdr)
 {
     intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_UNKNOWN_COMMAND,
-                       "command 0x%08x at GGTT 0x%08x is not one the "
+                       "command 0x%08x at 0x%" PRIx64 " is not one the "
                        "render command streamer model executes; skipped",
                        hdr, addr);
 }
@@ -185,51 +251,69 @@ static void cs_user_interrupt(IntelOACs *cs)
  * format OACONTROL's counter select names, its RPT_ID the command's report
  * ID, at a 64-byte aligned address.
  */
-static void cs_report_perf_count(IntelOACs *cs, const uint32_t *d)
+static void cs_report_perf_count(IntelOACs *cs, const uint32_t *d,
+                                 uint32_t len)
 {
     uint8_t r[INTEL_OA_MAX_REPORT_SIZE];
-    uint32_t addr = d[1] & ~0x3fu;
+    /* Gen8: address low, high, report ID; Gen7: address, report ID */
+    bool gen8 = cs->execlists;
+    uint64_t addr = gen8 ? cs_addr64(&d[1]) & ~0x3full : d[1] & ~0x3fu;
+    uint32_t id = gen8 ? d[3] : d[2];
+    uint32_t mbz = gen8 ? 0x3e : 0x3c;
     uint32_t size;
 
-    if (d[1] & 0x3c) {
+    if (len < (gen8 ? 4u : 3u)) {
+        cs_unknown(cs, 0, d[0]);
+        return;
+    }
+    if (d[1] & mbz) {
         intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_RPC_ADDRESS,
                            "MI_REPORT_PERF_COUNT address dword 0x%08x: "
-                           "bits 5:2 must be zero", d[1]);
+                           "bits 5:%u must be zero", d[1], gen8 ? 1 : 2);
     }
-    size = intel_oa_unit_snapshot(cs->oa, d[2], r);
+    size = intel_oa_unit_snapshot(cs->oa, id, r);
     if (!size) {
         intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_RPC_NO_FORMAT,
                            "MI_REPORT_PERF_COUNT while OACONTROL selects "
                            "no report format: nothing written");
         return;
     }
-    trace_intel_oa_cs_report_perf_count(addr, d[2], size);
-    cs_access(cs, addr, r, size, true);
+    trace_intel_oa_cs_report_perf_count(addr, id, size);
+    intel_oa_cs_access(cs, addr, cs_ppgtt(cs, gen8 && (d[1] & RPC_GGTT)), r,
+                       size, true);
 }
 
 static void cs_pipe_control(IntelOACs *cs, const uint32_t *d, uint32_t len)
 {
     uint32_t flags = len > 1 ? d[1] : 0;
-    /* Sandy Bridge keeps its GGTT select in address bit 2 */
-    uint32_t addr = len > 2 ? d[2] & (cs->plat->gen->gen == 6 ? ~7u : ~3u) :
-                    0;
+    /* Gen8: a 64-bit address, so the data starts a dword later */
+    unsigned int data = cs->execlists ? 4 : 3;
+    uint64_t addr = 0;
     unsigned int op = (flags >> PC_POST_SYNC_SHIFT) & 3;
+    bool ppgtt = cs_ppgtt(cs, flags & PC_GLOBAL_GTT);
 
+    if (cs->execlists && len > 3) {
+        addr = cs_addr64(&d[2]) & ~3ull;
+    } else if (len > 2) {
+        /* Sandy Bridge keeps its GGTT select in address bit 2 */
+        addr = d[2] & (cs->plat->gen->gen == 6 ? ~7u : ~3u);
+    }
     if (flags & PC_STORE_DATA_INDEX) {
-        addr = (cs->hws_pga & CS_PAGE_MASK) + (addr & 0xfff);
+        addr = cs_hws(cs) + (addr & 0xfff);
+        ppgtt = false;
     }
     switch (op) {
     case 0:
         break;
     case 1:
-        if (len >= 5) {
-            cs_store64(cs, addr, d[3] | (uint64_t)d[4] << 32);
-        } else if (len == 4) {
-            cs_store32(cs, addr, d[3]);
+        if (len >= data + 2) {
+            cs_store64(cs, addr, ppgtt, d[data] | (uint64_t)d[data + 1] << 32);
+        } else if (len == data + 1) {
+            cs_store32(cs, addr, ppgtt, d[data]);
         }
         break;
     case 3:
-        cs_store64(cs, addr, intel_oa_gt_ring_timestamp(cs->gt));
+        cs_store64(cs, addr, ppgtt, intel_oa_gt_ring_timestamp(cs->gt));
         break;
     default:
         intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_UNKNOWN_COMMAND,
@@ -244,7 +328,7 @@ static void cs_pipe_control(IntelOACs *cs, const uint32_t *d, uint32_t len)
  * when the streamer must stop fetching from where it is (a batch ended
  * or started, a fault).
  */
-static bool cs_execute(IntelOACs *cs, uint32_t addr, const uint32_t *d,
+static bool cs_execute(IntelOACs *cs, uint64_t addr, const uint32_t *d,
                        uint32_t len)
 {
     uint32_t hdr = d[0];
@@ -282,29 +366,53 @@ static bool cs_execute(IntelOACs *cs, uint32_t addr, const uint32_t *d,
         return false;
     case MI_BATCH_BUFFER_START:
         /* from the ring: a first-level batch; from a batch: a chain */
+        if (cs->execlists) {
+            if (len < 3) {
+                cs_unknown(cs, addr, hdr);
+                return true;
+            }
+            /* a chain stays in its batch's address space */
+            if (cs->level != INTEL_OA_CS_BATCH) {
+                cs->bb_ppgtt = hdr & BB_PPGTT;
+            }
+            cs->bb_addr = cs_addr64(&d[1]) & ~3ull;
+        } else {
+            cs->bb_addr = d[1] & ~3u;
+        }
         cs->level = INTEL_OA_CS_BATCH;
-        cs->bb_addr = d[1] & ~3u;
         cs->batches++;
         trace_intel_oa_cs_batch(cs->bb_addr);
         return false;
     case MI_SET_CONTEXT:
+        if (cs->execlists) {
+            /* execlists load contexts through the ELSP */
+            cs_unknown(cs, addr, hdr);
+            return true;
+        }
         cs->ctx_id = d[1] & CS_PAGE_MASK;
         trace_intel_oa_cs_set_context(cs->ctx_id);
         /* a per-context OA stream counts while its context is loaded */
         intel_oa_unit_set_context(cs->oa, cs->ctx_id);
         return true;
-    case MI_STORE_DATA_IMM:
-        /* dword 1 reserved, 2 the address, 3 (and 4) the data */
+    case MI_STORE_DATA_IMM: {
+        /*
+         * Gen6/7: dword 1 reserved, 2 the address, 3 (and 4) the data.
+         * Gen8: 1 and 2 the address, 3 (and 4) the data.
+         */
+        bool ppgtt = cs_ppgtt(cs, hdr & MI_GGTT);
+        uint64_t to = cs->execlists ? cs_addr64(&d[1]) : d[2];
+
         if (len == 4) {
-            cs_store32(cs, d[2] & ~3u, d[3]);
+            cs_store32(cs, to & ~3ull, ppgtt, d[3]);
         } else if (len == 5) {
-            cs_store64(cs, d[2] & ~7u, d[3] | (uint64_t)d[4] << 32);
+            cs_store64(cs, to & ~7ull, ppgtt, d[3] | (uint64_t)d[4] << 32);
         } else {
             cs_unknown(cs, addr, hdr);
         }
         return true;
+    }
     case MI_STORE_DWORD_INDEX:
-        cs_store32(cs, (cs->hws_pga & CS_PAGE_MASK) + (d[1] & 0xffc), d[2]);
+        cs_store32(cs, cs_hws(cs) + (d[1] & 0xffc), false, d[2]);
         return true;
     case MI_LOAD_REGISTER_IMM:
         for (i = 1; i + 1 < len; i += 2) {
@@ -312,19 +420,24 @@ static bool cs_execute(IntelOACs *cs, uint32_t addr, const uint32_t *d,
         }
         return true;
     case MI_STORE_REGISTER_MEM:
-        cs_store32(cs, d[2] & ~3u,
-                   cs->reg_read(cs->reg_opaque, d[1] & 0x7ffffc));
-        return true;
     case MI_LOAD_REGISTER_MEM: {
+        /* dword 1 the register, 2 (Gen8: and 3) the address */
+        bool ppgtt = cs_ppgtt(cs, hdr & MI_GGTT);
+        uint64_t at = cs->execlists ? cs_addr64(&d[2]) : d[2];
         uint8_t b[4];
 
-        if (cs_access(cs, d[2] & ~3u, b, 4, false)) {
+        if (len < (cs->execlists ? 4u : 3u)) {
+            cs_unknown(cs, addr, hdr);
+        } else if (op == MI_STORE_REGISTER_MEM) {
+            cs_store32(cs, at & ~3ull, ppgtt,
+                       cs->reg_read(cs->reg_opaque, d[1] & 0x7ffffc));
+        } else if (intel_oa_cs_access(cs, at & ~3ull, ppgtt, b, 4, false)) {
             cs->reg_write(cs->reg_opaque, d[1] & 0x7ffffc, ldl_le_p(b));
         }
         return true;
     }
     case MI_REPORT_PERF_COUNT:
-        cs_report_perf_count(cs, d);
+        cs_report_perf_count(cs, d, len);
         return true;
     default:
         cs_unknown(cs, addr, hdr);
@@ -356,16 +469,18 @@ static uint32_t cs_fetch_ring(IntelOACs *cs, uint32_t off, uint32_t *d)
     return len;
 }
 
-static uint32_t cs_fetch_batch(IntelOACs *cs, uint32_t addr, uint32_t *d)
+static uint32_t cs_fetch_batch(IntelOACs *cs, uint64_t addr, uint32_t *d)
 {
+    bool ppgtt = cs->execlists && cs->bb_ppgtt;
     uint32_t len, i;
 
-    if (!cs_access(cs, addr, &d[0], 4, false)) {
+    if (!intel_oa_cs_access(cs, addr, ppgtt, &d[0], 4, false)) {
         return 0;
     }
     d[0] = le32_to_cpu(d[0]);
     len = MIN(cs_length(cs, d[0]), CS_MAX_DWORDS);
-    if (len > 1 && !cs_access(cs, addr + 4, &d[1], 4 * (len - 1), false)) {
+    if (len > 1 &&
+        !intel_oa_cs_access(cs, addr + 4, ppgtt, &d[1], 4 * (len - 1), false)) {
         return 0;
     }
     for (i = 1; i < len; i++) {
@@ -381,7 +496,8 @@ static void cs_run(void *opaque)
     unsigned int budget = CS_BUDGET;
 
     while (cs_running(cs) && budget--) {
-        uint32_t len, addr, head = cs->head & CS_HEAD_ADDR;
+        uint32_t len, head = cs->head & CS_HEAD_ADDR;
+        uint64_t addr;
 
         if (cs->level == INTEL_OA_CS_BATCH) {
             addr = cs->bb_addr;
@@ -394,7 +510,12 @@ static void cs_run(void *opaque)
             continue;
         }
         if (head == cs->tail) {
-            return;
+            if (!cs->execlists) {
+                return;
+            }
+            /* the context is done: save it, load the next if any */
+            intel_oa_execlists_ring_empty(cs);
+            continue;
         }
         addr = (cs->start & CS_PAGE_MASK) + head;
         len = cs_fetch_ring(cs, head, d);
@@ -424,7 +545,8 @@ void intel_oa_cs_init(IntelOACs *cs, const IntelOAPlatform *plat,
                       IntelOAViolations *viol, IntelOACsRegRead reg_read,
                       IntelOACsRegWrite reg_write, void *reg_opaque)
 {
-    cs->present = plat->gen->gen <= 7;
+    cs->present = plat->gen->gen <= 9;
+    cs->execlists = plat->gen->gen >= 8;
     cs->plat = plat;
     cs->dma_as = dma_as;
     cs->ggtt = ggtt;
@@ -455,15 +577,20 @@ void intel_oa_cs_reset(IntelOACs *cs)
     cs->mi_mode = 0;
     cs->level = INTEL_OA_CS_RING;
     cs->bb_addr = 0;
+    cs->bb_ppgtt = false;
     cs->ctx_id = 0;
     cs->commands = 0;
     cs->batches = 0;
+    intel_oa_execlists_reset(cs);
 }
 
 bool intel_oa_cs_mmio_read(IntelOACs *cs, hwaddr addr, uint32_t *val)
 {
     if (!cs->present) {
         return false;
+    }
+    if (cs->execlists && intel_oa_execlists_mmio_read(cs, addr, val)) {
+        return true;
     }
     switch (addr) {
     case CS_RING_TAIL:
@@ -490,6 +617,9 @@ bool intel_oa_cs_mmio_read(IntelOACs *cs, hwaddr addr, uint32_t *val)
         *val = cs->imr;
         return true;
     case CS_HWS_PGA:
+        if (cs->execlists) {
+            return false;
+        }
         *val = cs->hws_pga;
         return true;
     }
@@ -502,6 +632,9 @@ bool intel_oa_cs_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val)
         return false;
     }
     trace_intel_oa_cs_write(addr, val);
+    if (cs->execlists && intel_oa_execlists_mmio_write(cs, addr, val)) {
+        return true;
+    }
     switch (addr) {
     case CS_RING_TAIL:
         cs->tail = val & CS_TAIL_ADDR;
@@ -511,7 +644,7 @@ bool intel_oa_cs_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val)
                                cs->tail, cs_ring_size(cs));
             cs->tail %= cs_ring_size(cs);
         }
-        cs_kick(cs);
+        intel_oa_cs_kick(cs);
         return true;
     case CS_RING_HEAD:
     case CS_RING_START:
@@ -530,7 +663,7 @@ bool intel_oa_cs_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val)
         return true;
     case CS_RING_CTL:
         cs->ctl = val & (CS_RING_NR_PAGES | CS_RING_VALID);
-        cs_kick(cs);
+        intel_oa_cs_kick(cs);
         return true;
     case CS_RING_ACTHD:
         return true;
@@ -538,12 +671,15 @@ bool intel_oa_cs_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val)
         /* a masked register: bits 31:16 say which of 15:0 are written */
         cs->mi_mode = (cs->mi_mode & ~(val >> 16)) | (val & (val >> 16));
         cs->mi_mode &= ~CS_MODE_IDLE;
-        cs_kick(cs);
+        intel_oa_cs_kick(cs);
         return true;
     case CS_RING_IMR:
         cs->imr = val;
         return true;
     case CS_HWS_PGA:
+        if (cs->execlists) {
+            return false;
+        }
         cs->hws_pga = val & CS_PAGE_MASK;
         return true;
     }
@@ -554,14 +690,14 @@ static int cs_post_load(void *opaque, int version_id)
 {
     IntelOACs *cs = opaque;
 
-    cs_kick(cs);
+    intel_oa_cs_kick(cs);
     return 0;
 }
 
 const VMStateDescription vmstate_intel_oa_cs = {
     .name = "intel-oa-gpu/cs",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = cs_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(tail, IntelOACs),
@@ -572,10 +708,26 @@ const VMStateDescription vmstate_intel_oa_cs = {
         VMSTATE_UINT32(imr, IntelOACs),
         VMSTATE_UINT32(mi_mode, IntelOACs),
         VMSTATE_UINT32(level, IntelOACs),
-        VMSTATE_UINT32(bb_addr, IntelOACs),
+        VMSTATE_UINT64(bb_addr, IntelOACs),
+        VMSTATE_BOOL(bb_ppgtt, IntelOACs),
         VMSTATE_UINT32(ctx_id, IntelOACs),
         VMSTATE_UINT64(commands, IntelOACs),
         VMSTATE_UINT64(batches, IntelOACs),
+        VMSTATE_UINT32(gfx_mode, IntelOACs),
+        VMSTATE_UINT32_ARRAY(elsp, IntelOACs, 4),
+        VMSTATE_UINT32(elsp_n, IntelOACs),
+        VMSTATE_UINT64_ARRAY(port, IntelOACs, 2),
+        VMSTATE_UINT32(port_idx, IntelOACs),
+        VMSTATE_BOOL(ctx_active, IntelOACs),
+        VMSTATE_UINT32(lrca, IntelOACs),
+        VMSTATE_UINT32(hw_ctx_id, IntelOACs),
+        VMSTATE_UINT64(pml4, IntelOACs),
+        VMSTATE_UINT32(ctx_ctl, IntelOACs),
+        VMSTATE_UINT32(head_slot, IntelOACs),
+        VMSTATE_UINT32_2DARRAY(csb, IntelOACs, INTEL_OA_CSB_ENTRIES, 2),
+        VMSTATE_UINT32(csb_wp, IntelOACs),
+        VMSTATE_UINT32(csb_rp, IntelOACs),
+        VMSTATE_UINT64(ctx_loads, IntelOACs),
         VMSTATE_END_OF_LIST()
     }
 };

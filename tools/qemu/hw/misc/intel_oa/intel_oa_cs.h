@@ -1,10 +1,14 @@
 /*
- * intel-oa-gpu: the render command streamer of Gen6-7.5 in ring buffer
- * mode. Software writes commands to a ring in GGTT memory and moves
+ * intel-oa-gpu: the render command streamer. Gen6-7.5 run it in ring
+ * buffer mode: software writes commands to a ring in GGTT memory and moves
  * RING_TAIL; the streamer executes from RING_HEAD to the tail, batch
  * buffers included, and reports progress through the hardware status
- * page and the render user interrupt. The commands it executes, and
- * what it counts as a violation, are Documentation/command-streamer.rst.
+ * page and the render user interrupt. Gen8 and Gen9 run it in execlist
+ * mode (intel_oa_execlists.c): software submits logical ring contexts
+ * through the ELSP, each with its own ring and PPGTT, and learns of their
+ * completion from the context status buffer and its interrupt. The
+ * commands it executes, and what it counts as a violation, are
+ * Documentation/command-streamer.rst.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -33,9 +37,14 @@ typedef enum IntelOACsLevel {
     INTEL_OA_CS_BATCH,
 } IntelOACsLevel;
 
+/* Gen8-10 context status buffer entries (i915 GEN8_CSB_ENTRIES) */
+#define INTEL_OA_CSB_ENTRIES    6
+
 typedef struct IntelOACs {
-    /* false: the platform has no ring buffer mode modelled (Gen8+) */
+    /* false: the platform's streamer is not modelled (Gen10+) */
     bool present;
+    /* Gen8/9: execlist submission (RING_MODE's run list enable) */
+    bool execlists;
     const IntelOAPlatform *plat;
     IntelOAViolations *viol;
     AddressSpace *dma_as;
@@ -59,14 +68,40 @@ typedef struct IntelOACs {
     uint32_t hws_pga;
     uint32_t imr;
     uint32_t mi_mode;
-    /* the batch being executed (GGTT address of the next command) */
+    /* the batch being executed (address of the next command) */
     uint32_t level;
-    uint32_t bb_addr;
+    uint64_t bb_addr;
+    /* the batch is in the PPGTT (Gen8+ BB_START bit 8), non-privileged */
+    bool bb_ppgtt;
     /* MI_SET_CONTEXT's context image address (bits 31:12), 0: none */
     uint32_t ctx_id;
     /* statistics, shown on the control page's debug counters */
     uint64_t commands;
     uint64_t batches;
+
+    /* Execlists (Gen8/9). RING_MODE_GEN7, a masked register */
+    uint32_t gfx_mode;
+    /* ELSP dwords written since the last submission (4 submit) */
+    uint32_t elsp[4];
+    uint32_t elsp_n;
+    /* the submitted elements (0: empty) and which one runs */
+    uint64_t port[2];
+    uint32_t port_idx;
+    /* a context is loaded and executing */
+    bool ctx_active;
+    /* the loaded context: its PPHWSP's GGTT address and descriptor ID */
+    uint32_t lrca;
+    uint32_t hw_ctx_id;
+    /* its PML4's address (PDP0) and CTX_CONTEXT_CONTROL */
+    uint64_t pml4;
+    uint32_t ctx_ctl;
+    /* byte offset in the image of its RING_HEAD value (0: none) */
+    uint32_t head_slot;
+    /* the context status buffer, its write and read pointers */
+    uint32_t csb[INTEL_OA_CSB_ENTRIES][2];
+    uint32_t csb_wp;
+    uint32_t csb_rp;
+    uint64_t ctx_loads;
 } IntelOACs;
 
 void intel_oa_cs_init(IntelOACs *cs, const IntelOAPlatform *plat,
@@ -78,6 +113,16 @@ void intel_oa_cs_finalize(IntelOACs *cs);
 void intel_oa_cs_reset(IntelOACs *cs);
 bool intel_oa_cs_mmio_read(IntelOACs *cs, hwaddr addr, uint32_t *val);
 bool intel_oa_cs_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val);
+
+/* Between intel_oa_cs.c and intel_oa_execlists.c */
+bool intel_oa_cs_access(IntelOACs *cs, uint64_t addr, bool ppgtt, void *buf,
+                        uint32_t len, bool write);
+void intel_oa_cs_kick(IntelOACs *cs);
+void intel_oa_execlists_reset(IntelOACs *cs);
+bool intel_oa_execlists_mmio_read(IntelOACs *cs, hwaddr addr, uint32_t *val);
+bool intel_oa_execlists_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val);
+void intel_oa_execlists_ring_empty(IntelOACs *cs);
+bool intel_oa_ppgtt_translate(IntelOACs *cs, uint64_t addr, uint64_t *phys);
 
 extern const VMStateDescription vmstate_intel_oa_cs;
 

@@ -480,8 +480,8 @@ static int intel_oa_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_intel_oa = {
     .name = TYPE_INTEL_OA_GPU,
-    .version_id = 11,
-    .minimum_version_id = 11,
+    .version_id = 12,
+    .minimum_version_id = 12,
     .post_load = intel_oa_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_PCI_DEVICE(parent_obj, IntelOAGpuState),

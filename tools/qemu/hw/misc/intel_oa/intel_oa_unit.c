@@ -781,6 +781,13 @@ uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
     oa_unit_fill_report(oa, r, ts, NULL);
     /* the lowest dword is the command's report ID (seed 001) */
     stl_le_p(r, report_id);
+    if (oa->gen->gen >= 8 && oa->loaded_ctx) {
+        /*
+         * Gen8+: the command runs in an execlist context, whose ID is the
+         * report's Context ID (seed 000, "Context ID in Execlist mode").
+         */
+        stl_le_p(r + (oa->fmt->wide_header ? 16 : 8), oa->loaded_ctx);
+    }
     return oa->fmt->size;
 }
 

@@ -61,6 +61,10 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_CS_RING_WHILE_BUSY] = "cs-ring-written-while-busy",
     [INTEL_OA_VIOL_CS_RPC_NO_FORMAT] = "cs-rpc-without-format",
     [INTEL_OA_VIOL_CS_RPC_ADDRESS] = "cs-rpc-address-mbz",
+    [INTEL_OA_VIOL_CS_PPGTT_FAULT] = "cs-ppgtt-fault",
+    [INTEL_OA_VIOL_CS_ELSP_WHILE_ACTIVE] = "cs-elsp-while-active",
+    [INTEL_OA_VIOL_CS_BAD_CONTEXT] = "cs-bad-context",
+    [INTEL_OA_VIOL_CS_RING_IN_EXECLISTS] = "cs-ring-mmio-in-execlists",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

@@ -71,6 +71,11 @@ typedef enum IntelOAViolation {
     INTEL_OA_VIOL_CS_RING_WHILE_BUSY = 47,
     INTEL_OA_VIOL_CS_RPC_NO_FORMAT = 48,
     INTEL_OA_VIOL_CS_RPC_ADDRESS = 49,
+    /* Gen8/9 execlists and PPGTT (command-streamer.rst) */
+    INTEL_OA_VIOL_CS_PPGTT_FAULT = 50,
+    INTEL_OA_VIOL_CS_ELSP_WHILE_ACTIVE = 51,
+    INTEL_OA_VIOL_CS_BAD_CONTEXT = 52,
+    INTEL_OA_VIOL_CS_RING_IN_EXECLISTS = 53,
     INTEL_OA_VIOL_COUNT
 } IntelOAViolation;
 

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Render context images: Haswell's (loaded with MI_SET_CONTEXT) and the
+ * Gen8/9 logical ring contexts the execlists load, their lifetime and the
+ * ID OA knows each by.
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/idr.h>
+#include <linux/slab.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_print.h>
+
+#include "intel_oa.h"
+#include "regs/intel_oa_regs.h"
+
+/**
+ * DOC: logical ring contexts
+ *
+ * A Gen8/9 context image is a per-process status page, then the register
+ * state i915's gen8_rcs_offsets/gen9_rcs_offsets lay out
+ * (MI_LOAD_REGISTER_IMM blocks, closed by MI_BATCH_BUFFER_END, as i915
+ * writes it for a context whose restore is inhibited), with its own
+ * 16 KiB ring and a 4-level PPGTT whose PML4 is in PDP0
+ * (init_ppgtt_regs()). Its first load inhibits the engine-state restore;
+ * once the engine has saved it, later loads restore what it saved.
+ *
+ * Its descriptor (lrc_descriptor()): the image's GGTT address, 64-bit
+ * legacy addressing, valid, privileged (Broadwell: L3 LLC coherent), and
+ * in its upper dword the context's hardware ID. i915 hands out IDs per
+ * submission (a small tag, or a fixed one for the context an OA stream
+ * filters); here each context keeps one ID, from 1 to 2^21 - 2, for its
+ * life, so OA reports name it the same way every time it runs.
+ */
+
+/* i915 intel_engine_cs.c HSW_CXT_TOTAL_SIZE */
+#define HSW_CXT_TOTAL_SIZE	(17 * PAGE_SIZE)
+
+/* i915 intel_lrc_reg.h: dword indices of the register state's values */
+#define CTX_CONTEXT_CONTROL	(0x02 + 1)
+#define CTX_RING_HEAD		(0x04 + 1)
+#define CTX_RING_TAIL		(0x06 + 1)
+#define CTX_RING_START		(0x08 + 1)
+#define CTX_RING_CTL		(0x0a + 1)
+#define CTX_PDP0_UDW		(0x30 + 1)
+#define CTX_PDP0_LDW		(0x32 + 1)
+
+/* i915 intel_engine_regs.h RENDER_RING_BASE */
+#define RENDER_RING_BASE	0x2000
+
+/*
+ * A register-state layout, i915 intel_lrc.c's gen8_rcs_offsets and
+ * gen9_rcs_offsets as a list: LRC_NOP(n) skips n dwords, LRC_LRI(n, posted)
+ * starts an MI_LOAD_REGISTER_IMM of the n register offsets (from the
+ * engine's base) that follow.
+ */
+#define LRC_NOP(n)		(0x8000 | (n))
+#define LRC_LRI(n, posted)	(0x4000 | ((posted) ? 0x2000 : 0) | (n))
+#define LRC_END			0
+
+/* i915 intel_lrc.c gen8_rcs_offsets */
+static const u16 gen8_rcs_offsets[] = {
+	LRC_NOP(1), LRC_LRI(14, true),
+	0x244, 0x034, 0x030, 0x038, 0x03c,
+	0x168, 0x140, 0x110, 0x11c, 0x114,
+	0x118, 0x1c0, 0x1c4, 0x1c8,
+	LRC_NOP(3), LRC_LRI(9, true),
+	0x3a8, 0x28c, 0x288, 0x284,
+	0x280, 0x27c, 0x278, 0x274,
+	0x270,
+	LRC_NOP(13), LRC_LRI(1, false), 0x0c8,
+	LRC_END
+};
+
+/* i915 intel_lrc.c gen9_rcs_offsets */
+static const u16 gen9_rcs_offsets[] = {
+	LRC_NOP(1), LRC_LRI(14, true),
+	0x244, 0x034, 0x030, 0x038, 0x03c,
+	0x168, 0x140, 0x110, 0x11c, 0x114,
+	0x118, 0x1c0, 0x1c4, 0x1c8,
+	LRC_NOP(3), LRC_LRI(9, true),
+	0x3a8, 0x28c, 0x288, 0x284,
+	0x280, 0x27c, 0x278, 0x274,
+	0x270,
+	LRC_NOP(13), LRC_LRI(1, false), 0x0c8,
+	LRC_NOP(13), LRC_LRI(44, true),
+	0x028, 0x09c, 0x0c0, 0x178, 0x17c,
+	0x358, 0x170, 0x150, 0x154, 0x158,
+	0x41c, 0x600, 0x604, 0x608,
+	0x60c, 0x610, 0x614, 0x618,
+	0x61c, 0x620, 0x624, 0x628,
+	0x62c, 0x630, 0x634, 0x638,
+	0x63c, 0x640, 0x644, 0x648,
+	0x64c, 0x650, 0x654, 0x658,
+	0x65c, 0x660, 0x664, 0x668,
+	0x66c, 0x670, 0x674, 0x678,
+	0x67c, 0x068,
+	LRC_END
+};
+
+/* The contexts' hardware IDs, unique across devices. */
+static DEFINE_IDA(lrc_ids);
+
+/* set_offsets(): the register offsets of a layout, values zero. */
+static void lrc_set_offsets(u32 *regs, const u16 *layout)
+{
+	while (*layout != LRC_END) {
+		u16 count = *layout & 0xff;
+
+		if (*layout & 0x8000) {
+			regs += count;
+			layout++;
+			continue;
+		}
+		*regs = MI_LOAD_REGISTER_IMM(count);
+		if (*layout & 0x2000)
+			*regs |= MI_LRI_FORCE_POSTED;
+		regs++;
+		layout++;
+		while (count--) {
+			regs[0] = RENDER_RING_BASE + *layout++;
+			regs += 2;
+		}
+	}
+	/* closed, as i915 does for an image whose restore is inhibited */
+	*regs = MI_BATCH_BUFFER_END;
+}
+
+/* Bytes of a render logical ring context: i915's plus the PPHWSP. */
+static size_t lrc_size(struct intel_oa_device *oa)
+{
+	return PAGE_SIZE + (oa->gen->graphics_ver == 8 ?
+			    GEN8_LR_CONTEXT_RENDER_SIZE :
+			    GEN9_LR_CONTEXT_RENDER_SIZE);
+}
+
+/*
+ * lrc_init - make a context image a logical ring context
+ * @ctx: the image, mapped in the GGTT, zeroed
+ * @ppgtt: the PPGTT its batches run in (the context takes a reference)
+ *
+ * Return: 0, -ENOMEM, -ENOSPC (no GGTT room or no hardware ID left).
+ */
+static int lrc_init(struct intel_oa_hw_context *ctx,
+		    struct intel_oa_ppgtt *ppgtt)
+{
+	struct intel_oa_device *oa = ctx->oa;
+	u32 *regs = ctx->vaddr + PAGE_SIZE;
+	dma_addr_t pml4;
+	int id, ret;
+
+	id = ida_alloc_range(&lrc_ids, 1, BIT(GEN8_CTX_ID_WIDTH) - 2,
+			     GFP_KERNEL);
+	if (id < 0)
+		return id == -ENOMEM ? -ENOMEM : -ENOSPC;
+	ctx->hw_id = id;
+	ctx->ring = dma_alloc_coherent(&oa->pdev->dev, INTEL_OA_LRC_RING_SIZE,
+				       &ctx->ring_dma, GFP_KERNEL);
+	if (!ctx->ring)
+		return -ENOMEM;
+	ret = intel_oa_ggtt_map_dma(oa, &ctx->ring_node, ctx->ring_dma,
+				    INTEL_OA_LRC_RING_SIZE / PAGE_SIZE);
+	if (ret)
+		return ret;
+	ctx->ppgtt = intel_oa_ppgtt_get(ppgtt);
+
+	lrc_set_offsets(regs, oa->gen->graphics_ver == 8 ?
+			gen8_rcs_offsets : gen9_rcs_offsets);
+	/* init_common_regs(), restore inhibited for the first load */
+	regs[CTX_CONTEXT_CONTROL] =
+		masked_bit_enable(CTX_CTRL_INHIBIT_SYN_CTX_SWITCH) |
+		masked_bit_disable(CTX_CTRL_ENGINE_CTX_SAVE_INHIBIT |
+				   CTX_CTRL_RS_CTX_ENABLE) |
+		masked_bit_enable(CTX_CTRL_ENGINE_CTX_RESTORE_INHIBIT);
+	regs[CTX_RING_HEAD] = 0;
+	regs[CTX_RING_TAIL] = 0;
+	regs[CTX_RING_START] = ctx->ring_node.start;
+	regs[CTX_RING_CTL] = RING_CTL_SIZE(INTEL_OA_LRC_RING_SIZE) | RING_VALID;
+	/* init_ppgtt_regs(): a 4-level PPGTT's PML4 in PDP0 */
+	pml4 = intel_oa_ppgtt_pml4(ppgtt);
+	regs[CTX_PDP0_UDW] = upper_32_bits(pml4);
+	regs[CTX_PDP0_LDW] = lower_32_bits(pml4);
+	return 0;
+}
+
+/*
+ * lrc_fini - free what lrc_init() made
+ * @ctx: the image (its LRC parts may be partly made, or not at all)
+ */
+static void lrc_fini(struct intel_oa_hw_context *ctx)
+{
+	struct intel_oa_device *oa = ctx->oa;
+
+	if (ctx->ppgtt)
+		intel_oa_ppgtt_put(ctx->ppgtt);
+	ctx->ppgtt = NULL;
+	intel_oa_ggtt_release(oa, &ctx->ring_node);
+	if (ctx->ring)
+		dma_free_coherent(&oa->pdev->dev, INTEL_OA_LRC_RING_SIZE, ctx->ring,
+				  ctx->ring_dma);
+	ctx->ring = NULL;
+	if (ctx->hw_id)
+		ida_free(&lrc_ids, ctx->hw_id);
+	ctx->hw_id = 0;
+}
+
+/**
+ * intel_oa_lrc_descriptor - what the ELSP takes to run a context
+ * @ctx: a logical ring context
+ *
+ * Return: its descriptor (DOC "logical ring contexts").
+ */
+u64 intel_oa_lrc_descriptor(const struct intel_oa_hw_context *ctx)
+{
+	u64 desc = INTEL_LEGACY_64B_CONTEXT << GEN8_CTX_ADDRESSING_MODE_SHIFT;
+
+	desc |= GEN8_CTX_VALID | GEN8_CTX_PRIVILEGE;
+	if (ctx->oa->gen->graphics_ver == 8)
+		desc |= GEN8_CTX_L3LLC_COHERENT;
+	desc |= ctx->node.start;
+	desc |= (u64)ctx->hw_id << GEN8_CTX_ID_SHIFT;
+	return desc;
+}
+
+/**
+ * intel_oa_lrc_set_tail - where the context's ring ends on its next load
+ * @ctx: a logical ring context the engine is not running
+ * @tail: the ring offset
+ */
+void intel_oa_lrc_set_tail(struct intel_oa_hw_context *ctx, u32 tail)
+{
+	u32 *regs = ctx->vaddr + PAGE_SIZE;
+
+	regs[CTX_RING_TAIL] = tail;
+}
+
+/**
+ * intel_oa_lrc_saved - the engine has saved the context once
+ * @ctx: a logical ring context the engine is not running
+ *
+ * Later loads restore the engine state it saved.
+ */
+void intel_oa_lrc_saved(struct intel_oa_hw_context *ctx)
+{
+	u32 *regs = ctx->vaddr + PAGE_SIZE;
+
+	regs[CTX_CONTEXT_CONTROL] &= ~(u32)CTX_CTRL_ENGINE_CTX_RESTORE_INHIBIT;
+}
+
+static void hw_context_free(struct work_struct *work)
+{
+	struct intel_oa_hw_context *ctx =
+		container_of(work, struct intel_oa_hw_context, free_work);
+	struct intel_oa_device *oa = ctx->oa;
+
+	lrc_fini(ctx);
+	intel_oa_ggtt_release(oa, &ctx->node);
+	dma_free_coherent(&oa->pdev->dev, ctx->size, ctx->vaddr, ctx->dma);
+	drm_dev_put(&oa->drm);
+	kfree(ctx);
+}
+
+static void hw_context_release(struct kref *ref)
+{
+	struct intel_oa_hw_context *ctx =
+		container_of(ref, struct intel_oa_hw_context, ref);
+
+	/* the last reference may be a request's, in the interrupt handler */
+	queue_work(system_wq, &ctx->free_work);
+}
+
+/**
+ * intel_oa_hw_context_create - a context image for the render engine
+ * @oa: device
+ * @ppgtt: Gen8/9: the address space its batches run in
+ * @out: the image (one reference), or NULL where the driver loads none
+ *
+ * Haswell's render contexts have images of HSW_CXT_TOTAL_SIZE bytes
+ * (i915 intel_engine_context_size()), loaded with MI_SET_CONTEXT; the
+ * other Gen6/7 parts run without (i915 sizes theirs from GEN7_CXT_SIZE and
+ * GEN6_CXT_SIZE, registers no source documents). Gen8/9 contexts are
+ * logical ring contexts (DOC "logical ring contexts").
+ *
+ * Return: 0, -ENOMEM, -ENOSPC (no GGTT room or no hardware ID).
+ */
+int intel_oa_hw_context_create(struct intel_oa_device *oa,
+			       struct intel_oa_ppgtt *ppgtt,
+			       struct intel_oa_hw_context **out)
+{
+	struct intel_oa_hw_context *ctx;
+	size_t size;
+	int ret;
+
+	*out = NULL;
+	if (oa->el && ppgtt)
+		size = lrc_size(oa);
+	else if (oa->rcs && oa->gen->graphics_ver == 7 &&
+		 oa->gen->graphics_rel == 5)
+		size = HSW_CXT_TOTAL_SIZE;
+	else
+		return 0;
+
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+	kref_init(&ctx->ref);
+	INIT_WORK(&ctx->free_work, hw_context_free);
+	ctx->oa = oa;
+	ctx->size = size;
+	ctx->vaddr = dma_alloc_coherent(&oa->pdev->dev, ctx->size, &ctx->dma,
+					GFP_KERNEL);
+	if (!ctx->vaddr) {
+		kfree(ctx);
+		return -ENOMEM;
+	}
+	ret = intel_oa_ggtt_map_dma(oa, &ctx->node, ctx->dma,
+				    ctx->size / PAGE_SIZE);
+	if (ret)
+		goto err_free;
+	if (oa->el) {
+		ret = lrc_init(ctx, ppgtt);
+		if (ret)
+			goto err_release;
+	}
+	/* the free may run after unbind: keep the device's memory */
+	drm_dev_get(&oa->drm);
+	*out = ctx;
+	return 0;
+
+err_release:
+	lrc_fini(ctx);
+	intel_oa_ggtt_release(oa, &ctx->node);
+err_free:
+	dma_free_coherent(&oa->pdev->dev, ctx->size, ctx->vaddr, ctx->dma);
+	kfree(ctx);
+	return ret;
+}
+
+/**
+ * intel_oa_hw_context_get - another reference to a context image
+ * @ctx: the image
+ *
+ * Return: @ctx.
+ */
+struct intel_oa_hw_context *intel_oa_hw_context_get(struct intel_oa_hw_context *ctx)
+{
+	kref_get(&ctx->ref);
+	return ctx;
+}
+
+/**
+ * intel_oa_hw_context_put - drop a reference to a context image
+ * @ctx: the image; any context
+ */
+void intel_oa_hw_context_put(struct intel_oa_hw_context *ctx)
+{
+	kref_put(&ctx->ref, hw_context_release);
+}
+
+/**
+ * intel_oa_hw_context_id - the ID OA selects a context by
+ * @ctx: the image
+ *
+ * Return: Haswell: its GGTT address (i915's specific_ctx_id); Gen8/9:
+ * the ID its descriptor carries.
+ */
+u32 intel_oa_hw_context_id(const struct intel_oa_hw_context *ctx)
+{
+	return ctx->hw_id ? ctx->hw_id : ctx->node.start;
+}
