@@ -42,6 +42,8 @@
  */
 #define MI_REPORT_PERF_COUNT		MI_INSTR(0x28, 1)
 #define MI_REPORT_PERF_COUNT_GEN8	MI_INSTR(0x28, 2)
+/* i915: the CTX_ID of a report of no context, or of a context hidden */
+#define INVALID_CTX_ID			0xffffffffu
 
 static struct oa_dev dev;
 
@@ -651,6 +653,116 @@ static void test_per_context(void)
 	ctx_destroy(b);
 }
 
+/* ---- ctx-filter: a Gen8/9 stream of one context ---- */
+
+static void unprivileged_ctx_open(void *data)
+{
+	struct oa_open *op = data;
+
+	oa_drop_root();
+	igt_assert_eq(oa_try_open(dev.drm_fd, op), -EACCES);
+}
+
+/*
+ * Gen8/9 (command-streamer.rst, i915 gen8_append_oa_reports()): the
+ * counters count every context, so a stream of context A is privileged
+ * and forwards A's reports, the report after each (the switch away) and
+ * every context-switch report, with any other context's ID replaced by
+ * INVALID_CTX_ID. The virtual GPU writes a context-switch report each
+ * time the engine loads a context, naming it, and when it leaves it.
+ */
+static void test_ctx_filter(void)
+{
+	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	uint32_t a, b, dst, buf[4096 / 4], id_a, id_b, ctx, reason;
+	unsigned int e = oa_exponent_for_ns(&dev, 200000);
+	unsigned int ins = 0, outs = 0;
+	uint64_t T[2], prev_ctx = 0;
+	struct oa_capture c;
+	struct oa_open op;
+	char why[256];
+	size_t i;
+	int stream;
+
+	igt_require(has_submission() && gen8());
+	a = ctx_create();
+	b = ctx_create();
+	dst = create(4096);
+
+	/* each context's hardware ID: the CTX_ID of its own report */
+	oa_open_periodic(&dev, &op, f, e);
+	stream = oa_open(dev.drm_fd, &op);
+	rpc_on(a, dst, 0, 1);
+	rpc_on(b, dst, 1024, 2);
+	close(stream);
+	bo_read(dst, 0, buf, sizeof(buf));
+	id_a = oa_report_ctx_id(f, buf);
+	id_b = oa_report_ctx_id(f, buf + 256);
+	igt_assert_f(id_a && id_b && id_a != id_b && id_a != INVALID_CTX_ID &&
+		     id_b != INVALID_CTX_ID,
+		     "context IDs %#x and %#x: not two distinct IDs", id_a, id_b);
+
+	oa_open_periodic(&dev, &op, f, e);
+	oa_prop(&op, DRM_I915_PERF_PROP_CTX_HANDLE, a);
+	/* i915: a Gen8+ stream of one context needs privilege */
+	igt_assert_eq(igt_fork_child(unprivileged_ctx_open, &op),
+		      IGT_EXIT_SUCCESS);
+	stream = oa_open(dev.drm_fd, &op);
+	oa_capture_init(&c, f, &op);
+	rpc_on(a, dst, 0, 3);
+	rpc_on(b, dst, 1024, 4);
+	rpc_on(a, dst, 2048, 5);
+	oa_sleep_ms(20);
+	oa_capture_until(stream, &c, 1 << 20, 100);
+	close(stream);
+	bo_read(dst, 0, buf, sizeof(buf));
+
+	for (i = 0; i < c.n; i++) {
+		const uint32_t *rep = oa_capture_report(&c, i);
+
+		ctx = oa_report_ctx_id(f, rep);
+		reason = oa_report_reason(dev.plat, rep);
+		igt_assert_f(ctx == id_a || ctx == INVALID_CTX_ID,
+			     "report %zu names context %#x (A is %#x, B %#x)",
+			     i, ctx, id_a, id_b);
+		igt_assert_f(ctx == id_a || prev_ctx == id_a ||
+			     (reason & OA_REASON_CTX_SWITCH),
+			     "report %zu: another context's, not a switch, not after A's",
+			     i);
+		if (ctx == id_a && (reason & OA_REASON_CTX_SWITCH)) {
+			/* the switch to A: the workload's counters then */
+			igt_assert_f(oa_rpc_report_check(dev.plat, f, &dev.wl, rep,
+							 oa_capture_ts(&c, i),
+							 rep[0], why,
+							 sizeof(why)),
+				     "report %zu, the switch to A: %s", i, why);
+			igt_assert(ins < 2);
+			T[ins++] = oa_capture_ts(&c, i);
+		}
+		if (prev_ctx == id_a && ctx != id_a) {
+			igt_assert_f(reason & OA_REASON_CTX_SWITCH,
+				     "report %zu after A's is not a switch", i);
+			outs++;
+		}
+		prev_ctx = ctx;
+	}
+	igt_assert_f(ins == 2 && outs == 2,
+		     "%u switches to A and %u away in %zu reports, expected 2 and 2",
+		     ins, outs, c.n);
+	/* each switch to A comes before its batch's report, B's between */
+	igt_assert_f((int32_t)(buf[1] - (uint32_t)T[0]) >= 0,
+		     "the first switch to A (%#x) after A's report (%#x)",
+		     (uint32_t)T[0], buf[1]);
+	igt_assert_f((int32_t)(buf[512 + 1] - (uint32_t)T[1]) >= 0 &&
+		     (int32_t)((uint32_t)T[1] - buf[256 + 1]) >= 0,
+		     "the second switch to A (%#x) not between B's report (%#x) and A's (%#x)",
+		     (uint32_t)T[1], buf[256 + 1], buf[512 + 1]);
+	oa_capture_fini(&c);
+	gem_close(dst);
+	ctx_destroy(a);
+	ctx_destroy(b);
+}
+
 /* ---- invalid ---- */
 
 static void test_invalid(void)
@@ -810,6 +922,10 @@ igt_main
 	igt_describe("400 batches in flight, more than the ring holds (it wraps and submission waits for room): the last store wins, the last out-fence signals.");
 	igt_subtest("many")
 		test_many();
+
+	igt_describe("Broadwell and Gen9: a stream of context A (CTX_HANDLE) is privileged and forwards A's context-switch reports with the workload's counters, the switch away after each, other switches with their context IDs hidden, and no other context's reports.");
+	igt_subtest("ctx-filter")
+		test_ctx_filter();
 
 	igt_describe("MI_REPORT_PERF_COUNT writes the stream's format: RPT_ID the command's report ID, every counter as the workload has it at a timestamp inside the batch, in order, and nothing past the report.");
 	igt_subtest("mi-rpc")

@@ -2209,8 +2209,10 @@ def test_gen8_execlists(qemu):
     ELSP runs its ring and a PPGTT batch (stores, an MI_REPORT_PERF_COUNT
     report carrying the context's ID); the CSB and its status-page copy
     say idle-to-active then complete + active-to-idle, with the
-    context-switch interrupt; the engine saves RING_HEAD into the image.
-    Then codes 50-53 once each."""
+    context-switch interrupt; the engine saves RING_HEAD into the image;
+    the OA unit writes a context-switch report naming the context and one
+    naming the synthetic schedule's when it ends. Then codes 50-53 once
+    each."""
     qt = QTest(qemu)
     GT_IIR0, GT_IMR0, GT_IER0 = GT_IIR(0), GT_IMR(0), GT_IER(0)
     HWS_PGA, ELSP, MODE, CSB, CSB_PTR = 0x2080, 0x2230, 0x229c, 0x2370, \
@@ -2257,7 +2259,8 @@ def test_gen8_execlists(qemu):
              MI(0x22, 2 * 2 - 1), 0x2274, pml4 >> 32,
              0x2270, pml4 & 0xffffffff, MI(0x0a)]
     put(g(lrc) + 4096, state)
-    OABuffer(qt).program()
+    oabuf = OABuffer(qt)
+    oabuf.program()
     qt.wr(OACONTROL, (fmt << 2) | 1)
     qt.wr(HWS_PGA, hws)
     qt.wr(MODE, (1 << 31) | (1 << 15))
@@ -2287,6 +2290,23 @@ def test_gen8_execlists(qemu):
     eq(qt.rd(CSB_PTR) & 7, 1, 'CSB_PTR write pointer')
     eq(qt.rd(GT_IIR0), 1 << 8, 'the context-switch interrupt')
     eq(get(g(lrc) + 4096 + 4 * 5, 1), (tail,), 'RING_HEAD saved in the image')
+    # the OA unit's context-switch reports: to the context, then back to
+    # the synthetic schedule's, both at the switch's timestamp
+    rs = FORMATS[fmt]
+    n = (qt.rd(OATAILPTR) - oabuf.base) // rs
+    reps = [oabuf.read(i * rs, rs) for i in range(n)]
+    mine = [i for i, r in enumerate(reps)
+            if struct.unpack('<I', r[8:12])[0] == 0x1234]
+    eq(len(mine), 1, 'one report names the context')
+    i = mine[0]
+    eq(i + 1 < n, True, 'a report after the context\'s')
+    for r, ctx in ((reps[i], 0x1234),
+                   (reps[i + 1], CTX_IDS[(t0 // CTX_SLICE) % 4])):
+        want = bytearray(expected_report(fmt, t0, period=0, cs=False))
+        want[0:4] = struct.pack('<I', (REASON_CTX_SWITCH << 19) |
+                                ((1 << 16) if ctx else 0))
+        want[8:12] = struct.pack('<I', ctx)
+        eq(r, bytes(want), 'context-switch report to 0x%x' % ctx)
     eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (0, 0), 'violations')
 
     # 50: an unmapped PPGTT address; the engine stops on the fetch fault

@@ -324,5 +324,7 @@ void intel_oa_buffer_reset(struct intel_oa_stream *stream)
 
 	memset(buf->vaddr, 0, buf->size);
 	intel_oa_buffer_sync_for_device(stream, 0, buf->size);
+	/* i915 gen8_init_oa_buffer(): no context seen yet */
+	stream->last_ctx_id = INTEL_OA_INVALID_CTX_ID;
 }
 

@@ -84,7 +84,6 @@
  * much, or anything once the poll period elapsed.
  */
 
-#define INVALID_CTX_ID		0xffffffff
 
 /* A report's first cacheline, which holds its header and is never split. */
 #define REPORT_HEADER_BYTES	64
@@ -121,6 +120,33 @@ static bool report_landed(const struct intel_oa_buffer *buf, u32 offset)
 }
 
 /*
+ * A Gen8+ stream of one context (i915 gen8_append_oa_reports()): the
+ * counters count every context, so the drain forwards that context's
+ * reports, the first report after one of them (the switch away, so a
+ * reader sees where its work ended) and every context-switch report; the
+ * others are not forwarded. A forwarded report of another context has its
+ * CTX_ID replaced by INVALID_CTX_ID so no other context's ID leaks.
+ */
+static bool keep_for_ctx(struct intel_oa_stream *stream, u32 offset,
+			 bool *squash)
+{
+	const struct intel_oa_buffer *buf = &stream->buf;
+	const u32 *report32 = (const u32 *)(buf->vaddr + offset);
+	u32 ctx_id = report32[report_ctx_dw(buf->format)] &
+		     (BIT(GEN8_CTX_ID_WIDTH) - 1);
+
+	if (!(report32[0] & stream->oa->gen->valid_ctx_bit))
+		ctx_id = INTEL_OA_INVALID_CTX_ID;
+	if (ctx_id != stream->ctx_filter &&
+	    stream->last_ctx_id != stream->ctx_filter &&
+	    !(report32[0] & OAREPORT_REASON_CTX_SWITCH))
+		return false;
+	*squash = ctx_id != stream->ctx_filter;
+	stream->last_ctx_id = ctx_id;
+	return true;
+}
+
+/*
  * Copy the report at @offset, whole even if it wraps, after its header, or
  * owe a ring-full loss for it. Returns whether it is in the ring.
  */
@@ -134,6 +160,10 @@ static bool put_sample(struct intel_oa_stream *stream, u32 offset)
 	u32 first = min(report_size, buf->size - offset);
 	u32 *report32;
 
+	bool squash_ctx = false;
+
+	if (stream->ctx_filter && !keep_for_ctx(stream, offset, &squash_ctx))
+		return false;
 	h = intel_oa_ring_reserve(ring, stream->sample_size);
 	if (!h) {
 		intel_oa_ring_lose(ring, INTEL_OA_RING_LOSS_RING_FULL, 1);
@@ -154,7 +184,9 @@ static bool put_sample(struct intel_oa_stream *stream, u32 offset)
 	 */
 	if ((oa->gen->quirks & INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID) &&
 	    !(report32[0] & oa->gen->valid_ctx_bit))
-		report32[report_ctx_dw(buf->format)] = INVALID_CTX_ID;
+		report32[report_ctx_dw(buf->format)] = INTEL_OA_INVALID_CTX_ID;
+	if (squash_ctx)
+		report32[report_ctx_dw(buf->format)] = INTEL_OA_INVALID_CTX_ID;
 
 	intel_oa_ring_commit(ring, stream->sample_size, true);
 	return true;

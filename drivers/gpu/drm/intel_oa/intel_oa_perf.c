@@ -31,7 +31,10 @@
  * handle, as i915). On Haswell the stream counts that context only: its
  * image's GGTT address goes into OACONTROL's Select Context ID with the
  * per-context enable (i915 gen7_oa_enable()), and the open needs no
- * privilege; elsewhere it is ENODEV (no context images yet). GLOBAL_SSEU
+ * privilege. On Broadwell and Gen9 the open is privileged, as i915's, and
+ * the drain forwards that context's reports and the context switches
+ * around them, with other contexts' IDs hidden (keep_for_ctx()).
+ * Elsewhere it is ENODEV (no context images). GLOBAL_SSEU
  * is validated as in i915 (i915_gem_user_to_context_sseu()) and makes the
  * open privileged; it is not applied to any context image.
  *
@@ -483,26 +486,22 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 		intel_oa_gem_context_put(ctx);
 		if (ret)
 			return ret;
-		/* Gen8+ filtering of one context's reports is not done yet */
-		if (params.ctx && oa->gen->graphics_ver >= 8) {
-			intel_oa_hw_context_put(params.ctx);
-			params.ctx = NULL;
-		}
 		if (!params.ctx) {
 			drm_dbg(&oa->drm,
-				"GEM context %llu: per-context streams are implemented on Haswell only\n",
+				"GEM context %llu: per-context streams need a context image, which intel_oa loads on Haswell, Broadwell and Gen9 only\n",
 				props->ctx_handle);
 			return -ENODEV;
 		}
 	}
 
 	/*
-	 * i915_oa_stream_init(): a Haswell stream of one context counts that
-	 * context only, so it needs no privilege; every other stream is
-	 * system wide (Gen8+ cannot gate the counters to one context), and
-	 * preemption holding and SSEU are privileged.
+	 * i915_perf_open_ioctl_locked(): a Haswell stream of one context
+	 * counts that context only, so it needs no privilege; every other
+	 * stream is system wide (Gen8+ cannot gate the counters to one
+	 * context: its reports are filtered, and the counters in them count
+	 * every context), and preemption holding and SSEU are privileged.
 	 */
-	privileged = !params.ctx;
+	privileged = !params.ctx || oa->gen->graphics_ver >= 8;
 	if (props->hold_preemption) {
 		if (!props->single_context) {
 			drm_dbg(&oa->drm, "preemption disable with no context\n");

@@ -626,6 +626,9 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	stream->periodic = params->periodic;
 	stream->period_exponent = params->periodic ? params->exponent : 0;
 	stream->ctx = params->ctx;
+	/* Haswell gates the counters in hardware; Gen8+ filters reports */
+	if (params->ctx && oa->gen->graphics_ver >= 8)
+		stream->ctx_filter = intel_oa_hw_context_id(params->ctx);
 	stream->poll_period_ns = params->poll_period_ns;
 	stream->wait_bytes = (u64)params->wait_num_reports *
 			     stream->sample_size;

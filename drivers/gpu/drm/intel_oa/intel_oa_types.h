@@ -613,6 +613,8 @@ struct intel_oa_gen_desc {
  * Gen8 has neither the reports nor OA_DEBUG).
  */
 #define INTEL_OA_QUIRK_CLK_RATIO_REPORTS	BIT(0)
+/* INTEL_OA_INVALID_CTX_ID - the CTX_ID i915 gives reports of no context */
+#define INTEL_OA_INVALID_CTX_ID			0xffffffff
 /*
  * INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID - rewrite the CTX_ID of reports
  * without the context-valid bit to 0xffffffff, as i915 does on Gen8..11.
@@ -1462,6 +1464,10 @@ struct intel_oa_buffer {
  * @period_exponent: OA timer exponent.
  * @ctx: the context a per-context stream counts (its image, a
  *	reference), NULL for a system-wide stream.
+ * @ctx_filter: Gen8+: the hardware ID of @ctx, whose reports the drain
+ *	forwards (with the context switches around them), 0 for none.
+ * @last_ctx_id: Gen8+: the context ID of the last report forwarded;
+ *	under @drain_lock.
  * @sample_size: bytes of one SAMPLE record (header + report).
  * @poll_period_ns: hrtimer period.
  * @config: the metrics set in use (a reference is held); changed under
@@ -1514,6 +1520,8 @@ struct intel_oa_stream {
 	bool periodic;
 	u32 period_exponent;
 	struct intel_oa_hw_context *ctx;
+	u32 ctx_filter;
+	u32 last_ctx_id;
 	u32 sample_size;
 	u64 poll_period_ns;
 	struct intel_oa_config *config;

@@ -646,6 +646,22 @@ void oa_unit_catch_up(IntelOAUnit *oa)
 bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
                            uint32_t *offset)
 {
+    uint64_t ts;
+
+    if (!oa_unit_write_one(oa, trig, offset, &ts)) {
+        return false;
+    }
+    trace_intel_oa_unit_trigger(trig->ctx, trig->source, *offset, ts);
+    return true;
+}
+
+/*
+ * One report now, outside the periodic sequence (an MMIO trigger's or a
+ * context switch's), after the periodic reports due before it.
+ */
+bool oa_unit_write_one(IntelOAUnit *oa, const IntelOATrigger *trig,
+                       uint32_t *offset, uint64_t *when)
+{
     uint8_t r[INTEL_OA_MAX_REPORT_SIZE];
     uint32_t rs, size, base, addr, len0, fill;
     uint64_t phys, phys2 = 0, ts;
@@ -704,7 +720,7 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
     }
     oa_unit_update_half_full_status(oa);
     *offset = addr - base;
-    trace_intel_oa_unit_trigger(trig->ctx, trig->source, *offset, ts);
+    *when = ts;
     return true;
 }
 
@@ -764,9 +780,23 @@ uint64_t oa_unit_gated_count(const IntelOAUnit *oa, unsigned int k,
 
 void intel_oa_unit_set_context(IntelOAUnit *oa, uint32_t ctx)
 {
+    IntelOATrigger sw = { .ctx = ctx, .ctx_switch = true };
+    uint32_t offset;
+    uint64_t ts;
+
     oa_unit_catch_up(oa);
     oa->loaded_ctx = ctx;
     oa_unit_gate_update(oa);
+    /*
+     * Gen8+: the unit writes a report when the render engine switches
+     * context (seed 000 "Context ID in Execlist mode"; i915 forwards these
+     * as the bookends of a filtered context's work), naming the context
+     * switched to, or the synthetic schedule's when the engine goes back
+     * to it.
+     */
+    if (oa->gen->gen >= 8 && oa_unit_ctx_switch_enabled(oa)) {
+        oa_unit_write_one(oa, &sw, &offset, &ts);
+    }
 }
 
 uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
@@ -781,13 +811,6 @@ uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
     oa_unit_fill_report(oa, r, ts, NULL);
     /* the lowest dword is the command's report ID (seed 001) */
     stl_le_p(r, report_id);
-    if (oa->gen->gen >= 8 && oa->loaded_ctx) {
-        /*
-         * Gen8+: the command runs in an execlist context, whose ID is the
-         * report's Context ID (seed 000, "Context ID in Execlist mode").
-         */
-        stl_le_p(r + (oa->fmt->wide_header ? 16 : 8), oa->loaded_ctx);
-    }
     return oa->fmt->size;
 }
 

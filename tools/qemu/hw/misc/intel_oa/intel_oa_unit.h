@@ -62,6 +62,8 @@ enum {
 typedef struct IntelOATrigger {
     uint32_t ctx;
     uint8_t source;
+    /* not an MMIO trigger: the report of a context switch to @ctx */
+    bool ctx_switch;
 } IntelOATrigger;
 
 typedef struct IntelOAUnit IntelOAUnit;
@@ -208,9 +210,12 @@ uint32_t intel_oa_unit_spoil_pages(IntelOAUnit *oa, uint32_t n);
 bool intel_oa_unit_enabled(const IntelOAUnit *oa);
 
 /*
- * The render engine loaded the context image at GGTT @ctx (its
- * MI_SET_CONTEXT): reports due before land first, then a per-context
- * stream's counters start or stop counting.
+ * The render engine loaded the context @ctx (Gen7: the image's GGTT
+ * address of MI_SET_CONTEXT; Gen8+: the execlist descriptor's context ID,
+ * 0 when the engine goes idle): reports due before land first; then on
+ * Gen7 a per-context stream's counters start or stop counting, on Gen8+
+ * a context-switch report names the context and reports name it while
+ * it runs.
  */
 void intel_oa_unit_set_context(IntelOAUnit *oa, uint32_t ctx);
 

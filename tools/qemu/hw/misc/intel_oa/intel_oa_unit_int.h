@@ -101,6 +101,13 @@ uint64_t oa_unit_gated_count(const IntelOAUnit *oa, unsigned int k,
 
 /* Land every report due by now (before software observes the unit). */
 void oa_unit_catch_up(IntelOAUnit *oa);
+/*
+ * One report now, outside the periodic sequence (@trig: an MMIO trigger's
+ * or a context switch's): its offset in the buffer and timestamp, or false
+ * if it could not be written (counted as dropped).
+ */
+bool oa_unit_write_one(IntelOAUnit *oa, const IntelOATrigger *trig,
+                       uint32_t *offset, uint64_t *when);
 /* Re-evaluate whether the timer runs after a control register write. */
 void oa_unit_reconfigure(IntelOAUnit *oa);
 /* Drive the half-full status level from the fill and the mask. */

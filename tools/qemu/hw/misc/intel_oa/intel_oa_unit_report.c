@@ -37,7 +37,18 @@ static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
     uint64_t ticks = ts * oa->plat->gpu_ticks_ratio;
     uint32_t rpt = 0;
 
-    if (trig) {
+    if (oa->loaded_ctx) {
+        /* a client's execlist context runs: reports name it */
+        ctx = oa->loaded_ctx;
+    }
+    if (trig && trig->ctx_switch) {
+        /* the switch itself, named by the context switched to */
+        rpt = 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_CTX_SWITCH);
+        ctx = trig->ctx ? trig->ctx : ctx;
+        if (ctx) {
+            rpt |= gen->rpt_ctx_valid;
+        }
+    } else if (trig) {
         /* the writer finds its report by CTX_ID, so it is not a context */
         rpt = 1u << (gen->rpt_reason_shift + INTEL_OA_REASON_MMIO_TRIGGER);
         rpt |= (uint32_t)trig->source << INTEL_OA_RPT_SOURCE_SHIFT;
