@@ -947,8 +947,9 @@ static void op_context(struct rng *r)
 /*
  * EXECBUFFER2_WR with fuzzed arguments around a fresh batch whose first
  * command is MI_BATCH_BUFFER_END: relocations land past it and the batch
- * start is 0 or invalid, so whatever is accepted runs nothing else (the
- * GGTT is every batch's address space on Gen7).
+ * start is 0 or invalid, so whatever is accepted runs nothing else (a
+ * batch's address space is the GGTT on Gen6/7, its context's PPGTT on
+ * Gen8/9).
  */
 static void op_execbuf(struct rng *r)
 {

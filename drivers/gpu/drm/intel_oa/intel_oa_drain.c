@@ -84,7 +84,6 @@
  * much, or anything once the poll period elapsed.
  */
 
-
 /* A report's first cacheline, which holds its header and is never split. */
 #define REPORT_HEADER_BYTES	64
 
