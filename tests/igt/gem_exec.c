@@ -17,8 +17,10 @@
  * relocations patch two dwords.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -763,6 +765,87 @@ static void test_ctx_filter(void)
 	ctx_destroy(b);
 }
 
+/* ---- ppgtt-charge: a client pays for its page tables ---- */
+
+#define CLIENT_MB_PARAM "/sys/module/intel_oa/parameters/gem_client_mb"
+
+static void set_client_mb(uint64_t mb)
+{
+	FILE *f = fopen(CLIENT_MB_PARAM, "w");
+
+	igt_assert_f(f, "cannot open %s", CLIENT_MB_PARAM);
+	igt_assert(fprintf(f, "%" PRIu64, mb) > 0);
+	igt_assert_eq(fclose(f), 0);
+}
+
+static void restore_client_mb(void *data)
+{
+	set_client_mb((uintptr_t)data);
+}
+
+/*
+ * Gen8/9 (intel_oa_ppgtt.c, DOC "PPGTT"): each page-table level below the
+ * PML4 is charged to the VM's client, a page of entries and a directory's
+ * page of child pointers: 8 KiB per PDP and page directory, 4 KiB per
+ * page table; so is the context image with its ring (i915's 20 or 22
+ * pages plus the status page, and 16 KiB). Batches softpinned 512 GiB
+ * apart each need all three tables (20 KiB), so under a 1 MiB limit, with
+ * 64 objects of 4 KiB, the image, and the default context and VM (under
+ * 12 KiB), the bindings stop at ENOMEM exactly where the tables would
+ * pass the limit; without the charges all 64 would bind.
+ */
+static void test_ppgtt_charge(void)
+{
+	enum { N = 64 };
+	const uint32_t bbe[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t h[N];
+	uint64_t old;
+	unsigned int i, bound = 0, avail;
+	char node[64];
+	int fd, ret = 0;
+
+	igt_require(has_submission() && gen8());
+	igt_assert(oa_read_u64_file(CLIENT_MB_PARAM, &old));
+	igt_push_cleanup(restore_client_mb, (void *)(uintptr_t)old);
+	set_client_mb(1);
+	snprintf(node, sizeof(node), "/dev/dri/card%d", dev.card);
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	igt_assert_f(fd >= 0, "cannot open %s", node);
+
+	for (i = 0; i < N; i++) {
+		struct drm_i915_gem_create c = { .size = 4096 };
+		struct drm_i915_gem_pwrite p = { .size = sizeof(bbe),
+						 .data_ptr = (uintptr_t)bbe };
+
+		igt_assert_eq(do_ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c), 0);
+		h[i] = c.handle;
+		p.handle = h[i];
+		igt_assert_eq(do_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &p), 0);
+	}
+	for (i = 0; i < N; i++) {
+		struct drm_i915_gem_exec_object2 o = {
+			.handle = h[i], .offset = (uint64_t)(i + 1) << 39,
+			.flags = EXEC_OBJECT_PINNED |
+				 EXEC_OBJECT_SUPPORTS_48B_ADDRESS,
+		};
+		struct drm_i915_gem_execbuffer2 eb = eb_of(&o, 1);
+
+		ret = do_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
+		if (ret)
+			break;
+		bound++;
+	}
+	avail = (1 << 20) - N * 4096 -
+		((dev.plat->graphics_ver == 8 ? 20 : 22) + 1 + 4) * 4096;
+	igt_assert_f(ret == -ENOMEM && bound >= (avail - 12288) / 20480 &&
+		     bound <= (avail - 1) / 20480,
+		     "%u batches bound before %s, expected %u-%u before ENOMEM",
+		     bound, ret ? strerror(-ret) : "the end",
+		     (avail - 12288) / 20480, (avail - 1) / 20480);
+	close(fd);
+	set_client_mb(old);
+}
+
 /* ---- invalid ---- */
 
 static void test_invalid(void)
@@ -926,6 +1009,10 @@ igt_main
 	igt_describe("Broadwell and Gen9: a stream of context A (CTX_HANDLE) is privileged and forwards A's context-switch reports with the workload's counters, the switch away after each, other switches with their context IDs hidden, and no other context's reports.");
 	igt_subtest("ctx-filter")
 		test_ctx_filter();
+
+	igt_describe("Broadwell and Gen9: a client's page tables count against its memory limit, so sparse softpinned batches hit ENOMEM where their tables would pass the limit.");
+	igt_subtest("ppgtt-charge")
+		test_ppgtt_charge();
 
 	igt_describe("MI_REPORT_PERF_COUNT writes the stream's format: RPT_ID the command's report ID, every counter as the workload has it at a timestamp inside the batch, in order, and nothing past the report.");
 	igt_subtest("mi-rpc")

@@ -202,6 +202,7 @@ struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u64 batch,
 				       struct intel_oa_hw_context *ctx);
 
 /* intel_oa_hw_context.c */
+u64 intel_oa_hw_context_bytes(struct intel_oa_device *oa);
 int intel_oa_hw_context_create(struct intel_oa_device *oa,
 			       struct intel_oa_ppgtt *ppgtt,
 			       struct intel_oa_hw_context **out);
@@ -216,7 +217,9 @@ void intel_oa_lrc_saved(struct intel_oa_hw_context *ctx);
 int intel_oa_el_init(struct intel_oa_device *oa);
 
 /* intel_oa_ppgtt.c */
-struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa);
+struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa,
+					     const struct intel_oa_ppgtt_owner *ops,
+					     void *owner);
 struct intel_oa_ppgtt *intel_oa_ppgtt_get(struct intel_oa_ppgtt *ppgtt);
 void intel_oa_ppgtt_put(struct intel_oa_ppgtt *ppgtt);
 dma_addr_t intel_oa_ppgtt_pml4(const struct intel_oa_ppgtt *ppgtt);

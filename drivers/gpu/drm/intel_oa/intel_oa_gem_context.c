@@ -150,6 +150,28 @@ u64 intel_oa_gem_context_gtt_size(struct intel_oa_device *oa)
 	return bits ? BIT_ULL(bits) : oa->ggtt.size;
 }
 
+/* The VM's client pays for its page tables below the PML4. */
+static int vm_tables_charge(void *owner, s64 bytes)
+{
+	struct intel_oa_gem_client *client = owner;
+
+	if (bytes < 0) {
+		intel_oa_gem_client_uncharge(client, -bytes);
+		return 0;
+	}
+	return intel_oa_gem_client_charge(client, bytes);
+}
+
+static void vm_tables_release(void *owner)
+{
+	intel_oa_gem_client_put(owner);
+}
+
+static const struct intel_oa_ppgtt_owner vm_tables = {
+	.charge = vm_tables_charge,
+	.release = vm_tables_release,
+};
+
 /* A VM's charge: itself and its PML4 (a table and its child pointers). */
 static u64 vm_charge(const struct intel_oa_device *oa)
 {
@@ -179,11 +201,13 @@ struct intel_oa_gem_vm *intel_oa_gem_vm_create(struct intel_oa_device *oa,
 	if (!vm)
 		goto err;
 	if (oa->el) {
-		vm->ppgtt = intel_oa_ppgtt_create(oa);
+		/* the page tables hold the client as long as they live */
+		vm->ppgtt = intel_oa_ppgtt_create(oa, &vm_tables, client);
 		if (!vm->ppgtt) {
 			kfree(vm);
 			goto err;
 		}
+		kref_get(&client->ref);
 	}
 	kref_init(&vm->ref);
 	kref_get(&client->ref);
@@ -381,9 +405,10 @@ static void context_release(struct kref *ref)
  * @ctx: the context
  * @out: a new reference to its image, NULL where the generation loads none
  *
- * The image is made on first use (i915 pins ce->state the same way).
+ * The image is made on first use (i915 pins ce->state the same way) and
+ * charged to the context's client.
  *
- * Return: 0, -ENOMEM, -ENOSPC.
+ * Return: 0, -ENOMEM (no memory, or past the client's limit), -ENOSPC.
  */
 int intel_oa_gem_context_hw(struct intel_oa_device *oa,
 			    struct intel_oa_file *priv,
@@ -394,10 +419,19 @@ int intel_oa_gem_context_hw(struct intel_oa_device *oa,
 
 	lockdep_assert_held(&priv->ctx_lock);
 	if (!ctx->hw) {
-		ret = intel_oa_hw_context_create(oa, ctx->vm ? ctx->vm->ppgtt :
-						 NULL, &ctx->hw);
+		/* the image and its ring count against the client's limit */
+		u64 bytes = intel_oa_hw_context_bytes(oa);
+
+		ret = intel_oa_gem_client_charge(ctx->client, bytes);
 		if (ret)
 			return ret;
+		ret = intel_oa_hw_context_create(oa, ctx->vm ? ctx->vm->ppgtt :
+						 NULL, &ctx->hw);
+		if (ret || !ctx->hw) {
+			intel_oa_gem_client_uncharge(ctx->client, bytes);
+			return ret;
+		}
+		ctx->charge += bytes;
 	}
 	*out = ctx->hw ? intel_oa_hw_context_get(ctx->hw) : NULL;
 	return 0;

@@ -270,6 +270,30 @@ static void hw_context_release(struct kref *ref)
 	queue_work(system_wq, &ctx->free_work);
 }
 
+/* Bytes of a render context image, 0 where the driver loads none. */
+static size_t image_size(struct intel_oa_device *oa)
+{
+	if (oa->el)
+		return lrc_size(oa);
+	if (oa->rcs && oa->gen->graphics_ver == 7 && oa->gen->graphics_rel == 5)
+		return HSW_CXT_TOTAL_SIZE;
+	return 0;
+}
+
+/**
+ * intel_oa_hw_context_bytes - memory one context image takes
+ * @oa: device
+ *
+ * Return: bytes of image and, Gen8/9, ring; 0 where the driver loads
+ * none.
+ */
+u64 intel_oa_hw_context_bytes(struct intel_oa_device *oa)
+{
+	size_t size = image_size(oa);
+
+	return size && oa->el ? size + INTEL_OA_LRC_RING_SIZE : size;
+}
+
 /**
  * intel_oa_hw_context_create - a context image for the render engine
  * @oa: device
@@ -293,12 +317,8 @@ int intel_oa_hw_context_create(struct intel_oa_device *oa,
 	int ret;
 
 	*out = NULL;
-	if (oa->el && ppgtt)
-		size = lrc_size(oa);
-	else if (oa->rcs && oa->gen->graphics_ver == 7 &&
-		 oa->gen->graphics_rel == 5)
-		size = HSW_CXT_TOTAL_SIZE;
-	else
+	size = image_size(oa);
+	if (!size || (oa->el && !ppgtt))
 		return 0;
 
 	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);

@@ -28,8 +28,12 @@
  * 64-bit legacy.
  *
  * Tables are allocated when a range is first mapped and stay until the
- * PPGTT goes; clearing a range zeroes its entries. Objects bound in the
- * PPGTT take addresses from its own drm_mm.
+ * PPGTT goes; clearing a range zeroes its entries. Each table below the
+ * PML4 is charged to the PPGTT's owner (the GEM client of its VM) before
+ * it is allocated, a page for its entries and a page for a directory's
+ * child pointers, so sparse bindings cannot make a client's tables
+ * outgrow its limit. Objects bound in the PPGTT take addresses from its
+ * own drm_mm.
  */
 
 #define PT_ENTRIES	512
@@ -89,6 +93,12 @@ err:
 	return NULL;
 }
 
+/* What a table of @level costs its owner. */
+static s64 pt_cost(int level)
+{
+	return level ? 2 * PAGE_SIZE : PAGE_SIZE;
+}
+
 static unsigned int pt_index(u64 addr, int level)
 {
 	return (addr >> (PAGE_SHIFT + 9 * level)) & (PT_ENTRIES - 1);
@@ -107,9 +117,17 @@ static struct intel_oa_pt *pt_walk(struct intel_oa_ppgtt *ppgtt, u64 addr,
 		if (!pt->child[i]) {
 			if (!alloc)
 				return NULL;
-			pt->child[i] = pt_alloc(ppgtt->oa, level - 1);
-			if (!pt->child[i])
+			if (ppgtt->ops &&
+			    ppgtt->ops->charge(ppgtt->owner, pt_cost(level - 1)))
 				return NULL;
+			pt->child[i] = pt_alloc(ppgtt->oa, level - 1);
+			if (!pt->child[i]) {
+				if (ppgtt->ops)
+					ppgtt->ops->charge(ppgtt->owner,
+							   -pt_cost(level - 1));
+				return NULL;
+			}
+			ppgtt->charged += pt_cost(level - 1);
 			/* gen8_pde_encode(): present, writable, PPAT 0 */
 			pt->vaddr[i] = pt->child[i]->dma | GEN8_PAGE_PRESENT |
 				       GEN8_PAGE_RW;
@@ -122,10 +140,17 @@ static struct intel_oa_pt *pt_walk(struct intel_oa_ppgtt *ppgtt, u64 addr,
 /**
  * intel_oa_ppgtt_create - an empty 48-bit PPGTT
  * @oa: device
+ * @ops: who pays for its tables (NULL: nobody)
+ * @owner: their argument; @ops->release() is called with it when the
+ *	PPGTT goes
+ *
+ * The PML4 itself is the caller's to account for.
  *
  * Return: the PPGTT (one reference) or NULL without memory.
  */
-struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa)
+struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa,
+					     const struct intel_oa_ppgtt_owner *ops,
+					     void *owner)
 {
 	struct intel_oa_ppgtt *ppgtt;
 
@@ -140,6 +165,8 @@ struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa)
 	kref_init(&ppgtt->ref);
 	mutex_init(&ppgtt->lock);
 	ppgtt->oa = oa;
+	ppgtt->ops = ops;
+	ppgtt->owner = owner;
 	/* page 0 stays unmapped, as i915 keeps it out of its allocator */
 	drm_mm_init(&ppgtt->mm, PAGE_SIZE, INTEL_OA_PPGTT_SIZE - PAGE_SIZE);
 	drm_dev_get(&oa->drm);
@@ -154,6 +181,10 @@ static void ppgtt_release(struct kref *ref)
 
 	drm_mm_takedown(&ppgtt->mm);
 	pt_free(oa, ppgtt->pml4, 3);
+	if (ppgtt->ops) {
+		ppgtt->ops->charge(ppgtt->owner, -(s64)ppgtt->charged);
+		ppgtt->ops->release(ppgtt->owner);
+	}
 	mutex_destroy(&ppgtt->lock);
 	kfree(ppgtt);
 	drm_dev_put(&oa->drm);
@@ -202,7 +233,8 @@ dma_addr_t intel_oa_ppgtt_pml4(const struct intel_oa_ppgtt *ppgtt)
  * @end: where @fixed is U64_MAX, the range ends at or below this
  * @cached: the GPU's accesses snoop (PPAT 0), else uncached
  *
- * Return: 0, -ENOSPC (no room, or @fixed is taken), -ENOMEM (a table).
+ * Return: 0, -ENOSPC (no room, or @fixed is taken), -ENOMEM (a table, or
+ * the owner's limit).
  */
 int intel_oa_ppgtt_bind(struct intel_oa_ppgtt *ppgtt, struct drm_mm_node *node,
 			const dma_addr_t *pages, unsigned long n, u64 align,

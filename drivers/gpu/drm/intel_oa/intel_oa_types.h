@@ -834,20 +834,41 @@ struct intel_oa_ctx_engine {
 struct intel_oa_pt;
 
 /**
+ * struct intel_oa_ppgtt_owner - who pays for a PPGTT's tables
+ * @charge: count @bytes (negative: give back) against @owner's limit;
+ *	0, or -ENOMEM past it (nothing counted). Called under the PPGTT's
+ *	lock, may not sleep on it.
+ * @release: the PPGTT is gone: drop what it held of @owner.
+ *
+ * The layer above (the GEM VM's client) gives these at creation, so the
+ * tables a client's bindings make are bounded as its objects are.
+ */
+struct intel_oa_ppgtt_owner {
+	int (*charge)(void *owner, s64 bytes);
+	void (*release)(void *owner);
+};
+
+/**
  * struct intel_oa_ppgtt - a Gen8+ 4-level PPGTT (DOC "PPGTT")
  * @ref: its GEM VM, each object binding in it and each context image
  *	naming it hold one.
  * @oa: device (a DRM device reference).
- * @lock: protects @mm and the tables' entries.
+ * @lock: protects @mm, the tables' entries and @charged.
  * @mm: the allocator of its addresses.
  * @pml4: the top level.
+ * @ops: who pays for the tables below the PML4 (may be NULL).
+ * @owner: the argument of @ops' calls.
+ * @charged: bytes of tables @ops charged.
  */
 struct intel_oa_ppgtt {
 	struct kref ref;
 	struct intel_oa_device *oa;
-	struct mutex lock; /* protects mm, the tables */
+	struct mutex lock; /* protects mm, the tables, charged */
 	struct drm_mm mm;
 	struct intel_oa_pt *pml4;
+	const struct intel_oa_ppgtt_owner *ops;
+	void *owner;
+	u64 charged;
 };
 
 /**
