@@ -10,8 +10,8 @@
  * target, MI_REPORT_PERF_COUNT writes the OA unit's counters as the
  * synthetic workload has them at the command's timestamp.
  *
- * Batches run on Gen6/7 (the driver's ring submission) and on Broadwell
- * and Gen9 (execlists, each context in its own PPGTT); elsewhere every
+ * Batches run on Gen6/7 (the driver's ring submission) and on Gen8/9
+ * (execlists, each context in its own PPGTT); elsewhere every
  * execbuf is ENODEV and the execbuf parameters are not advertised
  * (subtest no-submission). Gen8+ commands carry 64-bit addresses and
  * relocations patch two dwords.
@@ -56,7 +56,7 @@ static bool gen8(void)
 
 static bool has_submission(void)
 {
-	return dev.plat->graphics_ver <= 9 && strcmp(dev.plat->name, "chv");
+	return dev.plat->graphics_ver <= 9;
 }
 
 /* The dword of MI_STORE_DWORD_IMM holding the (low) address. */
@@ -785,26 +785,39 @@ static void restore_client_mb(void *data)
 
 /*
  * Gen8/9 (intel_oa_ppgtt.c, DOC "PPGTT"): each page-table level below the
- * PML4 is charged to the VM's client, a page of entries and a directory's
+ * top is charged to the VM's client, a page of entries and a directory's
  * page of child pointers: 8 KiB per PDP and page directory, 4 KiB per
  * page table; so is the context image with its ring (i915's 20 or 22
- * pages plus the status page, and 16 KiB). Batches softpinned 512 GiB
- * apart each need all three tables (20 KiB), so under a 1 MiB limit, with
- * 64 objects of 4 KiB, the image, and the default context and VM (under
- * 12 KiB), the bindings stop at ENOMEM exactly where the tables would
- * pass the limit; without the charges all 64 would bind.
+ * pages plus the status page, and 16 KiB). A 48-bit PPGTT's batches
+ * softpinned 512 GiB apart each need all three tables (20 KiB), a 32-bit
+ * one's (Cherryview, page directories made with the VM) 2 MiB apart a
+ * page table (4 KiB). Under a 1 MiB limit, creating a 4 KiB batch and
+ * binding it, again and again, stops at ENOMEM exactly where objects,
+ * tables, the image and the default context and VM (under 12 KiB, plus
+ * 32 KiB of directories on 32 bits) pass the limit; without the charges
+ * it would go on several times longer.
  */
 static void test_ppgtt_charge(void)
 {
-	enum { N = 64 };
+	enum { N = 512 };
 	const uint32_t bbe[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	struct drm_i915_gem_context_param gp = {
+		.param = I915_CONTEXT_PARAM_GTT_SIZE,
+	};
+	uint64_t old, stride, per, ctx_max, image, avail;
+	unsigned int i, bound = 0, lo, hi;
 	uint32_t h[N];
-	uint64_t old;
-	unsigned int i, bound = 0, avail;
 	char node[64];
 	int fd, ret = 0;
 
 	igt_require(has_submission() && gen8());
+	igt_assert_eq(do_ioctl(dev.drm_fd,
+			       DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &gp), 0);
+	stride = gp.value > (1ull << 32) ? 1ull << 39 : 1ull << 21;
+	per = 4096 + (gp.value > (1ull << 32) ? 20480 : 4096);
+	ctx_max = gp.value > (1ull << 32) ? 12288 : 12288 + 32768;
+	image = ((dev.plat->graphics_ver == 8 ? 20 : 22) + 1 + 4) * 4096;
+
 	igt_assert(oa_read_u64_file(CLIENT_MB_PARAM, &old));
 	igt_push_cleanup(restore_client_mb, (void *)(uintptr_t)old);
 	set_client_mb(1);
@@ -816,32 +829,31 @@ static void test_ppgtt_charge(void)
 		struct drm_i915_gem_create c = { .size = 4096 };
 		struct drm_i915_gem_pwrite p = { .size = sizeof(bbe),
 						 .data_ptr = (uintptr_t)bbe };
-
-		igt_assert_eq(do_ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c), 0);
-		h[i] = c.handle;
-		p.handle = h[i];
-		igt_assert_eq(do_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &p), 0);
-	}
-	for (i = 0; i < N; i++) {
 		struct drm_i915_gem_exec_object2 o = {
-			.handle = h[i], .offset = (uint64_t)(i + 1) << 39,
+			.offset = (uint64_t)(i + 1) * stride,
 			.flags = EXEC_OBJECT_PINNED |
 				 EXEC_OBJECT_SUPPORTS_48B_ADDRESS,
 		};
 		struct drm_i915_gem_execbuffer2 eb = eb_of(&o, 1);
 
+		ret = do_ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c);
+		if (ret)
+			break;
+		h[i] = c.handle;
+		p.handle = h[i];
+		igt_assert_eq(do_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &p), 0);
+		o.handle = h[i];
 		ret = do_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
 		if (ret)
 			break;
 		bound++;
 	}
-	avail = (1 << 20) - N * 4096 -
-		((dev.plat->graphics_ver == 8 ? 20 : 22) + 1 + 4) * 4096;
-	igt_assert_f(ret == -ENOMEM && bound >= (avail - 12288) / 20480 &&
-		     bound <= (avail - 1) / 20480,
+	avail = (1 << 20) - image;
+	lo = (avail - ctx_max) / per;
+	hi = (avail - 1) / per;
+	igt_assert_f(ret == -ENOMEM && bound >= lo && bound <= hi,
 		     "%u batches bound before %s, expected %u-%u before ENOMEM",
-		     bound, ret ? strerror(-ret) : "the end",
-		     (avail - 12288) / 20480, (avail - 1) / 20480);
+		     bound, ret ? strerror(-ret) : "the end", lo, hi);
 	close(fd);
 	set_client_mb(old);
 }
@@ -982,7 +994,7 @@ igt_main
 	igt_fixture
 		oa_dev_open(&dev);
 
-	igt_describe("Where the driver runs no batches (Cherryview, Gen11 and later), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
+	igt_describe("Where the driver runs no batches (Gen11 and later), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
 	igt_subtest("no-submission")
 		test_no_submission();
 
@@ -1006,11 +1018,11 @@ igt_main
 	igt_subtest("many")
 		test_many();
 
-	igt_describe("Broadwell and Gen9: a stream of context A (CTX_HANDLE) is privileged and forwards A's context-switch reports with the workload's counters, the switch away after each, other switches with their context IDs hidden, and no other context's reports.");
+	igt_describe("Gen8/9: a stream of context A (CTX_HANDLE) is privileged and forwards A's context-switch reports with the workload's counters, the switch away after each, other switches with their context IDs hidden, and no other context's reports.");
 	igt_subtest("ctx-filter")
 		test_ctx_filter();
 
-	igt_describe("Broadwell and Gen9: a client's page tables count against its memory limit, so sparse softpinned batches hit ENOMEM where their tables would pass the limit.");
+	igt_describe("Gen8/9: a client's page tables count against its memory limit, so sparse softpinned batches hit ENOMEM where their tables would pass the limit.");
 	igt_subtest("ppgtt-charge")
 		test_ppgtt_charge();
 

@@ -823,19 +823,20 @@ static void test_client_limit(void)
 
 	/*
 	 * The file's default context (with, where contexts have PPGTTs, its
-	 * VM's top-level table) takes a little of its MiB: less than 12 KiB.
+	 * VM's top-level table and, on 32 bits, four page directories) takes
+	 * a little of its MiB: less than 48 KiB.
 	 */
-	a = create(dev.drm_fd, (1 << 20) - (12 << 10));
-	size = 12 << 10;
+	a = create(dev.drm_fd, (1 << 20) - (48 << 10));
+	size = 48 << 10;
 	igt_assert_eq(gem_create(dev.drm_fd, &size, &b), -ENOMEM);
 	/* Another file has its own MiB. */
 	fd2 = open_again();
-	c = create(fd2, (1 << 20) - (12 << 10));
+	c = create(fd2, (1 << 20) - (48 << 10));
 	/* Freed is uncharged. */
 	igt_assert_eq(gem_close(dev.drm_fd, a), 0);
 	b = create(dev.drm_fd, 512 << 10);
-	a = create(dev.drm_fd, (512 << 10) - (12 << 10));
-	size = 12 << 10;
+	a = create(dev.drm_fd, (512 << 10) - (48 << 10));
+	size = 48 << 10;
 	igt_assert_eq(gem_create(dev.drm_fd, &size, &c), -ENOMEM);
 	close(fd2);
 	gem_close(dev.drm_fd, a);

@@ -264,14 +264,13 @@ static void test_invalid_ctx_handle(void)
 	set_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 1ull << 32);
 	expect_err(&o, ENOENT, "context handle past 32 bits");
 	/*
-	 * The file's default context exists: Haswell, Broadwell and Gen9 load
+	 * The file's default context exists: Haswell and Gen8/9 load
 	 * context images and open streams of one context
 	 * (command-streamer.rst); the others have none.
 	 */
 	set_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 0);
 	if (dev.plat->family == OA_FAM_HSW ||
-	    (dev.plat->graphics_ver >= 8 && dev.plat->graphics_ver <= 9 &&
-	     strcmp(dev.plat->name, "chv")))
+	    (dev.plat->graphics_ver >= 8 && dev.plat->graphics_ver <= 9))
 		expect_ok(&o, "default context 0");
 	else
 		expect_err(&o, ENODEV, "default context 0 (no context images here)");
@@ -429,7 +428,7 @@ igt_main
 	igt_subtest("invalid-poll-period")
 		test_invalid_poll_period();
 
-	igt_describe("A context handle that is not a context of the file fails with ENOENT; the default context opens on Haswell, Broadwell and Gen9 and is ENODEV elsewhere (no context images).");
+	igt_describe("A context handle that is not a context of the file fails with ENOENT; the default context opens on Haswell and Gen8/9 and is ENODEV elsewhere (no context images).");
 	igt_subtest("invalid-ctx-handle")
 		test_invalid_ctx_handle();
 

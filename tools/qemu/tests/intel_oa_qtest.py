@@ -2211,8 +2211,8 @@ def test_gen8_execlists(qemu):
     say idle-to-active then complete + active-to-idle, with the
     context-switch interrupt; the engine saves RING_HEAD into the image;
     the OA unit writes a context-switch report naming the context and one
-    naming the synthetic schedule's when it ends. Then codes 50-53 once
-    each."""
+    naming the synthetic schedule's when it ends. A 32-bit (3-level)
+    context runs too. Then codes 50-53 once each."""
     qt = QTest(qemu)
     GT_IIR0, GT_IMR0, GT_IER0 = GT_IIR(0), GT_IMR(0), GT_IER(0)
     HWS_PGA, ELSP, MODE, CSB, CSB_PTR = 0x2080, 0x2230, 0x229c, 0x2370, \
@@ -2326,10 +2326,39 @@ def test_gen8_execlists(qemu):
     eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (3, 53), 'code 53')
     qt.close()
 
-    # 52: a 32-bit (3-level) descriptor on a fresh device
+    # 32-bit legacy addressing (Cherryview's): PDP1 names the page
+    # directory of 1-2 GiB
     qt = QTest(qemu)
+    for i in range(7):
+        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
+                                     (gphys + i * 4096) | 1))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 7 * 4096))
+    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    bb32, dst32 = 0x4000_5000, 0x4000_6000
+    pd32 = pdp
+    qt.cmd('writeq 0x%x 0x%x' % (pd32 + 8 * idx(bb32, 1), pt | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb32, 0), bbp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst32, 0), dstp | 3))
+    put(bbp, [MI(0x20, 2), dst32, 0, 0xcafe0032, MI(0x0a)])
+    put(g(ring), [MI(0x31, 1 | 1 << 8), bb32, 0, 0])
+    put(g(lrc) + 4096, [0, MI(0x22, 2 * 5 - 1), 0x2244, ctl, 0x2034, 0,
+                        0x2030, 16, 0x2038, ring, 0x203c,
+                        (16384 - 4096) | 1,
+                        MI(0x22, 2 * 2 - 1), 0x227c, 0, 0x2278, pd32,
+                        MI(0x0a)])
+    qt.wr(HWS_PGA, hws)
     qt.wr(MODE, (1 << 31) | (1 << 15))
-    for dw in (0, 0, 0, lrc | (1 << 3) | 1):
+    desc32 = lrc | (1 << 3) | (1 << 8) | 1 | (0x32 << 32)
+    for dw in (0, 0, desc32 >> 32, desc32 & 0xffffffff):
+        qt.wr(ELSP, dw)
+    qt.step(1000)
+    eq(get(dstp, 1), (0xcafe0032,), 'store through a 3-level PPGTT')
+    eq(get(g(hws) + 0x48, 2), (0x18, 0x32), '32-bit context complete')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, '32-bit context violations')
+
+    # 52: an advanced-context (mode 0) descriptor
+    for dw in (0, 0, 0, lrc | 1):
         qt.wr(ELSP, dw)
     eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 52), 'code 52')
     qt.close()

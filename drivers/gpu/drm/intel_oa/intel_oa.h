@@ -218,11 +218,13 @@ int intel_oa_el_init(struct intel_oa_device *oa);
 
 /* intel_oa_ppgtt.c */
 struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa,
+					     unsigned int bits,
 					     const struct intel_oa_ppgtt_owner *ops,
 					     void *owner);
 struct intel_oa_ppgtt *intel_oa_ppgtt_get(struct intel_oa_ppgtt *ppgtt);
 void intel_oa_ppgtt_put(struct intel_oa_ppgtt *ppgtt);
-dma_addr_t intel_oa_ppgtt_pml4(const struct intel_oa_ppgtt *ppgtt);
+dma_addr_t intel_oa_ppgtt_pdp(const struct intel_oa_ppgtt *ppgtt,
+			      unsigned int n);
 int intel_oa_ppgtt_bind(struct intel_oa_ppgtt *ppgtt, struct drm_mm_node *node,
 			const dma_addr_t *pages, unsigned long n, u64 align,
 			u64 fixed, u64 end, bool cached);

@@ -213,7 +213,8 @@ static int lookup_objects(struct exec_state *eb, struct drm_file *file)
 /*
  * Where an object may end: the GGTT's size on Gen6/7; in a 48-bit PPGTT,
  * 4 GiB unless the object says it takes 48-bit addresses (i915's
- * PIN_ZONE_4G without EXEC_OBJECT_SUPPORTS_48B_ADDRESS).
+ * PIN_ZONE_4G without EXEC_OBJECT_SUPPORTS_48B_ADDRESS); a 32-bit PPGTT's
+ * size.
  */
 static u64 bind_end(const struct exec_state *eb,
 		    const struct drm_i915_gem_exec_object2 *entry)
@@ -221,8 +222,8 @@ static u64 bind_end(const struct exec_state *eb,
 	if (!eb->ppgtt)
 		return eb->oa->ggtt.size;
 	if (entry->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS)
-		return INTEL_OA_PPGTT_SIZE;
-	return SZ_4G;
+		return eb->ppgtt->size;
+	return min_t(u64, eb->ppgtt->size, SZ_4G);
 }
 
 static int bind_object(struct exec_state *eb, unsigned int i, u64 fixed,

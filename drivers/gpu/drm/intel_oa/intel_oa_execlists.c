@@ -19,7 +19,7 @@
 /**
  * DOC: execlists
  *
- * Broadwell and Gen9 run batches the way i915's execlist submission does
+ * Gen8/9 run batches the way i915's execlist submission does
  * (i915 gt/intel_execlists_submission.c, gen8_engine_cs.c):
  *
  * - Every GEM context has a logical ring context (intel_oa_hw_context.c,
@@ -36,7 +36,7 @@
  *   frees its ring space and submits the next.
  *
  * Not done: preemption, lite restore (a second ELSP element), hang
- * detection and reset; Cherryview (its PPGTT is 3-level, 32-bit).
+ * detection and reset.
  */
 
 /* dwords of one request at most, even so RING_TAIL is a qword */

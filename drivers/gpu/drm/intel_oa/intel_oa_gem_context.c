@@ -172,10 +172,15 @@ static const struct intel_oa_ppgtt_owner vm_tables = {
 	.release = vm_tables_release,
 };
 
-/* A VM's charge: itself and its PML4 (a table and its child pointers). */
-static u64 vm_charge(const struct intel_oa_device *oa)
+/*
+ * A VM's charge: itself and its PPGTT's top table (a table and its child
+ * pointers) and, 3-level, the four page directories made with it.
+ */
+static u64 vm_charge(struct intel_oa_device *oa)
 {
-	return sizeof(struct intel_oa_gem_vm) + (oa->el ? 2 * PAGE_SIZE : 0);
+	u64 top = intel_oa_gem_ppgtt_bits(oa) > 32 ? 2 : 2 + 4 * 2;
+
+	return sizeof(struct intel_oa_gem_vm) + (oa->el ? top * PAGE_SIZE : 0);
 }
 
 /**
@@ -202,7 +207,9 @@ struct intel_oa_gem_vm *intel_oa_gem_vm_create(struct intel_oa_device *oa,
 		goto err;
 	if (oa->el) {
 		/* the page tables hold the client as long as they live */
-		vm->ppgtt = intel_oa_ppgtt_create(oa, &vm_tables, client);
+		vm->ppgtt = intel_oa_ppgtt_create(oa,
+						  intel_oa_gem_ppgtt_bits(oa),
+						  &vm_tables, client);
 		if (!vm->ppgtt) {
 			kfree(vm);
 			goto err;

@@ -22,7 +22,8 @@
  * state i915's gen8_rcs_offsets/gen9_rcs_offsets lay out
  * (MI_LOAD_REGISTER_IMM blocks, closed by MI_BATCH_BUFFER_END, as i915
  * writes it for a context whose restore is inhibited), with its own
- * 16 KiB ring and a 4-level PPGTT whose PML4 is in PDP0
+ * 16 KiB ring and a 4-level PPGTT whose PML4 is in PDP0 (Cherryview: a
+ * 3-level one whose four page directories are in PDP0-3)
  * (init_ppgtt_regs()). Its first load inhibits the engine-state restore;
  * once the engine has saved it, later loads restore what it saved.
  *
@@ -43,8 +44,9 @@
 #define CTX_RING_TAIL		(0x06 + 1)
 #define CTX_RING_START		(0x08 + 1)
 #define CTX_RING_CTL		(0x0a + 1)
-#define CTX_PDP0_UDW		(0x30 + 1)
-#define CTX_PDP0_LDW		(0x32 + 1)
+/* CTX_PDP3_UDW (0x24 + 1) .. CTX_PDP0_LDW (0x32 + 1), 3 first */
+#define CTX_PDP_UDW(n)		(0x30 + 1 - 4 * (n))
+#define CTX_PDP_LDW(n)		(0x32 + 1 - 4 * (n))
 
 /* i915 intel_engine_regs.h RENDER_RING_BASE */
 #define RENDER_RING_BASE	0x2000
@@ -147,7 +149,7 @@ static int lrc_init(struct intel_oa_hw_context *ctx,
 {
 	struct intel_oa_device *oa = ctx->oa;
 	u32 *regs = ctx->vaddr + PAGE_SIZE;
-	dma_addr_t pml4;
+	unsigned int n;
 	int id, ret;
 
 	id = ida_alloc_range(&lrc_ids, 1, BIT(GEN8_CTX_ID_WIDTH) - 2,
@@ -177,10 +179,16 @@ static int lrc_init(struct intel_oa_hw_context *ctx,
 	regs[CTX_RING_TAIL] = 0;
 	regs[CTX_RING_START] = ctx->ring_node.start;
 	regs[CTX_RING_CTL] = RING_CTL_SIZE(INTEL_OA_LRC_RING_SIZE) | RING_VALID;
-	/* init_ppgtt_regs(): a 4-level PPGTT's PML4 in PDP0 */
-	pml4 = intel_oa_ppgtt_pml4(ppgtt);
-	regs[CTX_PDP0_UDW] = upper_32_bits(pml4);
-	regs[CTX_PDP0_LDW] = lower_32_bits(pml4);
+	/*
+	 * init_ppgtt_regs(): a 4-level PPGTT's PML4 in PDP0, a 3-level
+	 * one's four page directories in PDP0-3
+	 */
+	for (n = 0; n < GEN8_3LVL_PDPES; n++) {
+		dma_addr_t pdp = intel_oa_ppgtt_pdp(ppgtt, n);
+
+		regs[CTX_PDP_UDW(n)] = upper_32_bits(pdp);
+		regs[CTX_PDP_LDW(n)] = lower_32_bits(pdp);
+	}
 	return 0;
 }
 
@@ -213,7 +221,8 @@ static void lrc_fini(struct intel_oa_hw_context *ctx)
  */
 u64 intel_oa_lrc_descriptor(const struct intel_oa_hw_context *ctx)
 {
-	u64 desc = INTEL_LEGACY_64B_CONTEXT << GEN8_CTX_ADDRESSING_MODE_SHIFT;
+	u64 desc = (ctx->ppgtt->levels == 4 ? INTEL_LEGACY_64B_CONTEXT :
+		    INTEL_LEGACY_32B_CONTEXT) << GEN8_CTX_ADDRESSING_MODE_SHIFT;
 
 	desc |= GEN8_CTX_VALID | GEN8_CTX_PRIVILEGE;
 	if (ctx->oa->gen->graphics_ver == 8)

@@ -92,6 +92,7 @@ const struct intel_oa_hw_ops intel_oa_gen8_ops = {
 const struct intel_oa_hw_ops intel_oa_chv_ops = {
 	GEN8_CONFIG_REGS,
 	GEN8_IRQ_OPS,
+	.submit_init = intel_oa_el_init,
 	.read_topology = intel_oa_chv_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
 	.mux_regs = &intel_oa_chv_mux_regs,

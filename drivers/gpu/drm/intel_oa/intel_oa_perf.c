@@ -31,7 +31,7 @@
  * handle, as i915). On Haswell the stream counts that context only: its
  * image's GGTT address goes into OACONTROL's Select Context ID with the
  * per-context enable (i915 gen7_oa_enable()), and the open needs no
- * privilege. On Broadwell and Gen9 the open is privileged, as i915's, and
+ * privilege. On Gen8/9 the open is privileged, as i915's, and
  * the drain forwards that context's reports and the context switches
  * around them, with other contexts' IDs hidden (keep_for_ctx()).
  * Elsewhere it is ENODEV (no context images). GLOBAL_SSEU
@@ -488,7 +488,7 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 			return ret;
 		if (!params.ctx) {
 			drm_dbg(&oa->drm,
-				"GEM context %llu: per-context streams need a context image, which intel_oa loads on Haswell, Broadwell and Gen9 only\n",
+				"GEM context %llu: per-context streams need a context image, which intel_oa loads on Haswell and Gen8/9 only\n",
 				props->ctx_handle);
 			return -ENODEV;
 		}

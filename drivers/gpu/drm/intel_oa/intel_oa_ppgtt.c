@@ -19,7 +19,12 @@
  * Each GEM VM of a Gen8/9 device with execlist submission has a full
  * PPGTT as i915's gen8_ppgtt.c builds it for a 48-bit address space: a
  * PML4 whose entries point at page-directory-pointer tables, then page
- * directories, then page tables of 512 eight-byte entries each. An entry
+ * directories, then page tables of 512 eight-byte entries each.
+ * Cherryview's is 32-bit and 3-level: the top is a page-directory-pointer
+ * table whose four page directories are allocated with it
+ * (gen8_preallocate_top_level_pdp()), since a context holds their
+ * addresses in its PDP0-3 registers (ASSIGN_CTX_PDP) and its descriptor
+ * says 32-bit legacy addressing. An entry
  * is the next level's (or the page's) DMA address with the present and
  * writable bits; a page table entry of an uncached object also sets PWT
  * and PCD, i915's PPAT_UNCACHED, where a cached one selects PPAT index 0
@@ -111,7 +116,7 @@ static struct intel_oa_pt *pt_walk(struct intel_oa_ppgtt *ppgtt, u64 addr,
 	struct intel_oa_pt *pt = ppgtt->pml4;
 	int level;
 
-	for (level = 3; level > 0; level--) {
+	for (level = ppgtt->levels - 1; level > 0; level--) {
 		unsigned int i = pt_index(addr, level);
 
 		if (!pt->child[i]) {
@@ -138,26 +143,32 @@ static struct intel_oa_pt *pt_walk(struct intel_oa_ppgtt *ppgtt, u64 addr,
 }
 
 /**
- * intel_oa_ppgtt_create - an empty 48-bit PPGTT
+ * intel_oa_ppgtt_create - an empty PPGTT
  * @oa: device
+ * @bits: its address bits: 48 (4 levels) or 32 (3 levels)
  * @ops: who pays for its tables (NULL: nobody)
  * @owner: their argument; @ops->release() is called with it when the
  *	PPGTT goes
  *
- * The PML4 itself is the caller's to account for.
+ * The top level (and on 3 levels its four directories) is the caller's
+ * to account for.
  *
  * Return: the PPGTT (one reference) or NULL without memory.
  */
 struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa,
+					     unsigned int bits,
 					     const struct intel_oa_ppgtt_owner *ops,
 					     void *owner)
 {
 	struct intel_oa_ppgtt *ppgtt;
+	unsigned int i;
 
 	ppgtt = kzalloc(sizeof(*ppgtt), GFP_KERNEL);
 	if (!ppgtt)
 		return NULL;
-	ppgtt->pml4 = pt_alloc(oa, 3);
+	ppgtt->levels = bits > 32 ? 4 : 3;
+	ppgtt->size = BIT_ULL(bits);
+	ppgtt->pml4 = pt_alloc(oa, ppgtt->levels - 1);
 	if (!ppgtt->pml4) {
 		kfree(ppgtt);
 		return NULL;
@@ -165,11 +176,23 @@ struct intel_oa_ppgtt *intel_oa_ppgtt_create(struct intel_oa_device *oa,
 	kref_init(&ppgtt->ref);
 	mutex_init(&ppgtt->lock);
 	ppgtt->oa = oa;
+	/* page 0 stays unmapped, as i915 keeps it out of its allocator */
+	drm_mm_init(&ppgtt->mm, PAGE_SIZE, ppgtt->size - PAGE_SIZE);
+	drm_dev_get(&oa->drm);
+	/* 3-level: the four directories the PDP registers name, up front */
+	for (i = 0; ppgtt->levels == 3 && i < GEN8_3LVL_PDPES; i++) {
+		mutex_lock(&ppgtt->lock);
+		if (!pt_walk(ppgtt, (u64)i << 30, true)) {
+			mutex_unlock(&ppgtt->lock);
+			intel_oa_ppgtt_put(ppgtt);
+			return NULL;
+		}
+		mutex_unlock(&ppgtt->lock);
+	}
+	/* the top and the directories made with it are the caller's charge */
+	ppgtt->charged = 0;
 	ppgtt->ops = ops;
 	ppgtt->owner = owner;
-	/* page 0 stays unmapped, as i915 keeps it out of its allocator */
-	drm_mm_init(&ppgtt->mm, PAGE_SIZE, INTEL_OA_PPGTT_SIZE - PAGE_SIZE);
-	drm_dev_get(&oa->drm);
 	return ppgtt;
 }
 
@@ -180,7 +203,7 @@ static void ppgtt_release(struct kref *ref)
 	struct intel_oa_device *oa = ppgtt->oa;
 
 	drm_mm_takedown(&ppgtt->mm);
-	pt_free(oa, ppgtt->pml4, 3);
+	pt_free(oa, ppgtt->pml4, ppgtt->levels - 1);
 	if (ppgtt->ops) {
 		ppgtt->ops->charge(ppgtt->owner, -(s64)ppgtt->charged);
 		ppgtt->ops->release(ppgtt->owner);
@@ -212,14 +235,19 @@ void intel_oa_ppgtt_put(struct intel_oa_ppgtt *ppgtt)
 }
 
 /**
- * intel_oa_ppgtt_pml4 - what a context's PDP0 holds
+ * intel_oa_ppgtt_pdp - what a context's PDP register holds
  * @ppgtt: the PPGTT
+ * @n: the register, 0-3
  *
- * Return: the DMA address of its PML4.
+ * Return: 4-level: the DMA address of the PML4 for PDP0 (the others are
+ * unused, 0); 3-level: that of page directory @n.
  */
-dma_addr_t intel_oa_ppgtt_pml4(const struct intel_oa_ppgtt *ppgtt)
+dma_addr_t intel_oa_ppgtt_pdp(const struct intel_oa_ppgtt *ppgtt,
+			      unsigned int n)
 {
-	return ppgtt->pml4->dma;
+	if (ppgtt->levels == 4)
+		return n ? 0 : ppgtt->pml4->dma;
+	return ppgtt->pml4->child[n]->dma;
 }
 
 /**

@@ -828,9 +828,6 @@ struct intel_oa_ctx_engine {
 #define INTEL_OA_CTX_RECOVERABLE	BIT(2)
 #define INTEL_OA_CTX_PERSISTENCE	BIT(3)
 
-/** INTEL_OA_PPGTT_SIZE - bytes of a 4-level (48-bit) PPGTT */
-#define INTEL_OA_PPGTT_SIZE	BIT_ULL(48)
-
 struct intel_oa_pt;
 
 /**
@@ -856,9 +853,13 @@ struct intel_oa_ppgtt_owner {
  * @lock: protects @mm, the tables' entries and @charged.
  * @mm: the allocator of its addresses.
  * @pml4: the top level.
- * @ops: who pays for the tables below the PML4 (may be NULL).
+ * @ops: who pays for the tables below the top (may be NULL).
  * @owner: the argument of @ops' calls.
  * @charged: bytes of tables @ops charged.
+ * @levels: 4 (48-bit, the top a PML4) or 3 (32-bit, Cherryview: the top
+ *	a page-directory-pointer table of four entries, each in a context's
+ *	PDP register).
+ * @size: bytes of address space.
  */
 struct intel_oa_ppgtt {
 	struct kref ref;
@@ -866,6 +867,8 @@ struct intel_oa_ppgtt {
 	struct mutex lock; /* protects mm, the tables, charged */
 	struct drm_mm mm;
 	struct intel_oa_pt *pml4;
+	unsigned int levels;
+	u64 size;
 	const struct intel_oa_ppgtt_owner *ops;
 	void *owner;
 	u64 charged;

@@ -468,7 +468,10 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN8_CTX_L3LLC_COHERENT		REG_BIT(5)
 #define GEN8_CTX_PRIVILEGE		REG_BIT(8)
 #define GEN8_CTX_ADDRESSING_MODE_SHIFT	3
+#define   INTEL_LEGACY_32B_CONTEXT	1
 #define   INTEL_LEGACY_64B_CONTEXT	3
+/* i915 gen8_ppgtt.c: a 3-level PPGTT's page directories */
+#define GEN8_3LVL_PDPES			4
 #define GEN8_CTX_ID_SHIFT		32
 #define GEN8_CTX_ID_WIDTH		21
 /* CTX_CONTEXT_CONTROL, masked */

@@ -92,8 +92,12 @@ typedef struct IntelOACs {
     /* the loaded context: its PPHWSP's GGTT address and descriptor ID */
     uint32_t lrca;
     uint32_t hw_ctx_id;
-    /* its PML4's address (PDP0) and CTX_CONTEXT_CONTROL */
-    uint64_t pml4;
+    /*
+     * its PDP0-3 (64-bit addressing: PDP0 is the PML4; 32-bit: the four
+     * page directories), the addressing and CTX_CONTEXT_CONTROL
+     */
+    uint64_t pdp[4];
+    bool legacy32;
     uint32_t ctx_ctl;
     /* byte offset in the image of its RING_HEAD value (0: none) */
     uint32_t head_slot;

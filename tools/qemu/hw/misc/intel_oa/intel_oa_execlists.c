@@ -20,7 +20,8 @@
  *   active-to-idle 3, complete 4; the entry's second dword is the
  *   context ID;
  * - the context descriptor: valid bit 0, addressing mode bits 4:3
- *   (3: 64-bit legacy, a 4-level PPGTT whose PML4 is PDP0), privilege
+ *   (3: 64-bit legacy, a 4-level PPGTT whose PML4 is PDP0; 1: 32-bit
+ *   legacy, 3 levels, PDP0-3 each a page directory for 1 GiB), privilege
  *   bit 8, the LRCA bits 31:12, the context ID bits 52:32;
  * - GT_CONTEXT_SWITCH_INTERRUPT: GT bank 0 (and RING_IMR) bit 8.
  *
@@ -53,7 +54,6 @@
 #define EL_STATUS_HI            A_RCS_RING_EXECLIST_STATUS_HI
 #define EL_CTX_CONTROL          A_RCS_CTX_CONTEXT_CONTROL
 #define EL_PDP0_LDW             A_RCS_CTX_PDP0_LDW
-#define EL_PDP0_UDW             A_RCS_CTX_PDP0_UDW
 #define EL_PDP3_UDW             A_RCS_CTX_PDP3_UDW
 #define EL_RING_MODE            A_RCS_RING_MODE_GEN7
 #define EL_CSB_BUF              A_RCS_RING_CONTEXT_STATUS_BUF
@@ -71,6 +71,7 @@
 #define EL_DESC_VALID           (1ull << 0)
 #define EL_DESC_MODE(d)         (((d) >> 3) & 3)
 #define EL_DESC_MODE_64B        3
+#define EL_DESC_MODE_32B        1
 #define EL_DESC_LRCA(d)         ((uint32_t)(d) & 0xfffff000u)
 #define EL_DESC_ID(d)           ((uint32_t)((d) >> 32) & 0x1fffff)
 
@@ -90,13 +91,20 @@
 
 bool intel_oa_ppgtt_translate(IntelOACs *cs, uint64_t addr, uint64_t *phys)
 {
-    uint64_t table = cs->pml4 & PPGTT_ADDR;
-    int level;
+    uint64_t table = cs->pdp[0] & PPGTT_ADDR;
+    int level = 3;
 
-    if (addr >> 48) {
+    if (cs->legacy32) {
+        /* 32-bit: bits 31:30 pick the PDP register, a page directory */
+        if (addr >> 32 || !(cs->pdp[addr >> 30] & PPGTT_ADDR)) {
+            return false;
+        }
+        table = cs->pdp[addr >> 30] & PPGTT_ADDR;
+        level = 1;
+    } else if (addr >> 48) {
         return false;
     }
-    for (level = 3; level >= 0; level--) {
+    for (; level >= 0; level--) {
         unsigned int idx = (addr >> (12 + 9 * level)) & 511;
         uint64_t e;
 
@@ -125,7 +133,8 @@ void intel_oa_execlists_reset(IntelOACs *cs)
     cs->ctx_active = false;
     cs->lrca = 0;
     cs->hw_ctx_id = 0;
-    cs->pml4 = 0;
+    memset(cs->pdp, 0, sizeof(cs->pdp));
+    cs->legacy32 = false;
     cs->ctx_ctl = 0;
     cs->head_slot = 0;
     memset(cs->csb, 0, sizeof(cs->csb));
@@ -180,15 +189,16 @@ static void el_restore_reg(IntelOACs *cs, uint32_t reg, uint32_t val,
     case EL_RING_CTL:
         cs->ctl = val & 0x001ff001u;
         return;
-    case EL_PDP0_LDW:
-        cs->pml4 = (cs->pml4 & ~0xffffffffull) | val;
-        return;
-    case EL_PDP0_UDW:
-        cs->pml4 = (cs->pml4 & 0xffffffffull) | (uint64_t)val << 32;
-        return;
     }
-    if (reg > EL_PDP0_LDW && reg <= EL_PDP3_UDW) {
-        /* PDP1-3: unused by a 4-level context */
+    if (reg >= EL_PDP0_LDW && reg <= EL_PDP3_UDW) {
+        /* PDPn: the low dword at 0x2270 + 8n, the high at + 4 */
+        unsigned int n = (reg - EL_PDP0_LDW) / 8;
+
+        if (reg & 4) {
+            cs->pdp[n] = (cs->pdp[n] & 0xffffffffull) | (uint64_t)val << 32;
+        } else {
+            cs->pdp[n] = (cs->pdp[n] & ~0xffffffffull) | val;
+        }
         return;
     }
     if (!inhibit) {
@@ -267,17 +277,19 @@ static bool el_load(IntelOACs *cs, unsigned int idx)
     if (!(desc & EL_DESC_VALID)) {
         return false;
     }
-    if (EL_DESC_MODE(desc) != EL_DESC_MODE_64B) {
+    if (EL_DESC_MODE(desc) != EL_DESC_MODE_64B &&
+        EL_DESC_MODE(desc) != EL_DESC_MODE_32B) {
         intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_BAD_CONTEXT,
                            "context descriptor 0x%016" PRIx64 ": addressing "
-                           "mode %u; only 64-bit legacy (3, a 4-level "
-                           "PPGTT) is modelled", desc,
+                           "mode %u; only the legacy ones (1: 32-bit, 3: "
+                           "64-bit) are modelled", desc,
                            (unsigned int)EL_DESC_MODE(desc));
         return false;
     }
     cs->lrca = EL_DESC_LRCA(desc);
     cs->hw_ctx_id = EL_DESC_ID(desc);
-    cs->pml4 = 0;
+    cs->legacy32 = EL_DESC_MODE(desc) == EL_DESC_MODE_32B;
+    memset(cs->pdp, 0, sizeof(cs->pdp));
     cs->level = INTEL_OA_CS_RING;
     cs->bb_ppgtt = false;
     if (!el_restore(cs, cs->lrca)) {
