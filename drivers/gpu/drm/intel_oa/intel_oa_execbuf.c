@@ -38,27 +38,40 @@
  *    softpin address not page aligned or non-canonical, a misaligned
  *    pad size; the batch: EINVAL if it is written (EXEC_OBJECT_WRITE) or
  *    the range runs past its end;
- * 5. binding: a softpin address past the GGTT or not at the object's
- *    alignment: EINVAL; taken: ENOSPC;
- * 6. relocations (skipped where presumed_offset is right and
- *    I915_EXEC_NO_RELOC is set): more than ULONG_MAX / entry size: EINVAL,
- *    unreadable: EFAULT, an unknown target: ENOENT, two write domains or
- *    a domain that is not the GPU's: EINVAL, an offset not dword aligned
- *    or past the object: EINVAL. An object is patched only once the
- *    batches still using it have completed (ERESTARTSYS while waiting).
+ * 5. the relocation lists are copied in (i915's eb_copy_relocations()):
+ *    more than ULONG_MAX / entry size: EINVAL, unreadable: EFAULT, no
+ *    memory for the copy: ENOMEM;
+ * 6. the objects' reservations are locked (interrupted: EINTR) and each
+ *    gets room for the batch's fence (ENOMEM), so nothing can fail once
+ *    the batch runs;
+ * 7. binding: a softpin address past the address space (4 GiB without
+ *    EXEC_OBJECT_SUPPORTS_48B_ADDRESS in a 48-bit PPGTT) or not at the
+ *    object's alignment: EINVAL; taken: ENOSPC; past the client's memory
+ *    limit (page tables, the context image): ENOMEM;
+ * 8. relocations (skipped where presumed_offset is right and
+ *    I915_EXEC_NO_RELOC is set): an unknown target: ENOENT, two write
+ *    domains or a domain that is not the GPU's: EINVAL, an offset not
+ *    dword aligned or past the object: EINVAL. An object is patched only
+ *    once the batches still using it have completed (ERESTARTSYS while
+ *    waiting). Each target's address is written back to the entry's
+ *    presumed_offset once the batch runs, best effort, as i915 does.
  *
- * Where a generation has no submission backend (&intel_oa_device.rcs is
- * NULL: Gen8 and later for now) every execbuf is ENODEV and
+ * Where a generation has no submission backend (&intel_oa_device.submit
+ * is NULL: Gen11 and later for now) every execbuf is ENODEV and
  * I915_PARAM_HAS_EXECBUF2 is EINVAL, so no client mistakes the device for
  * one that runs batches.
  *
- * Objects are bound in the GGTT (there is no PPGTT, see "ring
- * submission"): an object keeps its address from its first execbuf until
- * it is freed, unless a later softpin moves it. The batch's fence goes
- * into every object's reservation object (write usage for
- * EXEC_OBJECT_WRITE or a relocation's write domain, read otherwise), so
- * GEM_WAIT, GEM_BUSY and SET_DOMAIN see it; the objects are referenced
- * until it signals.
+ * Objects are bound in the GGTT on Gen6/7 (no PPGTT, see "ring
+ * submission") and in the context's VM on Gen8/9 (DOC "PPGTT"): an object
+ * keeps its address from its first execbuf there until it is freed, unless
+ * a later softpin moves it. The reservations stay locked from binding
+ * until the batch's fence is in each of them (write usage for
+ * EXEC_OBJECT_WRITE or a relocation's write domain, read otherwise), as
+ * i915's execbuf holds its ww locks: another execbuf relocating the same
+ * object waits for the lock and then sees the fence, so it never patches
+ * an object under a running batch. Nothing touches user memory while they
+ * are held. GEM_WAIT, GEM_BUSY and SET_DOMAIN see the fence; the objects
+ * are referenced until it signals.
  */
 
 #define GPU_DOMAINS	(I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | \
@@ -83,6 +96,8 @@ struct exec_state {
 	struct exec_hold *hold;
 	struct intel_oa_hw_context *ctx;
 	struct intel_oa_ppgtt *ppgtt;
+	struct drm_gem_object **gobjs;
+	struct drm_i915_gem_relocation_entry **relocs;
 	u64 *offset;
 	bool *written;
 	bool *patched;
@@ -328,61 +343,101 @@ static int relocate_entry(struct exec_state *eb, unsigned int i,
 	return 1;
 }
 
-static int relocate_object(struct exec_state *eb, unsigned int i)
+/* check_relocations(), eb_copy_relocations(): object @i's list, in. */
+static int copy_relocs(struct exec_state *eb, unsigned int i)
 {
 	struct drm_i915_gem_relocation_entry __user *urelocs =
 		u64_to_user_ptr(eb->exec[i].relocs_ptr);
 	u32 n = eb->exec[i].relocation_count;
-	struct drm_i915_gem_relocation_entry reloc;
+	unsigned long size;
+
+	if (!n)
+		return 0;
+	if (n > ULONG_MAX / sizeof(**eb->relocs))
+		return -EINVAL;
+	size = (unsigned long)n * sizeof(**eb->relocs);
+	if (!access_ok(urelocs, size))
+		return -EFAULT;
+	eb->relocs[i] = kvmalloc(size, EXEC_GFP);
+	if (!eb->relocs[i])
+		return -ENOMEM;
+	if (copy_from_user(eb->relocs[i], urelocs, size))
+		return -EFAULT;
+	return 0;
+}
+
+/* Object @i's relocations, from the copy (the reservations are held). */
+static int relocate_object(struct exec_state *eb, unsigned int i)
+{
+	u32 n = eb->exec[i].relocation_count;
 	u32 r;
 	int ret;
 
-	/* check_relocations() */
-	if (n > ULONG_MAX / sizeof(reloc))
-		return -EINVAL;
-	if (!access_ok(urelocs, (unsigned long)n * sizeof(reloc)))
-		return -EFAULT;
-
 	for (r = 0; r < n; r++) {
-		if (copy_from_user(&reloc, &urelocs[r], sizeof(reloc)))
-			return -EFAULT;
-		ret = relocate_entry(eb, i, &reloc);
+		ret = relocate_entry(eb, i, &eb->relocs[i][r]);
 		if (ret < 0)
 			return ret;
-		/* i915 tells userspace where the target is, best effort */
-		if (ret && put_user(reloc.presumed_offset,
-				    &urelocs[r].presumed_offset))
-			return -EFAULT;
 		if (fatal_signal_pending(current))
 			return -EINTR;
 	}
 	return 0;
 }
 
+/* i915 tells userspace where each target is, best effort. */
+static void write_presumed(struct exec_state *eb)
+{
+	unsigned int i;
+	u32 r;
+
+	for (i = 0; i < eb->count; i++) {
+		struct drm_i915_gem_relocation_entry __user *urelocs =
+			u64_to_user_ptr(eb->exec[i].relocs_ptr);
+
+		for (r = 0; eb->relocs[i] && r < eb->exec[i].relocation_count;
+		     r++)
+			if (put_user(eb->relocs[i][r].presumed_offset,
+				     &urelocs[r].presumed_offset))
+				return;
+	}
+}
+
 /* Put the request's fence in every object's reservation object. */
-static int publish_fence(struct exec_state *eb, struct dma_fence *fence)
+/*
+ * Lock every object's reservation (ww, with backoff) and make room for the
+ * batch's fence in each, so publishing it cannot fail.
+ */
+static int lock_objects(struct exec_state *eb, struct ww_acquire_ctx *ww)
 {
 	unsigned int i;
 	int ret;
 
+	for (i = 0; i < eb->count; i++)
+		eb->gobjs[i] = &eb->hold->objs[i]->base;
+	ret = drm_gem_lock_reservations(eb->gobjs, eb->count, ww);
+	if (ret)
+		return ret;
 	for (i = 0; i < eb->count; i++) {
-		struct dma_resv *resv = eb->hold->objs[i]->base.resv;
+		ret = dma_resv_reserve_fences(eb->gobjs[i]->resv, 1);
+		if (ret) {
+			drm_gem_unlock_reservations(eb->gobjs, eb->count, ww);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* The batch's fence into every (locked) reservation. */
+static void publish_fence(struct exec_state *eb, struct dma_fence *fence)
+{
+	unsigned int i;
+
+	for (i = 0; i < eb->count; i++) {
 		bool write = eb->exec[i].flags & EXEC_OBJECT_WRITE ||
 			     eb->written[i];
 
-		ret = dma_resv_lock(resv, NULL);
-		if (ret)
-			return ret;
-		ret = dma_resv_reserve_fences(resv, 1);
-		if (!ret)
-			dma_resv_add_fence(resv, fence, write ?
-					   DMA_RESV_USAGE_WRITE :
-					   DMA_RESV_USAGE_READ);
-		dma_resv_unlock(resv);
-		if (ret)
-			return ret;
+		dma_resv_add_fence(eb->gobjs[i]->resv, fence, write ?
+				   DMA_RESV_USAGE_WRITE : DMA_RESV_USAGE_READ);
 	}
-	return 0;
 }
 
 static int execbuf_checks(struct drm_i915_gem_execbuffer2 *args)
@@ -422,6 +477,7 @@ static int do_execbuf(struct exec_state *eb, struct drm_file *file)
 	struct intel_oa_file *priv = file->driver_priv;
 	struct intel_oa_gem_context *ctx;
 	struct sync_file *sync = NULL;
+	struct ww_acquire_ctx ww;
 	struct dma_fence *fence;
 	int out_fd = -1;
 	unsigned int i;
@@ -456,26 +512,36 @@ static int do_execbuf(struct exec_state *eb, struct drm_file *file)
 	ret = lookup_objects(eb, file);
 	if (ret)
 		goto err_fd;
-	ret = bind_objects(eb);
+	/* user memory is read before the reservations are held, not under */
+	for (i = 0; i < eb->count; i++) {
+		ret = copy_relocs(eb, i);
+		if (ret)
+			goto err_fd;
+	}
+	ret = lock_objects(eb, &ww);
 	if (ret)
 		goto err_fd;
+	ret = bind_objects(eb);
+	if (ret)
+		goto err_unlock;
 	eb->bound = true;
 	for (i = 0; i < eb->count; i++) {
 		ret = relocate_object(eb, i);
 		if (ret)
-			goto err_fd;
+			goto err_unlock;
 	}
 
 	fence = oa->submit(oa, eb->offset[eb->batch] + args->batch_start_offset,
 			   eb->ctx);
 	if (IS_ERR(fence)) {
 		ret = PTR_ERR(fence);
-		goto err_fd;
+		goto err_unlock;
 	}
 
 	/* From here the batch runs: errors no longer fail the ioctl. */
-	if (publish_fence(eb, fence))
-		dma_fence_wait(fence, false);
+	publish_fence(eb, fence);
+	drm_gem_unlock_reservations(eb->gobjs, eb->count, &ww);
+	write_presumed(eb);
 	if (out_fd >= 0) {
 		sync = sync_file_create(fence);
 		if (sync) {
@@ -492,6 +558,9 @@ static int do_execbuf(struct exec_state *eb, struct drm_file *file)
 	dma_fence_put(fence);
 	return 0;
 
+err_unlock:
+	drm_gem_unlock_reservations(eb->gobjs, eb->count, &ww);
+	write_presumed(eb);
 err_fd:
 	if (out_fd >= 0)
 		put_unused_fd(out_fd);
@@ -527,6 +596,7 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 	struct drm_i915_gem_execbuffer2 *args = data;
 	size_t count = args->buffer_count;
 	struct exec_state eb = { .oa = oa, .args = args, .count = count };
+	size_t i;
 	int ret;
 
 	if (!oa->submit) {
@@ -549,7 +619,10 @@ int intel_oa_execbuffer2_ioctl(struct drm_device *dev, void *data,
 	eb.written = kvcalloc(count, sizeof(*eb.written), EXEC_GFP);
 	eb.patched = kvcalloc(count, sizeof(*eb.patched), EXEC_GFP);
 	eb.hold = kvzalloc(struct_size(eb.hold, objs, count), EXEC_GFP);
-	if (!eb.exec || !eb.offset || !eb.written || !eb.patched || !eb.hold) {
+	eb.gobjs = kvmalloc_array(count, sizeof(*eb.gobjs), EXEC_GFP);
+	eb.relocs = kvcalloc(count, sizeof(*eb.relocs), EXEC_GFP);
+	if (!eb.exec || !eb.offset || !eb.written || !eb.patched || !eb.hold ||
+	    !eb.gobjs || !eb.relocs) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -573,6 +646,11 @@ out:
 		intel_oa_ppgtt_put(eb.ppgtt);
 	if (eb.hold)
 		hold_release(&eb.hold->work);
+	if (eb.relocs)
+		for (i = 0; i < count; i++)
+			kvfree(eb.relocs[i]);
+	kvfree(eb.relocs);
+	kvfree(eb.gobjs);
 	kvfree(eb.patched);
 	kvfree(eb.written);
 	kvfree(eb.offset);
