@@ -767,22 +767,6 @@ static void test_ctx_filter(void)
 
 /* ---- ppgtt-charge: a client pays for its page tables ---- */
 
-#define CLIENT_MB_PARAM "/sys/module/intel_oa/parameters/gem_client_mb"
-
-static void set_client_mb(uint64_t mb)
-{
-	FILE *f = fopen(CLIENT_MB_PARAM, "w");
-
-	igt_assert_f(f, "cannot open %s", CLIENT_MB_PARAM);
-	igt_assert(fprintf(f, "%" PRIu64, mb) > 0);
-	igt_assert_eq(fclose(f), 0);
-}
-
-static void restore_client_mb(void *data)
-{
-	set_client_mb((uintptr_t)data);
-}
-
 /*
  * Gen8/9 (intel_oa_ppgtt.c, DOC "PPGTT"): each page-table level below the
  * top is charged to the VM's client, a page of entries and a directory's
@@ -818,9 +802,7 @@ static void test_ppgtt_charge(void)
 	ctx_max = gp.value > (1ull << 32) ? 12288 : 12288 + 32768;
 	image = ((dev.plat->graphics_ver == 8 ? 20 : 22) + 1 + 4) * 4096;
 
-	igt_assert(oa_read_u64_file(CLIENT_MB_PARAM, &old));
-	igt_push_cleanup(restore_client_mb, (void *)(uintptr_t)old);
-	set_client_mb(1);
+	old = oa_limit_client_mb(1);
 	snprintf(node, sizeof(node), "/dev/dri/card%d", dev.card);
 	fd = open(node, O_RDWR | O_CLOEXEC);
 	igt_assert_f(fd >= 0, "cannot open %s", node);
@@ -855,7 +837,7 @@ static void test_ppgtt_charge(void)
 		     "%u batches bound before %s, expected %u-%u before ENOMEM",
 		     bound, ret ? strerror(-ret) : "the end", lo, hi);
 	close(fd);
-	set_client_mb(old);
+	oa_set_client_mb(old);
 }
 
 /* ---- invalid ---- */

@@ -795,31 +795,13 @@ static void test_drop_caches(void)
 
 /* ---- the per-client charge ---- */
 
-#define CLIENT_MB_PARAM "/sys/module/intel_oa/parameters/gem_client_mb"
-
-static void set_client_mb(uint64_t mb)
-{
-	FILE *f = fopen(CLIENT_MB_PARAM, "w");
-
-	igt_assert_f(f, "cannot open %s", CLIENT_MB_PARAM);
-	igt_assert(fprintf(f, "%" PRIu64, mb) > 0);
-	igt_assert_eq(fclose(f), 0);
-}
-
-static void restore_client_mb(void *data)
-{
-	set_client_mb((uintptr_t)data);
-}
-
 static void test_client_limit(void)
 {
 	uint64_t old, size = 1 << 20;
 	uint32_t a, b, c;
 	int fd2;
 
-	igt_assert(oa_read_u64_file(CLIENT_MB_PARAM, &old));
-	igt_push_cleanup(restore_client_mb, (void *)(uintptr_t)old);
-	set_client_mb(1);
+	old = oa_limit_client_mb(1);
 
 	/*
 	 * The file's default context (with, where contexts have PPGTTs, its
@@ -841,7 +823,7 @@ static void test_client_limit(void)
 	close(fd2);
 	gem_close(dev.drm_fd, a);
 	gem_close(dev.drm_fd, b);
-	set_client_mb(old);
+	oa_set_client_mb(old);
 }
 
 igt_main

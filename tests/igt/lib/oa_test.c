@@ -44,6 +44,32 @@ bool oa_read_u64_file(const char *path, uint64_t *val)
 	return !errno && end != buf && (*end == '\n' || *end == '\0');
 }
 
+#define OA_CLIENT_MB_PARAM "/sys/module/intel_oa/parameters/gem_client_mb"
+
+void oa_set_client_mb(uint64_t mb)
+{
+	FILE *f = fopen(OA_CLIENT_MB_PARAM, "w");
+
+	igt_assert_f(f, "cannot open %s", OA_CLIENT_MB_PARAM);
+	igt_assert(fprintf(f, "%llu", (unsigned long long)mb) > 0);
+	igt_assert_eq(fclose(f), 0);
+}
+
+static void restore_client_mb(void *data)
+{
+	oa_set_client_mb((uintptr_t)data);
+}
+
+uint64_t oa_limit_client_mb(uint64_t mb)
+{
+	uint64_t old;
+
+	igt_assert(oa_read_u64_file(OA_CLIENT_MB_PARAM, &old));
+	igt_push_cleanup(restore_client_mb, (void *)(uintptr_t)old);
+	oa_set_client_mb(mb);
+	return old;
+}
+
 /* Exits: a device filter that names nothing must not test another GPU. */
 static void bad_filter(const char *filter, const char *why)
 {

@@ -324,6 +324,10 @@ struct oa_kmsg {
  * holds anything else.
  */
 bool oa_read_u64_file(const char *path, uint64_t *val);
+/* Set the intel_oa module's per-client GEM limit (gem_client_mb). */
+void oa_set_client_mb(uint64_t mb);
+/* Set it to @mb until the subtest ends (a cleanup restores it); the old. */
+uint64_t oa_limit_client_mb(uint64_t mb);
 
 void oa_kmsg_begin(struct oa_kmsg *k, const char *what);
 unsigned int oa_kmsg_end(struct oa_kmsg *k);

@@ -202,6 +202,7 @@ struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u64 batch,
 				       struct intel_oa_hw_context *ctx);
 
 /* intel_oa_hw_context.c */
+extern const struct dma_fence_ops intel_oa_rcs_fence_ops;
 u64 intel_oa_hw_context_bytes(struct intel_oa_device *oa);
 int intel_oa_hw_context_create(struct intel_oa_device *oa,
 			       struct intel_oa_ppgtt *ppgtt,

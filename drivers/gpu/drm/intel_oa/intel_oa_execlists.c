@@ -56,21 +56,6 @@ struct intel_oa_el_request {
 	u32 tail;
 };
 
-static const char *el_fence_driver(struct dma_fence *fence)
-{
-	return "intel_oa";
-}
-
-static const char *el_fence_timeline(struct dma_fence *fence)
-{
-	return "rcs0";
-}
-
-static const struct dma_fence_ops el_fence_ops = {
-	.get_driver_name = el_fence_driver,
-	.get_timeline_name = el_fence_timeline,
-};
-
 /* Put the oldest request in the ELSP; el->lock held, engine idle. */
 static void el_submit_locked(struct intel_oa_execlists *el)
 {
@@ -285,7 +270,7 @@ static struct dma_fence *intel_oa_el_submit(struct intel_oa_device *oa,
 		ret = -ENODEV;
 		goto err;
 	}
-	dma_fence_init(&rq->fence, &el_fence_ops, &el->lock,
+	dma_fence_init(&rq->fence, &intel_oa_rcs_fence_ops, &el->lock,
 		       el->fence_context, el->next_seqno++);
 	cs = lrc_emit_request(el, ctx->ring + ctx->ring_tail / 4, batch,
 			      rq->fence.seqno);

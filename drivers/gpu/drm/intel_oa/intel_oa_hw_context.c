@@ -2,9 +2,11 @@
 /*
  * Render context images: Haswell's (loaded with MI_SET_CONTEXT) and the
  * Gen8/9 logical ring contexts the execlists load, their lifetime and the
- * ID OA knows each by.
+ * ID OA knows each by; the fence ops of render requests, which both
+ * submission backends use.
  */
 
+#include <linux/dma-fence.h>
 #include <linux/dma-mapping.h>
 #include <linux/idr.h>
 #include <linux/slab.h>
@@ -278,6 +280,25 @@ static void hw_context_release(struct kref *ref)
 	/* the last reference may be a request's, in the interrupt handler */
 	queue_work(system_wq, &ctx->free_work);
 }
+
+static const char *rcs_fence_driver(struct dma_fence *fence)
+{
+	return "intel_oa";
+}
+
+static const char *rcs_fence_timeline(struct dma_fence *fence)
+{
+	return "rcs0";
+}
+
+/*
+ * intel_oa_rcs_fence_ops - the fences of render engine requests, whichever
+ * backend submits them
+ */
+const struct dma_fence_ops intel_oa_rcs_fence_ops = {
+	.get_driver_name = rcs_fence_driver,
+	.get_timeline_name = rcs_fence_timeline,
+};
 
 /* Bytes of a render context image, 0 where the driver loads none. */
 static size_t image_size(struct intel_oa_device *oa)

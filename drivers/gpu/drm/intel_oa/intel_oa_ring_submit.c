@@ -71,21 +71,6 @@ struct intel_oa_request {
 	struct intel_oa_hw_context *unloaded;
 };
 
-static const char *ring_fence_driver(struct dma_fence *fence)
-{
-	return "intel_oa";
-}
-
-static const char *ring_fence_timeline(struct dma_fence *fence)
-{
-	return "rcs0";
-}
-
-static const struct dma_fence_ops ring_fence_ops = {
-	.get_driver_name = ring_fence_driver,
-	.get_timeline_name = ring_fence_timeline,
-};
-
 static u32 ring_hws_seqno(const struct intel_oa_legacy_ring *ring)
 {
 	return READ_ONCE(ring->hws[HWS_SEQNO]);
@@ -347,7 +332,7 @@ struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u64 batch,
 	if (ret)
 		goto err;
 
-	dma_fence_init(&rq->fence, &ring_fence_ops, &ring->lock,
+	dma_fence_init(&rq->fence, &intel_oa_rcs_fence_ops, &ring->lock,
 		       ring->fence_context, ring->next_seqno++);
 	cs = ring_emit(ring, lower_32_bits(batch), rq->fence.seqno, ctx);
 	if (ctx && ctx != ring->loaded) {
