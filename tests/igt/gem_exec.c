@@ -10,11 +10,11 @@
  * target, MI_REPORT_PERF_COUNT writes the OA unit's counters as the
  * synthetic workload has them at the command's timestamp.
  *
- * Batches run on Gen6/7 (the driver's ring submission) and on Gen8/9
- * (execlists, each context in its own PPGTT); elsewhere every
- * execbuf is ENODEV and the execbuf parameters are not advertised
- * (subtest no-submission). Gen8+ commands carry 64-bit addresses and
- * relocations patch two dwords.
+ * Batches run on Gen6/7 (the driver's ring submission) and on Gen8 and
+ * later (execlists, each context in its own PPGTT). Gen8+ commands carry
+ * 64-bit addresses and relocations patch two dwords. From Gen12 on,
+ * MI_REPORT_PERF_COUNT writes OAR's counters, which count only for a
+ * context a CTX_HANDLE stream enabled OAR in (subtest gen12-mi-rpc).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -54,9 +55,23 @@ static bool gen8(void)
 	return dev.plat->graphics_ver >= 8;
 }
 
-static bool has_submission(void)
+/* MI_REPORT_PERF_COUNT reads the OA unit's counters (before Gen12) */
+static bool rpc_reads_oa(void)
 {
-	return dev.plat->graphics_ver <= 9;
+	return dev.plat->graphics_ver < 12;
+}
+
+/* i915 intel_engine_cs.c: the render context image, in pages */
+static unsigned int lrc_pages(void)
+{
+	switch (dev.plat->graphics_ver) {
+	case 8:
+		return 20;
+	case 11:
+		return 14;
+	default:
+		return 22;
+	}
 }
 
 /* The dword of MI_STORE_DWORD_IMM holding the (low) address. */
@@ -113,25 +128,43 @@ static void gem_close(uint32_t handle)
 	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_GEM_CLOSE, &c), 0);
 }
 
-static void bo_write(uint32_t handle, uint64_t offset, const void *buf,
-		   uint64_t len)
+/*
+ * Copy to or from the object through a CPU mapping: discrete parts take
+ * only FIXED mappings, the others WB (gem_objects covers both), and
+ * PWRITE/PREAD are gone from 12.5 on.
+ */
+static void bo_access(int fd, uint32_t handle, uint64_t offset, void *buf,
+		      uint64_t len, bool write)
 {
-	struct drm_i915_gem_pwrite p = {
-		.handle = handle, .offset = offset, .size = len,
-		.data_ptr = (uintptr_t)buf,
+	struct drm_i915_gem_mmap_offset m = {
+		.handle = handle, .flags = I915_MMAP_OFFSET_FIXED,
 	};
+	uint64_t end = offset + len;
+	uint8_t *p;
 
-	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_PWRITE, &p), 0);
+	if (do_ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &m)) {
+		m.flags = I915_MMAP_OFFSET_WB;
+		igt_assert_eq(do_ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &m),
+			      0);
+	}
+	p = mmap(NULL, end, PROT_READ | PROT_WRITE, MAP_SHARED, fd, m.offset);
+	igt_assert(p != MAP_FAILED);
+	if (write)
+		memcpy(p + offset, buf, len);
+	else
+		memcpy(buf, p + offset, len);
+	munmap(p, end);
+}
+
+static void bo_write(uint32_t handle, uint64_t offset, const void *buf,
+		     uint64_t len)
+{
+	bo_access(dev.drm_fd, handle, offset, (void *)buf, len, true);
 }
 
 static void bo_read(uint32_t handle, uint64_t offset, void *buf, uint64_t len)
 {
-	struct drm_i915_gem_pread p = {
-		.handle = handle, .offset = offset, .size = len,
-		.data_ptr = (uintptr_t)buf,
-	};
-
-	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_PREAD, &p), 0);
+	bo_access(dev.drm_fd, handle, offset, buf, len, false);
 }
 
 static int execbuf(struct drm_i915_gem_execbuffer2 *eb)
@@ -178,35 +211,6 @@ static uint32_t pattern(uint32_t seed, unsigned int i)
 	return (seed * 0x9e3779b9u) ^ (i * 0x85ebca6bu) ^ i;
 }
 
-/* ---- no-submission ---- */
-
-static void test_no_submission(void)
-{
-	static const int params[] = {
-		I915_PARAM_HAS_EXECBUF2, I915_PARAM_HAS_EXEC_SOFTPIN,
-		I915_PARAM_HAS_EXEC_NO_RELOC, I915_PARAM_HAS_EXEC_HANDLE_LUT,
-		I915_PARAM_HAS_EXEC_BATCH_FIRST, I915_PARAM_HAS_EXEC_FENCE,
-		I915_PARAM_HAS_ALIASING_PPGTT, I915_PARAM_HAS_SECURE_BATCHES,
-	};
-	struct drm_i915_gem_exec_object2 o = { .handle = create(4096) };
-	struct drm_i915_gem_execbuffer2 eb = eb_of(&o, 1);
-	struct drm_i915_getparam gp;
-	unsigned int i;
-	int v;
-
-	igt_require_f(!has_submission(), "%s runs batches", dev.plat->name);
-	for (i = 0; i < ARRAY_SIZE(params); i++) {
-		gp.param = params[i];
-		gp.value = &v;
-		igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GETPARAM, &gp),
-			      -EINVAL);
-	}
-	igt_assert_eq(execbuf(&eb), -ENODEV);
-	eb.buffer_count = 0;
-	igt_assert_eq(execbuf(&eb), -ENODEV);
-	gem_close(o.handle);
-}
-
 /* ---- getparam ---- */
 
 static void test_getparam(void)
@@ -227,7 +231,6 @@ static void test_getparam(void)
 	unsigned int i;
 	int v;
 
-	igt_require(has_submission());
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
 		v = -1;
 		gp.param = want[i].param;
@@ -250,7 +253,6 @@ static void test_basic(void)
 	struct drm_i915_gem_wait w = {};
 	struct drm_i915_gem_busy b = {};
 
-	igt_require(has_submission());
 	o.handle = batch(NULL, 0);
 	w.bo_handle = o.handle;
 	b.handle = o.handle;
@@ -308,7 +310,6 @@ static void test_store_dword(void)
 	uint32_t cmd[4 * STORES];
 	unsigned int i;
 
-	igt_require(has_submission());
 	o[0].handle = create(4096);
 	store_batch(cmd, 0, 1);
 	o[1].handle = batch(cmd, ARRAY_SIZE(cmd));
@@ -341,10 +342,11 @@ static void test_store_dword(void)
 	for (i = 0; i < STORES; i++)
 		r[i].target_handle = 0;
 	igt_assert_eq(execbuf(&eb), 0);
-	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_SET_DOMAIN,
-			       &(struct drm_i915_gem_set_domain){
-				       .handle = o[0].handle,
-				       .read_domains = I915_GEM_DOMAIN_CPU }), 0);
+	/* GEM_WAIT: SET_DOMAIN does not exist on discrete parts */
+	igt_assert_eq(do_ioctl(dev.drm_fd, DRM_IOCTL_I915_GEM_WAIT,
+			       &(struct drm_i915_gem_wait){
+				       .bo_handle = o[0].handle,
+				       .timeout_ns = 5000000000ll }), 0);
 	check_stores(o[0].handle, 2);
 	gem_close(o[0].handle);
 	gem_close(o[1].handle);
@@ -359,7 +361,6 @@ static void test_softpin(void)
 	const uint64_t target = 0x4000000, bb = 0x4100000;
 	uint32_t cmd[4 * STORES];
 
-	igt_require(has_submission());
 	o[0].handle = create(4096);
 	store_batch(cmd, target, 3);
 	o[1].handle = batch(cmd, ARRAY_SIZE(cmd));
@@ -412,7 +413,6 @@ static void test_many(void)
 	uint32_t cmd[4], *bbs, got;
 	unsigned int i;
 
-	igt_require(has_submission());
 	r.offset = 4 * sdi_addr_dw();
 	bbs = calloc(N, sizeof(*bbs));
 	igt_assert(bbs);
@@ -456,7 +456,6 @@ static void test_mi_rpc(void)
 	unsigned int i, j, n = 0, slot = 1024;
 	int stream;
 
-	igt_require(has_submission());
 	igt_assert(f->size <= slot);
 	o[0].handle = create(4096);
 	for (i = 0; i < ARRAY_SIZE(fill); i++)
@@ -475,8 +474,14 @@ static void test_mi_rpc(void)
 	o[1].relocs_ptr = (uintptr_t)r;
 	o[1].relocation_count = ARRAY_SIZE(ids);
 
-	/* the format OACONTROL selects is the open stream's */
+	/*
+	 * the format OACONTROL selects is the open stream's; from Gen12 on
+	 * OAR_OACONTROL's, which a stream of the batch's context (the
+	 * default one) turns on
+	 */
 	oa_open_periodic(&dev, &op, f, 20);
+	if (!rpc_reads_oa())
+		oa_prop(&op, DRM_I915_PERF_PROP_CTX_HANDLE, 0);
 	stream = oa_open(dev.drm_fd, &op);
 	igt_assert_eq(oa_read_timestamp(dev.drm_fd, &T0), 0);
 	eb.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_OUT;
@@ -593,7 +598,6 @@ static void test_per_context(void)
 	unsigned int i;
 	int stream;
 
-	igt_require(has_submission());
 	igt_require_f(dev.plat->family == OA_FAM_HSW && f,
 		      "context images and A45_B8_C8: Haswell only");
 	a = ctx_create();
@@ -686,7 +690,8 @@ static void test_ctx_filter(void)
 	size_t i;
 	int stream;
 
-	igt_require(has_submission() && gen8());
+	igt_require(rpc_reads_oa());
+	igt_require(gen8());
 	a = ctx_create();
 	b = ctx_create();
 	dst = create(4096);
@@ -794,13 +799,13 @@ static void test_ppgtt_charge(void)
 	char node[64];
 	int fd, ret = 0;
 
-	igt_require(has_submission() && gen8());
+	igt_require(gen8());
 	igt_assert_eq(do_ioctl(dev.drm_fd,
 			       DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &gp), 0);
 	stride = gp.value > (1ull << 32) ? 1ull << 39 : 1ull << 21;
 	per = 4096 + (gp.value > (1ull << 32) ? 20480 : 4096);
 	ctx_max = gp.value > (1ull << 32) ? 12288 : 12288 + 32768;
-	image = ((dev.plat->graphics_ver == 8 ? 20 : 22) + 1 + 4) * 4096;
+	image = (lrc_pages() + 1 + 4) * 4096;
 
 	old = oa_limit_client_mb(1);
 	snprintf(node, sizeof(node), "/dev/dri/card%d", dev.card);
@@ -809,8 +814,6 @@ static void test_ppgtt_charge(void)
 
 	for (i = 0; i < N; i++) {
 		struct drm_i915_gem_create c = { .size = 4096 };
-		struct drm_i915_gem_pwrite p = { .size = sizeof(bbe),
-						 .data_ptr = (uintptr_t)bbe };
 		struct drm_i915_gem_exec_object2 o = {
 			.offset = (uint64_t)(i + 1) * stride,
 			.flags = EXEC_OBJECT_PINNED |
@@ -822,8 +825,7 @@ static void test_ppgtt_charge(void)
 		if (ret)
 			break;
 		h[i] = c.handle;
-		p.handle = h[i];
-		igt_assert_eq(do_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &p), 0);
+		bo_access(fd, h[i], 0, (void *)bbe, sizeof(bbe), true);
 		o.handle = h[i];
 		ret = do_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
 		if (ret)
@@ -849,7 +851,6 @@ static void test_invalid(void)
 	struct drm_i915_gem_execbuffer2 eb;
 	uint32_t bb, obj;
 
-	igt_require(has_submission());
 	bb = batch(NULL, 0);
 	obj = create(4096);
 	ok[0] = (struct drm_i915_gem_exec_object2){ .handle = bb };
@@ -976,10 +977,6 @@ igt_main
 	igt_fixture
 		oa_dev_open(&dev);
 
-	igt_describe("Where the driver runs no batches (Gen11 and later), every execbuf is ENODEV and the execbuf GETPARAMs are EINVAL.");
-	igt_subtest("no-submission")
-		test_no_submission();
-
 	igt_describe("GETPARAM advertises what execbuf implements: EXECBUF2, NO_RELOC, HANDLE_LUT, SOFTPIN, BATCH_FIRST 1; EXEC_FENCE, ALIASING_PPGTT, SECURE_BATCHES 0.");
 	igt_subtest("getparam")
 		test_getparam();
@@ -1008,7 +1005,7 @@ igt_main
 	igt_subtest("ppgtt-charge")
 		test_ppgtt_charge();
 
-	igt_describe("MI_REPORT_PERF_COUNT writes the stream's format: RPT_ID the command's report ID, every counter as the workload has it at a timestamp inside the batch, in order, and nothing past the report.");
+	igt_describe("MI_REPORT_PERF_COUNT writes the stream's format (Gen12: OAR's, on in the context of a CTX_HANDLE stream): RPT_ID the command's report ID, every counter as the workload has it at a timestamp inside the batch, in order, and nothing past the report.");
 	igt_subtest("mi-rpc")
 		test_mi_rpc();
 

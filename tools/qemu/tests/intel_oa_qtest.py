@@ -1624,11 +1624,15 @@ def test_gen12_oag(qemu):
     qt.wr(OA_TLB_INV_CR, 1)
     eq(qt.rd(OA_TLB_INV_CR) & 1, 0, 'TLB invalidation completes at once')
     # the legacy block does not exist: writes ignored, reads 0
-    for reg in (0x2b00, 0x2b04, 0x2b08, 0x2b0c, 0x2b10, 0x2b14, 0x2b20,
-                0x2360):
+    for reg in (0x2b00, 0x2b04, 0x2b08, 0x2b0c, 0x2b10, 0x2b14, 0x2b20):
         qt.wr(reg, 0x40)
         expect(18, 'write to legacy 0x%x' % reg)
         eq(qt.rd(reg), 0, 'legacy 0x%x reads 0' % reg)
+    # 0x2360 stays: Gen12's OACTXCONTROL, the render context's
+    qt.wr(0x2360, 1)
+    eq(qt.ctl(CTL_VIOLATIONS), expect.count, 'GEN12_OACTXCONTROL exists')
+    eq(qt.rd(0x2360), 1, 'GEN12_OACTXCONTROL holds its value')
+    qt.wr(0x2360, 0)
     qt.wr(OAG['status'], 1 << 3)
     expect(10, 'OAG_OASTATUS bit 3 is reserved')
     # the OA unit's interrupt mask moved with the block (GEN12_OA_IMR)
@@ -2361,6 +2365,122 @@ def test_gen8_execlists(qemu):
     for dw in (0, 0, 0, lrc | 1):
         qt.wr(ELSP, dw)
     eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 52), 'code 52')
+    qt.close()
+
+
+def test_gen12_execlists(qemu):
+    """Tiger Lake's execlists: a context submitted through the ELSQ and
+    EL_CTRL_LOAD runs a PPGTT batch whose MI_REPORT_PERF_COUNT writes
+    OAR's report (the format OAR_OACONTROL names, the context's ID), OAR
+    being on in the restored image; Gen12 CSB entries (to, new queue; away)
+    and their status-page copy at dword 0x2f; the context-switch interrupt
+    through the RCS0 identity; context control and OACTXCONTROL saved into
+    the image. Then codes 55 (OAR off) and 54 (the ELSP)."""
+    _, devid, _, _, _, _, _, _ = plat('tgl')
+    qt = QTest(qemu, ',device-id=0x%x' % devid)
+    HWS_PGA, MODE, SQ, CONTROL = 0x2080, 0x229c, 0x2510, 0x2550
+    CSB_PTR, RING_IMR = 0x23a0, 0x20a8
+    RCS_ENABLE, RCS_MASK = 0x190030, 0x190090
+    CS_MMIO = 1 << 19
+    hws, lrc, ring = 0x100000, 0x101000, 0x104000
+    gphys = 0x05000000
+    for i in range(8):
+        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
+                                     (gphys + i * 4096) | 1))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 8 * 4096))
+    pml4, pdp, pd, pt, bbp, dstp = [0x05100000 + i * 4096 for i in range(6)]
+    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    bb, dst = 0x2_0000_0000, 0x2_0000_1000
+    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
+    qt.cmd('writeq 0x%x 0x%x' % (pml4 + 8 * idx(bb, 3), pdp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pdp + 8 * idx(bb, 2), pd | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pd + 8 * idx(bb, 1), pt | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb, 0), bbp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst, 0), dstp | 3))
+
+    def put(phys, dws):
+        qt.cmd('write 0x%x 0x%x 0x%s' % (
+            phys, 4 * len(dws), struct.pack('<%dI' % len(dws), *dws).hex()))
+
+    def get(phys, n):
+        return struct.unpack('<%dI' % n, qt.mem(phys, 4 * n))
+
+    g = lambda ggtt: gphys + ggtt - hws
+    fmt = 5
+    put(dstp, [0x80808080] * 128)
+    put(bbp, [MI(0x28, 2), dst & 0xffffffff, dst >> 32, 0xdeadbeef,
+              MI(0x0a)])
+    # the ring: OACTXCONTROL's counter resume by LRI, then the batch
+    put(g(ring), [MI(0x22, 1) | CS_MMIO, 0x2360, 1,
+                  MI(0x31, 1 | 1 << 8), bb & 0xffffffff, bb >> 32, 0, 0])
+    tail = 32
+    # a saved image (restore not inhibited): OAR on in context control
+    # and OAR_OACONTROL (format 5, enabled) where i915 keeps it
+    ctl = (0x108 << 16) | 0x108
+    state = [0] * 0x5b4
+    state[0:18] = [0, MI(0x22, 2 * 5 - 1) | CS_MMIO, 0x2244, ctl, 0x2034, 0,
+                   0x2030, tail, 0x2038, ring, 0x203c, (16384 - 4096) | 1,
+                   MI(0x22, 2 * 2 - 1) | CS_MMIO, 0x2274, pml4 >> 32,
+                   0x2270, pml4 & 0xffffffff, 0]
+    state[0x143:0x146] = [MI(0x22, 1) | CS_MMIO, 0x2360, 0]
+    state[0x5af:0x5b3] = [MI(0x22, 1) | CS_MMIO, 0x2960, (fmt << 1) | 1,
+                          MI(0x0a) | 1]
+    put(g(lrc) + 4096, state)
+    qt.wr(HWS_PGA, hws)
+    qt.wr(MODE, (1 << 19) | (1 << 3))
+    qt.wr(CSB_PTR, 0xffff0b0b)
+    qt.wr(RING_IMR, ~(1 << 8) & 0xffffffff)
+    qt.wr(RCS_ENABLE, 1 << 24)
+    qt.wr(RCS_MASK, ~(1 << 24) & 0xffffffff)
+    qt.wr(GFX_MSTR_IRQ, 1 << 31)
+    sw_id = 0x123
+    desc = lrc | (3 << 3) | (1 << 8) | 1 | (sw_id << 37)
+    t0 = qt.ts()
+    for off, dw in ((8, 0), (12, 0), (0, desc & 0xffffffff), (4, desc >> 32)):
+        qt.wr(SQ + off, dw)
+    qt.wr(CONTROL, 1)
+    eq(get(g(hws) + 0x40, 2), ((sw_id << 15) | 1, 0x7ff << 15),
+       'CSB[0]: to the context, a new queue; away from none')
+    qt.step(1000)
+    rep = get(dstp, 66)
+    eq(rep[0:3], (0xdeadbeef, t0 & 0xffffffff, sw_id << 5),
+       'OAR report: ID, timestamp, the descriptor\'s upper dword')
+    want = expected_report(fmt, t0, period=0, cs=False)
+    eq(struct.pack('<61I', *rep[3:64]), want[12:256],
+       'OAR report counters, format 5')
+    eq(rep[64:66], (0x80808080, 0x80808080), 'nothing past 256 bytes')
+    eq(get(g(hws) + 0x48, 2), (0x7ff << 15, sw_id << 15),
+       'CSB[1]: to none, away from the context')
+    eq(get(g(hws) + 4 * 0x2f, 1), (1,), 'CSB write pointer at dword 0x2f')
+    eq(qt.rd(CSB_PTR) & 0xf, 1, 'CSB_PTR write pointer')
+    eq(qt.rd(GT_INTR_DW0) & 1, 1, 'RCS0 pending in GT_INTR_DW0')
+    qt.wr(IIR_REG_SELECTOR0, 1)
+    ident = qt.rd(INTR_IDENTITY_REG0)
+    eq(ident, (1 << 31) | (1 << 8), 'identity: valid, render class 0, bit 8')
+    qt.wr(INTR_IDENTITY_REG0, 1 << 31)
+    qt.wr(GT_INTR_DW0, 1)
+    eq(qt.rd(GT_INTR_DW0), 0, 'RCS0 served')
+    eq(get(g(lrc) + 4096 + 4 * 3, 1), (0xffff0108,),
+       'context control saved (masked), OAR still on')
+    eq(get(g(lrc) + 4096 + 4 * 5, 1), (tail,), 'RING_HEAD saved')
+    eq(get(g(lrc) + 4096 + 4 * 0x145, 1), (1,), 'OACTXCONTROL saved')
+    eq(get(g(lrc) + 4096 + 4 * 0x5b1, 1), ((fmt << 1) | 1,),
+       'OAR_OACONTROL saved')
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (0, 0), 'violations')
+
+    # 55: the same batch once OAR is off in the image
+    put(g(ring) + tail, [MI(0x31, 1 | 1 << 8), bb & 0xffffffff, bb >> 32, 0])
+    put(g(lrc) + 4096 + 4 * 3, [(0x100 << 16) | 0])
+    put(g(lrc) + 4096 + 4 * 7, [tail + 16])
+    put(dstp, [0x80808080] * 4)
+    qt.wr(CONTROL, 1)
+    qt.step(1000)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (1, 55), 'code 55')
+    eq(get(dstp, 1), (0x80808080,), 'nothing written with OAR off')
+    # 54: the ELSP does not exist on Gen11+
+    qt.wr(0x2230, 0)
+    eq((qt.ctl(CTL_VIOLATIONS), qt.ctl(CTL_LAST)), (2, 54), 'code 54')
     qt.close()
 
 

@@ -210,6 +210,10 @@ int intel_oa_hw_context_create(struct intel_oa_device *oa,
 struct intel_oa_hw_context *intel_oa_hw_context_get(struct intel_oa_hw_context *ctx);
 void intel_oa_hw_context_put(struct intel_oa_hw_context *ctx);
 u32 intel_oa_hw_context_id(const struct intel_oa_hw_context *ctx);
+u32 intel_oa_lrc_ctx_id_mask(const struct intel_oa_device *oa);
+int intel_oa_lrc_load_regs(struct intel_oa_device *oa,
+			   struct intel_oa_hw_context *ctx,
+			   const u32 *regs, unsigned int n, bool intr);
 u64 intel_oa_lrc_descriptor(const struct intel_oa_hw_context *ctx);
 void intel_oa_lrc_set_tail(struct intel_oa_hw_context *ctx, u32 tail);
 void intel_oa_lrc_saved(struct intel_oa_hw_context *ctx);

@@ -132,9 +132,11 @@ static bool keep_for_ctx(struct intel_oa_stream *stream, u32 offset,
 	const struct intel_oa_buffer *buf = &stream->buf;
 	const u32 *report32 = (const u32 *)(buf->vaddr + offset);
 	u32 ctx_id = report32[report_ctx_dw(buf->format)] &
-		     (BIT(GEN8_CTX_ID_WIDTH) - 1);
+		     stream->ctx_id_mask;
 
-	if (!(report32[0] & stream->oa->gen->valid_ctx_bit))
+	/* i915 trusts the valid bit up to Gen11 */
+	if (stream->oa->gen->quirks & INTEL_OA_QUIRK_SQUASH_INVALID_CTX_ID &&
+	    !(report32[0] & stream->oa->gen->valid_ctx_bit))
 		ctx_id = INTEL_OA_INVALID_CTX_ID;
 	if (ctx_id != stream->ctx_filter &&
 	    stream->last_ctx_id != stream->ctx_filter &&
@@ -161,7 +163,9 @@ static bool put_sample(struct intel_oa_stream *stream, u32 offset)
 
 	bool squash_ctx = false;
 
-	if (stream->ctx_filter && !keep_for_ctx(stream, offset, &squash_ctx))
+	/* a stream without samples is always a Gen12 stream of one context */
+	if (stream->ctx_filter &&
+	    (stream->no_samples || !keep_for_ctx(stream, offset, &squash_ctx)))
 		return false;
 	h = intel_oa_ring_reserve(ring, stream->sample_size);
 	if (!h) {

@@ -36,6 +36,13 @@ extern const struct intel_oa_unit_regs intel_oa_xehp_oag_unit_regs;
 extern const struct intel_oa_unit_regs intel_oa_mtl_oam_unit_regs;
 extern const struct intel_oa_unit_funcs intel_oa_unit_funcs;
 
+/* intel_oa_hw_context.c: each generation's execlists and context images. */
+extern const struct intel_oa_lrc_desc intel_oa_gen8_lrc;
+extern const struct intel_oa_lrc_desc intel_oa_gen9_lrc;
+extern const struct intel_oa_lrc_desc intel_oa_gen11_lrc;
+extern const struct intel_oa_lrc_desc intel_oa_gen12_lrc;
+extern const struct intel_oa_lrc_desc intel_oa_xehp_lrc;
+
 /* intel_oa_gen7.c: the Gen6/7 OA block. */
 extern const struct intel_oa_unit_funcs intel_oa_gen7_unit_funcs;
 
@@ -46,7 +53,6 @@ void intel_oa_gen7_irq_oa_unmask(struct intel_oa_unit *unit);
 void intel_oa_gen7_irq_oa_mask(struct intel_oa_unit *unit);
 void intel_oa_gen6_irq_postinstall(struct intel_oa_device *oa);
 void intel_oa_gen7_irq_user_unmask(struct intel_oa_device *oa);
-void intel_oa_gen8_irq_cs_unmask(struct intel_oa_device *oa);
 irqreturn_t intel_oa_gen7_irq_handler(struct intel_oa_device *oa);
 
 /* intel_oa_gen8_irq.c: the Gen8 GT banks and the OA units' own masks. */
@@ -55,6 +61,7 @@ void intel_oa_gen8_irq_reset(struct intel_oa_device *oa);
 void intel_oa_gen8_irq_postinstall(struct intel_oa_device *oa);
 void intel_oa_gen8_irq_oa_unmask(struct intel_oa_unit *unit);
 void intel_oa_gen8_irq_oa_mask(struct intel_oa_unit *unit);
+void intel_oa_gen8_irq_cs_unmask(struct intel_oa_device *oa);
 irqreturn_t intel_oa_gen8_irq_handler(struct intel_oa_device *oa);
 
 /* intel_oa_whitelist.c: what an OA config may write. */
@@ -100,6 +107,7 @@ void intel_oa_gen11_irq_reset(struct intel_oa_device *oa);
 void intel_oa_gen11_irq_postinstall(struct intel_oa_device *oa);
 void intel_oa_gen11_irq_oa_unmask(struct intel_oa_unit *unit);
 void intel_oa_gen11_irq_oa_mask(struct intel_oa_unit *unit);
+void intel_oa_gen11_irq_cs_unmask(struct intel_oa_device *oa);
 irqreturn_t intel_oa_gen11_irq_handler(struct intel_oa_device *oa);
 void intel_oa_dg1_irq_reset(struct intel_oa_device *oa);
 void intel_oa_dg1_irq_postinstall(struct intel_oa_device *oa);

@@ -76,14 +76,15 @@ static u32 gen11_engine_identity(struct intel_oa_device *oa, unsigned int bit)
 }
 
 /*
- * Serve one engine of class OTHER whose bit @bit is set in the GT_INTR_DW0
- * snapshot @dw0: select it, read its identity, clear the IIR bit (only
- * after the identity was served, as the hardware requires) and return its
- * 16-bit interrupt vector, or 0 if it had nothing for us. Bits of engines
- * this driver never enabled are left alone.
+ * Serve the engine of @class and @instance whose bit @bit is set in the
+ * GT_INTR_DW0 snapshot @dw0: select it, read its identity, clear the IIR
+ * bit (only after the identity was served, as the hardware requires) and
+ * return its 16-bit interrupt vector, or 0 if it had nothing for us. Bits
+ * of engines this driver never enabled are left alone.
  */
-static u32 gen11_serve_other(struct intel_oa_device *oa, u32 dw0,
-			     unsigned int bit, u32 instance, const char *name)
+static u32 gen11_serve_engine(struct intel_oa_device *oa, u32 dw0,
+			      unsigned int bit, u32 class, u32 instance,
+			      const char *name)
 {
 	u32 ident;
 
@@ -95,7 +96,7 @@ static u32 gen11_serve_other(struct intel_oa_device *oa, u32 dw0,
 	if (!ident)
 		return 0;
 
-	if (unlikely(FIELD_GET(GEN11_INTR_ENGINE_CLASS, ident) != OTHER_CLASS ||
+	if (unlikely(FIELD_GET(GEN11_INTR_ENGINE_CLASS, ident) != class ||
 		     FIELD_GET(GEN11_INTR_ENGINE_INSTANCE, ident) != instance)) {
 		drm_err_ratelimited(&oa->drm,
 				    "unexpected engine in INTR_IDENTITY_REG0 0x%08x for %s\n",
@@ -109,8 +110,26 @@ static u32 gen11_serve_other(struct intel_oa_device *oa, u32 dw0,
 /* WDOAPerf (class OTHER, instance 2, DW0 bit 20): true on a half-full event. */
 static bool gen11_serve_wdoaperf(struct intel_oa_device *oa, u32 dw0)
 {
-	return gen11_serve_other(oa, dw0, GEN11_WDPERF, OTHER_WDOAPERF_INSTANCE,
-				 "WDOAPerf") & GEN11_OA_HALF_FULL;
+	return gen11_serve_engine(oa, dw0, GEN11_WDPERF, OTHER_CLASS,
+				  OTHER_WDOAPERF_INSTANCE, "WDOAPerf") &
+	       GEN11_OA_HALF_FULL;
+}
+
+/*
+ * RCS0 (class RENDER, instance 0, DW0 bit 0, i915 GEN11_RCS0): the
+ * render engine's context-switch event goes to the execlists, in the hard
+ * handler (&intel_oa_device.irq_user_event).
+ */
+static void gen11_serve_rcs0(struct intel_oa_device *oa, u32 dw0)
+{
+	void (*cs_event)(struct intel_oa_device *oa);
+	u32 vector;
+
+	vector = gen11_serve_engine(oa, dw0, GEN11_RCS0, RENDER_CLASS, 0,
+				    "the render engine");
+	cs_event = READ_ONCE(oa->irq_user_event);
+	if (cs_event && vector & GT_CONTEXT_SWITCH_INTERRUPT)
+		cs_event(oa);
 }
 
 static bool gen11_serve_dw0(struct intel_oa_device *oa, u32 *dw0_out)
@@ -118,6 +137,7 @@ static bool gen11_serve_dw0(struct intel_oa_device *oa, u32 *dw0_out)
 	u32 dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
 
 	*dw0_out = dw0;
+	gen11_serve_rcs0(oa, dw0);
 	return gen11_serve_wdoaperf(oa, dw0);
 }
 
@@ -128,8 +148,8 @@ static bool gen11_serve_dw0(struct intel_oa_device *oa, u32 *dw0_out)
  */
 static bool gen11_serve_guc(struct intel_oa_device *oa, u32 dw0)
 {
-	u32 vector = gen11_serve_other(oa, dw0, GEN11_GUC, OTHER_GUC_INSTANCE,
-				       "the GuC");
+	u32 vector = gen11_serve_engine(oa, dw0, GEN11_GUC, OTHER_CLASS,
+					OTHER_GUC_INSTANCE, "the GuC");
 
 	if (!vector)
 		return false;
@@ -153,6 +173,8 @@ static void gen11_gt_irq_reset(struct intel_oa_device *oa)
 	intel_oa_irq_mask_units(oa);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_ENABLE, 0);
 	intel_oa_write(oa, GEN11_GPM_WGBOXPERF_INTR_MASK, ~0u);
+	intel_oa_write(oa, GEN11_RENDER_COPY_INTR_ENABLE, 0);
+	intel_oa_write(oa, GEN11_RCS0_RSVD_INTR_MASK, ~0u);
 	gen11_drain_wdoaperf(oa);
 }
 
@@ -276,6 +298,23 @@ void intel_oa_dg1_irq_postinstall(struct intel_oa_device *oa)
 }
 
 /**
+ * intel_oa_gen11_irq_cs_unmask - let the render context-switch event through
+ * @oa: device whose &intel_oa_device.irq_user_event is set
+ *
+ * The render engine's vector is the upper half of
+ * GEN11_RENDER_COPY_INTR_ENABLE and GEN11_RCS0_RSVD_INTR_MASK (i915
+ * gen11_gt_irq_postinstall(), execlists' GT_CONTEXT_SWITCH_INTERRUPT).
+ */
+void intel_oa_gen11_irq_cs_unmask(struct intel_oa_device *oa)
+{
+	u32 field = FIELD_PREP(GEN11_RCS0_INTR_FIELD,
+			       GT_CONTEXT_SWITCH_INTERRUPT);
+
+	intel_oa_write(oa, GEN11_RENDER_COPY_INTR_ENABLE, field);
+	intel_oa_write(oa, GEN11_RCS0_RSVD_INTR_MASK, ~field);
+}
+
+/**
  * intel_oa_gen11_guc_irq_enable - enable and unmask GuC vector bits
  * @oa: device (GT forcewake held)
  * @vector: GUC_INTR_* bits
@@ -347,6 +386,7 @@ irqreturn_t intel_oa_dg1_irq_handler(struct intel_oa_device *oa)
 			dw0 = intel_oa_read(oa, GEN11_GT_INTR_DW0);
 			if (oa->ops->guc_init)
 				guc_event = gen11_serve_guc(oa, dw0);
+			gen11_serve_rcs0(oa, dw0);
 			oa_event = gen11_serve_wdoaperf(oa, dw0);
 		}
 	} else {

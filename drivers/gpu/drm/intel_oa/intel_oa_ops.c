@@ -84,6 +84,7 @@ const struct intel_oa_hw_ops intel_oa_gen8_ops = {
 	GEN8_CONFIG_REGS,
 	GEN8_IRQ_OPS,
 	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen8_irq_cs_unmask,
 	.read_topology = intel_oa_gen8_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
 	.mux_regs = &intel_oa_gen8_mux_regs,
@@ -93,6 +94,7 @@ const struct intel_oa_hw_ops intel_oa_chv_ops = {
 	GEN8_CONFIG_REGS,
 	GEN8_IRQ_OPS,
 	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen8_irq_cs_unmask,
 	.read_topology = intel_oa_chv_read_topology,
 	.read_timestamp_freq = intel_oa_gen8_read_timestamp_freq,
 	.mux_regs = &intel_oa_chv_mux_regs,
@@ -102,6 +104,7 @@ const struct intel_oa_hw_ops intel_oa_gen9_ops = {
 	GEN8_CONFIG_REGS,
 	GEN8_IRQ_OPS,
 	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen8_irq_cs_unmask,
 	.read_topology = intel_oa_gen9_read_topology,
 	.read_timestamp_freq = intel_oa_gen9_read_timestamp_freq,
 	.mux_regs = &intel_oa_gen8_mux_regs,
@@ -117,6 +120,8 @@ const struct intel_oa_hw_ops intel_oa_gen11_ops = {
 	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
 	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
 	.irq_handler = intel_oa_gen11_irq_handler,
+	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen11_irq_cs_unmask,
 };
 
 /* Gen12 and Gen12.5: OAG (intel_oa_unit.c). */
@@ -135,6 +140,8 @@ const struct intel_oa_hw_ops intel_oa_gen12_ops = {
 	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
 	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
 	.irq_handler = intel_oa_gen11_irq_handler,
+	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen11_irq_cs_unmask,
 };
 
 /* DG1: the same, with the tile interrupt level in front. */
@@ -148,6 +155,8 @@ const struct intel_oa_hw_ops intel_oa_dg1_ops = {
 	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
 	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
 	.irq_handler = intel_oa_dg1_irq_handler,
+	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen11_irq_cs_unmask,
 };
 
 /*
@@ -168,6 +177,8 @@ const struct intel_oa_hw_ops intel_oa_mtl_ops = {
 	.irq_oa_unmask = intel_oa_gen11_irq_oa_unmask,
 	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
 	.irq_handler = intel_oa_dg1_irq_handler,
+	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen11_irq_cs_unmask,
 };
 
 /*
@@ -187,4 +198,6 @@ const struct intel_oa_hw_ops intel_oa_dg2_ops = {
 	.irq_oa_mask = intel_oa_gen11_irq_oa_mask,
 	.irq_handler = intel_oa_dg1_irq_handler,
 	.guc_init = intel_oa_xehp_guc_init,
+	.submit_init = intel_oa_el_init,
+	.irq_cs_unmask = intel_oa_gen11_irq_cs_unmask,
 };

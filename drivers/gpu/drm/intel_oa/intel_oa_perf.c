@@ -31,10 +31,13 @@
  * handle, as i915). On Haswell the stream counts that context only: its
  * image's GGTT address goes into OACONTROL's Select Context ID with the
  * per-context enable (i915 gen7_oa_enable()), and the open needs no
- * privilege. On Gen8/9 the open is privileged, as i915's, and
+ * privilege. From Gen8 on the open is privileged, as i915's, and
  * the drain forwards that context's reports and the context switches
- * around them, with other contexts' IDs hidden (keep_for_ctx()).
- * Elsewhere it is ENODEV (no context images). GLOBAL_SSEU
+ * around them, with other contexts' IDs hidden (keep_for_ctx()). On
+ * Gen12 the stream also turns OAR on in the context, so its
+ * MI_REPORT_PERF_COUNTs count it alone; without SAMPLE_OA that is all
+ * the stream does, and as in i915 it needs no privilege. On the other
+ * Gen6/7 parts it is ENODEV (no context images). GLOBAL_SSEU
  * is validated as in i915 (i915_gem_user_to_context_sseu()) and makes the
  * open privileged; it is not applied to any context image.
  *
@@ -466,7 +469,7 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 	struct intel_oa_config *config;
 	struct intel_oa_stream *stream;
 	u32 report_size, sample_size;
-	bool irq, privileged;
+	bool irq, privileged, oar_only;
 	int ret;
 
 	lockdep_assert_held(&oa->lock);
@@ -488,20 +491,26 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 			return ret;
 		if (!params.ctx) {
 			drm_dbg(&oa->drm,
-				"GEM context %llu: per-context streams need a context image, which intel_oa loads on Haswell and Gen8/9 only\n",
+				"GEM context %llu: per-context streams need a context image, which intel_oa loads on Haswell and Gen8+ only\n",
 				props->ctx_handle);
 			return -ENODEV;
 		}
 	}
+	/* i915: Gen12's OAR counts one context without the OA buffer */
+	params.no_samples = !(props->sample_flags & SAMPLE_OA_REPORT);
+	oar_only = params.ctx && params.no_samples &&
+		   oa->gen->lrc && oa->gen->lrc->oar;
 
 	/*
 	 * i915_perf_open_ioctl_locked(): a Haswell stream of one context
 	 * counts that context only, so it needs no privilege; every other
 	 * stream is system wide (Gen8+ cannot gate the counters to one
 	 * context: its reports are filtered, and the counters in them count
-	 * every context), and preemption holding and SSEU are privileged.
+	 * every context), except a Gen12 stream of one context without
+	 * samples, which only turns OAR on for it; preemption holding and
+	 * SSEU are privileged.
 	 */
-	privileged = !params.ctx || oa->gen->graphics_ver >= 8;
+	privileged = !params.ctx || (oa->gen->graphics_ver >= 8 && !oar_only);
 	if (props->hold_preemption) {
 		if (!props->single_context) {
 			drm_dbg(&oa->drm, "preemption disable with no context\n");
@@ -525,7 +534,7 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 		goto err_ctx;
 	}
 
-	if (!(props->sample_flags & SAMPLE_OA_REPORT)) {
+	if (!(props->sample_flags & SAMPLE_OA_REPORT) && !oar_only) {
 		drm_dbg(&oa->drm, "only OA report sampling is supported\n");
 		ret = -EINVAL;
 		goto err_ctx;

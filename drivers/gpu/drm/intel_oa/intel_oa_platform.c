@@ -370,6 +370,7 @@ static const struct intel_oa_gen_desc gen8_desc = {
 	.ppgtt_bits = 48,
 	.ggtt = &intel_oa_gen8_ggtt,
 	.ops = &intel_oa_gen8_ops,
+	.lrc = &intel_oa_gen8_lrc,
 };
 
 static const struct intel_oa_gen_desc chv_desc = {
@@ -378,6 +379,7 @@ static const struct intel_oa_gen_desc chv_desc = {
 	.ppgtt_bits = 32,
 	.ggtt = &intel_oa_chv_ggtt,
 	.ops = &intel_oa_chv_ops,
+	.lrc = &intel_oa_gen8_lrc,
 };
 
 static const struct intel_oa_gen_desc gen9_desc = {
@@ -387,6 +389,7 @@ static const struct intel_oa_gen_desc gen9_desc = {
 	.graphics_ver = 9,
 	.ppgtt_bits = 48,
 	.ops = &intel_oa_gen9_ops,
+	.lrc = &intel_oa_gen9_lrc,
 	.formats = gen8_formats,
 	.fw_render = GEN9_FW_RENDER,
 	.fw_gt = GEN9_FW_GT,
@@ -408,6 +411,7 @@ static const struct intel_oa_gen_desc gen11_desc = {
 	.graphics_ver = 11,
 	.ppgtt_bits = 48,
 	.ops = &intel_oa_gen11_ops,
+	.lrc = &intel_oa_gen11_lrc,
 	.formats = gen8_formats,
 	.fw_render = GEN9_FW_RENDER,
 	.fw_gt = GEN9_FW_GT,
@@ -448,12 +452,14 @@ static const struct intel_oa_gen_desc gen11_desc = {
 static const struct intel_oa_gen_desc gen12_desc = {
 	GEN12_DESC_COMMON,
 	.ops = &intel_oa_gen12_ops,
+	.lrc = &intel_oa_gen12_lrc,
 };
 
 static const struct intel_oa_gen_desc dg1_desc = {
 	.no_llc = true,
 	GEN12_DESC_COMMON,
 	.ops = &intel_oa_dg1_ops,
+	.lrc = &intel_oa_gen12_lrc,
 	.dgfx = true,
 	.no_gem_cpu_ioctls = true,
 };
@@ -470,6 +476,7 @@ static const struct intel_oa_gen_desc dg2_desc = {
 	.units = { &xehp_oa_unit },
 	.graphics_rel = 5,
 	.ops = &intel_oa_dg2_ops,
+	.lrc = &intel_oa_xehp_lrc,
 	.formats = dg2_formats,
 	.fw_gt = GEN9_FW_GT,
 	.mcr_ranges = xehp_mcr_ranges,
@@ -495,6 +502,7 @@ static const struct intel_oa_gen_desc mtl_desc = {
 	.units = { &xehp_oa_unit, &mtl_oam_unit },
 	.graphics_rel = 70,
 	.ops = &intel_oa_mtl_ops,
+	.lrc = &intel_oa_xehp_lrc,
 	.no_gem_cpu_ioctls = true,
 	.formats = mtl_formats,
 	.fw_gt = {

@@ -16,6 +16,7 @@
 #include <drm/drm_print.h>
 
 #include "intel_oa.h"
+#include "regs/intel_oa_regs.h"
 #include "intel_oa_trace.h"
 
 /**
@@ -496,6 +497,33 @@ static long intel_oa_stream_ioctl(struct file *file, unsigned int cmd,
 	return ret;
 }
 
+/*
+ * Gen12: OAR counts the stream's context, or stops (i915
+ * gen12_configure_oar_context()): OACTXCONTROL's counter resume,
+ * OAR_OACONTROL's format and enable, and the context control's OAR
+ * enable, all context state, loaded by a request on the context. i915
+ * writes OACTXCONTROL into the image from another context; loading it in
+ * the context itself ends the same way without racing the context's own
+ * saves.
+ */
+static int stream_configure_oar(struct intel_oa_stream *stream, bool on)
+{
+	const u32 regs[] = {
+		GEN12_OACTXCONTROL, on ? GEN8_OA_COUNTER_RESUME : 0,
+		GEN12_OAR_OACONTROL,
+		stream->buf.format->format <<
+		GEN12_OAR_OACONTROL_COUNTER_FORMAT_SHIFT |
+		(on ? GEN12_OAR_OACONTROL_COUNTER_ENABLE : 0),
+		RCS_RING_CONTEXT_CONTROL,
+		on ? masked_bit_enable(GEN12_CTX_CTRL_OAR_CONTEXT_ENABLE) :
+		masked_bit_disable(GEN12_CTX_CTRL_OAR_CONTEXT_ENABLE),
+	};
+
+	/* the open may be interrupted, the close must finish */
+	return intel_oa_lrc_load_regs(stream->oa, stream->ctx, regs,
+				      ARRAY_SIZE(regs) / 2, on);
+}
+
 /**
  * intel_oa_stream_hw_fini_locked - stop a stream's use of the hardware
  * @stream: stream; caller holds @stream->oa->lock
@@ -527,6 +555,9 @@ void intel_oa_stream_hw_fini_locked(struct intel_oa_stream *stream)
 	WRITE_ONCE(stream->unit->exclusive_stream, NULL);
 	intel_oa_irq_sync(oa);
 
+	/* the context keeps running: OAR stops counting it */
+	if (stream->oar && stream_configure_oar(stream, false))
+		drm_warn(&oa->drm, "cannot turn OAR off in the context\n");
 	stream->unit->desc->funcs->disable_metric_set(stream);
 	/* The OA unit is stopped: unmap the buffer before it is freed. */
 	intel_oa_ggtt_clear(oa, stream->buf.ggtt_offset, stream->buf.n_pages);
@@ -627,8 +658,14 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 	stream->period_exponent = params->periodic ? params->exponent : 0;
 	stream->ctx = params->ctx;
 	/* Haswell gates the counters in hardware; Gen8+ filters reports */
-	if (params->ctx && oa->gen->graphics_ver >= 8)
+	if (params->ctx && oa->gen->graphics_ver >= 8) {
 		stream->ctx_filter = intel_oa_hw_context_id(params->ctx);
+		stream->ctx_id_mask = intel_oa_lrc_ctx_id_mask(oa);
+		/* OAR is the render engine's, OAG's side */
+		stream->oar = oa->gen->lrc->oar &&
+			      stream->unit->desc->type == INTEL_OA_UNIT_OAG;
+	}
+	stream->no_samples = params->no_samples;
 	stream->poll_period_ns = params->poll_period_ns;
 	stream->wait_bytes = (u64)params->wait_num_reports *
 			     stream->sample_size;
@@ -655,6 +692,18 @@ int intel_oa_stream_init(struct intel_oa_stream *stream,
 
 	stream->config = config;
 	stream->unit->desc->funcs->enable_metric_set(stream, config);
+	if (stream->oar) {
+		ret = stream_configure_oar(stream, true);
+		if (ret) {
+			drm_dbg(&oa->drm, "cannot turn OAR on in the context: %d\n",
+				ret);
+			stream->unit->desc->funcs->disable_metric_set(stream);
+			intel_oa_ggtt_clear(oa, stream->buf.ggtt_offset,
+					    stream->buf.n_pages);
+			intel_oa_buffer_free(stream);
+			goto err_fw;
+		}
+	}
 
 	/* The unit's counters describe its current (or last) stream. */
 	intel_oa_stream_stats_reset(&stream->unit->stats);

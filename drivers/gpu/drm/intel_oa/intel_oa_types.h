@@ -479,6 +479,8 @@ struct intel_oa_unit {
  *	failure leaves the device working without the GuC features.
  * @submit_init: start the engines' submission at probe (NULL: the driver
  *	runs no batches on this generation yet).
+ * @irq_cs_unmask: let the render engine's context-switch interrupt
+ *	through to &intel_oa_device.irq_user_event (execlists).
  *
  * The hooks come in groups that vary independently between platforms:
  * topology and clock readers, the whitelists and the interrupt hierarchy
@@ -502,6 +504,7 @@ struct intel_oa_hw_ops {
 	irqreturn_t (*irq_handler)(struct intel_oa_device *oa);
 	int (*guc_init)(struct intel_oa_device *oa);
 	int (*submit_init)(struct intel_oa_device *oa);
+	void (*irq_cs_unmask)(struct intel_oa_device *oa);
 };
 
 /* Generation independent OA status bits returned by read_status. */
@@ -568,6 +571,8 @@ struct intel_oa_hw_ops {
  *	PPGTT, Gen6/7).
  * @no_llc: the GPU shares no last-level cache with the CPU (i915's
  *	has_llc 0); it snoops instead (has_snoop).
+ * @lrc: the render engine's execlists and logical ring contexts (NULL:
+ *	the generation has none, Gen6/7).
  */
 struct intel_oa_gen_desc {
 	u8 graphics_ver;
@@ -605,6 +610,61 @@ struct intel_oa_gen_desc {
 	bool no_gem_cpu_ioctls;
 	u8 ppgtt_bits;
 	bool no_llc;
+	const struct intel_oa_lrc_desc *lrc;
+};
+
+/**
+ * enum intel_oa_csb_format - how a context status buffer entry reads
+ * @INTEL_OA_CSB_GEN8: one status dword (idle-to-active, complete, ...)
+ *	and the context ID (Gen8-11).
+ * @INTEL_OA_CSB_GEN12: the context switched to in the lower dword, the one
+ *	switched away from in the upper (i915 gen12_csb_parse()).
+ * @INTEL_OA_CSB_XEHP: the same with Xe-HP's 16-bit IDs
+ *	(xehp_csb_parse()).
+ */
+enum intel_oa_csb_format {
+	INTEL_OA_CSB_GEN8,
+	INTEL_OA_CSB_GEN12,
+	INTEL_OA_CSB_XEHP,
+};
+
+/**
+ * struct intel_oa_lrc_desc - one generation's execlists, as data
+ * @rcs_offsets: the render register-state layout (intel_oa_hw_context.c,
+ *	i915's gen*_rcs_offsets).
+ * @render_size: bytes of a render context image after its PPHWSP.
+ * @lri_flags: bits every register-state LRI carries (MI_LRI_LRM_CS_MMIO
+ *	from Gen11 on).
+ * @end_flags: bits of the MI_BATCH_BUFFER_END closing the state.
+ * @oar: the render engine has OAR, the context's own counters, which a
+ *	CTX_HANDLE stream turns on in its context; the image has
+ *	OACTXCONTROL and OAR_OACONTROL at the register-state dwords i915
+ *	writes them to (Gen12).
+ * @ctx_id_shift: descriptor bit where the context ID field starts.
+ * @ctx_id_width: its width in bits.
+ * @ctx_id_max: the largest ID a context gets (the all-ones ID is the idle
+ *	context's from Gen12 on).
+ * @elsq: submit through the submission queue and EL_CTRL_LOAD (Gen11+);
+ *	else through the ELSP.
+ * @run_list_mode: RING_MODE_GEN7's execlist-mode bit.
+ * @csb_entries: context status buffer entries.
+ * @hws_csb_write: status-page dword of the CSB write pointer.
+ * @csb_format: how an entry says a context completed.
+ */
+struct intel_oa_lrc_desc {
+	const u16 *rcs_offsets;
+	u32 render_size;
+	u32 lri_flags;
+	u32 end_flags;
+	bool oar;
+	u8 ctx_id_shift;
+	u8 ctx_id_width;
+	u32 ctx_id_max;
+	bool elsq;
+	u32 run_list_mode;
+	u8 csb_entries;
+	u8 hws_csb_write;
+	enum intel_oa_csb_format csb_format;
 };
 
 /*
@@ -1355,6 +1415,8 @@ enum intel_oa_drain_source {
  * @lost_records: emit struct intel_oa_perf_record_lost records.
  * @ring_stream: an intel_oa property was given: the drain runs ahead of
  *	read() (see "stream modes").
+ * @no_samples: DRM_I915_PERF_PROP_SAMPLE_OA was not given (Gen12, one
+ *	context).
  */
 struct intel_oa_open_params {
 	struct intel_oa_hw_context *ctx;
@@ -1367,6 +1429,7 @@ struct intel_oa_open_params {
 	u32 wait_num_reports;
 	bool lost_records;
 	bool ring_stream;
+	bool no_samples;
 };
 
 /**
@@ -1488,8 +1551,14 @@ struct intel_oa_buffer {
  * @period_exponent: OA timer exponent.
  * @ctx: the context a per-context stream counts (its image, a
  *	reference), NULL for a system-wide stream.
- * @ctx_filter: Gen8+: the hardware ID of @ctx, whose reports the drain
- *	forwards (with the context switches around them), 0 for none.
+ * @ctx_filter: Gen8+: the ID of @ctx as reports carry it, whose reports
+ *	the drain forwards (with the context switches around them), 0 for
+ *	none.
+ * @ctx_id_mask: the CTX_ID bits that hold @ctx_filter.
+ * @oar: Gen12: OAR counts @ctx while the stream lives.
+ * @no_samples: opened without DRM_I915_PERF_PROP_SAMPLE_OA (Gen12, one
+ *	context): OAR counts for MI_REPORT_PERF_COUNT, the stream's reads
+ *	deliver no reports and the unit writes no context-switch reports.
  * @last_ctx_id: Gen8+: the context ID of the last report forwarded;
  *	under @drain_lock.
  * @sample_size: bytes of one SAMPLE record (header + report).
@@ -1545,6 +1614,9 @@ struct intel_oa_stream {
 	u32 period_exponent;
 	struct intel_oa_hw_context *ctx;
 	u32 ctx_filter;
+	u32 ctx_id_mask;
+	bool oar;
+	bool no_samples;
 	u32 last_ctx_id;
 	u32 sample_size;
 	u64 poll_period_ns;

@@ -181,8 +181,11 @@ static void unit_enable_metric_set(struct intel_oa_stream *stream,
 	struct intel_oa_device *oa = stream->oa;
 	u32 debug = 0, ctx_ctrl = r->ctx_ctrl_always;
 
+	/* i915 oag_report_ctx_switches(): none for a stream without samples */
 	if (r->debug_reports_on)
-		debug |= masked_bit_disable(r->debug_reports_on);
+		debug |= stream->no_samples ?
+			 masked_bit_enable(r->debug_reports_on) :
+			 masked_bit_disable(r->debug_reports_on);
 	/*
 	 * The sample ioctl writes the MMIO trigger: turn it on, as xe's
 	 * oag_configure_mmio_trigger() does for a sampling stream (whoever

@@ -474,6 +474,10 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN8_3LVL_PDPES			4
 #define GEN8_CTX_ID_SHIFT		32
 #define GEN8_CTX_ID_WIDTH		21
+#define GEN11_SW_CTX_ID_SHIFT		37
+#define GEN11_SW_CTX_ID_WIDTH		11
+#define XEHP_SW_CTX_ID_SHIFT		39
+#define XEHP_SW_CTX_ID_WIDTH		16
 /* CTX_CONTEXT_CONTROL, masked */
 #define   CTX_CTRL_ENGINE_CTX_RESTORE_INHIBIT REG_BIT(0)
 #define   CTX_CTRL_RS_CTX_ENABLE	REG_BIT(1)
@@ -483,6 +487,54 @@ static inline u32 masked_bit_disable(u32 bits)
 #define GEN8_LR_CONTEXT_RENDER_SIZE	(20 * 4096)
 #define GEN9_LR_CONTEXT_RENDER_SIZE	(22 * 4096)
 #define MI_LRI_FORCE_POSTED		REG_BIT(12)
+
+/*
+ * Gen11+ execlists (i915 intel_engine_regs.h, intel_lrc_reg.h,
+ * intel_engine.h, intel_execlists_submission.c, intel_lrc.c): the
+ * submission queue (ELSQ) loaded by EL_CTRL_LOAD, execlist mode by
+ * "disable legacy mode", 12 CSB entries whose write pointer the status
+ * page keeps in dword 0x2f; Gen12 and Xe-HP CSB entries name the context
+ * switched to (lower dword) and away from (upper dword).
+ */
+#define RCS_RING_EXECLIST_SQ_CONTENTS	0x2510
+#define RCS_RING_EXECLIST_CONTROL	0x2550
+#define   EL_CTRL_LOAD			REG_BIT(0)
+#define   GEN11_GFX_DISABLE_LEGACY_MODE	REG_BIT(3)
+#define GEN11_CSB_ENTRIES		12
+#define ICL_HWS_CSB_WRITE		0x2f
+#define   GEN8_CTX_STATUS_IDLE_ACTIVE	REG_BIT(0)
+#define   GEN12_CTX_STATUS_SWITCHED_TO_NEW_QUEUE REG_BIT(0)
+#define   GEN12_CSB_SW_CTX_ID_MASK	REG_GENMASK(25, 15)
+#define   GEN12_IDLE_CTX_ID		0x7ff
+#define   XEHP_CTX_STATUS_SWITCHED_TO_NEW_QUEUE REG_BIT(1)
+#define   XEHP_CSB_SW_CTX_ID_MASK	REG_GENMASK(31, 10)
+#define   XEHP_IDLE_CTX_ID		0xffff
+#define MI_LRI_LRM_CS_MMIO		REG_BIT(19)
+#define GEN11_LR_CONTEXT_RENDER_SIZE	(14 * 4096)
+#define GEN12_LR_CONTEXT_RENDER_SIZE	(22 * 4096)
+/* Gen11 GT interrupts of the render engine (i915 intel_gt_regs.h) */
+#define GEN11_RCS0			0
+#define GEN11_RENDER_COPY_INTR_ENABLE	0x190030
+#define GEN11_RCS0_RSVD_INTR_MASK	0x190090
+#define   GEN11_RCS0_INTR_FIELD		REG_GENMASK(31, 16)
+#define RENDER_CLASS			0
+
+/*
+ * Gen12 OAR, the render context's own counters (i915 i915_perf_oa_regs.h,
+ * intel_engine_regs.h, i915_perf.c gen12_configure_oar_context()):
+ * enabled per context by CTX_CONTEXT_CONTROL's OAR bit and OAR_OACONTROL,
+ * both context-saved; OACTXCONTROL's value sits at register-state dword
+ * 0x144 + 1 of a Gen12 image (ctx_oactxctrl_offset), OAR_OACONTROL's at
+ * 0x5b0 + 1.
+ */
+#define GEN12_OAR_OACONTROL		0x2960
+#define   GEN12_OAR_OACONTROL_COUNTER_FORMAT_SHIFT 1
+#define   GEN12_OAR_OACONTROL_COUNTER_ENABLE REG_BIT(0)
+#define GEN12_OACTXCONTROL		0x2360
+#define RCS_RING_CONTEXT_CONTROL	0x2244
+#define   GEN12_CTX_CTRL_OAR_CONTEXT_ENABLE REG_BIT(8)
+#define GEN12_CTX_OACTXCONTROL_OFFSET	0x144
+#define GEN12_CTX_OAR_OACONTROL_OFFSET	0x5b0
 #define MI_BATCH_BUFFER_START_GEN8	MI_INSTR(0x31, 1)
 /* Gen8 PPGTT entries (i915 gen8_ppgtt.c, intel_gtt.h) */
 #define GEN8_PAGE_PRESENT		BIT_ULL(0)

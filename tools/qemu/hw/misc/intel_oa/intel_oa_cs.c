@@ -249,7 +249,9 @@ static void cs_user_interrupt(IntelOACs *cs)
 /*
  * MI_REPORT_PERF_COUNT: one snapshot of the OA unit's counters in the
  * format OACONTROL's counter select names, its RPT_ID the command's report
- * ID, at a 64-byte aligned address.
+ * ID, at a 64-byte aligned address. Gen12: OAR's counters, in the format
+ * OAR_OACONTROL names, while OAR counts for the running context; the
+ * model's OAR counts what the OA unit counts (command-streamer.rst).
  */
 static void cs_report_perf_count(IntelOACs *cs, const uint32_t *d,
                                  uint32_t len)
@@ -271,7 +273,26 @@ static void cs_report_perf_count(IntelOACs *cs, const uint32_t *d,
                            "MI_REPORT_PERF_COUNT address dword 0x%08x: "
                            "bits 5:%u must be zero", d[1], gen8 ? 1 : 2);
     }
-    size = intel_oa_unit_snapshot(cs->oa, id, r);
+    if (cs->el >= INTEL_OA_EL_GEN12) {
+        const IntelOAFormat *f;
+
+        if (!cs->ctx_active || !(cs->ctx_ctl & INTEL_OA_CTX_CTRL_OAR_ENABLE) ||
+            !FIELD_EX32(cs->oar_control, GEN12_OAR_OACONTROL,
+                        COUNTER_ENABLE)) {
+            intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_RPC_OAR_OFF,
+                               "MI_REPORT_PERF_COUNT in context 0x%x whose "
+                               "OAR is off (CTX_CONTEXT_CONTROL 0x%04x, "
+                               "OAR_OACONTROL 0x%08x): nothing written",
+                               cs->hw_ctx_id, cs->ctx_ctl, cs->oar_control);
+            return;
+        }
+        f = cs->plat->gen->formats[FIELD_EX32(cs->oar_control,
+                                              GEN12_OAR_OACONTROL,
+                                              COUNTER_FORMAT)];
+        size = f ? intel_oa_unit_snapshot_format(cs->oa, f, id, r) : 0;
+    } else {
+        size = intel_oa_unit_snapshot(cs->oa, id, r);
+    }
     if (!size) {
         intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_RPC_NO_FORMAT,
                            "MI_REPORT_PERF_COUNT while OACONTROL selects "
@@ -545,8 +566,9 @@ void intel_oa_cs_init(IntelOACs *cs, const IntelOAPlatform *plat,
                       IntelOAViolations *viol, IntelOACsRegRead reg_read,
                       IntelOACsRegWrite reg_write, void *reg_opaque)
 {
-    cs->present = plat->gen->gen <= 9;
-    cs->execlists = plat->gen->gen >= 8;
+    cs->present = true;
+    cs->el = plat->gen->el;
+    cs->execlists = cs->el != INTEL_OA_EL_NONE;
     cs->plat = plat;
     cs->dma_as = dma_as;
     cs->ggtt = ggtt;
@@ -696,8 +718,8 @@ static int cs_post_load(void *opaque, int version_id)
 
 const VMStateDescription vmstate_intel_oa_cs = {
     .name = "intel-oa-gpu/cs",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .post_load = cs_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(tail, IntelOACs),
@@ -724,7 +746,13 @@ const VMStateDescription vmstate_intel_oa_cs = {
         VMSTATE_UINT64_ARRAY(pdp, IntelOACs, 4),
         VMSTATE_BOOL(legacy32, IntelOACs),
         VMSTATE_UINT32(ctx_ctl, IntelOACs),
+        VMSTATE_UINT32_ARRAY(sq, IntelOACs, 4),
+        VMSTATE_UINT32(oar_control, IntelOACs),
+        VMSTATE_UINT32(oa_ctx_ctl, IntelOACs),
         VMSTATE_UINT32(head_slot, IntelOACs),
+        VMSTATE_UINT32(ctl_slot, IntelOACs),
+        VMSTATE_UINT32(oar_slot, IntelOACs),
+        VMSTATE_UINT32(oactx_slot, IntelOACs),
         VMSTATE_UINT32_2DARRAY(csb, IntelOACs, INTEL_OA_CSB_ENTRIES, 2),
         VMSTATE_UINT32(csb_wp, IntelOACs),
         VMSTATE_UINT32(csb_rp, IntelOACs),

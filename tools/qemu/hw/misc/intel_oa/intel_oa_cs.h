@@ -37,14 +37,18 @@ typedef enum IntelOACsLevel {
     INTEL_OA_CS_BATCH,
 } IntelOACsLevel;
 
-/* Gen8-10 context status buffer entries (i915 GEN8_CSB_ENTRIES) */
-#define INTEL_OA_CSB_ENTRIES    6
+/*
+ * Context status buffer entries: Gen8/9 use 6 (i915 GEN8_CSB_ENTRIES),
+ * Gen11+ 12 (GEN11_CSB_ENTRIES)
+ */
+#define INTEL_OA_CSB_ENTRIES    12
 
 typedef struct IntelOACs {
-    /* false: the platform's streamer is not modelled (Gen10+) */
+    /* false: the platform's streamer is not modelled */
     bool present;
-    /* Gen8/9: execlist submission (RING_MODE's run list enable) */
+    /* Gen8+: execlist submission, of the platform's kind */
     bool execlists;
+    IntelOAExeclists el;
     const IntelOAPlatform *plat;
     IntelOAViolations *viol;
     AddressSpace *dma_as;
@@ -79,11 +83,13 @@ typedef struct IntelOACs {
     uint64_t commands;
     uint64_t batches;
 
-    /* Execlists (Gen8/9). RING_MODE_GEN7, a masked register */
+    /* Execlists (Gen8+). RING_MODE_GEN7, a masked register */
     uint32_t gfx_mode;
     /* ELSP dwords written since the last submission (4 submit) */
     uint32_t elsp[4];
     uint32_t elsp_n;
+    /* Gen11+: the submission queue, elements 0 and 1 (low, high) */
+    uint32_t sq[4];
     /* the submitted elements (0: empty) and which one runs */
     uint64_t port[2];
     uint32_t port_idx;
@@ -99,8 +105,20 @@ typedef struct IntelOACs {
     uint64_t pdp[4];
     bool legacy32;
     uint32_t ctx_ctl;
-    /* byte offset in the image of its RING_HEAD value (0: none) */
+    /*
+     * Gen12: OAR_OACONTROL and OACTXCONTROL, context state
+     */
+    uint32_t oar_control;
+    uint32_t oa_ctx_ctl;
+    /*
+     * byte offsets in the image of the values of RING_HEAD,
+     * CTX_CONTEXT_CONTROL, OAR_OACONTROL and OACTXCONTROL (0: none),
+     * which a save writes back
+     */
     uint32_t head_slot;
+    uint32_t ctl_slot;
+    uint32_t oar_slot;
+    uint32_t oactx_slot;
     /* the context status buffer, its write and read pointers */
     uint32_t csb[INTEL_OA_CSB_ENTRIES][2];
     uint32_t csb_wp;

@@ -1,7 +1,7 @@
 /*
- * intel-oa-gpu: Gen8/9 execlist submission of the render command streamer
- * and the PPGTT its contexts address (see intel_oa_cs.h and
- * Documentation/command-streamer.rst, "Execlists").
+ * intel-oa-gpu: execlist submission of the render command streamer
+ * (Gen8 and later) and the PPGTT its contexts address (see intel_oa_cs.h
+ * and Documentation/command-streamer.rst, "Execlists").
  *
  * Facts from i915 (gt/intel_engine_regs.h, intel_lrc.h, intel_lrc_reg.h,
  * intel_execlists_submission.c, intel_engine.h, i915_reg.h), RCS base
@@ -25,6 +25,29 @@
  *   bit 8, the LRCA bits 31:12, the context ID bits 52:32;
  * - GT_CONTEXT_SWITCH_INTERRUPT: GT bank 0 (and RING_IMR) bit 8.
  *
+ * Gen11 and later (the same sources and i915 intel_lrc.c set_offsets()):
+ *
+ * - execlist mode is RING_MODE_GEN7's GEN11_GFX_DISABLE_LEGACY_MODE,
+ *   bit 3; the ELSP gives way to the submission queue
+ *   RING_EXECLIST_SQ_CONTENTS 0x2510 (element n's low and high dwords at
+ *   + 8n) and RING_EXECLIST_CONTROL 0x2550, whose EL_CTRL_LOAD (bit 0)
+ *   submits;
+ * - twelve CSB entries (0x2370, then 0x23c0 for 6-11), pointers 4 bits
+ *   wide, the status page's write pointer in dword 0x2f;
+ * - the descriptor's context ID is the software context ID, bits 47:37
+ *   (Xe-HP, 12.50 and later: bits 54:39);
+ * - Gen12 CSB entries (gen12_csb_parse()): the lower dword names the
+ *   context switched to in bits 25:15 (0x7ff: none) with bit 0 "switched
+ *   to a new queue", the upper the context switched away from, bits
+ *   25:15; Xe-HP: the IDs in bits 31:10 (0xffff: none) and "new queue" in
+ *   the upper dword's bit 1;
+ * - register-state LRIs carry MI_LRI_LRM_CS_MMIO (bit 19), the closing
+ *   MI_BATCH_BUFFER_END bit 0;
+ * - the context-switch interrupt is bit 8 of the RCS0 instance's vector.
+ *
+ * On Gen12 a context's state also holds OAR_OACONTROL 0x2960 and
+ * OACTXCONTROL 0x2360 (i915 gen12_configure_oar_context()).
+ *
  * The context image: the page at the LRCA is the per-process status page,
  * the register state follows at LRCA + 4096 as i915's intel_lrc.c lays
  * it out: MI_LOAD_REGISTER_IMM blocks of (register, value) pairs between
@@ -32,7 +55,9 @@
  * the engine's own registers (CTX_CONTEXT_CONTROL 0x2244, RING_HEAD,
  * TAIL, START, CTL, PDP0-3 0x2270-0x228c) become the engine's, the rest
  * go to the register file as an LRI's would, unless the context control
- * inhibits the restore. A save writes RING_HEAD back into its slot.
+ * inhibits the restore. A save writes back RING_HEAD, CTX_CONTEXT_CONTROL
+ * and (Gen12) the OA context registers into the slots the image has for
+ * them.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -57,23 +82,32 @@
 #define EL_PDP3_UDW             A_RCS_CTX_PDP3_UDW
 #define EL_RING_MODE            A_RCS_RING_MODE_GEN7
 #define EL_CSB_BUF              A_RCS_RING_CONTEXT_STATUS_BUF
+#define EL_CSB_BUF2             A_RCS_RING_CONTEXT_STATUS_BUF2
 #define EL_CSB_PTR              A_RCS_RING_CONTEXT_STATUS_PTR
+#define EL_SQ                   A_RCS_RING_EXECLIST_SQ_CONTENTS
+#define EL_CONTROL              A_RCS_RING_EXECLIST_CONTROL
+#define EL_OAR_CONTROL          A_GEN12_OAR_OACONTROL
+#define EL_OACTXCONTROL         A_OACTXCONTROL
 
-#define EL_RUN_LIST_ENABLE      R_RCS_RING_MODE_GEN7_RUN_LIST_ENABLE_MASK
 #define EL_CSB_IDLE_ACTIVE      (1u << 0)
 #define EL_CSB_ELEMENT_SWITCH   (1u << 2)
 #define EL_CSB_ACTIVE_IDLE      (1u << 3)
 #define EL_CSB_COMPLETE         (1u << 4)
 #define EL_HWS_CSB_BUF0         0x10
-#define EL_HWS_CSB_WRITE        0x1f
 #define EL_CONTEXT_SWITCH       (1u << 8)
+/* Gen12 and Xe-HP CSB entries */
+#define EL_GEN12_NEW_QUEUE      (1u << 0)
+#define EL_GEN12_ID_SHIFT       15
+#define EL_GEN12_IDLE           0x7ffu
+#define EL_XEHP_NEW_QUEUE       (1u << 1)
+#define EL_XEHP_ID_SHIFT        10
+#define EL_XEHP_IDLE            0xffffu
 
 #define EL_DESC_VALID           (1ull << 0)
 #define EL_DESC_MODE(d)         (((d) >> 3) & 3)
 #define EL_DESC_MODE_64B        3
 #define EL_DESC_MODE_32B        1
 #define EL_DESC_LRCA(d)         ((uint32_t)(d) & 0xfffff000u)
-#define EL_DESC_ID(d)           ((uint32_t)((d) >> 32) & 0x1fffff)
 
 #define EL_CTX_RESTORE_INHIBIT  R_RCS_CTX_CONTEXT_CONTROL_RESTORE_INHIBIT_MASK
 
@@ -88,6 +122,64 @@
 /* Gen8 PPGTT entries: present bit 0, the next level's address 47:12 */
 #define PPGTT_PRESENT           1ull
 #define PPGTT_ADDR              0x0000fffffffff000ull
+
+static bool el_gen8(const IntelOACs *cs)
+{
+    return cs->el == INTEL_OA_EL_GEN8;
+}
+
+static unsigned int el_csb_entries(const IntelOACs *cs)
+{
+    return el_gen8(cs) ? 6 : INTEL_OA_CSB_ENTRIES;
+}
+
+/* the status-page dword of the CSB write pointer */
+static uint32_t el_hws_csb_write(const IntelOACs *cs)
+{
+    return el_gen8(cs) ? 0x1f : 0x2f;
+}
+
+/* RING_MODE_GEN7's execlist-mode bit */
+static uint32_t el_run_list_bit(const IntelOACs *cs)
+{
+    return el_gen8(cs) ? R_RCS_RING_MODE_GEN7_RUN_LIST_ENABLE_MASK :
+                         R_RCS_RING_MODE_GEN7_DISABLE_LEGACY_MODE_MASK;
+}
+
+/*
+ * The context ID field of a descriptor's upper dword (what OA reports
+ * carry): Gen8/9 bits 52:32, Gen11/12 47:37, Xe-HP 54:39; and its shift.
+ */
+static uint32_t el_id_mask(const IntelOACs *cs, unsigned int *shift)
+{
+    switch (cs->el) {
+    case INTEL_OA_EL_GEN11:
+    case INTEL_OA_EL_GEN12:
+        *shift = 5;
+        return 0x7ffu << 5;
+    case INTEL_OA_EL_XEHP:
+        *shift = 7;
+        return 0xffffu << 7;
+    default:
+        *shift = 0;
+        return 0x1fffff;
+    }
+}
+
+static uint32_t el_desc_id(const IntelOACs *cs, uint64_t desc)
+{
+    unsigned int shift;
+
+    return (uint32_t)(desc >> 32) & el_id_mask(cs, &shift);
+}
+
+/* the running context's ID as a CSB entry of Gen12 or Xe-HP names it */
+static uint32_t el_sw_id(const IntelOACs *cs, uint32_t id)
+{
+    unsigned int shift;
+
+    return (id & el_id_mask(cs, &shift)) >> shift;
+}
 
 bool intel_oa_ppgtt_translate(IntelOACs *cs, uint64_t addr, uint64_t *phys)
 {
@@ -127,6 +219,7 @@ void intel_oa_execlists_reset(IntelOACs *cs)
     cs->gfx_mode = 0;
     memset(cs->elsp, 0, sizeof(cs->elsp));
     cs->elsp_n = 0;
+    memset(cs->sq, 0, sizeof(cs->sq));
     cs->port[0] = 0;
     cs->port[1] = 0;
     cs->port_idx = 0;
@@ -136,34 +229,70 @@ void intel_oa_execlists_reset(IntelOACs *cs)
     memset(cs->pdp, 0, sizeof(cs->pdp));
     cs->legacy32 = false;
     cs->ctx_ctl = 0;
+    cs->oar_control = 0;
+    cs->oa_ctx_ctl = 0;
     cs->head_slot = 0;
+    cs->ctl_slot = 0;
+    cs->oar_slot = 0;
+    cs->oactx_slot = 0;
     memset(cs->csb, 0, sizeof(cs->csb));
     /* the first entry the engine writes after a reset is entry 0 */
-    cs->csb_wp = INTEL_OA_CSB_ENTRIES - 1;
-    cs->csb_rp = INTEL_OA_CSB_ENTRIES - 1;
+    cs->csb_wp = el_csb_entries(cs) - 1;
+    cs->csb_rp = el_csb_entries(cs) - 1;
     cs->ctx_loads = 0;
 }
 
 /* Append a CSB entry, mirror it in the status page, interrupt. */
-static void el_csb(IntelOACs *cs, uint32_t status, uint32_t id)
+static void el_csb_entry(IntelOACs *cs, uint32_t lo, uint32_t hi)
 {
-    uint32_t wp = (cs->csb_wp + 1) % INTEL_OA_CSB_ENTRIES;
+    uint32_t wp = (cs->csb_wp + 1) % el_csb_entries(cs);
     uint32_t hws = cs->hws_pga;
     uint8_t b[8];
 
-    cs->csb[wp][0] = status;
-    cs->csb[wp][1] = id;
+    cs->csb[wp][0] = lo;
+    cs->csb[wp][1] = hi;
     cs->csb_wp = wp;
-    trace_intel_oa_execlists_csb(wp, status, id, hws);
+    trace_intel_oa_execlists_csb(wp, lo, hi, hws);
     /* GGTT 0 is an address like any other */
-    stl_le_p(b, status);
-    stl_le_p(b + 4, id);
+    stl_le_p(b, lo);
+    stl_le_p(b + 4, hi);
     intel_oa_cs_access(cs, hws + 4 * (EL_HWS_CSB_BUF0 + 2 * wp), false, b, 8,
                        true);
     stl_le_p(b, wp);
-    intel_oa_cs_access(cs, hws + 4 * EL_HWS_CSB_WRITE, false, b, 4, true);
+    intel_oa_cs_access(cs, hws + 4 * el_hws_csb_write(cs), false, b, 4, true);
     if (!(cs->imr & EL_CONTEXT_SWITCH)) {
-        intel_oa_irq_event(cs->irq, 0, EL_CONTEXT_SWITCH);
+        intel_oa_irq_render_event(cs->irq, EL_CONTEXT_SWITCH);
+    }
+}
+
+/*
+ * The CSB entry of a switch from the context of ID @away (0: the engine
+ * was idle) to the one of ID @to (0: to idle), in the platform's format.
+ */
+static void el_csb(IntelOACs *cs, uint32_t away, uint32_t to)
+{
+    uint32_t a = away ? el_sw_id(cs, away) : 0, t = to ? el_sw_id(cs, to) : 0;
+
+    switch (cs->el) {
+    case INTEL_OA_EL_GEN12:
+        el_csb_entry(cs, (to ? t : EL_GEN12_IDLE) << EL_GEN12_ID_SHIFT |
+                         (away ? 0 : EL_GEN12_NEW_QUEUE),
+                     (away ? a : EL_GEN12_IDLE) << EL_GEN12_ID_SHIFT);
+        return;
+    case INTEL_OA_EL_XEHP:
+        el_csb_entry(cs, (to ? t : EL_XEHP_IDLE) << EL_XEHP_ID_SHIFT,
+                     (away ? a : EL_XEHP_IDLE) << EL_XEHP_ID_SHIFT |
+                     (away ? 0 : EL_XEHP_NEW_QUEUE));
+        return;
+    default:
+        if (!away) {
+            el_csb_entry(cs, EL_CSB_IDLE_ACTIVE, to);
+        } else if (to) {
+            el_csb_entry(cs, EL_CSB_ELEMENT_SWITCH | EL_CSB_COMPLETE, away);
+        } else {
+            el_csb_entry(cs, EL_CSB_COMPLETE | EL_CSB_ACTIVE_IDLE, away);
+        }
+        return;
     }
 }
 
@@ -175,6 +304,7 @@ static void el_restore_reg(IntelOACs *cs, uint32_t reg, uint32_t val,
     case EL_CTX_CONTROL:
         /* masked: bits 31:16 say which of 15:0 the image sets */
         cs->ctx_ctl = val & (val >> 16) & 0xffff;
+        cs->ctl_slot = slot;
         return;
     case EL_RING_HEAD:
         cs->head = val;
@@ -188,6 +318,17 @@ static void el_restore_reg(IntelOACs *cs, uint32_t reg, uint32_t val,
         return;
     case EL_RING_CTL:
         cs->ctl = val & 0x001ff001u;
+        return;
+    }
+    if (cs->el >= INTEL_OA_EL_GEN12 &&
+        (reg == EL_OAR_CONTROL || reg == EL_OACTXCONTROL)) {
+        uint32_t *r = reg == EL_OAR_CONTROL ? &cs->oar_control :
+                                              &cs->oa_ctx_ctl;
+
+        *(reg == EL_OAR_CONTROL ? &cs->oar_slot : &cs->oactx_slot) = slot;
+        if (!inhibit) {
+            *r = val;
+        }
         return;
     }
     if (reg >= EL_PDP0_LDW && reg <= EL_PDP3_UDW) {
@@ -220,6 +361,12 @@ static bool el_restore(IntelOACs *cs, uint32_t lrca)
         return false;
     }
     cs->head_slot = 0;
+    cs->ctl_slot = 0;
+    cs->oar_slot = 0;
+    cs->oactx_slot = 0;
+    /* a context whose restore is inhibited starts with its OA off */
+    cs->oar_control = 0;
+    cs->oa_ctx_ctl = 0;
     /* the context control first: its inhibit bit governs the rest */
     for (pass = 0; pass < 2; pass++) {
         bool inhibit = cs->ctx_ctl & EL_CTX_RESTORE_INHIBIT;
@@ -249,7 +396,7 @@ static bool el_restore(IntelOACs *cs, uint32_t lrca)
                 i += 2;
                 if (pass == 0) {
                     if (reg == EL_CTX_CONTROL) {
-                        el_restore_reg(cs, reg, val, 0, true);
+                        el_restore_reg(cs, reg, val, EL_PAGE + 4 * i, true);
                     }
                 } else if (reg != EL_CTX_CONTROL) {
                     el_restore_reg(cs, reg, val, EL_PAGE + 4 * i, inhibit);
@@ -287,7 +434,7 @@ static bool el_load(IntelOACs *cs, unsigned int idx)
         return false;
     }
     cs->lrca = EL_DESC_LRCA(desc);
-    cs->hw_ctx_id = EL_DESC_ID(desc);
+    cs->hw_ctx_id = el_desc_id(cs, desc);
     cs->legacy32 = EL_DESC_MODE(desc) == EL_DESC_MODE_32B;
     memset(cs->pdp, 0, sizeof(cs->pdp));
     cs->level = INTEL_OA_CS_RING;
@@ -304,15 +451,29 @@ static bool el_load(IntelOACs *cs, unsigned int idx)
     return true;
 }
 
-/* Write the context's RING_HEAD back into its image. */
-static void el_save(IntelOACs *cs)
+static void el_save_slot(IntelOACs *cs, uint32_t slot, uint32_t val)
 {
     uint8_t b[4];
 
-    if (cs->head_slot) {
-        stl_le_p(b, cs->head);
-        intel_oa_cs_access(cs, cs->lrca + cs->head_slot, false, b, 4, true);
+    if (slot) {
+        stl_le_p(b, val);
+        intel_oa_cs_access(cs, cs->lrca + slot, false, b, 4, true);
     }
+}
+
+/*
+ * Write the context state the model keeps back into its image: RING_HEAD,
+ * CTX_CONTEXT_CONTROL (all bits, masked, the restore no longer
+ * inhibited: the image now holds a saved state) and Gen12's OA context
+ * registers.
+ */
+static void el_save(IntelOACs *cs)
+{
+    el_save_slot(cs, cs->head_slot, cs->head);
+    el_save_slot(cs, cs->ctl_slot, 0xffff0000u |
+                 (cs->ctx_ctl & ~EL_CTX_RESTORE_INHIBIT));
+    el_save_slot(cs, cs->oar_slot, cs->oar_control);
+    el_save_slot(cs, cs->oactx_slot, cs->oa_ctx_ctl);
 }
 
 void intel_oa_execlists_ring_empty(IntelOACs *cs)
@@ -323,12 +484,12 @@ void intel_oa_execlists_ring_empty(IntelOACs *cs)
     cs->ctx_active = false;
     intel_oa_unit_set_context(cs->oa, 0);
     if (cs->port_idx == 0 && (cs->port[1] & EL_DESC_VALID)) {
-        el_csb(cs, EL_CSB_ELEMENT_SWITCH | EL_CSB_COMPLETE, id);
+        el_csb(cs, id, el_desc_id(cs, cs->port[1]));
         if (el_load(cs, 1)) {
             return;
         }
     } else {
-        el_csb(cs, EL_CSB_COMPLETE | EL_CSB_ACTIVE_IDLE, id);
+        el_csb(cs, id, 0);
     }
     cs->port[0] = 0;
     cs->port[1] = 0;
@@ -344,28 +505,50 @@ static void el_submit(IntelOACs *cs)
                            "ignored", cs->hw_ctx_id);
         return;
     }
-    if (!(cs->gfx_mode & EL_RUN_LIST_ENABLE)) {
+    if (!(cs->gfx_mode & el_run_list_bit(cs))) {
         intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_RING_IN_EXECLISTS,
-                           "ELSP written while RING_MODE's run list enable "
-                           "is clear; ignored");
+                           "context submitted while RING_MODE (0x%08x) "
+                           "does not select execlist mode; ignored",
+                           cs->gfx_mode);
         return;
     }
-    cs->port[1] = (uint64_t)cs->elsp[0] << 32 | cs->elsp[1];
-    cs->port[0] = (uint64_t)cs->elsp[2] << 32 | cs->elsp[3];
+    if (el_gen8(cs)) {
+        cs->port[1] = (uint64_t)cs->elsp[0] << 32 | cs->elsp[1];
+        cs->port[0] = (uint64_t)cs->elsp[2] << 32 | cs->elsp[3];
+    } else {
+        cs->port[0] = (uint64_t)cs->sq[1] << 32 | cs->sq[0];
+        cs->port[1] = (uint64_t)cs->sq[3] << 32 | cs->sq[2];
+    }
     trace_intel_oa_execlists_submit(cs->port[0], cs->port[1]);
     if (!el_load(cs, 0)) {
         cs->port[0] = 0;
         cs->port[1] = 0;
         return;
     }
-    el_csb(cs, EL_CSB_IDLE_ACTIVE, cs->hw_ctx_id);
+    el_csb(cs, 0, cs->hw_ctx_id);
     intel_oa_cs_kick(cs);
 }
 
 bool intel_oa_execlists_mmio_read(IntelOACs *cs, hwaddr addr, uint32_t *val)
 {
-    if (addr >= EL_CSB_BUF && addr < EL_CSB_BUF + 8 * INTEL_OA_CSB_ENTRIES) {
+    if (addr >= EL_CSB_BUF && addr < EL_CSB_BUF + 8 * 6) {
         *val = cs->csb[(addr - EL_CSB_BUF) / 8][(addr % 8) / 4];
+        return true;
+    }
+    if (!el_gen8(cs) && addr >= EL_CSB_BUF2 && addr < EL_CSB_BUF2 + 8 * 6) {
+        *val = cs->csb[6 + (addr - EL_CSB_BUF2) / 8][(addr % 8) / 4];
+        return true;
+    }
+    if (!el_gen8(cs) && addr >= EL_SQ && addr < EL_SQ + 16) {
+        *val = cs->sq[(addr - EL_SQ) / 4];
+        return true;
+    }
+    if (cs->el >= INTEL_OA_EL_GEN12 && addr == EL_OAR_CONTROL) {
+        *val = cs->oar_control;
+        return true;
+    }
+    if (cs->el >= INTEL_OA_EL_GEN12 && addr == EL_OACTXCONTROL) {
+        *val = cs->oa_ctx_ctl;
         return true;
     }
     switch (addr) {
@@ -398,8 +581,33 @@ bool intel_oa_execlists_mmio_read(IntelOACs *cs, hwaddr addr, uint32_t *val)
 bool intel_oa_execlists_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val)
 {
     uint32_t mask = val >> 16;
+    uint32_t ptr = el_gen8(cs) ? 0x7 : 0xf;
 
+    if (!el_gen8(cs) && addr >= EL_SQ && addr < EL_SQ + 16) {
+        cs->sq[(addr - EL_SQ) / 4] = val;
+        return true;
+    }
+    if (cs->el >= INTEL_OA_EL_GEN12 && addr == EL_OAR_CONTROL) {
+        cs->oar_control = val;
+        return true;
+    }
+    if (cs->el >= INTEL_OA_EL_GEN12 && addr == EL_OACTXCONTROL) {
+        cs->oa_ctx_ctl = val;
+        return true;
+    }
     switch (addr) {
+    case EL_CTX_CONTROL:
+        /* masked; the restore inhibit matters only in an image */
+        cs->ctx_ctl = (cs->ctx_ctl & ~mask) | (val & mask & 0xffff);
+        return true;
+    case EL_CONTROL:
+        if (el_gen8(cs)) {
+            return false;
+        }
+        if (val & R_RCS_RING_EXECLIST_CONTROL_LOAD_MASK) {
+            el_submit(cs);
+        }
+        return true;
     case EL_HWS_PGA:
         cs->hws_pga = val & 0xfffff000u;
         return true;
@@ -407,24 +615,31 @@ bool intel_oa_execlists_mmio_write(IntelOACs *cs, hwaddr addr, uint32_t val)
         cs->gfx_mode = (cs->gfx_mode & ~mask) | (val & mask);
         return true;
     case EL_ELSP:
+        if (!el_gen8(cs)) {
+            intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_WRONG_SUBMIT_PORT,
+                               "ELSP written on a Gen11+ engine, which "
+                               "takes contexts through the submission "
+                               "queue and EL_CTRL_LOAD; ignored");
+            return true;
+        }
         cs->elsp[cs->elsp_n++] = val;
         if (cs->elsp_n == 4) {
             el_submit(cs);
         }
         return true;
     case EL_CSB_PTR:
-        if (mask & 0x0700) {
-            cs->csb_rp = ((val >> 8) & 7) % INTEL_OA_CSB_ENTRIES;
+        if (mask & (ptr << 8)) {
+            cs->csb_rp = ((val >> 8) & ptr) % el_csb_entries(cs);
         }
-        if (mask & 0x0007) {
-            cs->csb_wp = (val & 7) % INTEL_OA_CSB_ENTRIES;
+        if (mask & ptr) {
+            cs->csb_wp = (val & ptr) % el_csb_entries(cs);
         }
         return true;
     case EL_RING_TAIL:
     case EL_RING_HEAD:
     case EL_RING_START:
     case EL_RING_CTL:
-        if (cs->gfx_mode & EL_RUN_LIST_ENABLE) {
+        if (cs->gfx_mode & el_run_list_bit(cs)) {
             intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_RING_IN_EXECLISTS,
                                "ring register 0x%04" HWADDR_PRIx " written in "
                                "execlist mode: a context image holds it; "

@@ -2,7 +2,7 @@
  * intel-oa-gpu: interrupt cores. Gen6/7: one GT bank behind DEIER's
  * master enable. Gen8: GT interrupt banks and master interrupt control.
  * Gen11+: the two-level hierarchy of seed 002 (and DG1's tile level),
- * for the one engine the model has, the OA unit. Where each register and
+ * for the OA unit, the render engine and the GuC. Where each register and
  * bit comes from: Documentation/hardware-sources.rst.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -16,6 +16,8 @@
 struct IntelOAIrqOps {
     /* DG1: DG1_MSTR_TILE_INTR gates latched GFX_MSTR_IRQ bits */
     bool has_tile;
+    /* Gen11+: the render engine interrupts through the RCS0 instance */
+    bool render_instance;
     /* the OA buffer can interrupt (all but Sandy Bridge) */
     bool has_oa_source;
     void (*reset)(IntelOAIrq *irq);
@@ -343,6 +345,9 @@ static void gen11_reset(IntelOAIrq *irq)
     irq->guc_enable = 0;
     irq->guc_mask = UINT32_MAX;
     irq->guc_collapse = 0;
+    irq->rcs_enable = 0;
+    irq->rcs_mask = UINT32_MAX;
+    irq->rcs_collapse = 0;
 }
 
 static bool gen11_has_guc(const IntelOAIrq *irq)
@@ -389,6 +394,29 @@ static uint32_t gen11_guc_unmasked(const IntelOAIrq *irq)
 {
     return irq->guc_collapse & ~(irq->guc_mask >> INTEL_OA_GEN11_GUC_SHIFT) &
            0xffff;
+}
+
+/* The render engine's unmasked vector bits. */
+static uint32_t gen11_rcs_unmasked(const IntelOAIrq *irq)
+{
+    return irq->rcs_collapse & ~(irq->rcs_mask >> INTEL_OA_GEN11_RCS_SHIFT) &
+           0xffff;
+}
+
+void intel_oa_irq_render_event(IntelOAIrq *irq, uint32_t mask)
+{
+    if (!irq->ops->render_instance) {
+        intel_oa_irq_event(irq, 0, mask);
+        return;
+    }
+    mask &= irq->rcs_enable >> INTEL_OA_GEN11_RCS_SHIFT;
+    if (!mask) {
+        return;
+    }
+    irq->rcs_collapse |= mask;
+    if (gen11_rcs_unmasked(irq)) {
+        gen11_dw0_raise(irq, INTEL_OA_GEN11_RCS0_DW0_BIT);
+    }
 }
 
 bool intel_oa_irq_guc_event(IntelOAIrq *irq, uint32_t data)
@@ -470,6 +498,11 @@ static void gen11_write_selector(IntelOAIrq *irq, uint32_t val)
                                    INSTANCE, INTEL_OA_GEN11_OA_INSTANCE);
         irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0, DATA,
                                    gen11_oa_unmasked(irq));
+    } else if (val == INTEL_OA_GEN11_RCS0_DW0_BIT) {
+        irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0, CLASS,
+                                   INTEL_OA_GEN11_RENDER_CLASS);
+        irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0, DATA,
+                                   gen11_rcs_unmasked(irq));
     } else if (val == INTEL_OA_GEN11_GUC_DW0_BIT) {
         irq->identity = FIELD_DP32(irq->identity, INTR_IDENTITY_REG0, CLASS,
                                    INTEL_OA_GEN11_OA_CLASS);
@@ -491,6 +524,9 @@ static void gen11_write_identity(IntelOAIrq *irq, uint32_t val)
                                         DATA);
     } else if (irq->selector == INTEL_OA_GEN11_GUC_DW0_BIT) {
         irq->guc_collapse &= ~FIELD_EX32(irq->identity, INTR_IDENTITY_REG0,
+                                         DATA);
+    } else if (irq->selector == INTEL_OA_GEN11_RCS0_DW0_BIT) {
+        irq->rcs_collapse &= ~FIELD_EX32(irq->identity, INTR_IDENTITY_REG0,
                                          DATA);
     }
     irq->dw0_serviced |= irq->selector;
@@ -537,6 +573,12 @@ static bool gen11_read(IntelOAIrq *irq, hwaddr addr, uint32_t *val)
         return true;
     case A_GPM_WGBOXPERF_INTR_MASK:
         *val = irq->wgbox_mask;
+        return true;
+    case A_RENDER_COPY_INTR_ENABLE:
+        *val = irq->rcs_enable;
+        return true;
+    case A_RCS0_RSVD_INTR_MASK:
+        *val = irq->rcs_mask;
         return true;
     case A_GUC_SG_INTR_ENABLE:
     case A_GUC_SG_INTR_MASK:
@@ -592,6 +634,15 @@ static bool gen11_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
             gen11_dw0_raise(irq, INTEL_OA_GEN11_OA_DW0_BIT);
         }
         break;
+    case A_RENDER_COPY_INTR_ENABLE:
+        irq->rcs_enable = val;
+        break;
+    case A_RCS0_RSVD_INTR_MASK:
+        irq->rcs_mask = val;
+        if (gen11_rcs_unmasked(irq)) {
+            gen11_dw0_raise(irq, INTEL_OA_GEN11_RCS0_DW0_BIT);
+        }
+        break;
     case A_GUC_SG_INTR_ENABLE:
         if (!gen11_has_guc(irq)) {
             return false;
@@ -617,6 +668,7 @@ static bool gen11_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
 
 static const IntelOAIrqOps gen11_ops = {
     .has_oa_source = true,
+    .render_instance = true,
     .reset = gen11_reset,
     .level = gen11_level,
     .oa_status = gen11_oa_status,
@@ -628,6 +680,7 @@ static const IntelOAIrqOps gen11_ops = {
 static const IntelOAIrqOps dg1_ops = {
     .has_tile = true,
     .has_oa_source = true,
+    .render_instance = true,
     .reset = gen11_reset,
     .level = dg1_level,
     .oa_status = gen11_oa_status,
@@ -696,8 +749,8 @@ bool intel_oa_irq_mmio_write(IntelOAIrq *irq, hwaddr addr, uint32_t val)
 
 const VMStateDescription vmstate_intel_oa_irq = {
     .name = "intel-oa-gpu/irq",
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(level, IntelOAIrq),
         VMSTATE_UINT32(master, IntelOAIrq),
@@ -719,6 +772,9 @@ const VMStateDescription vmstate_intel_oa_irq = {
         VMSTATE_UINT32(guc_enable, IntelOAIrq),
         VMSTATE_UINT32(guc_mask, IntelOAIrq),
         VMSTATE_UINT32(guc_collapse, IntelOAIrq),
+        VMSTATE_UINT32(rcs_enable, IntelOAIrq),
+        VMSTATE_UINT32(rcs_mask, IntelOAIrq),
+        VMSTATE_UINT32(rcs_collapse, IntelOAIrq),
         VMSTATE_END_OF_LIST()
     }
 };

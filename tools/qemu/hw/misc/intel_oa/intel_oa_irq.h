@@ -86,6 +86,9 @@ typedef struct IntelOAIrq {
     uint32_t guc_enable;        /* GUC_SG_INTR_ENABLE */
     uint32_t guc_mask;          /* GUC_SG_INTR_MASK */
     uint32_t guc_collapse;      /* the GuC's 16-bit vector */
+    uint32_t rcs_enable;        /* RENDER_COPY_INTR_ENABLE */
+    uint32_t rcs_mask;          /* RCS0_RSVD_INTR_MASK */
+    uint32_t rcs_collapse;      /* the render engine's 16-bit vector */
 } IntelOAIrq;
 
 void intel_oa_irq_init(IntelOAIrq *irq, IntelOAIrqArch arch,
@@ -107,6 +110,11 @@ void intel_oa_irq_set_status(IntelOAIrq *irq, unsigned int bank,
  * into IIR unless masked by IMR. Returns true if it was latched.
  */
 bool intel_oa_irq_event(IntelOAIrq *irq, unsigned int bank, uint32_t mask);
+/*
+ * The render engine's interrupt vector bits @mask (RING_IMR already
+ * applied): GT bank 0 up to Gen9, the RCS0 instance from Gen11 on.
+ */
+void intel_oa_irq_render_event(IntelOAIrq *irq, uint32_t mask);
 
 /* Gen12.5: give the core a GuC interrupt instance. */
 void intel_oa_irq_attach_guc(IntelOAIrq *irq, const IntelOAIrqGucHooks *h);

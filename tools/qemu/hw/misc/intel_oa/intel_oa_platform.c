@@ -85,6 +85,7 @@ static const IntelOAFormat fmt_c4_b8 = {
 /* Gen8: context valid is bit 25; no OA_DEBUG; fixed 12.5 MHz clock. */
 static const IntelOAGen gen8 = {
     .name = "gen8",
+    .el = INTEL_OA_EL_GEN8,
     .gen = 8,
     .rpt_reason_shift = 19,
     .rpt_ctx_valid = 1u << 25,
@@ -99,6 +100,7 @@ static const IntelOAGen gen8 = {
 /* Gen9: RPT_ID reason bits 24:19 (bit 19 = timer), context valid bit 16. */
 static const IntelOAGen gen9 = {
     .name = "gen9",
+    .el = INTEL_OA_EL_GEN8,
     .gen = 9,
     .rpt_reason_shift = 19,
     .rpt_ctx_valid = 1u << 16,
@@ -113,6 +115,7 @@ static const IntelOAGen gen9 = {
 /* Gen11: the Gen9 OA unit; the clock moves to RPM_CONFIG0. */
 static const IntelOAGen gen11 = {
     .name = "gen11",
+    .el = INTEL_OA_EL_GEN11,
     .gen = 11,
     .rpt_reason_shift = 19,
     .rpt_ctx_valid = 1u << 16,
@@ -127,6 +130,7 @@ static const IntelOAGen gen11 = {
 /* Gen12: the OAG block, reason bits 25:19, format 5 only. */
 static const IntelOAGen gen12 = {
     .name = "gen12",
+    .el = INTEL_OA_EL_GEN12,
     .gen = 12,
     .rpt_reason_shift = 19,
     .rpt_ctx_valid = 1u << 16,
@@ -192,6 +196,7 @@ static const IntelOAFormat fmt_a38u64_b8_c8 = {
     .has_mmio_trigger = true, \
     .clock = INTEL_OA_CLOCK_RPM_CONFIG, \
     .cagf = INTEL_OA_CAGF_GEN12, \
+    .el = INTEL_OA_EL_XEHP, \
     NOA_RPM(INTEL_OA_XEHP_CNT_B0)
 
 /* Gen12.5 (Xe-HPG): the Gen12 OAG block with selects 5 and 1. */

@@ -167,6 +167,20 @@ typedef enum IntelOACagf {
 } IntelOACagf;
 
 /* What a hardware generation's OA unit looks like. */
+/*
+ * The render engine's execlists (command-streamer.rst, "Execlists"): none
+ * (Gen6/7 ring buffer); Gen8/9's ELSP and six CSB entries; Gen11's ELSQ
+ * and twelve; Gen12's CSB format with 11-bit context IDs; Xe-HP's with
+ * 16-bit ones.
+ */
+typedef enum IntelOAExeclists {
+    INTEL_OA_EL_NONE,
+    INTEL_OA_EL_GEN8,
+    INTEL_OA_EL_GEN11,
+    INTEL_OA_EL_GEN12,
+    INTEL_OA_EL_XEHP,
+} IntelOAExeclists;
+
 typedef struct IntelOAGen {
     /* "gen12.5"; for a unit that is not the render GT's, its kind */
     const char *name;
@@ -191,6 +205,7 @@ typedef struct IntelOAGen {
     bool no_activity;
     IntelOAClock clock;
     IntelOACagf cagf;
+    IntelOAExeclists el;
     /*
      * NOA power: the register (in the unit's GT) and bit that power the
      * NOA network, which feeds counters noa_first and up (the B and C

@@ -814,6 +814,17 @@ uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
     return oa->fmt->size;
 }
 
+uint32_t intel_oa_unit_snapshot_format(IntelOAUnit *oa, const IntelOAFormat *f,
+                                       uint32_t report_id, uint8_t *r)
+{
+    uint64_t ts;
+
+    ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    oa_unit_fill_report_format(oa, f, r, ts, NULL);
+    stl_le_p(r, report_id);
+    return f->size;
+}
+
 static void oa_schedule(IntelOAUnit *oa)
 {
     uint64_t next = oa_next_report(oa);

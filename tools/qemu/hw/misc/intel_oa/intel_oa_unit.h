@@ -227,6 +227,13 @@ void intel_oa_unit_set_context(IntelOAUnit *oa, uint32_t ctx);
 uint32_t intel_oa_unit_snapshot(IntelOAUnit *oa, uint32_t report_id,
                                 uint8_t *r);
 
+/*
+ * Gen12 OAR's report for MI_REPORT_PERF_COUNT: the same counters in
+ * format @f (OAR_OACONTROL's), RPT_ID @report_id. Returns its size.
+ */
+uint32_t intel_oa_unit_snapshot_format(IntelOAUnit *oa, const IntelOAFormat *f,
+                                       uint32_t report_id, uint8_t *r);
+
 extern const VMStateDescription vmstate_intel_oa_unit;
 
 #endif /* HW_MISC_INTEL_OA_UNIT_H */

@@ -131,5 +131,9 @@ void oa_unit_noa_power_write(IntelOAUnit *oa, uint32_t val);
  */
 void oa_unit_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                          const IntelOATrigger *trig);
+/* The same in format @f (Gen12 OAR's, which OAR_OACONTROL selects). */
+void oa_unit_fill_report_format(const IntelOAUnit *oa, const IntelOAFormat *f,
+                                uint8_t *r, uint64_t ts,
+                                const IntelOATrigger *trig);
 
 #endif /* HW_MISC_INTEL_OA_UNIT_INT_H */

@@ -19,9 +19,14 @@
 
 /* ---- register blocks ----------------------------------------------------- */
 
+/*
+ * The Gen8-11 block's registers OAG replaced. OACTXCONTROL (0x2360) stays:
+ * on Gen12 it is the render context's OA control (i915
+ * GEN12_OACTXCONTROL), context state the command streamer keeps.
+ */
 static const hwaddr oa_legacy_addrs[] = {
     A_OACONTROL, A_OA_DEBUG, A_OASTATUS, A_OAHEADPTR, A_OATAILPTR,
-    A_OABUFFER, A_OACTXCONTROL, A_OA_IMR,
+    A_OABUFFER, A_OA_IMR,
 };
 
 /* The logical register at @addr, or OA_REG_NONE. */

@@ -28,7 +28,8 @@ static const uint32_t oa_ctx_ids[OA_CTX_PHASES] = { 0x1a0, 0x2b0, 0x3c0, 0 };
  * Gen12.5 64-bit header (dg2.rst) carries a 56-bit TIMESTAMP and a 64-bit
  * GPU_TICKS, and a high RPT_ID dword that reads 0 for tile 0.
  */
-static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
+static void oa_header_gen8(const IntelOAUnit *oa, const IntelOAFormat *f,
+                           uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
     const IntelOAGen *gen = oa->gen;
@@ -68,7 +69,7 @@ static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
         }
     }
     rpt |= intel_oa_trig_rpt_id(&oa->trig, ts, gen->rpt_reason_shift, !trig);
-    if (oa->fmt->wide_header) {
+    if (f->wide_header) {
         stl_le_p(r + 0, rpt);
         stq_le_p(r + 8, ts & MAKE_64BIT_MASK(0, OA_WIDE_TS_BITS));
         stl_le_p(r + 16, ctx);
@@ -86,7 +87,8 @@ static void oa_header_gen8(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
  * on Haswell, a report trigger's (the Gen8 RPT_ID bits, reading 16).
  * TIME_STAMP is the 36-bit timestamp over DW1 and DW2 3:0.
  */
-static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
+static void oa_header_gen7(const IntelOAUnit *oa, const IntelOAFormat *f,
+                           uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
     unsigned int shift = oa->gen->rpt_reason_shift;
@@ -102,7 +104,8 @@ static void oa_header_gen7(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
     stl_le_p(r + 8, (ts >> 32) & 0xf);
 }
 
-static void (*const oa_headers[])(const IntelOAUnit *oa, uint8_t *r,
+static void (*const oa_headers[])(const IntelOAUnit *oa,
+                                  const IntelOAFormat *f, uint8_t *r,
                                   uint64_t ts,
                                   const IntelOATrigger *trig) = {
     [INTEL_OA_HEADER_GEN8] = oa_header_gen8,
@@ -179,7 +182,13 @@ static bool oa_noa_counter(const IntelOAUnit *oa, unsigned int k)
 void oa_unit_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
                            const IntelOATrigger *trig)
 {
-    const IntelOAFormat *f = oa->fmt;
+    oa_unit_fill_report_format(oa, oa->fmt, r, ts, trig);
+}
+
+void oa_unit_fill_report_format(const IntelOAUnit *oa, const IntelOAFormat *f,
+                                uint8_t *r, uint64_t ts,
+                                const IntelOATrigger *trig)
+{
     uint64_t hold_from, hold_to, off_from, off_to;
     bool hold = intel_oa_trig_hold(&oa->trig, ts, &hold_from, &hold_to);
     bool frozen = !oa_unit_noa_powered(oa) && ts > oa->noa_off_ts;
@@ -189,7 +198,7 @@ void oa_unit_fill_report(const IntelOAUnit *oa, uint8_t *r, uint64_t ts,
     unsigned int i, j;
 
     memset(r, 0, f->size);
-    oa_headers[oa->gen->header](oa, r, ts, trig);
+    oa_headers[oa->gen->header](oa, f, r, ts, trig);
     if (f->inst_add) {
         stl_le_p(r + 12, OA_INST_ADD_BASE + 0x40 *
                  ((ts >> OA_INST_ADD_SHIFT) % OA_INST_ADD_COUNT));

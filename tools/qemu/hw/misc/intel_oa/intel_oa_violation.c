@@ -65,6 +65,8 @@ static const char *const violation_names[INTEL_OA_VIOL_COUNT] = {
     [INTEL_OA_VIOL_CS_ELSP_WHILE_ACTIVE] = "cs-elsp-while-active",
     [INTEL_OA_VIOL_CS_BAD_CONTEXT] = "cs-bad-context",
     [INTEL_OA_VIOL_CS_RING_IN_EXECLISTS] = "cs-ring-mmio-in-execlists",
+    [INTEL_OA_VIOL_CS_WRONG_SUBMIT_PORT] = "cs-wrong-submit-port",
+    [INTEL_OA_VIOL_CS_RPC_OAR_OFF] = "cs-rpc-oar-off",
 };
 
 const char *intel_oa_violation_name(IntelOAViolation code)

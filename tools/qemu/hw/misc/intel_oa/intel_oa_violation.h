@@ -76,6 +76,9 @@ typedef enum IntelOAViolation {
     INTEL_OA_VIOL_CS_ELSP_WHILE_ACTIVE = 51,
     INTEL_OA_VIOL_CS_BAD_CONTEXT = 52,
     INTEL_OA_VIOL_CS_RING_IN_EXECLISTS = 53,
+    /* Gen11+ execlists and Gen12 OAR (command-streamer.rst) */
+    INTEL_OA_VIOL_CS_WRONG_SUBMIT_PORT = 54,
+    INTEL_OA_VIOL_CS_RPC_OAR_OFF = 55,
     INTEL_OA_VIOL_COUNT
 } IntelOAViolation;
 
