@@ -945,11 +945,35 @@ static void op_context(struct rng *r)
  * is written is what is read.
  */
 /*
+ * Write @len bytes to the start of object @h through a CPU mapping
+ * (FIXED on discrete parts, WB elsewhere). Returns whether it did.
+ */
+static bool write_mapped(int fd, uint32_t h, const void *buf, size_t len)
+{
+	struct drm_i915_gem_mmap_offset m = {
+		.handle = h, .flags = I915_MMAP_OFFSET_FIXED,
+	};
+	void *p;
+
+	if (drm_call(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &m)) {
+		m.flags = I915_MMAP_OFFSET_WB;
+		if (drm_call(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &m))
+			return false;
+	}
+	p = mmap(NULL, 4096, PROT_WRITE, MAP_SHARED, fd, m.offset);
+	if (p == MAP_FAILED)
+		return false;
+	memcpy(p, buf, len);
+	munmap(p, 4096);
+	return true;
+}
+
+/*
  * EXECBUFFER2_WR with fuzzed arguments around a fresh batch whose first
  * command is MI_BATCH_BUFFER_END: relocations land past it and the batch
  * start is 0 or invalid, so whatever is accepted runs nothing else (a
- * batch's address space is the GGTT on Gen6/7, its context's PPGTT on
- * Gen8/9).
+ * batch's address space is the GGTT on Gen6/7, its context's PPGTT from
+ * Gen8 on).
  */
 static void op_execbuf(struct rng *r)
 {
@@ -973,7 +997,13 @@ static void op_execbuf(struct rng *r)
 	if (drm_call(fd, DRM_IOCTL_I915_GEM_CREATE, &c))
 		return;
 	w.handle = c.handle;
-	drm_call(fd, DRM_IOCTL_I915_GEM_PWRITE, &w);
+	/* PWRITE is gone from 12.5 on: there the batch is written mapped */
+	if (drm_call(fd, DRM_IOCTL_I915_GEM_PWRITE, &w) &&
+	    !write_mapped(fd, c.handle, bbe, sizeof(bbe))) {
+		cl.handle = c.handle;
+		drm_call(fd, DRM_IOCTL_GEM_CLOSE, &cl);
+		return;
+	}
 
 	memset(o, 0, sizeof(o));
 	memset(rel, 0, sizeof(rel));

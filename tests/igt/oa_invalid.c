@@ -225,6 +225,15 @@ static void test_invalid_exponent(void)
 		 dev.plat->min_exponent, dev.plat->min_exponent);
 }
 
+/* i915: a Gen12 stream of one context without samples is unprivileged */
+static void unprivileged_oar_open(void *data)
+{
+	struct oa_open *o = data;
+
+	oa_drop_root();
+	expect_ok(o, "unprivileged, Gen12, a context, no samples");
+}
+
 static void test_missing_sample_flags(void)
 {
 	struct oa_open o;
@@ -234,6 +243,18 @@ static void test_missing_sample_flags(void)
 	expect_err(&o, EINVAL, "no SAMPLE_OA");
 	oa_prop(&o, DRM_I915_PERF_PROP_SAMPLE_OA, 0);
 	expect_err(&o, EINVAL, "SAMPLE_OA = 0");
+	/*
+	 * i915 (i915_oa_stream_init()): from Gen12 on a stream of one
+	 * context needs no samples, OAR counting for it; before, it does
+	 */
+	oa_prop(&o, DRM_I915_PERF_PROP_CTX_HANDLE, 0);
+	if (dev.plat->graphics_ver >= 12) {
+		expect_ok(&o, "Gen12, a context, SAMPLE_OA = 0");
+		igt_assert_eq(igt_fork_child(unprivileged_oar_open, &o), 0);
+	} else if (dev.plat->family == OA_FAM_HSW ||
+		   dev.plat->graphics_ver >= 8) {
+		expect_err(&o, EINVAL, "a context, SAMPLE_OA = 0");
+	}
 }
 
 static void test_invalid_poll_period(void)
@@ -419,7 +440,7 @@ igt_main
 	igt_subtest("invalid-oa-exponent")
 		test_invalid_exponent();
 
-	igt_describe("Without SAMPLE_OA (absent or 0) the open fails with EINVAL.");
+	igt_describe("Without SAMPLE_OA (absent or 0) the open fails with EINVAL, but for a Gen12 stream of one context (OAR only), which opens unprivileged.");
 	igt_subtest("missing-sample-flags")
 		test_missing_sample_flags();
 

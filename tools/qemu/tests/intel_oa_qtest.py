@@ -2368,6 +2368,93 @@ def test_gen8_execlists(qemu):
     qt.close()
 
 
+def test_engine_gated(qemu):
+    """engine-gated=on (Skylake): the OA counters count only while the
+    render engine runs a client's context. A context's batch reports at
+    its load, spins 2 ms, reports again and ends; a second batch 2 ms of
+    idle later reports once more: the first report has the counters of
+    the reset (S_k), the second those of the workload 2 ms (the spin)
+    on, the third the second's, the idle time held. (The header's GPU
+    clock, dword 3, runs regardless.)"""
+    qt = QTest(qemu, ',engine-gated=on')
+    HWS_PGA, ELSP, MODE = 0x2080, 0x2230, 0x229c
+    hws, lrc, ring = 0x100000, 0x101000, 0x103000
+    gphys = 0x05000000
+    for i in range(7):
+        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
+                                     (gphys + i * 4096) | 1))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 7 * 4096))
+    pml4, pdp, pd, pt, bbp, dstp = [0x05100000 + i * 4096 for i in range(6)]
+    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    bb, dst = 0x1_2345_6000, 0x1_2345_7000
+    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
+    qt.cmd('writeq 0x%x 0x%x' % (pml4 + 8 * idx(bb, 3), pdp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pdp + 8 * idx(bb, 2), pd | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pd + 8 * idx(bb, 1), pt | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb, 0), bbp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst, 0), dstp | 3))
+
+    def put(phys, dws):
+        qt.cmd('write 0x%x 0x%x 0x%s' % (
+            phys, 4 * len(dws), struct.pack('<%dI' % len(dws), *dws).hex()))
+
+    g = lambda ggtt: gphys + ggtt - hws
+    fmt = 5
+    rpc = lambda off, rid: [MI(0x28, 2), (dst + off) & 0xffffffff,
+                            dst >> 32, rid]
+    # report, then spin: a batch start to itself
+    put(bbp, rpc(0, 1) + [MI(0x31, 1 | 1 << 8), (bb + 16) & 0xffffffff,
+                          bb >> 32])
+    put(g(ring), [MI(0x31, 1 | 1 << 8), bb & 0xffffffff, bb >> 32, 0])
+    ctl = (0x9 << 16) | 0x9
+
+    def submit(tail):
+        put(g(lrc) + 4096, [0, MI(0x22, 2 * 5 - 1), 0x2244, ctl, 0x2034,
+                            tail - 16, 0x2030, tail, 0x2038, ring, 0x203c,
+                            (16384 - 4096) | 1, MI(0x22, 2 * 2 - 1), 0x2274,
+                            pml4 >> 32, 0x2270, pml4 & 0xffffffff, MI(0x0a)])
+        desc = lrc | (3 << 3) | (1 << 8) | 1 | (0x77 << 32)
+        for dw in (0, 0, desc >> 32, desc & 0xffffffff):
+            qt.wr(ELSP, dw)
+
+    def counters(off):
+        r = qt.mem(dstp + off, FORMATS[fmt])
+        return struct.unpack('<I', r[4:8])[0], r[16:]
+
+    oabuf = OABuffer(qt)
+    oabuf.program()
+    qt.wr(OACONTROL, (fmt << 2) | 1)
+    qt.wr(HWS_PGA, hws)
+    qt.wr(MODE, (1 << 31) | (1 << 15))
+    qt.step(3000000)
+    t1 = qt.ts()
+    submit(16)
+    qt.step(2000000)
+    # end the spin: a second report and the batch's end where it loops
+    put(bbp + 16, rpc(0x100, 2) + [MI(0x0a)])
+    qt.step(2000000)
+    ts1, c1 = counters(0)
+    eq(ts1, t1 & 0xffffffff, 'the first report at the load')
+    eq(c1, expected_report(fmt, 0, period=0, cs=False)[16:],
+       'held since the reset: the counters of T = 0')
+    ts2, c2 = counters(0x100)
+    t2 = t1 + ((ts2 - t1) & 0xffffffff)
+    eq(t2 - t1 >= ts_of(2000000) - ts_of(0), True, 'the spin lasted 2 ms')
+    eq(c2, expected_report(fmt, t2 - t1, period=0, cs=False)[16:],
+       'counted while the context ran: the workload t2 - t1 on')
+    # idle 2 ms (stepped above), then a batch that only reports
+    put(bbp, rpc(0x200, 3) + [MI(0x0a)])
+    put(g(ring) + 16, [MI(0x31, 1 | 1 << 8), bb & 0xffffffff, bb >> 32, 0])
+    submit(32)
+    qt.step(1000000)
+    ts3, c3 = counters(0x200)
+    eq((ts3 - ts2) & 0xffffffff > 0, True, 'the third report later')
+    eq(c3, c2, 'held while the engine idled')
+    eq(qt.ctl(CTL_VIOLATIONS), 0, 'violations')
+    qt.close()
+
+
 def test_gen12_execlists(qemu):
     """Tiger Lake's execlists: a context submitted through the ELSQ and
     EL_CTRL_LOAD runs a PPGTT batch whose MI_REPORT_PERF_COUNT writes

@@ -65,6 +65,8 @@ bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,
                            &core->irq, &core->gt, &core->ctl.viol,
                            &core->ctl.faults, &core->ctl.stats, cfg->seed);
     }
+    core->units[0].engine_gated = cfg->engine_gated &&
+                                  plat->gen->el != INTEL_OA_EL_NONE;
     if (!intel_oa_guc_init(&core->guc, plat, bus->dma_as, &core->ggtt,
                            &core->ctl.viol, &core->irq, &core->units[0],
                            cfg->guc_key, errp)) {

@@ -74,6 +74,8 @@ typedef struct IntelOACoreConfig {
     uint64_t timestamp_base;    /* GPU timestamp at virtual time 0 */
     uint32_t workload;          /* INTEL_OA_WORKLOAD_* a reset selects */
     const char *guc_key;        /* modulus the GuC boot ROM checks with */
+    /* the render unit counts only while a client's context runs (Gen8+) */
+    bool engine_gated;
 } IntelOACoreConfig;
 
 bool intel_oa_core_init(IntelOACore *core, const IntelOAPlatform *plat,

@@ -239,6 +239,7 @@ static bool intel_oa_realize_core(IntelOAGpuState *s,
         .timestamp_base = s->timestamp_base,
         .workload = workload,
         .guc_key = s->guc_key,
+        .engine_gated = s->engine_gated,
     };
 
     return intel_oa_core_init(&s->core, plat, &bus, &cfg, errp);
@@ -464,6 +465,7 @@ static Property intel_oa_properties[] = {
     DEFINE_PROP_UINT64("timestamp-base", IntelOAGpuState, timestamp_base, 0),
     DEFINE_PROP_STRING("workload", IntelOAGpuState, workload),
     DEFINE_PROP_STRING("guc-key", IntelOAGpuState, guc_key),
+    DEFINE_PROP_BOOL("engine-gated", IntelOAGpuState, engine_gated, false),
     DEFINE_PROP_END_OF_LIST(),
 };
 

@@ -26,6 +26,7 @@ struct IntelOAGpuState {
     uint64_t timestamp_base;    /* GPU timestamp at virtual time 0 */
     char *workload;             /* "linear" or "activity" */
     char *guc_key;              /* modulus the GuC boot ROM checks with */
+    bool engine_gated;          /* counters follow the render engine's work */
 
     MemoryRegion bar0;
     MemoryRegion mmio;

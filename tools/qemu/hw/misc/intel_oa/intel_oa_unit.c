@@ -732,9 +732,11 @@ static bool oa_per_context(const IntelOAUnit *oa)
 }
 
 /*
+ * Open or close the gate after a context switch or an OACONTROL write.
  * Outside per-context mode the counters are the workload's again: what
  * the mode held is forgotten (they jump, as after the NOA network comes
- * back), so every system-wide stream sees value_k(T).
+ * back), so every system-wide stream sees value_k(T). engine-gated=on
+ * gates by the engine's work instead, for the device's life.
  */
 void oa_unit_gate_update(IntelOAUnit *oa)
 {
@@ -743,14 +745,18 @@ void oa_unit_gate_update(IntelOAUnit *oa)
     bool open;
     unsigned int k;
 
-    if (!oa_per_context(oa)) {
+    if (oa->engine_gated) {
+        /* the activity runs while a client's context does */
+        open = oa->loaded_ctx != 0;
+    } else if (!oa_per_context(oa)) {
         oa->gated = false;
         oa->gate_from = 0;
         memset(oa->excluded, 0, sizeof(oa->excluded));
         return;
+    } else {
+        open = (oa->oacontrol & R_GEN7_OACONTROL_CONTEXT_ID_MASK) ==
+               (oa->loaded_ctx & R_GEN7_OACONTROL_CONTEXT_ID_MASK);
     }
-    open = (oa->oacontrol & R_GEN7_OACONTROL_CONTEXT_ID_MASK) ==
-           (oa->loaded_ctx & R_GEN7_OACONTROL_CONTEXT_ID_MASK);
     if (open != oa->gated) {
         return;
     }
@@ -974,8 +980,12 @@ void intel_oa_unit_finalize(IntelOAUnit *oa)
 void intel_oa_unit_reset(IntelOAUnit *oa)
 {
     oa->loaded_ctx = 0;
-    oa->gated = false;
-    oa->gate_from = 0;
+    /* engine-gated: idle from the reset on */
+    oa->gated = oa->engine_gated;
+    oa->gate_from = oa->engine_gated ?
+                    intel_oa_gt_ticks(oa->gt,
+                                      qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) :
+                    0;
     memset(oa->excluded, 0, sizeof(oa->excluded));
     timer_del(oa->timer);
     oa->oacontrol = 0;

@@ -159,6 +159,12 @@ struct IntelOAUnit {
      * ends.
      */
     uint32_t loaded_ctx;
+    /*
+     * engine-gated=on (Gen8+ render unit): the same gate, open while the
+     * render engine runs a client's context (loaded_ctx != 0), never
+     * forgotten; configuration, not migrated
+     */
+    bool engine_gated;
     bool gated;
     uint64_t gate_from;
     uint64_t excluded[INTEL_OA_NUM_COUNTERS];
