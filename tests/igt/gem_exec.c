@@ -442,9 +442,29 @@ static void test_many(void)
 
 /* ---- mi-rpc ---- */
 
+/*
+ * The layout of MI_REPORT_PERF_COUNT's report with a stream of format @f:
+ * @f's; from Gen12.5 on OAR's select-5 layout (dg2.rst, uAPI 11), which
+ * differs from OAG's.
+ */
+static const struct oa_format *rpc_format(const struct oa_format *f)
+{
+	size_t i;
+
+	if (!(dev.plat->family & OA_FAM_XEHP))
+		return f;
+	for (i = 0; i < oa_n_formats; i++)
+		if (oa_formats[i].uapi_id == OA_FMT_OAR_A32u40_A4u32_B8_C8 &&
+		    (oa_formats[i].families & OA_FAM_XEHP))
+			return &oa_formats[i];
+	igt_assert(!"no OAR_A32u40_A4u32_B8_C8 layout");
+	return f;
+}
+
 static void test_mi_rpc(void)
 {
 	const struct oa_format *f = oa_platform_smallest_format(dev.plat);
+	const struct oa_format *rf = rpc_format(f);
 	static const uint32_t ids[] = { 0xdeadbeef, 0x00c0ffee, 0x12345678 };
 	struct drm_i915_gem_relocation_entry r[ARRAY_SIZE(ids)] = {};
 	struct drm_i915_gem_exec_object2 o[2] = {};
@@ -502,14 +522,14 @@ static void test_mi_rpc(void)
 			     (unsigned long long)T1);
 		igt_assert_f(T >= prev, "report %u before report %u", i, i - 1);
 		prev = T;
-		igt_assert_f(oa_rpc_report_check(dev.plat, f, &dev.wl, rep, T,
+		igt_assert_f(oa_rpc_report_check(dev.plat, rf, &dev.wl, rep, T,
 						 ids[i], why, sizeof(why)),
 			     "report %u: %s", i, why);
 		/* exactly the format's size written, nothing after it */
-		for (j = f->size / 4; j < slot / 4; j++)
+		for (j = rf->size / 4; j < slot / 4; j++)
 			igt_assert_f(rep[j] == fill[slot / 4 * i + j],
 				     "report %u: dword %u past its %u bytes written",
-				     i, j, f->size);
+				     i, j, rf->size);
 	}
 	gem_close(o[0].handle);
 	gem_close(o[1].handle);

@@ -251,6 +251,18 @@ static void test_missing_sample_flags(void)
 	if (dev.plat->graphics_ver >= 12) {
 		expect_ok(&o, "Gen12, a context, SAMPLE_OA = 0");
 		igt_assert_eq(igt_fork_child(unprivileged_oar_open, &o), 0);
+		/*
+		 * 12.5: OAR's own format (i915 TYPE_OAR, uAPI 11) is for
+		 * such a stream only (the format list above refuses it
+		 * with samples)
+		 */
+		if (dev.plat->family & OA_FAM_XEHP) {
+			set_prop(&o, DRM_I915_PERF_PROP_OA_FORMAT,
+				 OA_FMT_OAR_A32u40_A4u32_B8_C8);
+			expect_ok(&o, "12.5, a context, no samples, OAR's format");
+			set_prop(&o, DRM_I915_PERF_PROP_SAMPLE_OA, 1);
+			expect_err(&o, EINVAL, "12.5, OAR's format, samples");
+		}
 	} else if (dev.plat->family == OA_FAM_HSW ||
 		   dev.plat->graphics_ver >= 8) {
 		expect_err(&o, EINVAL, "a context, SAMPLE_OA = 0");

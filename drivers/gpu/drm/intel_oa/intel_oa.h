@@ -267,6 +267,11 @@ void intel_oa_irq_sync(struct intel_oa_device *oa);
 /* intel_oa_engine.c */
 u8 intel_oa_engine_class(unsigned int id);
 u8 intel_oa_engine_phys_instance(unsigned int id);
+void intel_oa_busy_init(struct intel_oa_busy *b);
+void intel_oa_busy_set(struct intel_oa_busy *b, bool active);
+u64 intel_oa_busy_ns(struct intel_oa_busy *b);
+int intel_oa_pmu_register(struct intel_oa_device *oa);
+void intel_oa_pmu_unregister(struct intel_oa_device *oa);
 int intel_oa_engine_lookup_user(struct intel_oa_device *oa, u8 class,
 				u8 instance);
 void intel_oa_engine_uapi(struct intel_oa_device *oa, unsigned int id,

@@ -274,6 +274,7 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 		return ret;
 	spin_lock_init(&oa->gt_imr_lock);
 	oa->gt_imr = ~0u;
+	intel_oa_busy_init(&oa->rcs_busy);
 
 	ret = intel_oa_hw_init(oa);
 	if (ret)
@@ -311,6 +312,10 @@ static int intel_oa_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	if (ret)
 		goto err_sysfs;
 
+	/* Without it the device still works; i915 carries on so too. */
+	if (intel_oa_pmu_register(oa))
+		drm_notice(&oa->drm, "no i915 PMU: perf_event engine busyness is not available\n");
+
 	intel_oa_sysctl_get();
 	drm_info(&oa->drm,
 		 "%s (gen %u.%u), %u Hz timestamp, %u Hz OA timestamp, slices 0x%x%s, OA perf ready\n",
@@ -336,6 +341,7 @@ static void intel_oa_remove(struct pci_dev *pdev)
 	struct intel_oa_device *oa = pci_get_drvdata(pdev);
 	unsigned int i;
 
+	intel_oa_pmu_unregister(oa);
 	/* The sysfs files live on the card device: remove them before it. */
 	intel_oa_metrics_fini(oa);
 	intel_oa_sysfs_fini(oa);

@@ -69,6 +69,57 @@ void intel_oa_engine_uapi(struct intel_oa_device *oa, unsigned int id,
 }
 
 /**
+ * intel_oa_busy_init - an engine with no work yet
+ * @b: its busy time
+ */
+void intel_oa_busy_init(struct intel_oa_busy *b)
+{
+	spin_lock_init(&b->lock);
+	b->active = false;
+	b->total = 0;
+}
+
+/**
+ * intel_oa_busy_set - the engine has work from now on, or none
+ * @b: its busy time
+ * @active: whether it has work
+ *
+ * Any context, the hard interrupt handler included.
+ */
+void intel_oa_busy_set(struct intel_oa_busy *b, bool active)
+{
+	ktime_t now = ktime_get();
+	unsigned long flags;
+
+	spin_lock_irqsave(&b->lock, flags);
+	if (active && !b->active)
+		b->start = now;
+	else if (!active && b->active)
+		b->total += ktime_to_ns(ktime_sub(now, b->start));
+	b->active = active;
+	spin_unlock_irqrestore(&b->lock, flags);
+}
+
+/**
+ * intel_oa_busy_ns - how long the engine has had work
+ * @b: its busy time
+ *
+ * Return: ns, the current stretch of work included.
+ */
+u64 intel_oa_busy_ns(struct intel_oa_busy *b)
+{
+	unsigned long flags;
+	u64 ns;
+
+	spin_lock_irqsave(&b->lock, flags);
+	ns = b->total;
+	if (b->active)
+		ns += ktime_to_ns(ktime_sub(ktime_get(), b->start));
+	spin_unlock_irqrestore(&b->lock, flags);
+	return ns;
+}
+
+/**
  * intel_oa_engine_lookup_user - an engine by its uAPI class and instance
  * @oa: device
  * @class: I915_ENGINE_CLASS_*

@@ -83,6 +83,7 @@ static void el_submit_locked(struct intel_oa_execlists *el)
 	if (intel_oa_forcewake_get(oa))
 		return;
 	el->active = true;
+	intel_oa_busy_set(&oa->rcs_busy, true);
 	if (oa->gen->lrc->elsq) {
 		/* i915 write_desc(): element 1 empty, element 0, then load */
 		intel_oa_write(oa, RCS_RING_EXECLIST_SQ_CONTENTS + 8, 0);
@@ -112,6 +113,7 @@ static void el_retire_locked(struct intel_oa_execlists *el, int error)
 	if (!rq)
 		return;
 	el->active = false;
+	intel_oa_busy_set(&el->oa->rcs_busy, false);
 	if (error)
 		dma_fence_set_error(&rq->fence, error);
 	rq->ctx->ring_head = rq->tail;

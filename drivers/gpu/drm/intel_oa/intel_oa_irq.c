@@ -46,12 +46,17 @@
 static irqreturn_t intel_oa_irq_hard(int irq, void *arg)
 {
 	struct intel_oa_device *oa = arg;
+	irqreturn_t ret;
 
 	/* A shared line may still fire; a gone device raised nothing. */
 	if (intel_oa_device_gone(oa))
 		return IRQ_NONE;
 
-	return oa->ops->irq_handler(oa);
+	ret = oa->ops->irq_handler(oa);
+	/* i915's PMU "interrupts": one writer, the vector's handler */
+	if (ret != IRQ_NONE)
+		WRITE_ONCE(oa->irq_count, oa->irq_count + 1);
+	return ret;
 }
 
 static irqreturn_t intel_oa_irq_thread(int irq, void *arg)

@@ -352,6 +352,7 @@ static int check_sseu(struct intel_oa_device *oa,
 static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 			   u32 n_props, struct perf_open_properties *props)
 {
+	enum intel_oa_unit_type fmt_type;
 	u32 i;
 	int ret;
 
@@ -428,9 +429,15 @@ static int read_properties(struct intel_oa_device *oa, u64 __user *uprops,
 		}
 	}
 
-	/* i915: "Invalid OA format %d for class %d" */
-	if (props->oa_format &&
-	    oa->gen->formats[props->oa_format].type != props->unit->desc->type) {
+	/*
+	 * i915: "Invalid OA format %d for class %d"; OAG also takes OAR's
+	 * (engine_supports_oa_format())
+	 */
+	fmt_type = props->oa_format ? oa->gen->formats[props->oa_format].type :
+		   props->unit->desc->type;
+	if (fmt_type != props->unit->desc->type &&
+	    !(fmt_type == INTEL_OA_UNIT_OAR &&
+	      props->unit->desc->type == INTEL_OA_UNIT_OAG)) {
 		drm_dbg(&oa->drm, "OA format %u is not a format of the %s unit\n",
 			props->oa_format, props->unit->desc->name);
 		return -EINVAL;
@@ -534,6 +541,18 @@ static int open_locked(struct intel_oa_device *oa, struct drm_file *file,
 		goto err_ctx;
 	}
 
+	/*
+	 * OAR's format programs OAR; the OA buffer would hold OAG's
+	 * reports of that select under OAR's name (i915 opens that too)
+	 */
+	if (oa->gen->formats[props->oa_format].type == INTEL_OA_UNIT_OAR &&
+	    !oar_only) {
+		drm_dbg(&oa->drm,
+			"OA format %u is OAR's: only for a stream of one context without SAMPLE_OA\n",
+			props->oa_format);
+		ret = -EINVAL;
+		goto err_ctx;
+	}
 	if (!(props->sample_flags & SAMPLE_OA_REPORT) && !oar_only) {
 		drm_dbg(&oa->drm, "only OA report sampling is supported\n");
 		ret = -EINVAL;

@@ -93,19 +93,24 @@ static const struct intel_oa_format gen12_formats[INTEL_OA_FORMAT_MAX] = {
 
 /*
  * Gen12.5 OAG: the Gen12 select-5 layout under its DG2 name, and select 1
- * with the 64-bit header (Documentation/dg2.rst).
+ * with the 64-bit header (Documentation/dg2.rst); OAR's select 5, which a
+ * stream of one context without samples programs OAR with (i915
+ * oa_init_supported_formats()).
  */
 static const struct intel_oa_format dg2_formats[INTEL_OA_FORMAT_MAX] = {
+	[I915_OAR_FORMAT_A32u40_A4u32_B8_C8]	= { 5, 256, false, INTEL_OA_UNIT_OAR },
 	[I915_OA_FORMAT_A24u40_A14u32_B8_C8]	= { 5, 256 },
 	[I915_OA_FORMAT_A38u64_B8_C8]		= { 1, 448, true },
 };
 
 /*
  * Meteor Lake, Arrow Lake: OAG's select-5 format under its DG2 name (the
- * format of Intel's MTL metric sets), and the media GT's OAM formats with
- * the 64-bit header (i915 oa_init_supported_formats(), oa_formats[]).
+ * format of Intel's MTL metric sets), OAR's as on DG2, and the media GT's
+ * OAM formats with the 64-bit header (i915 oa_init_supported_formats(),
+ * oa_formats[]).
  */
 static const struct intel_oa_format mtl_formats[INTEL_OA_FORMAT_MAX] = {
+	[I915_OAR_FORMAT_A32u40_A4u32_B8_C8]	= { 5, 256, false, INTEL_OA_UNIT_OAR },
 	[I915_OA_FORMAT_A24u40_A14u32_B8_C8]	= { 5, 256 },
 	[I915_OAM_FORMAT_MPEC8u64_B8_C8]	= { 1, 192, true, INTEL_OA_UNIT_OAM },
 	[I915_OAM_FORMAT_MPEC8u32_B8_C8]	= { 2, 128, true, INTEL_OA_UNIT_OAM },

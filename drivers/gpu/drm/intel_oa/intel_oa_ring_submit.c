@@ -94,6 +94,9 @@ static void ring_retire_locked(struct intel_oa_legacy_ring *ring, int error)
 		dma_fence_signal_locked(&rq->fence);
 		dma_fence_put(&rq->fence);
 	}
+	/* the engine has work while a request is on its ring */
+	if (list_empty(&ring->requests))
+		intel_oa_busy_set(&ring->oa->rcs_busy, false);
 }
 
 /* The hard interrupt handler's render user interrupt. */
@@ -349,6 +352,7 @@ struct dma_fence *intel_oa_ring_submit(struct intel_oa_device *oa, u64 batch,
 	dma_fence_get(&rq->fence);
 	spin_lock_irqsave(&ring->lock, flags);
 	list_add_tail(&rq->link, &ring->requests);
+	intel_oa_busy_set(&oa->rcs_busy, true);
 	spin_unlock_irqrestore(&ring->lock, flags);
 
 	/* The commands are in coherent memory: order them before the tail. */

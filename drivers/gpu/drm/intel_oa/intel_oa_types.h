@@ -297,10 +297,14 @@ struct intel_oa_stream_stats {
  *	OA_GROUP_OAG, xe DRM_XE_OA_UNIT_TYPE_OAG).
  * @INTEL_OA_UNIT_OAM: a media GT's unit (i915 OA_GROUP_OAM_SAMEDIA_0,
  *	xe DRM_XE_OA_UNIT_TYPE_OAM).
+ * @INTEL_OA_UNIT_OAR: the render context's counters, which only
+ *	MI_REPORT_PERF_COUNT reads (Gen12): a format type only (i915
+ *	TYPE_OAR), taken by the render engine's OAG stream.
  */
 enum intel_oa_unit_type {
 	INTEL_OA_UNIT_OAG,
 	INTEL_OA_UNIT_OAM,
+	INTEL_OA_UNIT_OAR,
 };
 
 /**
@@ -1087,6 +1091,21 @@ struct intel_oa_guc {
 	struct intel_oa_guc_stats stats;
 };
 
+/**
+ * struct intel_oa_busy - how long an engine has had work (i915's engine
+ *	busy stats, intel_engine_get_busy_time())
+ * @lock: protects the rest; taken in the hard interrupt handler.
+ * @active: the engine has work now.
+ * @start: since when.
+ * @total: ns of work before @start.
+ */
+struct intel_oa_busy {
+	spinlock_t lock; /* protects active, start, total */
+	bool active;
+	ktime_t start;
+	u64 total;
+};
+
 /** INTEL_OA_LRC_RING_SIZE - bytes of a logical ring context's ring */
 #define INTEL_OA_LRC_RING_SIZE	SZ_16K
 
@@ -1252,16 +1271,20 @@ struct intel_oa_legacy_ring {
  * @gt_imr: Gen6/7: what GTIMR holds (the OA event and the render user
  *	interrupt are unmasked by different users).
  * @irq_user_event: what the hard interrupt handler calls for a render
- *	engine event (Gen6/7: the user interrupt, Gen8/9: a context switch),
+ *	engine event (Gen6/7: the user interrupt, Gen8+: a context switch),
  *	set by the submission backend before it unmasks the event (NULL:
  *	none); it runs in hard interrupt context.
  * @rcs: the render engine's ring (Gen6/7), NULL where the driver submits
  *	nothing.
- * @el: the render engine's execlists (Gen8/9), NULL where the driver
+ * @el: the render engine's execlists (Gen8+), NULL where the driver
  *	submits nothing with them.
  * @submit: runs a batch (its address in the context's address space) in
  *	a context: the backend's, set before the device is registered,
  *	NULL where the driver runs no batches.
+ * @rcs_busy: how long the render engine has had work (the PMU's busy).
+ * @irq_count: interrupts the hard handler served (the PMU's
+ *	"interrupts"), written only by it.
+ * @pmu: the i915 PMU (NULL: not registered).
  */
 struct intel_oa_device {
 	struct drm_device drm;
@@ -1303,6 +1326,9 @@ struct intel_oa_device {
 	struct intel_oa_execlists *el;
 	struct dma_fence *(*submit)(struct intel_oa_device *oa, u64 batch,
 				    struct intel_oa_hw_context *ctx);
+	struct intel_oa_busy rcs_busy;
+	u64 irq_count;
+	struct intel_oa_pmu *pmu;
 };
 
 /*

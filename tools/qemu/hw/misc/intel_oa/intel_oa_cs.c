@@ -286,17 +286,21 @@ static void cs_report_perf_count(IntelOACs *cs, const uint32_t *d,
                                cs->hw_ctx_id, cs->ctx_ctl, cs->oar_control);
             return;
         }
-        f = cs->plat->gen->formats[FIELD_EX32(cs->oar_control,
-                                              GEN12_OAR_OACONTROL,
-                                              COUNTER_FORMAT)];
+        /* OAR has one layout, select 5 (i915's OAR formats) */
+        f = cs->plat->gen->oar_format;
+        if (FIELD_EX32(cs->oar_control, GEN12_OAR_OACONTROL,
+                       COUNTER_FORMAT) != f->select) {
+            f = NULL;
+        }
         size = f ? intel_oa_unit_snapshot_format(cs->oa, f, id, r) : 0;
     } else {
         size = intel_oa_unit_snapshot(cs->oa, id, r);
     }
     if (!size) {
         intel_oa_violation(cs->viol, INTEL_OA_VIOL_CS_RPC_NO_FORMAT,
-                           "MI_REPORT_PERF_COUNT while OACONTROL selects "
-                           "no report format: nothing written");
+                           "MI_REPORT_PERF_COUNT while OACONTROL (Gen12: "
+                           "OAR_OACONTROL) selects no report format: "
+                           "nothing written");
         return;
     }
     trace_intel_oa_cs_report_perf_count(addr, id, size);

@@ -131,6 +131,7 @@ static const IntelOAGen gen11 = {
 static const IntelOAGen gen12 = {
     .name = "gen12",
     .el = INTEL_OA_EL_GEN12,
+    .oar_format = &fmt_a32u40_a4u32_b8_c8,
     .gen = 12,
     .rpt_reason_shift = 19,
     .rpt_ctx_valid = 1u << 16,
@@ -199,10 +200,27 @@ static const IntelOAFormat fmt_a38u64_b8_c8 = {
     .el = INTEL_OA_EL_XEHP, \
     NOA_RPM(INTEL_OA_XEHP_CNT_B0)
 
+/*
+ * uAPI 11, OAR select 5 (dg2.rst "Report formats"): Gen12's
+ * A32u40_A4u32_B8_C8 layout over Gen12.5's counters, what OAR writes for
+ * MI_REPORT_PERF_COUNT (i915 I915_OAR_FORMAT_A32u40_A4u32_B8_C8).
+ */
+static const IntelOAFormat fmt_oar_a32u40_a4u32_b8_c8 = {
+    .name = "OAR_A32u40_A4u32_B8_C8", .select = 5, .size = 256, .nr_runs = 5,
+    .runs = {
+        RUN(4, AX(0), 32, INTEL_OA_RUN_LOW32),
+        RUN(36, AX(32), 4, INTEL_OA_RUN_LOW32),
+        RUN(40, AX(0), 32, INTEL_OA_RUN_HIGH8),
+        RUN(48, BX(0), 8, INTEL_OA_RUN_LOW32),
+        RUN(56, CX(0), 8, INTEL_OA_RUN_LOW32),
+    },
+};
+
 /* Gen12.5 (Xe-HPG): the Gen12 OAG block with selects 5 and 1. */
 static const IntelOAGen gen12_5 = {
     .name = "gen12.5",
     XEHP_UNIT(INTEL_OA_BLOCK_OAG),
+    .oar_format = &fmt_oar_a32u40_a4u32_b8_c8,
     .formats = {
         [1] = &fmt_a38u64_b8_c8,
         [5] = &fmt_a24u40_a14u32_b8_c8,
@@ -219,6 +237,7 @@ static const IntelOAGen gen12_5 = {
 static const IntelOAGen xelpg = {
     .name = "xe-lpg",
     XEHP_UNIT(INTEL_OA_BLOCK_OAG),
+    .oar_format = &fmt_oar_a32u40_a4u32_b8_c8,
     .formats = {
         [5] = &fmt_a24u40_a14u32_b8_c8,
     },

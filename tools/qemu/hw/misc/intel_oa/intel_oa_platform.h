@@ -206,6 +206,8 @@ typedef struct IntelOAGen {
     IntelOAClock clock;
     IntelOACagf cagf;
     IntelOAExeclists el;
+    /* Gen12+: the layout OAR writes for MI_REPORT_PERF_COUNT (select 5) */
+    const IntelOAFormat *oar_format;
     /*
      * NOA power: the register (in the unit's GT) and bit that power the
      * NOA network, which feeds counters noa_first and up (the B and C
