@@ -5,6 +5,10 @@
  * i915_pmu_event_init(), and the render engine's busy time and the
  * interrupt count as a spinning batch and an idle GPU make them.
  *
+ * The PMU is registered at probe with the module parameter pmu=1 (off by
+ * default, driver.rst): the fixture rebinds the device with it on and the
+ * last one rebinds it with the parameter as it was.
+ *
  * Expected values come from i915: the PMU name rule (is_igp()), the
  * config encoding of i915_drm.h, the events i915 lists for the engines
  * of the platform's row (its names, i915_pci.c's engine mask), and
@@ -330,12 +334,87 @@ static void test_busy(void)
 	close(irqs);
 }
 
+/* ---- unbind ---- */
+
+static char bdf[32];
+static bool pmu_was_off;
+
+#define PMU_PARAM "/sys/module/intel_oa/parameters/pmu"
+
+static void set_param(const char *v)
+{
+	FILE *f = fopen(PMU_PARAM, "w");
+
+	igt_assert_f(f, "cannot open %s", PMU_PARAM);
+	fputs(v, f);
+	igt_assert(fclose(f) == 0);
+}
+
+/* Rebind the device so that it probes again with pmu = @v. */
+static void reprobe(const char *v)
+{
+	snprintf(bdf, sizeof(bdf), "%s", dev.bdf);
+	oa_dev_close(&dev);
+	oa_unbind(bdf);
+	set_param(v);
+	igt_assert(oa_bind(bdf));
+	oa_dev_open(&dev);
+}
+
+static void rebind(void *data)
+{
+	(void)data;
+	if (pmu_was_off)
+		set_param("N");
+	if (!oa_bind(bdf))
+		fprintf(stderr, "WARNING: could not bind %s to intel_oa again; later tests will not find the device\n",
+			bdf);
+}
+
+/*
+ * Events open across an unbind (driver.rst, "i915 PMU"): the PMU leaves
+ * sysfs with the device, the events still read (their counts no longer
+ * move) and close; bound again, the device has its PMU again.
+ */
+static void test_unbind(void)
+{
+	int busy = pmu_open(0), irqs = pmu_open(0x100000 + 2);
+	char type[32];
+	uint64_t b;
+
+	igt_assert_lte(0, busy);
+	igt_assert_lte(0, irqs);
+	snprintf(bdf, sizeof(bdf), "%s", dev.bdf);
+	igt_push_cleanup(rebind, NULL);
+	b = pmu_read(busy);
+	oa_unbind(bdf);
+	igt_assert_f(!read_line(pmu_dir, "type", type, sizeof(type)),
+		     "%s still there after the unbind", pmu_dir);
+	igt_assert_eq_u64(pmu_read(busy), b);
+	pmu_read(irqs);
+	close(busy);
+	close(irqs);
+	igt_assert(oa_bind(bdf));
+	oa_dev_close(&dev);
+	oa_dev_open(&dev);
+	igt_assert_f(read_line(pmu_dir, "type", type, sizeof(type)),
+		     "no PMU at %s after binding again", pmu_dir);
+	pmu_type = atoi(type);
+	igt_assert_lte(0, busy = pmu_open(0));
+	close(busy);
+}
+
 igt_main
 {
 	igt_fixture {
 		char name[64], buf[32];
 
 		oa_dev_open(&dev);
+		igt_assert(read_line("/sys/module/intel_oa/parameters", "pmu",
+				     buf, sizeof(buf)));
+		pmu_was_off = buf[0] == 'N';
+		if (pmu_was_off)
+			reprobe("Y");
 		pmu_name(name, sizeof(name));
 		snprintf(pmu_dir, sizeof(pmu_dir),
 			 "/sys/bus/event_source/devices/%s", name);
@@ -358,6 +437,13 @@ igt_main
 	igt_subtest("busy")
 		test_busy();
 
-	igt_fixture
+	igt_describe("Events open across an unbind still read (their counts still) and close; the PMU leaves sysfs with the device and is back once it is bound again.");
+	igt_subtest("unbind")
+		test_unbind();
+
+	igt_fixture {
+		if (pmu_was_off)
+			reprobe("N");
 		oa_dev_close(&dev);
+	}
 }
