@@ -31,12 +31,21 @@
 #                    vgpu-contract.rst: OAM does not count the activity
 #                    workload) and gpu_core_clocks_per_second 50 times it;
 #                    skipped on a GPU without an OAM.
+#   stat-top-rate    intel-oa-stat at exponent 0 with its defaults opens
+#                    and streams (userspace.rst): readers are woken per a
+#                    quarter of what the 16 MiB ring holds of the format's
+#                    records (16 MiB / (8 + size) / 4, less than 50 ms of
+#                    reports at that rate).
+#   stat-wait-too-large  intel-oa-stat --wait-reports beyond what the ring
+#                    holds is refused by the tool, naming the ring's
+#                    capacity, before any stream is opened.
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
+STAT=${INTEL_OA_STAT:-$here/../tools/intel-oa-stat}
 VGPU_CTL=${VGPU_CTL:-$here/vgpu-ctl}
-SUBTESTS="render-activity render-activity-mmap media-set"
+SUBTESTS="render-activity render-activity-mmap media-set stat-top-rate stat-wait-too-large"
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
@@ -93,6 +102,27 @@ fcntl.ioctl(fd, 0xc0106446, arg, True)
 os.close(fd)
 print(val.value)
 PY
+}
+
+stat_top_rate() {
+	local out size want got
+	out=$("$STAT" --exponent 0 --duration 0.1 2>&1) ||
+		{ fail "intel-oa-stat -e 0 failed: $(echo "$out" | tail -3)"; return 1; }
+	size=$(echo "$out" | sed -n 's/^stream .*(\([0-9]*\) bytes.*/\1/p')
+	got=$(echo "$out" | sed -n 's/.*readers woken per \([0-9]*\) reports.*/\1/p')
+	want=$(( 16777216 / (8 + size) / 4 ))
+	echo "format of $size bytes: readers woken per $got reports, expected $want"
+	[ -n "$size" ] && [ "$got" = "$want" ] ||
+		{ fail "wake-up threshold $got, expected $want"; return 1; }
+}
+
+stat_wait_too_large() {
+	local out rc
+	out=$("$STAT" --wait-reports 1000000000 --duration 0.1 2>&1)
+	rc=$?
+	echo "$out" | tail -1
+	[ "$rc" != 0 ] && echo "$out" | grep -q "ring holds only" ||
+		{ fail "exit $rc, expected a refusal naming the ring's capacity"; return 1; }
 }
 
 render_activity() {

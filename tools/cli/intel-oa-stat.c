@@ -31,9 +31,18 @@
 #define DEFAULT_PERIOD_NS 1000000ull
 /*
  * Reader wake-ups of a ring stream: every WAKE_NS of reports at the most
- * (INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS), 20 a second.
+ * (INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS), 20 a second, and never later
+ * than when 1 / WAKE_RING_SHARE of the ring is full, so a reader woken
+ * late still finds room behind it (at 6 MHz a 16 MiB ring of 256-byte
+ * reports holds 10.6 ms: the reader then wakes each 2.6 ms, with 7.9 ms
+ * to be scheduled before the ring fills).
  */
 #define WAKE_NS 50000000ull
+#define WAKE_RING_SHARE 4
+/* the driver's ring when INTEL_OA_PERF_PROP_RING_SIZE is not given */
+#define DEFAULT_RING_SIZE ((uint64_t)16 << 20)
+/* a ring record's header (struct drm_i915_perf_record_header) */
+#define RECORD_HEADER_SIZE 8u
 #define DEFAULT_DURATION_S 2.0
 /* how long --sample-latency waits for a sampled report it cannot read */
 #define SAMPLE_READ_TIMEOUT_NS 1000000000ull
@@ -197,7 +206,8 @@ static void usage(FILE *f)
 "                         16M needs CAP_PERFMON)\n"
 "  -W, --wait-reports N   wake up only once N reports are ready (or the\n"
 "                         poll period elapsed; default: 50 ms of reports,\n"
-"                         so at most 20 wake-ups a second)\n"
+"                         so at most 20 wake-ups a second, and at most a\n"
+"                         quarter of the ring, so a late reader finds room)\n"
 "  -t, --duration SECONDS how long to sample (default 2)\n"
 "  -m, --metrics-set ID   metrics set (default: lowest id in sysfs; if none,\n"
 "                         a one-register set is added and removed on exit)\n"
@@ -1504,10 +1514,23 @@ int main(int argc, char **argv)
 	if (!o.timer && !o.sample_latency) {
 		uint64_t period = intel_oa_exponent_period_ns((unsigned int)o.exponent,
 							      dev.ts_freq);
+		uint64_t holds = (o.ring_size ? o.ring_size : DEFAULT_RING_SIZE) /
+				 (RECORD_HEADER_SIZE + layout->size);
 
 		o.mmap = !o.use_read;
-		if (!o.wait_reports)
+		if (!o.wait_reports) {
 			o.wait_reports = period < WAKE_NS ? WAKE_NS / period : 1;
+			if (o.wait_reports > holds / WAKE_RING_SHARE)
+				o.wait_reports = holds / WAKE_RING_SHARE ?: 1;
+		} else if (o.wait_reports > holds) {
+			/* the driver's EINVAL, said here with its reason */
+			fprintf(stderr,
+				PROG ": --wait-reports %" PRIu64 ": the %" PRIu64 " KiB ring holds only %" PRIu64 " reports of %u bytes (with their headers); wait for fewer or give a larger --ring\n",
+				o.wait_reports,
+				(o.ring_size ? o.ring_size : DEFAULT_RING_SIZE) >> 10,
+				holds, layout->size);
+			goto close_dev;
+		}
 	}
 
 	so.format = layout->id;
