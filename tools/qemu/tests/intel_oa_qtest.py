@@ -2208,6 +2208,46 @@ def test_gen7_command_streamer(qemu):
         qt.close()
 
 
+def qt_put(qt, phys, dws):
+    """Write the dwords @dws to guest memory at @phys."""
+    qt.cmd('write 0x%x 0x%x 0x%s' % (
+        phys, 4 * len(dws), struct.pack('<%dI' % len(dws), *dws).hex()))
+
+
+def qt_get(qt, phys, n):
+    """@n dwords of guest memory at @phys."""
+    return struct.unpack('<%dI' % n, qt.mem(phys, 4 * n))
+
+
+EL_GPHYS = 0x05000000
+
+
+def el_map_ggtt(qt, hws, pages):
+    """GGTT pages from @hws (status page, image, ring) on zeroed guest
+    pages from EL_GPHYS; returns the guest address of a GGTT one."""
+    for i in range(pages):
+        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
+                                     (EL_GPHYS + i * 4096) | 1))
+    qt.wr(GFX_FLSH_CNTL, 1)
+    qt.cmd('memset 0x%x 0x%x 0' % (EL_GPHYS, pages * 4096))
+    return lambda ggtt: EL_GPHYS + ggtt - hws
+
+
+def el_ppgtt(qt, bb, dst):
+    """A 4-level PPGTT (PML4, PDP, PD, PT on zeroed pages) mapping the
+    batch page @bb and the target page @dst, in one page table; returns
+    (pml4, pdp, pd, pt, batch page, target page)."""
+    pml4, pdp, pd, pt, bbp, dstp = [0x05100000 + i * 4096 for i in range(6)]
+    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
+    qt.cmd('writeq 0x%x 0x%x' % (pml4 + 8 * idx(bb, 3), pdp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pdp + 8 * idx(bb, 2), pd | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pd + 8 * idx(bb, 1), pt | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb, 0), bbp | 3))
+    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst, 0), dstp | 3))
+    return pml4, pdp, pd, pt, bbp, dstp
+
+
 def test_gen8_execlists(qemu):
     """Skylake's execlists: a logical ring context submitted through the
     ELSP runs its ring and a PPGTT batch (stores, an MI_REPORT_PERF_COUNT
@@ -2224,31 +2264,12 @@ def test_gen8_execlists(qemu):
     RING_IMR = 0x20a8
     # GGTT: status page, image (PPHWSP + state), ring; a page apart each
     hws, lrc, ring = 0x100000, 0x101000, 0x103000
-    gphys = 0x05000000
-    for i in range(7):
-        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
-                                     (gphys + i * 4096) | 1))
-    qt.wr(GFX_FLSH_CNTL, 1)
-    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 7 * 4096))
+    g = el_map_ggtt(qt, hws, 7)
     # PPGTT: PML4, PDP, PD, PT, then the batch and the target pages
-    pml4, pdp, pd, pt, bbp, dstp = [0x05100000 + i * 4096 for i in range(6)]
-    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
     bb, dst = 0x1_2345_6000, 0x1_2345_7000
-    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
-    qt.cmd('writeq 0x%x 0x%x' % (pml4 + 8 * idx(bb, 3), pdp | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pdp + 8 * idx(bb, 2), pd | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pd + 8 * idx(bb, 1), pt | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb, 0), bbp | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst, 0), dstp | 3))
-
-    def put(phys, dws):
-        qt.cmd('write 0x%x 0x%x 0x%s' % (
-            phys, 4 * len(dws), struct.pack('<%dI' % len(dws), *dws).hex()))
-
-    def get(phys, n):
-        return struct.unpack('<%dI' % n, qt.mem(phys, 4 * n))
-
-    g = lambda ggtt: gphys + ggtt - hws
+    pml4, pdp, pd, pt, bbp, dstp = el_ppgtt(qt, bb, dst)
+    put = lambda phys, dws: qt_put(qt, phys, dws)
+    get = lambda phys, n: qt_get(qt, phys, n)
     fmt = 5
     put(bbp, [MI(0x20, 2), dst & 0xffffffff, dst >> 32, 0xcafe0001,
               MI(0x28, 2), (dst + 0x40) & 0xffffffff, dst >> 32, 0xdeadbeef,
@@ -2333,12 +2354,9 @@ def test_gen8_execlists(qemu):
     # 32-bit legacy addressing (Cherryview's): PDP1 names the page
     # directory of 1-2 GiB
     qt = QTest(qemu)
-    for i in range(7):
-        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
-                                     (gphys + i * 4096) | 1))
-    qt.wr(GFX_FLSH_CNTL, 1)
-    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 7 * 4096))
+    el_map_ggtt(qt, hws, 7)
     qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
     bb32, dst32 = 0x4000_5000, 0x4000_6000
     pd32 = pdp
     qt.cmd('writeq 0x%x 0x%x' % (pd32 + 8 * idx(bb32, 1), pt | 3))
@@ -2379,27 +2397,11 @@ def test_engine_gated(qemu):
     qt = QTest(qemu, ',engine-gated=on')
     HWS_PGA, ELSP, MODE = 0x2080, 0x2230, 0x229c
     hws, lrc, ring = 0x100000, 0x101000, 0x103000
-    gphys = 0x05000000
-    for i in range(7):
-        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
-                                     (gphys + i * 4096) | 1))
-    qt.wr(GFX_FLSH_CNTL, 1)
-    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 7 * 4096))
-    pml4, pdp, pd, pt, bbp, dstp = [0x05100000 + i * 4096 for i in range(6)]
-    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    g = el_map_ggtt(qt, hws, 7)
     bb, dst = 0x1_2345_6000, 0x1_2345_7000
-    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
-    qt.cmd('writeq 0x%x 0x%x' % (pml4 + 8 * idx(bb, 3), pdp | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pdp + 8 * idx(bb, 2), pd | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pd + 8 * idx(bb, 1), pt | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb, 0), bbp | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst, 0), dstp | 3))
-
-    def put(phys, dws):
-        qt.cmd('write 0x%x 0x%x 0x%s' % (
-            phys, 4 * len(dws), struct.pack('<%dI' % len(dws), *dws).hex()))
-
-    g = lambda ggtt: gphys + ggtt - hws
+    pml4, pdp, pd, pt, bbp, dstp = el_ppgtt(qt, bb, dst)
+    put = lambda phys, dws: qt_put(qt, phys, dws)
+    get = lambda phys, n: qt_get(qt, phys, n)
     fmt = 5
     rpc = lambda off, rid: [MI(0x28, 2), (dst + off) & 0xffffffff,
                             dst >> 32, rid]
@@ -2470,30 +2472,11 @@ def test_gen12_execlists(qemu):
     RCS_ENABLE, RCS_MASK = 0x190030, 0x190090
     CS_MMIO = 1 << 19
     hws, lrc, ring = 0x100000, 0x101000, 0x104000
-    gphys = 0x05000000
-    for i in range(8):
-        qt.cmd('writeq 0x%x 0x%x' % (GGTT + ((hws >> 12) + i) * 8,
-                                     (gphys + i * 4096) | 1))
-    qt.wr(GFX_FLSH_CNTL, 1)
-    qt.cmd('memset 0x%x 0x%x 0' % (gphys, 8 * 4096))
-    pml4, pdp, pd, pt, bbp, dstp = [0x05100000 + i * 4096 for i in range(6)]
-    qt.cmd('memset 0x%x 0x%x 0' % (pml4, 6 * 4096))
+    g = el_map_ggtt(qt, hws, 8)
     bb, dst = 0x2_0000_0000, 0x2_0000_1000
-    idx = lambda a, l: (a >> (12 + 9 * l)) & 511
-    qt.cmd('writeq 0x%x 0x%x' % (pml4 + 8 * idx(bb, 3), pdp | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pdp + 8 * idx(bb, 2), pd | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pd + 8 * idx(bb, 1), pt | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(bb, 0), bbp | 3))
-    qt.cmd('writeq 0x%x 0x%x' % (pt + 8 * idx(dst, 0), dstp | 3))
-
-    def put(phys, dws):
-        qt.cmd('write 0x%x 0x%x 0x%s' % (
-            phys, 4 * len(dws), struct.pack('<%dI' % len(dws), *dws).hex()))
-
-    def get(phys, n):
-        return struct.unpack('<%dI' % n, qt.mem(phys, 4 * n))
-
-    g = lambda ggtt: gphys + ggtt - hws
+    pml4, pdp, pd, pt, bbp, dstp = el_ppgtt(qt, bb, dst)
+    put = lambda phys, dws: qt_put(qt, phys, dws)
+    get = lambda phys, n: qt_get(qt, phys, n)
     fmt = 5
     put(dstp, [0x80808080] * 128)
     put(bbp, [MI(0x28, 2), dst & 0xffffffff, dst >> 32, 0xdeadbeef,
