@@ -39,13 +39,20 @@
 #   stat-wait-too-large  intel-oa-stat --wait-reports beyond what the ring
 #                    holds is refused by the tool, naming the ring's
 #                    capacity, before any stream is opened.
+#   stat-einval      every property of intel-oa-stat that only the driver
+#                    checks, given a value the driver refuses (EINVAL),
+#                    fails with a message naming that property and its
+#                    value: --oa-buffer 3M and --ring 3M (not powers of
+#                    two), --poll-period 50us (i915's minimum is 100 us),
+#                    --metrics-set 99999 (no such set), --engine video:9
+#                    (no such engine); no drm.debug needed.
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 STAT=${INTEL_OA_STAT:-$here/../tools/intel-oa-stat}
 VGPU_CTL=${VGPU_CTL:-$here/vgpu-ctl}
-SUBTESTS="render-activity render-activity-mmap media-set stat-top-rate stat-wait-too-large"
+SUBTESTS="render-activity render-activity-mmap media-set stat-top-rate stat-wait-too-large stat-einval"
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
@@ -106,7 +113,7 @@ PY
 
 stat_top_rate() {
 	local out size want got
-	out=$("$STAT" --exponent 0 --duration 0.1 2>&1) ||
+	out=$("$STAT" -d "$(test_card)" --discard --exponent 0 --duration 0.1 2>&1) ||
 		{ fail "intel-oa-stat -e 0 failed: $(echo "$out" | tail -3)"; return 1; }
 	size=$(echo "$out" | sed -n 's/^stream .*(\([0-9]*\) bytes.*/\1/p')
 	got=$(echo "$out" | sed -n 's/.*readers woken per \([0-9]*\) reports.*/\1/p')
@@ -118,11 +125,33 @@ stat_top_rate() {
 
 stat_wait_too_large() {
 	local out rc
-	out=$("$STAT" --wait-reports 1000000000 --duration 0.1 2>&1)
+	out=$("$STAT" -d "$(test_card)" --wait-reports 1000000000 --duration 0.1 2>&1)
 	rc=$?
 	echo "$out" | tail -1
 	[ "$rc" != 0 ] && echo "$out" | grep -q "ring holds only" ||
 		{ fail "exit $rc, expected a refusal naming the ring's capacity"; return 1; }
+}
+
+stat_einval() {
+	local card out rc bad=0 args want
+	card=$(test_card)
+	while IFS='|' read -r args want; do
+		# shellcheck disable=SC2086
+		out=$("$STAT" -d "$card" $args --duration 0.1 2>&1)
+		rc=$?
+		echo "$args: $(echo "$out" | tail -1)"
+		if [ "$rc" = 0 ] || ! echo "$out" | grep -qF "Invalid argument: the driver refuses $want"; then
+			fail "$args: exit $rc, expected a refusal naming $want"
+			bad=1
+		fi
+	done <<'EOF'
+--oa-buffer 3M|the OA buffer size (INTEL_OA_PERF_PROP_OA_BUFFER_SIZE = 3145728 bytes)
+--ring 3M|the ring size (INTEL_OA_PERF_PROP_RING_SIZE = 3145728 bytes)
+--poll-period 50us|the poll period (DRM_I915_PERF_PROP_POLL_OA_PERIOD = 50000 ns)
+--metrics-set 99999|the metrics set (DRM_I915_PERF_PROP_OA_METRICS_SET = 99999)
+--engine video:9|the engine (DRM_I915_PERF_PROP_OA_ENGINE_CLASS:INSTANCE = 2:9)
+EOF
+	return $bad
 }
 
 render_activity() {
@@ -255,6 +284,10 @@ run_one() {
 	render-activity) render_activity ;;
 	render-activity-mmap) render_activity --mmap ;;
 	media-set) media_set ;;
+	stat-top-rate) stat_top_rate ;;
+	stat-wait-too-large) stat_wait_too_large ;;
+	stat-einval) stat_einval ;;
+	*) fail "no such subtest: $st" ;;
 	esac
 	rc=$?
 	secs=$(echo "$(date +%s.%N) - $t0" | bc 2>/dev/null || echo 0)

@@ -25,24 +25,11 @@
 #include "intel_oa/device.h"
 #include "intel_oa/intel_oa.h"
 #include "intel_oa/version.h"
+#include "stream-open.h"
 
 #define PROG "intel-oa-stat"
 #define READ_BUF_SIZE (256 * 1024)
 #define DEFAULT_PERIOD_NS 1000000ull
-/*
- * Reader wake-ups of a ring stream: every WAKE_NS of reports at the most
- * (INTEL_OA_PERF_PROP_WAIT_NUM_REPORTS), 20 a second, and never later
- * than when 1 / WAKE_RING_SHARE of the ring is full, so a reader woken
- * late still finds room behind it (at 6 MHz a 16 MiB ring of 256-byte
- * reports holds 10.6 ms: the reader then wakes each 2.6 ms, with 7.9 ms
- * to be scheduled before the ring fills).
- */
-#define WAKE_NS 50000000ull
-#define WAKE_RING_SHARE 4
-/* the driver's ring when INTEL_OA_PERF_PROP_RING_SIZE is not given */
-#define DEFAULT_RING_SIZE ((uint64_t)16 << 20)
-/* a ring record's header (struct drm_i915_perf_record_header) */
-#define RECORD_HEADER_SIZE 8u
 #define DEFAULT_DURATION_S 2.0
 /* how long --sample-latency waits for a sampled report it cannot read */
 #define SAMPLE_READ_TIMEOUT_NS 1000000000ull
@@ -105,7 +92,13 @@ struct options {
  * @wakeups: times poll() returned with data
  * @half_full_irqs: OA half-full interrupts the driver served for the
  *	stream (debugfs), -1 when unknown
- * @sampled_ns: from the stream's start to the end of the final drain
+ * @sampled_ns: from the return of the enable ioctl (the unit runs by
+ *	then) to the end of the final drain
+ * @enable_ns: how long the enable ioctl took: the unit started somewhere
+ *	in it, so the reports it wrote meanwhile are not counted due
+ * @fill_max: most bytes the mapped ring held when the reader came to it
+ * @wait_reports: the stream's wake-up threshold, reports (0: none)
+ * @ring_size: the stream ring's bytes
  * @samples: SAMPLE records
  * @timer_reports: those whose report has the timer reason (all of them
  *	where the generation defines no reason field)
@@ -119,6 +112,10 @@ struct stats {
 	uint64_t wakeups;
 	int64_t half_full_irqs;
 	uint64_t sampled_ns;
+	uint64_t enable_ns;
+	uint64_t fill_max;
+	uint64_t wait_reports;
+	uint64_t ring_size;
 	uint64_t samples;
 	uint64_t timer_reports;
 	uint64_t bytes;
@@ -239,8 +236,9 @@ static void usage(FILE *f)
 "counts once for each), on DG2/ATS-M the reports per RPT_ID SourceID\n"
 "(other, cpu, ...), and one row per context: CTX_ID, context-valid bit,\n"
 "reports, context periods and timestamp ticks. \"reports due\" is the\n"
-"sampling rate times the time sampled (the stream's start to the final\n"
-"drain); \"delivered\" compares the reports that arrived with it.\n"
+"sampling rate times the time sampled (the enable ioctl's return to the\n"
+"final drain; the unit starts within the ioctl, so a little more than\n"
+"100 %% may arrive); \"delivered\" compares the reports that arrived with it.\n"
 "\"period gaps\" compares\n"
 "consecutive timer reports only, so context-switch reports between them\n"
 "are not gaps.\n"
@@ -808,6 +806,8 @@ static int consume_mapped(const struct intel_oa_format *fmt,
 	}
 	if (!n)
 		return 0;
+	if (n > st->fill_max)
+		st->fill_max = n;
 	if (consume(fmt, records, n, st, dump))
 		return -1;
 	intel_oa_ring_consume(map, n);
@@ -815,19 +815,24 @@ static int consume_mapped(const struct intel_oa_format *fmt,
 }
 
 /*
- * Whatever landed until now: read() drains the OA buffer itself, at most
- * every other call, so everything is in after two EAGAINs in a row; with
- * the mapping, the ring first, then what read() still finds. A reader
- * slower than the stream stops after a second, and the reports due
- * meanwhile show what it missed.
+ * Whatever landed until now, with the mapping the ring first, then what
+ * read() still finds. Read until two reads in a row return less than a full buffer: the
+ * driver drains the OA buffer in one of any two such reads (a ring
+ * stream's read() drains when the ring cannot fill the buffer, but not
+ * in two calls in a row), and each of them copied all the ring held, so
+ * every report the unit had written before the first of them has been
+ * read. *@end_ns gets the time before that first read: the time sampled
+ * ends there. Gives up after a second (a reader slower than the stream):
+ * *@end_ns is then the time of the last read.
  */
 static int drain_rest(int stream, const struct intel_oa_format *fmt,
 		      const struct intel_oa_ring_map *map, uint8_t *buf,
-		      int dump, struct stats *st)
+		      int dump, struct stats *st, uint64_t *end_ns)
 {
 	int flags = fcntl(stream, F_GETFL);
 	double deadline = now_s() + 1.0;
-	int eagain = 0;
+	uint64_t before, short_before = 0;
+	bool was_short = false;
 
 	if (map && consume_mapped(fmt, map, dump, st))
 		return -1;
@@ -835,25 +840,39 @@ static int drain_rest(int stream, const struct intel_oa_format *fmt,
 		perror(PROG ": fcntl on the perf stream");
 		return -1;
 	}
+	*end_ns = now_ns();
 	while (now_s() < deadline) {
-		ssize_t n = read(stream, buf, READ_BUF_SIZE);
+		ssize_t n;
 
+		before = now_ns();
+		n = read(stream, buf, READ_BUF_SIZE);
+		*end_ns = before;
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && errno == EAGAIN) {
-			if (++eagain == 2)
-				return 0;
-			continue;
-		}
-		eagain = 0;
-		if (n <= 0) {
+		if (n < 0 && errno != EAGAIN) {
 			fprintf(stderr,
 				PROG ": the final read from the perf stream failed: %s\n",
-				n < 0 ? strerror(errno) : "end of file");
+				strerror(errno));
 			return -1;
 		}
-		if (consume(fmt, buf, (size_t)n, st, dump))
+		if (n == 0) {
+			fprintf(stderr,
+				PROG ": the final read from the perf stream failed: end of file\n");
 			return -1;
+		}
+		if (n > 0 && consume(fmt, buf, (size_t)n, st, dump))
+			return -1;
+		/* whole records only: a full read leaves less than one free */
+		if (n > READ_BUF_SIZE - 4096) {
+			was_short = false;
+			continue;
+		}
+		if (was_short) {
+			*end_ns = short_before;
+			return 0;
+		}
+		was_short = true;
+		short_before = before;
 	}
 	return 0;
 }
@@ -893,7 +912,7 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 		  double duration, int dump, int use_mmap, struct stats *st)
 {
 	struct intel_oa_ring_map map;
-	uint64_t t0;
+	uint64_t t0, t_end;
 	double end;
 	uint8_t *buf;
 	int ret = -1;
@@ -913,10 +932,16 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 			ret = -1;
 			goto out;
 		}
+		st->ring_size = map.size;
 		ret = -1;
 	}
 
-	/* The time sampled starts with the stream (opened disabled). */
+	/*
+	 * The time sampled starts when the stream (opened disabled) is
+	 * enabled: the unit starts within the ioctl, so it has run for the
+	 * whole time from the ioctl's return, and the reports due in that
+	 * time are a lower bound of those it wrote.
+	 */
 	t0 = now_ns();
 	end = now_s() + duration;
 	if (ioctl(stream, I915_PERF_IOCTL_ENABLE, 0) < 0) {
@@ -924,6 +949,8 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 			strerror(errno));
 		goto out;
 	}
+	st->enable_ns = now_ns() - t0;
+	t0 += st->enable_ns;
 	while (!stop_requested) {
 		struct pollfd pfd = { .fd = stream, .events = POLLIN };
 		double left = end - now_s();
@@ -965,9 +992,10 @@ static int sample(int stream, const struct intel_oa_format *fmt,
 		if (consume(fmt, buf, (size_t)n, st, dump))
 			goto out;
 	}
-	if (drain_rest(stream, fmt, use_mmap ? &map : NULL, buf, dump, st))
+	if (drain_rest(stream, fmt, use_mmap ? &map : NULL, buf, dump, st,
+		       &t_end))
 		goto out;
-	st->sampled_ns = now_ns() - t0;
+	st->sampled_ns = t_end - t0;
 	ret = 0;
 out:
 	if (use_mmap)
@@ -1087,6 +1115,7 @@ static void print_results(const struct intel_oa_device *dev,
 	/* Due: one report per timer period of the time sampled. */
 	due = (uint64_t)((double)st->sampled_ns / 1e9 * (double)dev->ts_freq /
 			 (double)(2ull << exponent));
+	printf("enable ioctl         %.6f s\n", st->enable_ns / 1e9);
 	printf("sampled time         %.6f s\n", st->sampled_ns / 1e9);
 	printf("reports due          %" PRIu64 "\n", due);
 	printf("reports              %" PRIu64 "\n", st->samples);
@@ -1095,6 +1124,16 @@ static void print_results(const struct intel_oa_device *dev,
 	       due ? 100.0 * (double)st->timer_reports / (double)due : 100.0);
 	printf("reader wake-ups      %" PRIu64 " (%.1f/s)\n", st->wakeups,
 	       st->sampled_ns ? st->wakeups * 1e9 / st->sampled_ns : 0.0);
+	/*
+	 * The headroom a reader had: the most the ring held when it came to
+	 * read. Beyond the wake-up threshold come the drain's batches (half
+	 * the OA buffer per interrupt) and the reader's lateness.
+	 */
+	if (st->fill_max)
+		printf("ring at wake-up      max %" PRIu64 " reports (%.1f %% of the ring; woken per %" PRIu64 ")\n",
+		       st->fill_max / (CLI_RECORD_HEADER_SIZE + l->size),
+		       100.0 * (double)st->fill_max / (double)st->ring_size,
+		       st->wait_reports);
 	if (st->half_full_irqs >= 0)
 		printf("half-full interrupts %" PRId64 " (%.1f/s)\n",
 		       st->half_full_irqs,
@@ -1514,20 +1553,18 @@ int main(int argc, char **argv)
 	if (!o.timer && !o.sample_latency) {
 		uint64_t period = intel_oa_exponent_period_ns((unsigned int)o.exponent,
 							      dev.ts_freq);
-		uint64_t holds = (o.ring_size ? o.ring_size : DEFAULT_RING_SIZE) /
-				 (RECORD_HEADER_SIZE + layout->size);
+		uint64_t holds = cli_ring_holds(o.ring_size, layout->size);
 
 		o.mmap = !o.use_read;
 		if (!o.wait_reports) {
-			o.wait_reports = period < WAKE_NS ? WAKE_NS / period : 1;
-			if (o.wait_reports > holds / WAKE_RING_SHARE)
-				o.wait_reports = holds / WAKE_RING_SHARE ?: 1;
+			o.wait_reports = cli_wake_reports(period, o.ring_size,
+							  layout->size);
 		} else if (o.wait_reports > holds) {
 			/* the driver's EINVAL, said here with its reason */
 			fprintf(stderr,
 				PROG ": --wait-reports %" PRIu64 ": the %" PRIu64 " KiB ring holds only %" PRIu64 " reports of %u bytes (with their headers); wait for fewer or give a larger --ring\n",
 				o.wait_reports,
-				(o.ring_size ? o.ring_size : DEFAULT_RING_SIZE) >> 10,
+				(o.ring_size ? o.ring_size : CLI_DEFAULT_RING_SIZE) >> 10,
 				holds, layout->size);
 			goto close_dev;
 		}
@@ -1550,6 +1587,16 @@ int main(int argc, char **argv)
 	so.disabled = !o.sample_latency;
 	stream = intel_oa_stream_open_engine(&dev, &so, o.engine_class,
 					     o.engine_instance);
+	if (stream == -EINVAL) {
+		char why[256];
+
+		cli_einval_reason(&dev, &so, o.engine_class, o.engine_instance,
+				  why, sizeof(why));
+		fprintf(stderr,
+			PROG ": opening the OA stream failed: %s: the driver refuses %s\n",
+			strerror(EINVAL), why);
+		goto remove_config;
+	}
 	if (stream < 0) {
 		fprintf(stderr, PROG ": opening the OA stream failed: %s%s\n",
 			strerror(-stream),
@@ -1557,10 +1604,6 @@ int main(int argc, char **argv)
 			" (run as root or set dev.i915.perf_stream_paranoid=0)" :
 			stream == -EBUSY ?
 			" (another stream is open on this OA unit; a unit has one at a time)" :
-			stream == -EINVAL && o.engine_class >= 0 ?
-			" (check --engine: an engine this GPU has whose OA unit writes the --format; and --exponent, --metrics-set; dmesg has the driver's reason)" :
-			stream == -EINVAL ?
-			" (check --format, --exponent and --metrics-set; dmesg has the driver's reason)" :
 			"");
 		goto remove_config;
 	}
@@ -1616,6 +1659,7 @@ int main(int argc, char **argv)
 
 	memset(&st, 0, sizeof(st));
 	st.discard = o.discard;
+	st.wait_reports = o.wait_reports;
 	/* the timer fires every 2^(exponent + 1) timestamp ticks */
 	intel_oa_stats_init(&st.s, &fmt, 2ull << o.exponent, o.periods);
 	ret = sample(stream, &fmt, o.duration_s, o.dump, o.mmap, &st);

@@ -74,9 +74,6 @@ int parse_kind(const char *s, int *kind);
 int parse_positive(const char *opt, const char *s, double *out);
 
 /* How record and top sample: --exponent, else --period-us. */
-/* Readers of a ring stream wake once per this much of reports at most. */
-#define WAKE_NS 50000000ull
-
 struct sampling {
 	int exponent;		/* -1: derive it from period_us */
 	double period_us;

@@ -17,6 +17,7 @@
 #include "drm/intel_oa_drm.h"
 #include "intel_oa/recording.h"
 #include "metrics-cli.h"
+#include "stream-open.h"
 
 /* Register of the render ring timestamp the recorder correlates with. */
 #define RENDER_RING_TIMESTAMP 0x2358
@@ -129,7 +130,7 @@ static int add_config(struct session *ss)
 	struct intel_oa_reg_pair *regs[INTEL_OA_REG_KINDS];
 	unsigned int n[INTEL_OA_REG_KINDS] = { 0 };
 	int64_t ret = -ENOMEM;
-	uint64_t old;
+	uint64_t old = 0;
 	int k, attempt;
 
 	for (k = 0; k < INTEL_OA_REG_KINDS; k++)
@@ -228,6 +229,7 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 	struct intel_oa_stream_opts so;
 	const char *fmt_name;
 	const struct intel_oa_layout *l;
+	bool oam;
 	int ret;
 
 	memset(ss, 0, sizeof(*ss));
@@ -298,25 +300,30 @@ int session_open(struct session *ss, struct intel_oa_metrics *m,
 	so.nonblock = true;
 	period_ns = intel_oa_exponent_period_ns((unsigned int)exponent,
 						ss->dev.ts_freq);
-	if (!smp->timer)
-		so.wait_num_reports = period_ns < WAKE_NS ? WAKE_NS / period_ns : 1;
+	l = intel_oa_layout_by_id(ss->format);
+	if (!smp->timer && l)
+		so.wait_num_reports = cli_wake_reports(period_ns, 0, l->size);
 	/*
 	 * A set of the media GT's OAM format (Meteor Lake) is recorded on the
 	 * OAM, which the first video decode engine chooses (perf revision 7)
 	 */
-	l = intel_oa_layout_by_id(ss->format);
-	if (l && !strcmp(l->unit, "OAM"))
-		ss->stream = intel_oa_stream_open_engine(&ss->dev, &so,
-							 I915_ENGINE_CLASS_VIDEO,
-							 0);
-	else
-		ss->stream = intel_oa_stream_open(&ss->dev, &so);
+	oam = l && !strcmp(l->unit, "OAM");
+	ss->stream = intel_oa_stream_open_engine(&ss->dev, &so,
+						 oam ? I915_ENGINE_CLASS_VIDEO : -1,
+						 0);
 	if (ss->stream < 0) {
+		char why[256] = "";
+
 		ret = ss->stream;
 		ss->stream = -1;
-		fprintf(stderr, PROG ": opening the OA stream (set %s, format %u, exponent %d): %s%s\n",
+		if (ret == -EINVAL)
+			cli_einval_reason(&ss->dev, &so,
+					  oam ? I915_ENGINE_CLASS_VIDEO : -1, 0,
+					  why, sizeof(why));
+		fprintf(stderr, PROG ": opening the OA stream (set %s, format %u, exponent %d): %s%s%s%s\n",
 			setname, ss->format, exponent, strerror(-ret),
-			access_hint(ret));
+			access_hint(ret), why[0] ? ": the driver refuses " : "",
+			why);
 		return -1;
 	}
 	if (!smp->timer)
