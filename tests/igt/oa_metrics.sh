@@ -39,6 +39,10 @@
 #   stat-wait-too-large  intel-oa-stat --wait-reports beyond what the ring
 #                    holds is refused by the tool, naming the ring's
 #                    capacity, before any stream is opened.
+#   print-threads    intel-oa-metrics print of a recording of more than
+#                    4,096 reports (record --set Render, 25 us, 0.25 s)
+#                    writes the same csv with its writer thread (default)
+#                    as with --threads 1.
 #   stat-einval      every property of intel-oa-stat that only the driver
 #                    checks, given a value the driver refuses (EINVAL),
 #                    fails with a message naming that property and its
@@ -52,7 +56,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 STAT=${INTEL_OA_STAT:-$here/../tools/intel-oa-stat}
 VGPU_CTL=${VGPU_CTL:-$here/vgpu-ctl}
-SUBTESTS="render-activity render-activity-mmap media-set stat-top-rate stat-wait-too-large stat-einval"
+SUBTESTS="render-activity render-activity-mmap media-set stat-top-rate stat-wait-too-large stat-einval print-threads"
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
@@ -152,6 +156,34 @@ stat_einval() {
 --engine video:9|the engine (DRM_I915_PERF_PROP_OA_ENGINE_CLASS:INSTANCE = 2:9)
 EOF
 	return $bad
+}
+
+print_threads() {
+	local card dir n k rc=0
+	[ -x "$CLI" ] || { echo "Test requirement not met: $CLI not built (make -C tools)"; return 77; }
+	card=$(test_card)
+	"$CLI" list --device "$card" 2>/dev/null | grep -qw Render ||
+		{ echo "Test requirement not met: no Render set for this platform in the metric files ($CLI list)"; return 77; }
+	dir=$(mktemp -d /tmp/oa_metrics.XXXXXX)
+	if ! "$CLI" record --set Render --device "$card" --period-us 25 \
+		--duration 0.25 -o "$dir/rec" >"$dir/log" 2>&1; then
+		fail "record: $(tail -3 "$dir/log")"
+		rm -rf "$dir"
+		return 1
+	fi
+	for k in csv; do
+		"$CLI" print "$dir/rec" --output $k >"$dir/two.$k" 2>/dev/null &&
+			"$CLI" print "$dir/rec" --output $k --threads 1 \
+				>"$dir/one.$k" 2>/dev/null ||
+			{ fail "print --output $k failed"; rc=1; continue; }
+		cmp -s "$dir/one.$k" "$dir/two.$k" ||
+			{ fail "--output $k: --threads 1 and 2 differ"; rc=1; }
+	done
+	n=$(($(wc -l <"$dir/two.csv") - 1))
+	echo "$n periods, the same csv with and without the writer thread"
+	[ "$n" -gt 4096 ] || { fail "only $n periods: the writer thread was not used"; rc=1; }
+	rm -rf "$dir"
+	return $rc
 }
 
 render_activity() {
@@ -287,6 +319,7 @@ run_one() {
 	stat-top-rate) stat_top_rate ;;
 	stat-wait-too-large) stat_wait_too_large ;;
 	stat-einval) stat_einval ;;
+	print-threads) print_threads ;;
 	*) fail "no such subtest: $st" ;;
 	esac
 	rc=$?

@@ -110,6 +110,14 @@ int parse_sampling(int opt, const char *arg, struct sampling *smp);
 
 /* ---- metrics-eval.c: metrics of OA reports, period by period ---- */
 
+/* ---- the output on a writer thread: metrics-pipe.c ---- */
+
+struct out_pipe;
+struct out_pipe *out_pipe_new(struct intel_oa_output *out, size_t n_sel);
+void out_pipe_period(struct out_pipe *p, double t_start_s, double t_end_s,
+		     const double *vals, const unsigned int *flags);
+void out_pipe_finish(struct out_pipe *p);
+
 struct evaluator {
 	const struct intel_oa_metric_set *set;
 	struct intel_oa_format fmt;
@@ -134,6 +142,8 @@ struct evaluator {
 	const char **sel_names;
 	const char **sel_units;
 	struct intel_oa_output *out;
+	/* when set, out's periods are written by this thread (metrics-pipe.c) */
+	struct out_pipe *pipe;
 	/* called with each period's values, when set */
 	void (*on_period)(struct evaluator *ev, void *arg);
 	void *period_arg;
@@ -208,6 +218,7 @@ struct print_opts {
 	bool force;			/* another configuration is fine */
 	FILE *out;			/* NULL: stdout */
 	struct plot_meta *meta;		/* filled when not NULL (plot) */
+	bool one_thread;		/* --threads 1: no writer thread */
 };
 
 int print_recording(const char *path, const struct print_opts *po);

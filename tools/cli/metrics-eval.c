@@ -142,7 +142,12 @@ void evaluator_flush(struct evaluator *ev)
 	if (evaluator_eval(ev)) {
 		double f = ev->ts_freq ? (double)ev->ts_freq : NAN;
 
-		if (ev->out)
+		if (ev->pipe)
+			out_pipe_period(ev->pipe,
+					(double)ev->period_start / f,
+					(double)ev->ticks / f,
+					ev->sel_vals, ev->sel_flags);
+		else if (ev->out)
 			intel_oa_output_period(ev->out,
 					       (double)ev->period_start / f,
 					       (double)ev->ticks / f,

@@ -14,6 +14,9 @@
 #include "metrics-cli.h"
 #include "metrics-plot.h"
 
+/* Below this a writer thread costs more than it saves. */
+#define PIPE_MIN_REPORTS 4096
+
 /* The recording's own set: by name, then by the uuid we derive. */
 static const struct intel_oa_metric_set *
 recorded_set(const struct intel_oa_metrics *m, const char *name,
@@ -239,11 +242,20 @@ int print_recording(const char *path, const struct print_opts *po)
 	if (po->kind == INTEL_OA_OUTPUT_TRACE && rec.n_samples &&
 	    trace_origin(&rec, &ev, &origin_ns))
 		intel_oa_output_set_time_origin(ev.out, (double)origin_ns / 1e9);
+	/*
+	 * Evaluating and writing overlap on two threads (metrics-pipe.c);
+	 * without one the evaluator writes itself, to the same effect.
+	 */
+	if (rec.n_samples > PIPE_MIN_REPORTS && !po->one_thread)
+		ev.pipe = out_pipe_new(ev.out, ev.n_sel);
 	for (i = 0; i < rec.n_samples; i++)
 		evaluator_feed(&ev, intel_oa_recording_report(&rec, i));
 	/* the last, shorter interval still counts */
 	if (ev.interval_ticks)
 		evaluator_flush(&ev);
+	if (ev.pipe)
+		out_pipe_finish(ev.pipe);
+	ev.pipe = NULL;
 	ret = intel_oa_output_finish(ev.out);
 	ev.out = NULL;
 	if (ret) {
@@ -278,13 +290,14 @@ int cmd_print(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "oa-xml", required_argument, NULL, 'x' },
+		{ "threads", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char use[] =
 		"usage: " PROG " print FILE [--set NAME] [--output table|csv|json|trace]\n"
 		"                         [--metrics a,b] [--interval MS] [--metrics-dir DIR]\n"
-		"                         [--oa-xml FILE] [--force]\n"
+		"                         [--oa-xml FILE] [--force] [--threads 1|2]\n"
 		"\n"
 		"Evaluates a recording (i915-perf-recorder's or '" PROG " record''s)\n"
 		"period by period (Documentation/userspace.rst, \"Outputs\").\n"
@@ -302,13 +315,23 @@ int cmd_print(int argc, char **argv)
 		"                          i915-perf-reader evaluates them\n"
 		"  -f, --force             evaluate a recording made with another\n"
 		"                          configuration than the set's (a note says so)\n"
+		"  -j, --threads N         2 (default): evaluate and write on two threads\n"
+		"                          (the same output); 1: one\n"
 		"  -h, --help              this help\n";
 	struct print_opts po = { .kind = INTEL_OA_OUTPUT_TABLE };
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "s:o:M:d:i:x:fh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:o:M:d:i:x:j:fh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'f': po.force = true; break;
+		case 'j':
+			if (strcmp(optarg, "1") && strcmp(optarg, "2")) {
+				fprintf(stderr, PROG ": invalid --threads '%s': 1 or 2\n",
+					optarg);
+				return 1;
+			}
+			po.one_thread = !strcmp(optarg, "1");
+			break;
 		case 'x': use_oa_xml(optarg); break;
 		case 's': po.setname = optarg; break;
 		case 'o':
