@@ -31,11 +31,14 @@
 #                    vgpu-contract.rst: OAM does not count the activity
 #                    workload) and gpu_core_clocks_per_second 50 times it;
 #                    skipped on a GPU without an OAM.
-#   stat-top-rate    intel-oa-stat at exponent 0 with its defaults opens
-#                    and streams (userspace.rst): readers are woken per a
+#   stat-top-rate    intel-oa-stat at exponent 0 (or the generation's
+#                    smallest, which it names when it refuses 0) with its
+#                    defaults opens and streams (userspace.rst): readers
+#                    are woken per 50 ms of reports, but at most per a
 #                    quarter of what the 16 MiB ring holds of the format's
-#                    records (16 MiB / (8 + size) / 4, less than 50 ms of
-#                    reports at that rate).
+#                    records (16 MiB / (8 + size) / 4); timer reports
+#                    arrive (on the host's clock TCG may only overflow
+#                    the OA buffer at that rate: buffer-lost records).
 #   stat-wait-too-large  intel-oa-stat --wait-reports beyond what the ring
 #                    holds is refused by the tool, naming the ring's
 #                    capacity, before any stream is opened.
@@ -116,15 +119,38 @@ PY
 }
 
 stat_top_rate() {
-	local out size want got
-	out=$("$STAT" -d "$(test_card)" --discard --exponent 0 --duration 0.1 2>&1) ||
-		{ fail "intel-oa-stat -e 0 failed: $(echo "$out" | tail -3)"; return 1; }
+	local card out rc e=0 size period n bl want cap got
+	card=$(test_card)
+	out=$("$STAT" -d "$card" --discard --exponent 0 --duration 0.1 2>&1)
+	rc=$?
+	# a generation whose shortest period is longer (Sandy Bridge: 3)
+	if [ "$rc" != 0 ] && echo "$out" | grep -q "is too small for"; then
+		e=$(echo "$out" | sed -n 's/.*use --exponent \([0-9]*\)\.\.31.*/\1/p')
+		out=$("$STAT" -d "$card" --discard --exponent "$e" --duration 0.1 2>&1)
+		rc=$?
+	fi
 	size=$(echo "$out" | sed -n 's/^stream .*(\([0-9]*\) bytes.*/\1/p')
+	period=$(echo "$out" | sed -n 's/^stream .*(period \([0-9]*\) ns).*/\1/p')
+	n=$(echo "$out" | awk '/^timer reports/ { print $3 }')
+	bl=$(echo "$out" | awk '/^buffer-lost records/ { print $3 }')
+	# On the host's clock TCG writes the reports of a late main loop in
+	# one burst: at 6 MHz that overflows the OA buffer before a drain
+	# (buffer-lost records, no report: the tool exits 1). The unit ran at
+	# the rate all the same; on the instruction counter reports arrive.
+	[ "$rc" = 0 ] || { [ "${n:-}" = 0 ] && [ "${bl:-0}" -gt 0 ]; } ||
+		{ fail "intel-oa-stat -e $e failed: $(echo "$out" | tail -3)"; return 1; }
 	got=$(echo "$out" | sed -n 's/.*readers woken per \([0-9]*\) reports.*/\1/p')
-	want=$(( 16777216 / (8 + size) / 4 ))
-	echo "format of $size bytes: readers woken per $got reports, expected $want"
-	[ -n "$size" ] && [ "$got" = "$want" ] ||
+	[ -n "$size" ] && [ -n "$period" ] && [ "$period" -gt 0 ] ||
+		{ fail "no format size or period in: $(echo "$out" | head -3)"; return 1; }
+	# 50 ms of reports, at most a quarter of what the 16 MiB ring holds
+	want=$(( 50000000 / period ))
+	cap=$(( 16777216 / (8 + size) / 4 ))
+	[ "$want" -gt "$cap" ] && want=$cap
+	echo "exponent $e, format of $size bytes, period $period ns: $n timer reports, readers woken per $got, expected $want"
+	[ "$got" = "$want" ] ||
 		{ fail "wake-up threshold $got, expected $want"; return 1; }
+	[ "${n:-0}" -gt 0 ] || [ "${bl:-0}" -gt 0 ] ||
+		{ fail "no timer report and no buffer-lost record"; return 1; }
 }
 
 stat_wait_too_large() {
