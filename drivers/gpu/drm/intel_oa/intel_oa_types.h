@@ -1494,6 +1494,11 @@ enum intel_oa_ring_loss {
  *	intel_oa_ring_loss; under @producer_lock.
  * @dropped_total: every report ever dropped for want of room; under
  *	@producer_lock.
+ * @room: bytes a producer may still reserve without looking at
+ *	@ctl->data_tail or @owed again: a lower bound of the free space,
+ *	set when a reservation found nothing owed and cleared whenever a loss
+ *	is owed or loss records are written, so they keep their place; under
+ *	@producer_lock. It spares each report of a drain that work.
  * @producer_lock: the lock of every producer (&intel_oa_stream.drain_lock),
  *	asserted by the producer functions.
  * @lost_records: mark losses with struct intel_oa_perf_record_lost.
@@ -1517,6 +1522,7 @@ struct intel_oa_ring {
 	u64 tail;
 	u64 owed[INTEL_OA_RING_NR_LOSSES];
 	u64 dropped_total;
+	u64 room;
 	struct mutex *producer_lock; /* asserted by the producer functions */
 	bool lost_records;
 	u32 record_size;
