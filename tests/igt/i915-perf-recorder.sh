@@ -42,6 +42,8 @@ METRIC=${I915_PERF_METRIC:-RenderBasic}
 SUBTESTS="recorder-list-metrics recorder-record-read recorder-fastest reader-agreement"
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
+# shellcheck source=wallclock.sh
+. "$here/wallclock.sh"
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 
 fail() { echo "FAIL: $*" >&2; return 1; }
@@ -130,7 +132,7 @@ recorder_list_metrics() {
 # Record $METRIC with i915-perf-recorder into $1 for $2 s from when the
 # stream is open; sets out to what the recorder printed.
 igt_record() {
-	local rec=$1 secs=$2 period=${3:-0.001} dir pid rc deadline
+	local rec=$1 secs=$2 period=${3:-0.001} dir pid rc start now=0
 	dir=$(dirname "$rec")
 	# Line-buffered, so "Opening perf stream" shows as soon as it is said.
 	stdbuf -oL -eL "$RECORDER" --metric "$METRIC" --output "$rec" --perf-period "$period" \
@@ -141,17 +143,20 @@ igt_record() {
 	# kernel on dg2-g10 (measured). A background command of a
 	# non-interactive bash starts with SIGINT ignored, until the recorder
 	# installs its handler (just before it prints "Opening perf stream"):
-	# a SIGINT sent earlier is lost and the recorder records until killed. So no SIGINT before that line, and a
-	# recorder that does not exit on it is killed and fails the subtest
-	# instead of hanging until run-tests' timeout.
-	deadline=$((SECONDS + 300))
+	# a SIGINT sent earlier is lost and the recorder records until killed.
+	# So no SIGINT before that line, and a recorder that does not exit on
+	# it is killed and fails the subtest instead of hanging until
+	# run-tests' timeout. The bounds are on the host's clock (wallclock.sh).
+	wall_read start
+	now=$start
 	while ! grep -q 'Opening perf stream' "$dir/rec.out" 2>/dev/null; do
 		if ! kill -0 "$pid" 2>/dev/null; then
 			wait "$pid"
 			fail "i915-perf-recorder exited with $? before opening a stream: $(cat "$dir/rec.out")"
 			return
 		fi
-		if [ "$SECONDS" -ge "$deadline" ]; then
+		wall_read now
+		if [ $((now - start)) -ge 300 ]; then
 			kill -KILL "$pid" 2>/dev/null
 			wait "$pid" 2>/dev/null
 			fail "i915-perf-recorder did not open a stream within 300 s: $(cat "$dir/rec.out")"
@@ -159,12 +164,14 @@ igt_record() {
 		fi
 		sleep 0.1
 	done
-	echo "stream open after $((SECONDS - deadline + 300)) s (bash's clock)"
+	echo "stream open after $((now - start)) s (the host's clock)"
 	sleep "$secs"
 	kill -INT "$pid" 2>/dev/null
-	deadline=$((SECONDS + 60))
-	while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do
+	wall_read start
+	now=$start
+	while kill -0 "$pid" 2>/dev/null && [ $((now - start)) -lt 60 ]; do
 		sleep 0.1
+		wall_read now
 	done
 	if kill -0 "$pid" 2>/dev/null; then
 		kill -KILL "$pid" 2>/dev/null

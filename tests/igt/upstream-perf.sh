@@ -9,7 +9,7 @@
 #
 # Runs the binary once with no arguments, so every subtest runs in turn in
 # one process on one driver instance, nothing reset between them (what a
-# user typing "perf" gets), under a timeout of SEC seconds (default 1200).
+# user typing "perf" gets), under a timeout of SEC seconds (default 1200) of the host's clock.
 # Each "Subtest NAME: RESULT" line is compared with the expectation for
 # NAME on platform NAME (FILE, default tests/upstream/igt-perf-1.27.1.expected:
 # the first line whose platform glob matches; no line means "pass").
@@ -25,6 +25,8 @@
 
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=wallclock.sh
+. "$here/wallclock.sh"
 platform=
 binary=
 expect=
@@ -77,10 +79,13 @@ run=$(mktemp)
 trap 'rm -f "$out" "$run"' EXIT
 cp "$binary" "$run" && chmod +x "$run" || run=$binary
 echo "upstream IGT perf: $binary on $platform, every subtest in one process (timeout $timeout_s s)"
-start=$(date +%s)
-timeout -k 10 "$timeout_s" "$run" >"$out" 2>&1
+# Timeout and time on the host's clock (wallclock.sh).
+start='' end=''
+wall_read start
+wall_bounded "$timeout_s" 10 "$run" >"$out" 2>&1
 rc=$?
-echo "upstream IGT perf: exit $rc after $(( $(date +%s) - start )) s"
+wall_read end
+echo "upstream IGT perf: exit $rc after $((end - start)) s"
 
 p=0 f=0 s=0
 declare -A seen
