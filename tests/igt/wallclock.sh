@@ -64,7 +64,7 @@ wall_bounded() {
 	shift 2
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/wall_bounded.XXXXXX") || return 125
 	mkfifo "$dir/tick" || { rm -rf "$dir"; return 125; }
-	setsid "$@" &
+	setsid -w "$@" &
 	pid=$!
 	_wall_watch "$pid" "$secs" "$grace" "$dir/flag" "$dir/tick" &
 	wd=$!
