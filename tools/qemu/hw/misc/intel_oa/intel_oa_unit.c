@@ -627,21 +627,36 @@ out:
 }
 
 /* Generate everything that fell due up to now. */
-void oa_unit_catch_up(IntelOAUnit *oa)
+/* The GPU timestamp now. */
+static uint64_t oa_now_ts(const IntelOAUnit *oa)
 {
-    uint64_t now_ts, n;
+    return intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+}
+
+/* Write the periodic reports due at GPU time @now_ts. */
+static void oa_unit_catch_up_at(IntelOAUnit *oa, uint64_t now_ts)
+{
+    uint64_t n;
 
     oa_flush_pending(oa, !oa->running);
     if (!oa->running) {
         return;
     }
-    now_ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     n = oa_due_reports(oa, now_ts);
     if (n) {
         oa_flush_pending(oa, true);
         oa_emit(oa, n);
     }
 }
+
+void oa_unit_catch_up(IntelOAUnit *oa)
+{
+    oa_unit_catch_up_at(oa, oa_now_ts(oa));
+}
+
+static bool oa_unit_write_one_at(IntelOAUnit *oa, const IntelOATrigger *trig,
+                                 uint64_t now_ts, uint32_t *offset,
+                                 uint64_t *when);
 
 bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
                            uint32_t *offset)
@@ -662,6 +677,19 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
 bool oa_unit_write_one(IntelOAUnit *oa, const IntelOATrigger *trig,
                        uint32_t *offset, uint64_t *when)
 {
+    return oa_unit_write_one_at(oa, trig, oa_now_ts(oa), offset, when);
+}
+
+/*
+ * The same at GPU time @now_ts, which the caller read once: without the
+ * guest's instruction counter QEMU's clock moves between two reads, and
+ * a periodic report falling between them would land before the report
+ * of an event that happened earlier.
+ */
+static bool oa_unit_write_one_at(IntelOAUnit *oa, const IntelOATrigger *trig,
+                                 uint64_t now_ts, uint32_t *offset,
+                                 uint64_t *when)
+{
     uint8_t r[INTEL_OA_MAX_REPORT_SIZE];
     uint32_t rs, size, base, addr, len0, fill;
     uint64_t phys, phys2 = 0, ts;
@@ -670,7 +698,7 @@ bool oa_unit_write_one(IntelOAUnit *oa, const IntelOATrigger *trig,
         return false;
     }
     /* periodic reports due before the trigger land before it */
-    oa_unit_catch_up(oa);
+    oa_unit_catch_up_at(oa, now_ts);
     if (!oa->buffer_valid) {
         oa->stats->reports_dropped++;
         return false;
@@ -696,7 +724,7 @@ bool oa_unit_write_one(IntelOAUnit *oa, const IntelOATrigger *trig,
         oa->stats->reports_dropped++;
         return false;
     }
-    ts = intel_oa_gt_ticks(oa->gt, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    ts = now_ts;
     oa_unit_fill_report(oa, r, ts, trig);
     oa_flush_pending(oa, true);
     if (oa->faults->torn_write) {
@@ -787,10 +815,14 @@ uint64_t oa_unit_gated_count(const IntelOAUnit *oa, unsigned int k,
 void intel_oa_unit_set_context(IntelOAUnit *oa, uint32_t ctx)
 {
     IntelOATrigger sw = { .ctx = ctx, .ctx_switch = true };
+    uint64_t now = oa_now_ts(oa), ts;
     uint32_t offset;
-    uint64_t ts;
 
-    oa_unit_catch_up(oa);
+    /*
+     * One instant for the switch: the periodic reports due up to it name
+     * the context switched away from, the switch's report comes next.
+     */
+    oa_unit_catch_up_at(oa, now);
     oa->loaded_ctx = ctx;
     oa_unit_gate_update(oa);
     /*
@@ -801,7 +833,7 @@ void intel_oa_unit_set_context(IntelOAUnit *oa, uint32_t ctx)
      * to it.
      */
     if (oa->gen->gen >= 8 && oa_unit_ctx_switch_enabled(oa)) {
-        oa_unit_write_one(oa, &sw, &offset, &ts);
+        oa_unit_write_one_at(oa, &sw, now, &offset, &ts);
     }
 }
 
