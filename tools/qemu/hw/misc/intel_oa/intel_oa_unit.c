@@ -626,7 +626,6 @@ out:
     trace_intel_oa_unit_batch(written, dropped, oa->oatailptr, oa->oastatus);
 }
 
-/* Generate everything that fell due up to now. */
 /* The GPU timestamp now. */
 static uint64_t oa_now_ts(const IntelOAUnit *oa)
 {
@@ -649,14 +648,11 @@ static void oa_unit_catch_up_at(IntelOAUnit *oa, uint64_t now_ts)
     }
 }
 
+/* Generate everything that fell due up to now. */
 void oa_unit_catch_up(IntelOAUnit *oa)
 {
     oa_unit_catch_up_at(oa, oa_now_ts(oa));
 }
-
-static bool oa_unit_write_one_at(IntelOAUnit *oa, const IntelOATrigger *trig,
-                                 uint64_t now_ts, uint32_t *offset,
-                                 uint64_t *when);
 
 bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
                            uint32_t *offset)
@@ -671,20 +667,12 @@ bool intel_oa_unit_trigger(IntelOAUnit *oa, const IntelOATrigger *trig,
 }
 
 /*
- * One report now, outside the periodic sequence (an MMIO trigger's or a
- * context switch's), after the periodic reports due before it.
- */
-bool oa_unit_write_one(IntelOAUnit *oa, const IntelOATrigger *trig,
-                       uint32_t *offset, uint64_t *when)
-{
-    return oa_unit_write_one_at(oa, trig, oa_now_ts(oa), offset, when);
-}
-
-/*
- * The same at GPU time @now_ts, which the caller read once: without the
- * guest's instruction counter QEMU's clock moves between two reads, and
- * a periodic report falling between them would land before the report
- * of an event that happened earlier.
+ * One report at GPU time @now_ts, outside the periodic sequence (an MMIO
+ * trigger's or a context switch's), after the periodic reports due before
+ * it. The caller reads the clock once: without the guest's instruction
+ * counter QEMU's clock moves between two reads, and a periodic report
+ * falling between them would land before the report of an event that
+ * happened earlier.
  */
 static bool oa_unit_write_one_at(IntelOAUnit *oa, const IntelOATrigger *trig,
                                  uint64_t now_ts, uint32_t *offset,
@@ -750,6 +738,13 @@ static bool oa_unit_write_one_at(IntelOAUnit *oa, const IntelOATrigger *trig,
     *offset = addr - base;
     *when = ts;
     return true;
+}
+
+/* The same now. */
+bool oa_unit_write_one(IntelOAUnit *oa, const IntelOATrigger *trig,
+                       uint32_t *offset, uint64_t *when)
+{
+    return oa_unit_write_one_at(oa, trig, oa_now_ts(oa), offset, when);
 }
 
 /* Gen6/7 per-context mode is on. */
