@@ -44,6 +44,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 # shellcheck source=wallclock.sh
 . "$here/wallclock.sh"
+# shellcheck source=subtests.sh
+. "$here/subtests.sh"
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 
 fail() { echo "FAIL: $*" >&2; return 1; }
@@ -188,7 +190,7 @@ igt_record() {
 }
 
 recorder_record_read() {
-	local dir rec out rout pid rc exp period phase n corr first last span range deadline
+	local dir rec out rout pid rc exp period phase n corr first last span range
 	require_tools || return
 	require_metric "$("$RECORDER" --metric list 2>&1)" || return
 	dir=$(mktemp -d /tmp/i915-perf-recorder.XXXXXX)
@@ -286,62 +288,4 @@ reader_agreement() {
 	rm -rf "$dir"
 }
 
-run_one() {
-	local st=$1 fn start rc secs
-	fn=${st//-/_}
-	echo "Starting subtest: $st"
-	start=$(date +%s.%N)
-	"$fn"
-	rc=$?
-	secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }')
-	case $rc in
-	0) echo "Subtest $st: SUCCESS (${secs}s)" ;;
-	77) echo "Subtest $st: SKIP (${secs}s)" ;;
-	*) rc=1; echo "Subtest $st: FAIL (${secs}s)" ;;
-	esac
-	return $rc
-}
-
-case ${1:-} in
---list-subtests)
-	printf '%s\n' $SUBTESTS ;;
---describe)
-	sed -n '/^# Subtests/,/^$/p' "$0" | sed 's/^# \{0,1\}//' ;;
---run-subtest)
-	# NAME is a comma-separated list of globs, as for the C tests.
-	IFS=, read -ra globs <<<"${2:-}"
-	ran=0 failed=0 passed=0
-	for st in $SUBTESTS; do
-		for g in "${globs[@]}"; do
-			# shellcheck disable=SC2053
-			[[ $st == $g ]] || continue
-			ran=1
-			run_one "$st"
-			case $? in
-			0) passed=1 ;;
-			77) ;;
-			*) failed=1 ;;
-			esac
-			break
-		done
-	done
-	if [ "$ran" = 0 ]; then
-		echo "Unknown subtest: ${2:-}" >&2
-		exit 1
-	fi
-	[ "$failed" = 1 ] && exit 1
-	[ "$passed" = 1 ] && exit 0
-	exit 77 ;;
-"")
-	worst=0
-	for st in $SUBTESTS; do
-		run_one "$st"
-		rc=$?
-		[ $rc -eq 1 ] && worst=1
-		[ $rc -eq 77 ] && [ $worst -eq 0 ] && worst=77
-	done
-	exit $worst ;;
-*)
-	echo "usage: $0 [--list-subtests | --run-subtest NAME | --describe]" >&2
-	exit 1 ;;
-esac
+subtests_main "$@"

@@ -27,6 +27,8 @@ set -u
 TOOL=${INTEL_PERF_COUNTERS:-/usr/bin/intel_perf_counters}
 SUBTESTS="prints-counters"
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=subtests.sh
+. "$here/subtests.sh"
 
 fail() { echo "FAIL: $*" >&2; return 1; }
 
@@ -147,61 +149,4 @@ prints_counters() {
 	return 0
 }
 
-run_one() {
-	local st=$1 fn start rc secs
-	fn=${st//-/_}
-	echo "Starting subtest: $st"
-	start=$(date +%s.%N)
-	"$fn"
-	rc=$?
-	secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }')
-	case $rc in
-	0) echo "Subtest $st: SUCCESS (${secs}s)" ;;
-	77) echo "Subtest $st: SKIP (${secs}s)" ;;
-	*) rc=1; echo "Subtest $st: FAIL (${secs}s)" ;;
-	esac
-	return $rc
-}
-
-case ${1:-} in
---list-subtests)
-	printf '%s\n' $SUBTESTS ;;
---describe)
-	sed -n '/^# Subtests/,/^$/p' "$0" | sed 's/^# \{0,1\}//' ;;
---run-subtest)
-	IFS=, read -ra globs <<<"${2:-}"
-	ran=0 failed=0 passed=0
-	for st in $SUBTESTS; do
-		for g in "${globs[@]}"; do
-			# shellcheck disable=SC2053
-			[[ $st == $g ]] || continue
-			ran=1
-			run_one "$st"
-			case $? in
-			0) passed=1 ;;
-			77) ;;
-			*) failed=1 ;;
-			esac
-			break
-		done
-	done
-	if [ "$ran" = 0 ]; then
-		echo "Unknown subtest: ${2:-}" >&2
-		exit 1
-	fi
-	[ "$failed" = 1 ] && exit 1
-	[ "$passed" = 1 ] && exit 0
-	exit 77 ;;
-"")
-	worst=0
-	for st in $SUBTESTS; do
-		run_one "$st"
-		rc=$?
-		[ $rc -eq 1 ] && worst=1
-		[ $rc -eq 77 ] && [ $worst -eq 0 ] && worst=77
-	done
-	exit $worst ;;
-*)
-	echo "usage: $0 [--list-subtests | --run-subtest NAME | --describe]" >&2
-	exit 1 ;;
-esac
+subtests_main "$@"

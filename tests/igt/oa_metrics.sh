@@ -57,6 +57,8 @@
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=subtests.sh
+. "$here/subtests.sh"
 CLI=${INTEL_OA_METRICS_CLI:-$here/../tools/intel-oa-metrics}
 STAT=${INTEL_OA_STAT:-$here/../tools/intel-oa-stat}
 VGPU_CTL=${VGPU_CTL:-$here/vgpu-ctl}
@@ -347,64 +349,7 @@ PY
 	return $rc
 }
 
-run_one() {
-	local st=$1 t0 rc secs
-	echo "Starting subtest: $st"
-	t0=$(date +%s.%N)
-	case $st in
-	render-activity) render_activity ;;
-	render-activity-mmap) render_activity --mmap ;;
-	media-set) media_set ;;
-	stat-top-rate) stat_top_rate ;;
-	stat-wait-too-large) stat_wait_too_large ;;
-	stat-einval) stat_einval ;;
-	print-threads) print_threads ;;
-	*) fail "no such subtest: $st" ;;
-	esac
-	rc=$?
-	secs=$(echo "$(date +%s.%N) - $t0" | bc 2>/dev/null || echo 0)
-	case $rc in
-	0) echo "Subtest $st: SUCCESS (${secs}s)" ;;
-	77) echo "Subtest $st: SKIP (${secs}s)" ;;
-	*) echo "Subtest $st: FAIL (${secs}s)" ;;
-	esac
-	return $rc
-}
+# the same, recorded through the mapped ring
+render_activity_mmap() { render_activity --mmap; }
 
-case ${1:-} in
---list-subtests)
-	printf '%s\n' $SUBTESTS
-	exit 0 ;;
---run-subtest)
-	# NAME is a comma-separated list of globs, as for the C tests.
-	IFS=, read -ra globs <<<"${2:-}"
-	ran=0 failed=0 passed=0
-	for st in $SUBTESTS; do
-		for g in "${globs[@]}"; do
-			# shellcheck disable=SC2053
-			[[ $st == $g ]] || continue
-			ran=1
-			run_one "$st"
-			case $? in
-			0) passed=1 ;;
-			77) ;;
-			*) failed=1 ;;
-			esac
-			break
-		done
-	done
-	if [ "$ran" = 0 ]; then
-		echo "Unknown subtest: ${2:-}" >&2
-		exit 2
-	fi
-	[ "$failed" = 1 ] && exit 1
-	[ "$passed" = 1 ] && exit 0
-	exit 77 ;;
-esac
-rc=0
-for st in $SUBTESTS; do
-	run_one "$st"
-	r=$?
-	[ $r -eq 0 ] || [ $r -eq 77 ] || rc=1
-done
-exit $rc
+subtests_main "$@"
