@@ -6,10 +6,16 @@
  *   vgpu-ctl [dump]                 print every field
  *   vgpu-ctl get <field>            print one field (decimal)
  *   vgpu-ctl set <field> <value>    write a knob
+ *   vgpu-ctl clear-wrap <seconds>   keep the 32-bit report timestamp from
+ *                                   wrapping in the next <seconds>
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "activity.h"
 #include "oa_test.h"
@@ -69,6 +75,61 @@ static int field_index(const char *name)
 	exit(2);
 }
 
+/*
+ * A report carries the low 32 bits of the GPU timestamp T. When they
+ * would wrap within @secs seconds, jump T (ts-advance, control page
+ * version 4, only while no stream is open) to just past the wrap, which
+ * leaves a whole wrap period (2^32 ticks: 224 s at 19.2 MHz, 112 s at
+ * 38.4 MHz) before the next. For clients that cannot read a recording
+ * across a wrap (tests/igt/i915-perf-recorder.sh says which).
+ */
+static int clear_wrap(volatile uint32_t *page, const char *bdf, double secs)
+{
+	struct drm_i915_reg_read reg = { .offset = OA_RING_TIMESTAMP };
+	const struct oa_platform *p;
+	char path[128];
+	uint64_t devid, T, to_wrap, need;
+	int card, fd, ret;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/device", bdf);
+	card = oa_card_for_bdf(bdf);
+	if (!oa_read_u64_file(path, &devid) || card < 0 ||
+	    !(p = oa_platform_for_devid((uint16_t)devid))) {
+		fprintf(stderr, "vgpu-ctl: %s: no DRM card or no platform row for it\n", bdf);
+		return 1;
+	}
+	snprintf(path, sizeof(path), "/dev/dri/card%d", card);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "vgpu-ctl: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	ret = ioctl(fd, DRM_IOCTL_I915_REG_READ, &reg);
+	close(fd);
+	if (ret) {
+		fprintf(stderr, "vgpu-ctl: REG_READ of RING_TIMESTAMP: %s\n", strerror(errno));
+		return 1;
+	}
+	T = oa_ring_to_T(p, reg.val);
+	to_wrap = (1ull << 32) - (T & 0xffffffffull);
+	need = (uint64_t)(secs * (double)p->timestamp_hz);
+	if (to_wrap > need) {
+		printf("T=%#llx: the report timestamp wraps in %.1f s\n",
+		       (unsigned long long)T, (double)to_wrap / p->timestamp_hz);
+		return 0;
+	}
+	if (page[VGPU_VERSION / 4] < 4) {
+		fprintf(stderr, "vgpu-ctl: control page version %u has no ts-advance (4)\n",
+			page[VGPU_VERSION / 4]);
+		return 1;
+	}
+	/* a millisecond past the wrap, so that reading T again is past it */
+	page[VGPU_TS_ADVANCE / 4] = (uint32_t)(to_wrap + p->timestamp_hz / 1000);
+	printf("T=%#llx: the report timestamp would wrap in %.1f s: advanced past the wrap\n",
+	       (unsigned long long)T, (double)to_wrap / p->timestamp_hz);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	volatile uint32_t *page;
@@ -106,6 +167,8 @@ int main(int argc, char **argv)
 		page[fields[f].off / 4] = (uint32_t)strtoul(argv[3], NULL, 0);
 		return 0;
 	}
-	fprintf(stderr, "usage: vgpu-ctl [dump | get <field> | set <field> <value>]\n");
+	if (!strcmp(argv[1], "clear-wrap") && argc == 3)
+		return clear_wrap(page, bdf, strtod(argv[2], NULL));
+	fprintf(stderr, "usage: vgpu-ctl [dump | get <field> | set <field> <value> | clear-wrap <seconds>]\n");
 	return 2;
 }
