@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034
 #
 # wallclock.sh: bounds against hangs on the host's clock, for run-tests
 # and the shell tests (sourced, bash).
@@ -25,32 +25,51 @@ wall_read() {
 	printf -v "$1" '%s' "$_wall_t"
 }
 
+# A descriptor the watchdogs sleep on, opened once per shell: a FIFO
+# opened read-write and unlinked, which nothing ever writes, so reading
+# it with -t sleeps without starting a process (under the debug kernel a
+# process costs a quarter of a second, and run-tests runs a bound per
+# batch).
+_WALL_FD=
+# wall_bounded's verdict (below), for its callers.
+WALL_FIRED=
+
+_wall_fd() {
+	local f
+	[ -n "$_WALL_FD" ] && return 0
+	f=$(mktemp -u "${TMPDIR:-/tmp}/wall_bounded.XXXXXX") && mkfifo "$f" ||
+		return 1
+	exec {_WALL_FD}<>"$f"
+	rm -f "$f"
+}
+
 # The watchdog of wall_bounded: $1 the group's pid, $2 the bound, $3 the
-# grace period, $4 the flag file (says "term" or "kill" once it acted),
-# $5 a FIFO nobody writes: reading it with -t sleeps without a process.
+# grace period. Exits 124 once it sent SIGTERM and the group ended, 137
+# once it had to send SIGKILL; SIGUSR1 (the command ended first) ends it
+# with 0 until it acts.
 _wall_watch() {
-	local pid=$1 secs=$2 grace=$3 flag=$4 fd start now
-	exec {fd}<>"$5"
+	local pid=$1 secs=$2 grace=$3 start now
+	trap 'exit 0' USR1
 	wall_read start
 	while kill -0 "$pid" 2>/dev/null; do
 		wall_read now
 		if [ $((now - start)) -ge "$secs" ]; then
-			echo term >"$flag"
+			trap '' USR1
 			kill -TERM -- "-$pid" 2>/dev/null
 			start=$now
 			while kill -0 -- "-$pid" 2>/dev/null; do
 				wall_read now
 				if [ $((now - start)) -ge "$grace" ]; then
-					echo kill >"$flag"
 					kill -KILL -- "-$pid" 2>/dev/null
-					break
+					exit 137
 				fi
-				read -r -t 1 -u "$fd" _
+				read -r -t 1 -u "$_WALL_FD" _
 			done
-			return
+			exit 124
 		fi
-		read -r -t 1 -u "$fd" _
+		read -r -t 1 -u "$_WALL_FD" _
 	done
+	exit 0
 }
 
 # wall_bounded SECS GRACE CMD [ARG...]: run CMD in a session of its own
@@ -58,26 +77,29 @@ _wall_watch() {
 # group and SIGKILL it GRACE seconds later if any of it is left. The
 # status is CMD's, or as timeout(1) -k gives it: 124 when the bound was
 # reached, 137 when SIGKILL was needed. Signals go to the whole group, so
-# a test's children (a recorder, a reader) go with it.
+# a test's children (a recorder, a reader) go with it. WALL_FIRED is 1
+# when the bound was reached, else empty (a command killed by SIGKILL of
+# its own also ends with 137).
 wall_bounded() {
-	local secs=$1 grace=$2 dir pid wd rc how=
+	local secs=$1 grace=$2 pid wd rc how
 	shift 2
-	dir=$(mktemp -d "${TMPDIR:-/tmp}/wall_bounded.XXXXXX") || return 125
-	mkfifo "$dir/tick" || { rm -rf "$dir"; return 125; }
+	WALL_FIRED=
+	_wall_fd || return 125
 	setsid -w "$@" &
 	pid=$!
-	_wall_watch "$pid" "$secs" "$grace" "$dir/flag" "$dir/tick" &
+	_wall_watch "$pid" "$secs" "$grace" &
 	wd=$!
 	# (no "Killed" notice from the shell in the caller's output)
 	{ wait "$pid"; } 2>/dev/null
 	rc=$?
-	kill "$wd" 2>/dev/null
-	wait "$wd" 2>/dev/null
-	[ -r "$dir/flag" ] && read -r how <"$dir/flag"
-	rm -rf "$dir"
+	kill -USR1 "$wd" 2>/dev/null
+	wait "$wd"
+	how=$?
 	case $how in
-	term) kill -KILL -- "-$pid" 2>/dev/null; return 124 ;;
-	kill) return 137 ;;
+	124|137) ;;
+	*) return "$rc" ;;
 	esac
-	return "$rc"
+	WALL_FIRED=1
+	[ "$how" = 137 ] || kill -KILL -- "-$pid" 2>/dev/null
+	return "$how"
 }
