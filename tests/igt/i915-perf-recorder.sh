@@ -142,7 +142,19 @@ recorder_list_metrics() {
 # and recording take even on the instruction counter's clock: the
 # virtual GPU jumps past a nearer one (vgpu-ctl clear-wrap). Without a
 # control page the recording may cross a wrap, and the reader fail.
+#
+# Not on Gen12.5 and later, where the recorder's RING_TIMESTAMP counts at
+# half the reports' rate: how the reader places reports there is not
+# understood, and Meteor Lake's recorder subtests failed when T was moved
+# past a wrap (CI run of 1d3ce00), where without the move they had passed
+# in every run on the host's clock. T stays where it is there.
 clear_wrap() {
+	local gen
+	gen=$(awk -v id="$(device_id)" '$1 == id { print $2; exit }' \
+		"$here/platform-ids.txt" 2>/dev/null)
+	case $gen in
+	12.5*|12.[6-9]*|1[3-9]*) return 0 ;;
+	esac
 	"$VGPU_CTL" clear-wrap 100 ||
 		echo "no control page: the recording may cross a timestamp wrap, which i915-perf-reader cannot read"
 }
