@@ -62,15 +62,20 @@ device_id() {
 	done
 }
 
+# Graphics version of PCI id $1 as the platform table has it (7.5,
+# 12.70), empty for an id the driver does not bind: platform-ids.txt
+# (scripts/platforms --ids, from the platform table).
+table_gen() {
+	awk -v id="$1" '$1 == id { print $2; exit }' \
+		"$here/platform-ids.txt" 2>/dev/null
+}
+
 # Graphics generation of a PCI id, from the Documentation/platforms.rst
 # and gen6-gen7.rst tables (written out here, not asked of the driver or
 # the tools). IGT calls Haswell's Gen7.5 gen 7.
 device_gen() {
 	local gen
-	# platform-ids.txt: every PCI id the driver binds, with its
-	# generation (scripts/platforms --ids, from the platform table)
-	gen=$(awk -v id="$1" '$1 == id { print $2; exit }' \
-		"$here/platform-ids.txt" 2>/dev/null)
+	gen=$(table_gen "$1")
 	# IGT numbers generations by graphics_ver: Haswell's is 7, DG2's
 	# (12.55) and Meteor Lake's (12.70) 12
 	if [ -n "$gen" ]; then echo "${gen%%.*}"; else echo unknown; fi
@@ -149,10 +154,7 @@ recorder_list_metrics() {
 # past a wrap (CI run of 1d3ce00), where without the move they had passed
 # in every run on the host's clock. T stays where it is there.
 clear_wrap() {
-	local gen
-	gen=$(awk -v id="$(device_id)" '$1 == id { print $2; exit }' \
-		"$here/platform-ids.txt" 2>/dev/null)
-	case $gen in
+	case $(table_gen "$(device_id)") in
 	12.5*|12.[6-9]*|1[3-9]*) return 0 ;;
 	esac
 	"$VGPU_CTL" clear-wrap 100 ||
