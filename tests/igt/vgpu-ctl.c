@@ -6,8 +6,8 @@
  *   vgpu-ctl [dump]                 print every field
  *   vgpu-ctl get <field>            print one field (decimal)
  *   vgpu-ctl set <field> <value>    write a knob
- *   vgpu-ctl clear-wrap <seconds>   keep the 32-bit report timestamp from
- *                                   wrapping in the next <seconds>
+ *   vgpu-ctl clear-wrap <seconds>   keep recordings of the next <seconds>
+ *                                   readable by i915-perf-reader (below)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -76,19 +76,53 @@ static int field_index(const char *name)
 }
 
 /*
- * A report carries the low 32 bits of the GPU timestamp T. When they
- * would wrap within @secs seconds, jump T (ts-advance, control page
- * version 4, only while no stream is open) to just past the wrap, which
- * leaves a whole wrap period (2^32 ticks: 224 s at 19.2 MHz, 112 s at
- * 38.4 MHz) before the next. For clients that cannot read a recording
- * across a wrap (tests/igt/i915-perf-recorder.sh says which).
+ * Jump T forward by @ticks (ts-advance, control page version 4, only
+ * while no stream is open), in steps the 32-bit knob can hold.
+ */
+static int advance_T(volatile uint32_t *page, uint64_t ticks)
+{
+	if (page[VGPU_VERSION / 4] < 4) {
+		fprintf(stderr, "vgpu-ctl: control page version %u has no ts-advance (4)\n",
+			page[VGPU_VERSION / 4]);
+		return 1;
+	}
+	while (ticks) {
+		uint32_t step = ticks > 0x80000000ull ? 0x80000000u : (uint32_t)ticks;
+
+		page[VGPU_TS_ADVANCE / 4] = step;
+		ticks -= step;
+	}
+	return 0;
+}
+
+/*
+ * Keep recordings of the next @secs seconds readable by IGT 1.27.1's
+ * i915-perf-reader. It places a report by the low 32 bits of its
+ * timestamp against those of the recorder's RING_TIMESTAMP correlation
+ * points (correlate_gpu_timestamp() in lib/i915/perf_data_reader.c): a
+ * report at or past the first point's low bits must lie between two
+ * consecutive points, or the reader aborts; one below them is
+ * extrapolated from the first points.
+ *
+ * Where RING_TIMESTAMP counts at the reports' rate, that holds unless a
+ * wrap of the low 32 bits falls inside the recording: when the next one
+ * is nearer than @secs, T jumps a millisecond past it, leaving a whole
+ * wrap period (224 s at 19.2 MHz) before the next.
+ *
+ * On Gen12.5 and later the reports count at twice its rate (dg2.rst): a
+ * report at RING_TIMESTAMP C carries 2C mod 2^32, never between two
+ * points. It stays below the first point's low bits x0 while x0 >= 2^31
+ * and the recording ends before C's low bits reach x0 + (2^32 - x0) / 2,
+ * so T jumps to where they read 2^31 plus a millisecond: 2^30 - 1 ms of
+ * RING_TIMESTAMP ticks (55.9 s at 19.2 MHz) is all a recording can last
+ * there.
  */
 static int clear_wrap(volatile uint32_t *page, const char *bdf, double secs)
 {
 	struct drm_i915_reg_read reg = { .offset = OA_RING_TIMESTAMP };
 	const struct oa_platform *p;
+	uint64_t devid, cs_hz, ratio, x, need, ms, left, to;
 	char path[128];
-	uint64_t devid, T, to_wrap, need;
 	int card, fd, ret;
 
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/device", bdf);
@@ -97,6 +131,20 @@ static int clear_wrap(volatile uint32_t *page, const char *bdf, double secs)
 	    !(p = oa_platform_for_devid((uint16_t)devid))) {
 		fprintf(stderr, "vgpu-ctl: %s: no DRM card or no platform row for it\n", bdf);
 		return 1;
+	}
+	cs_hz = oa_cs_hz(p);
+	ratio = p->timestamp_hz / cs_hz;
+	if (ratio * cs_hz != p->timestamp_hz || ratio > 2) {
+		fprintf(stderr, "vgpu-ctl: %s: reports at %llu Hz, RING_TIMESTAMP at %llu Hz: no rule for that ratio\n",
+			p->name, (unsigned long long)p->timestamp_hz, (unsigned long long)cs_hz);
+		return 1;
+	}
+	ms = cs_hz / 1000;
+	need = (uint64_t)(secs * (double)cs_hz);
+	if (ratio == 2 && need >= (1ull << 30) - ms) {
+		fprintf(stderr, "vgpu-ctl: %s: the reader can place reports for at most %.1f s here, not %.1f s\n",
+			p->name, (double)((1ull << 30) - ms) / cs_hz, secs);
+		return 2;
 	}
 	snprintf(path, sizeof(path), "/dev/dri/card%d", card);
 	fd = open(path, O_RDWR | O_CLOEXEC);
@@ -110,24 +158,22 @@ static int clear_wrap(volatile uint32_t *page, const char *bdf, double secs)
 		fprintf(stderr, "vgpu-ctl: REG_READ of RING_TIMESTAMP: %s\n", strerror(errno));
 		return 1;
 	}
-	T = oa_ring_to_T(p, reg.val);
-	to_wrap = (1ull << 32) - (T & 0xffffffffull);
-	need = (uint64_t)(secs * (double)p->timestamp_hz);
-	if (to_wrap > need) {
-		printf("T=%#llx: the report timestamp wraps in %.1f s\n",
-		       (unsigned long long)T, (double)to_wrap / p->timestamp_hz);
+	x = reg.val & 0xffffffffull;
+	if (ratio == 1) {
+		left = (1ull << 32) - x;
+		to = left + ms;
+	} else {
+		left = x >= 1ull << 31 ? ((1ull << 32) - x) / 2 : 0;
+		to = ((1ull << 31) + ms - x) & 0xffffffffull;
+	}
+	if (left > need) {
+		printf("RING_TIMESTAMP=%#llx: recordings readable for %.1f s\n",
+		       (unsigned long long)reg.val, (double)left / cs_hz);
 		return 0;
 	}
-	if (page[VGPU_VERSION / 4] < 4) {
-		fprintf(stderr, "vgpu-ctl: control page version %u has no ts-advance (4)\n",
-			page[VGPU_VERSION / 4]);
-		return 1;
-	}
-	/* a millisecond past the wrap, so that reading T again is past it */
-	page[VGPU_TS_ADVANCE / 4] = (uint32_t)(to_wrap + p->timestamp_hz / 1000);
-	printf("T=%#llx: the report timestamp would wrap in %.1f s: advanced past the wrap\n",
-	       (unsigned long long)T, (double)to_wrap / p->timestamp_hz);
-	return 0;
+	printf("RING_TIMESTAMP=%#llx: recordings readable for %.1f s only: advancing %.1f s\n",
+	       (unsigned long long)reg.val, (double)left / cs_hz, (double)to / cs_hz);
+	return advance_T(page, to * ratio);
 }
 
 int main(int argc, char **argv)
