@@ -62,20 +62,15 @@ device_id() {
 	done
 }
 
-# Graphics version of PCI id $1 as the platform table has it (7.5,
-# 12.70), empty for an id the driver does not bind: platform-ids.txt
-# (scripts/platforms --ids, from the platform table).
-table_gen() {
-	awk -v id="$1" '$1 == id { print $2; exit }' \
-		"$here/platform-ids.txt" 2>/dev/null
-}
-
 # Graphics generation of a PCI id, from the Documentation/platforms.rst
 # and gen6-gen7.rst tables (written out here, not asked of the driver or
 # the tools). IGT calls Haswell's Gen7.5 gen 7.
 device_gen() {
 	local gen
-	gen=$(table_gen "$1")
+	# platform-ids.txt: every PCI id the driver binds, with its
+	# generation (scripts/platforms --ids, from the platform table)
+	gen=$(awk -v id="$1" '$1 == id { print $2; exit }' \
+		"$here/platform-ids.txt" 2>/dev/null)
 	# IGT numbers generations by graphics_ver: Haswell's is 7, DG2's
 	# (12.55) and Meteor Lake's (12.70) 12
 	if [ -n "$gen" ]; then echo "${gen%%.*}"; else echo unknown; fi
@@ -151,17 +146,14 @@ recorder_list_metrics() {
 # most room (vgpu-ctl clear-wrap, which says why): a whole wrap period
 # before the next wrap, or 2^31 ticks of RING_TIMESTAMP (112 s at
 # 19.2 MHz) for the recorder's start and twice the recording on Gen12.5
-# and later. On the instruction counter's clock recorder-record-read took
-# 214 s of guest time on tgl with a build running beside the guest (26 s
-# in a CI run): that is why Meteor Lake's suite runs on the host's clock.
+# and later, where vgpu-ctl gives the most it can for 200 s. On the
+# instruction counter's clock recorder-record-read took 214 s of guest
+# time on tgl with a build running beside the guest (26 s in a CI run):
+# that is why Meteor Lake's suite runs on the host's clock.
 # Without a control page the reader may abort.
 clear_wrap() {
-	local secs=200
-	case $(table_gen "$(device_id)") in
-	12.5*|12.[6-9]*|1[3-9]*) secs=55 ;;
-	esac
-	"$VGPU_CTL" clear-wrap "$secs" ||
-		echo "no control page: the timestamp may be where i915-perf-reader cannot place the recording's reports"
+	"$VGPU_CTL" clear-wrap 200 ||
+		echo "the timestamp stays where it is (vgpu-ctl said why): i915-perf-reader may not place the recording's reports"
 }
 
 # Record $METRIC with i915-perf-recorder into $1 for $2 s from when the

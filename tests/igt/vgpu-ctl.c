@@ -115,7 +115,7 @@ static int advance_T(volatile uint32_t *page, uint64_t ticks)
  * and the recording ends before C's low bits reach x0 + (2^32 - x0) / 2,
  * so T jumps to where they read 2^31 plus a millisecond: 2^30 - 1 ms of
  * RING_TIMESTAMP ticks (55.9 s at 19.2 MHz) is all a recording can last
- * there.
+ * there, and a longer @secs asks for that.
  */
 static int clear_wrap(volatile uint32_t *page, const char *bdf, double secs)
 {
@@ -142,9 +142,9 @@ static int clear_wrap(volatile uint32_t *page, const char *bdf, double secs)
 	ms = cs_hz / 1000;
 	need = (uint64_t)(secs * (double)cs_hz);
 	if (ratio == 2 && need >= (1ull << 30) - ms) {
-		fprintf(stderr, "vgpu-ctl: %s: the reader can place reports for at most %.1f s here, not %.1f s\n",
-			p->name, (double)((1ull << 30) - ms) / cs_hz, secs);
-		return 2;
+		need = (1ull << 30) - ms - 1;
+		printf("%s: the reader can place reports for at most %.1f s here, not %.1f s\n",
+		       p->name, (double)need / cs_hz, secs);
 	}
 	snprintf(path, sizeof(path), "/dev/dri/card%d", card);
 	fd = open(path, O_RDWR | O_CLOEXEC);
